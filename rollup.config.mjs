@@ -1,0 +1,42 @@
+// Build: ESM modules for each package entry (dependencies stay external) plus
+// the standalone elements bundle (lit and friends inlined, minified) that a plain
+// <script type="module"> can load. Type declarations come from tsc
+// (tsconfig.build.json) and the Custom Elements Manifest from the analyzer; see
+// the `build` script in package.json.
+import { readFileSync } from 'node:fs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const deps = Object.keys(pkg.dependencies ?? {});
+const isExternal = (id) => id.startsWith('node:') || deps.some((d) => id === d || id.startsWith(`${d}/`));
+
+const ts = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
+
+export default [
+  {
+    input: {
+      'core/index': 'src/core/index.ts',
+      'node/index': 'src/node/index.ts',
+      'node/cli': 'src/node/cli.ts',
+      'elements/index': 'src/elements/index.ts',
+      'testing/index': 'src/testing/index.ts',
+    },
+    external: isExternal,
+    plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), ts()],
+    output: {
+      dir: 'dist',
+      format: 'es',
+      sourcemap: true,
+      preserveModules: true,
+      preserveModulesRoot: 'src',
+      entryFileNames: '[name].js',
+    },
+  },
+  {
+    input: 'src/elements/index.ts',
+    plugins: [nodeResolve({ browser: true, extensions: ['.ts', '.js'] }), ts(), terser({ format: { comments: false } })],
+    output: { file: 'dist/forge-skill-builder.elements.js', format: 'es', sourcemap: true },
+  },
+];

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm test`: builds the package (the CLI and browser tests use dist/), runs
+// every test runner — vitest (core, node, HTTP, CLI) and @web/test-runner
+// (elements in Chromium) — and ends with one line `N passed, N failed` summed
+// over all of them. Exits non-zero if any runner failed or any test failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+
+let passed = 0;
+let failed = 0;
+let runnerFailed = false;
+
+// 1. Build (dist/ is what the CLI end-to-end tests and the standalone-bundle tests load).
+if (run('npm', ['run', '--silent', 'build']) !== 0) {
+  console.error('build failed');
+  runnerFailed = true;
+}
+
+// 2. vitest, with its JSON report for the totals.
+const vitestJson = join(results, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed += (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
+} else {
+  failed += 1;
+}
+if (vitestStatus !== 0) runnerFailed = true;
+
+// 3. @web/test-runner, when there are browser tests; its reporter writes test-results/wtr.json.
+const hasBrowserTests =
+  existsSync(join(root, 'test', 'elements')) && readdirSync(join(root, 'test', 'elements')).some((f) => /\.test\.(js|ts)$/.test(f));
+if (hasBrowserTests) {
+  const wtrJson = join(results, 'wtr.json');
+  rmSync(wtrJson, { force: true });
+  const wtrStatus = run(bin('web-test-runner'), []);
+  if (existsSync(wtrJson)) {
+    const r = JSON.parse(readFileSync(wtrJson, 'utf8'));
+    passed += r.passed ?? 0;
+    failed += r.failed ?? 0;
+  } else {
+    failed += 1;
+  }
+  if (wtrStatus !== 0) runnerFailed = true;
+}
+
+if (runnerFailed && failed === 0) failed = 1; // a runner that crashed counts as a failure
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || runnerFailed ? 1 : 0);

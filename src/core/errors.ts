@@ -1,0 +1,173 @@
+// Typed errors: one class per failure family, each with a literal `code` and the
+// HTTP status the server maps it to. `isInstance` works across bundles (a copy of
+// this module loaded twice still recognises its errors) via a Symbol.for marker.
+// No error message may ever contain an API key: callers pass keys to redactSecret.
+
+const MARKER = Symbol.for('forge-skill-builder.error');
+
+export abstract class ForgeError extends Error {
+  abstract readonly code: string;
+  /** HTTP status the request handler answers with for this error. */
+  abstract readonly httpStatus: number;
+  readonly [MARKER] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+
+  static isInstance(value: unknown): value is ForgeError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+}
+
+export const LLM_ERROR_CODES = [
+  'auth',
+  'rate_limit',
+  'model_not_found',
+  'bad_request',
+  'server',
+  'network',
+  'timeout',
+  'stream_cut',
+  'aborted',
+] as const;
+export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];
+
+/** A provider call failed. `retryAfter` is in seconds when the provider said so. */
+export class LlmError extends ForgeError {
+  readonly code: LlmErrorCode;
+  readonly httpStatus: number;
+  readonly provider: string;
+  readonly status: number | undefined;
+  readonly retryAfter: number | undefined;
+  readonly isRetryable: boolean;
+
+  constructor(
+    code: LlmErrorCode,
+    message: string,
+    opts: { provider: string; status?: number; retryAfter?: number; cause?: unknown },
+  ) {
+    super(message, { cause: opts.cause });
+    this.code = code;
+    this.provider = opts.provider;
+    this.status = opts.status;
+    this.retryAfter = opts.retryAfter;
+    this.isRetryable = code === 'rate_limit' || code === 'server' || code === 'network' || code === 'timeout' || code === 'stream_cut';
+    this.httpStatus = code === 'aborted' ? 499 : 502;
+  }
+
+  static override isInstance(value: unknown): value is LlmError {
+    return ForgeError.isInstance(value) && 'provider' in value && (LLM_ERROR_CODES as readonly string[]).includes(value.code);
+  }
+}
+
+/** Configuration is missing or malformed: names the field and, when from a file, the file and line. */
+export class ConfigError extends ForgeError {
+  readonly code = 'config' as const;
+  readonly httpStatus = 400;
+  readonly field: string;
+  readonly file: string | undefined;
+  readonly line: number | undefined;
+
+  constructor(field: string, message: string, opts: { file?: string; line?: number; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.field = field;
+    this.file = opts.file;
+    this.line = opts.line;
+  }
+
+  static override isInstance(value: unknown): value is ConfigError {
+    return ForgeError.isInstance(value) && (value as ForgeError).code === 'config';
+  }
+}
+
+/** A request body or argument is invalid (HTTP 400). */
+export class RequestError extends ForgeError {
+  readonly code = 'bad_request' as const;
+  readonly httpStatus: number;
+  readonly field: string;
+
+  constructor(field: string, message: string, httpStatus = 400) {
+    super(message);
+    this.field = field;
+    this.httpStatus = httpStatus;
+  }
+
+  static override isInstance(value: unknown): value is RequestError {
+    return ForgeError.isInstance(value) && (value as ForgeError).code === 'bad_request' && !('provider' in value);
+  }
+}
+
+/** A create-mode save hit an existing skill (HTTP 409). */
+export class SkillConflictError extends ForgeError {
+  readonly code = 'conflict' as const;
+  readonly httpStatus = 409;
+  readonly skillName: string;
+
+  constructor(skillName: string, message?: string) {
+    super(message ?? `skill "${skillName}" already exists; open it in edit mode to change it, or pick another name`);
+    this.skillName = skillName;
+  }
+
+  static override isInstance(value: unknown): value is SkillConflictError {
+    return ForgeError.isInstance(value) && (value as ForgeError).code === 'conflict';
+  }
+}
+
+/** A name or file name would escape the folder it belongs in (SPEC §8). */
+export class UnsafePathError extends ForgeError {
+  readonly code = 'unsafe_path' as const;
+  readonly httpStatus = 400;
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+
+  static override isInstance(value: unknown): value is UnsafePathError {
+    return ForgeError.isInstance(value) && (value as ForgeError).code === 'unsafe_path';
+  }
+}
+
+/** Something named in the request does not exist (agent, skill) (HTTP 404). */
+export class NotFoundError extends ForgeError {
+  readonly code = 'not_found' as const;
+  readonly httpStatus = 404;
+  readonly what: string;
+
+  constructor(what: string, message: string) {
+    super(message);
+    this.what = what;
+  }
+
+  static override isInstance(value: unknown): value is NotFoundError {
+    return ForgeError.isInstance(value) && (value as ForgeError).code === 'not_found';
+  }
+}
+
+/** A skill failed validation; nothing was written. Carries the full result. */
+export class SkillValidationError extends ForgeError {
+  readonly code = 'validation' as const;
+  readonly httpStatus = 400;
+  readonly validation: { valid: boolean; errors: import('./diagnostics.js').Diagnostic[]; warnings: import('./diagnostics.js').Diagnostic[] };
+
+  constructor(validation: SkillValidationError['validation']) {
+    super(`validation failed: ${validation.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+    this.validation = validation;
+  }
+
+  static override isInstance(value: unknown): value is SkillValidationError {
+    return ForgeError.isInstance(value) && (value as ForgeError).code === 'validation';
+  }
+}
+
+/** Replaces every occurrence of each secret in `text` with `[redacted]`. Empty secrets are ignored. */
+export function redactSecret(text: string, ...secrets: Array<string | undefined>): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s && s.length >= 4) out = out.split(s).join('[redacted]');
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+// Public surface of `forge-skill-builder` and `forge-skill-builder/core`: the
+// isomorphic core (no node:*, no process). Every export is named here; anything
+// not listed is internal.
+
+export { formatDiagnostic, toValidationResult } from './diagnostics.js';
+export type { Diagnostic, Severity, ValidationResult } from './diagnostics.js';
+export {
+  ForgeError,
+  LlmError,
+  ConfigError,
+  RequestError,
+  SkillConflictError,
+  UnsafePathError,
+  NotFoundError,
+  SkillValidationError,
+  LLM_ERROR_CODES,
+} from './errors.js';
+export type { LlmErrorCode } from './errors.js';
+export {
+  checkSkillName,
+  checkScriptFileName,
+  checkEnvVarName,
+  assertSafeSkillName,
+  assertSafeScriptFileName,
+  SKILL_NAME_PATTERN,
+  MAX_SKILL_NAME_LENGTH,
+} from './names.js';
+export type { BuilderEvent, BuilderEventType, DraftPhase, ParsedEnvelope, SkillDraft } from './events.js';
+export type {
+  BinRequirement,
+  EnvRequirements,
+  ForgeMetadata,
+  ParsedSkillMd,
+  SkillFrontmatter,
+  SkillSection,
+  ToolExample,
+  ToolOutput,
+  ToolParam,
+  ToolSection,
+} from './skillmd/types.js';
+export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
+export type {
+  ChatMessage,
+  FinishReason,
+  JsonSchema,
+  LlmClient,
+  LlmConfig,
+  LlmRequest,
+  LlmStreamPart,
+  ProviderName,
+} from './llm/types.js';

@@ -1,0 +1,58 @@
+// The LLM client contract shared by the four provider adapters, the scripted
+// test client and the builder. A client streams parts for one request and
+// throws LlmError (never a provider SDK error) when the call fails.
+
+export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'ollama'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A JSON Schema object (draft 2020-12 subset as accepted by the providers). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface LlmRequest {
+  system: string;
+  messages: ChatMessage[];
+  /** When given, the client asks for native structured output with this schema (and falls back to text if the endpoint refuses). */
+  responseSchema?: { name: string; schema: JsonSchema };
+  signal?: AbortSignal;
+}
+
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
+
+export type LlmStreamPart =
+  | { type: 'text-delta'; text: string }
+  | { type: 'finish'; reason: FinishReason }
+  | { type: 'warning'; message: string };
+
+export interface LlmClient {
+  readonly provider: string;
+  readonly model: string;
+  /** Streams the reply. Throws LlmError on failure (including abort: code `aborted`). */
+  stream(request: LlmRequest): AsyncIterable<LlmStreamPart>;
+}
+
+/** What createLlmClient needs. The key is passed per client; nothing reads process.env. */
+export interface LlmConfig {
+  provider: ProviderName;
+  model: string;
+  apiKey?: string;
+  baseUrl?: string;
+  maxOutputTokens?: number;
+  /** Request timeout in milliseconds. */
+  timeoutMs?: number;
+  /** Set false to never ask for native structured output. Default true. */
+  structuredOutput?: boolean;
+  /** Injected fetch (tests, proxies). Defaults to globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_API_KEY_ENV: Record<ProviderName, string | null> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+  ollama: null,
+};

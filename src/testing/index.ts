@@ -1,0 +1,4 @@
+// Public surface of `forge-skill-builder/testing`: helpers for users' own tests
+// (a scripted LLM client and an in-memory workspace).
+
+export {};
