@@ -1,0 +1,268 @@
+// The JSON Schema an LLM provider receives for a script-backed tool, built
+// from the tool's **Input** (a Markdown table or inline `name (type)` pairs).
+// Owns the Input-type vocabulary (see INPUT_TYPE_ALIASES and docs/artifacts.md)
+// and the providers' property-key rule: a key outside `^[a-zA-Z0-9_.-]{1,64}$`
+// makes the whole tool unusable, so it is an error for that tool alone.
+
+import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
+import type { ToolParam, ToolSection } from '../skillmd/types.js';
+
+/** A JSON Schema fragment (the subset this module writes). */
+export interface JsonSchemaNode {
+  type?: string | string[];
+  description?: string;
+  enum?: Array<string | number>;
+  items?: JsonSchemaNode;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchemaNode>;
+  required?: string[];
+}
+
+/** The input schema of one tool: always an object. */
+export interface ToolInputSchema extends JsonSchemaNode {
+  type: 'object';
+  properties: Record<string, JsonSchemaNode>;
+  required: string[];
+}
+
+/** Provider rule for property keys (OpenAI, Anthropic and Gemini agree on this subset). */
+export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+/**
+ * Every Input type spelling we understand, by the JSON Schema it maps to.
+ * Matching is case-insensitive and ignores surrounding backticks.
+ */
+export const INPUT_TYPE_ALIASES: Readonly<Record<string, JsonSchemaNode>> = Object.freeze({
+  string: { type: 'string' },
+  str: { type: 'string' },
+  text: { type: 'string' },
+  char: { type: 'string' },
+  path: { type: 'string' },
+  date: { type: 'string', format: 'date' },
+  datetime: { type: 'string', format: 'date-time' },
+  'date-time': { type: 'string', format: 'date-time' },
+  timestamp: { type: 'string', format: 'date-time' },
+  url: { type: 'string', format: 'uri' },
+  uri: { type: 'string', format: 'uri' },
+  email: { type: 'string', format: 'email' },
+  integer: { type: 'integer' },
+  int: { type: 'integer' },
+  int32: { type: 'integer' },
+  int64: { type: 'integer' },
+  long: { type: 'integer' },
+  uint: { type: 'integer' },
+  number: { type: 'number' },
+  num: { type: 'number' },
+  float: { type: 'number' },
+  float64: { type: 'number' },
+  double: { type: 'number' },
+  decimal: { type: 'number' },
+  boolean: { type: 'boolean' },
+  bool: { type: 'boolean' },
+  array: { type: 'array', items: {} },
+  list: { type: 'array', items: {} },
+  object: { type: 'object' },
+  dict: { type: 'object' },
+  map: { type: 'object' },
+  record: { type: 'object' },
+  json: { type: 'object' },
+  any: {},
+});
+
+const ARRAY_WORDS = new Set(['array', 'list']);
+const RANGE_RE = /^(-?\d+(?:\.\d+)?)\s*(?:-|–|\.\.)\s*(-?\d+(?:\.\d+)?)$/;
+
+export interface MappedType {
+  schema: JsonSchemaNode;
+  /** Text of the type cell that is not a type (`integer: 1-7` → nothing; `string: city name` → `city name`). */
+  note: string;
+  /** False when the spelling is not in the vocabulary (the schema then falls back to string). */
+  known: boolean;
+}
+
+function clean(s: string): string {
+  return s.trim().replace(/^`+|`+$/g, '').trim();
+}
+
+function unquote(s: string): string {
+  const t = clean(s);
+  const m = /^(["'])(.*)\1$/.exec(t);
+  return m ? m[2]! : t;
+}
+
+/** Splits `a|b|c` (or `a | b`) into trimmed, unquoted values; null when there is no `|`. */
+function alternatives(s: string): string[] | null {
+  if (!s.includes('|')) return null;
+  const parts = s.split('|').map(unquote).filter((p) => p.length > 0);
+  return parts.length >= 2 ? parts : null;
+}
+
+function enumNode(values: string[]): JsonSchemaNode {
+  const unique = [...new Set(values)];
+  if (unique.every((v) => /^-?\d+$/.test(v))) return { type: 'integer', enum: unique.map(Number) };
+  return { type: 'string', enum: unique };
+}
+
+/** Maps a bare type word, an array spelling or a union/enum; null when not recognised. */
+function mapCore(raw: string): JsonSchemaNode | null {
+  const t = clean(raw).toLowerCase();
+  const alias = INPUT_TYPE_ALIASES[t];
+  if (alias) return structuredClone(alias);
+  // string[] · []string
+  let m = /^(.+)\[\]$/.exec(t) ?? /^\[\](.+)$/.exec(t);
+  // array<string> · list[string] · array of strings
+  m ??= /^(?:array|list)\s*[<[(]\s*(.+?)\s*[>\])]$/.exec(t);
+  m ??= /^(?:array|list) of (.+?)s?$/.exec(t);
+  if (m) {
+    const inner = mapCore(m[1]!) ?? mapCore(m[1]!.replace(/s$/, ''));
+    return inner ? { type: 'array', items: inner } : null;
+  }
+  // enum(a, b) · enum[a|b]
+  const e = /^enum\s*[([]\s*(.*?)\s*[)\]]$/.exec(clean(raw));
+  if (e) {
+    const values = (alternatives(e[1]!) ?? e[1]!.split(',')).map(unquote).filter((v) => v.length > 0);
+    return values.length > 0 ? enumNode(values) : null;
+  }
+  // string | number (all alternatives are types) · "a" | "b" (an enum)
+  const alts = alternatives(clean(raw));
+  if (alts) {
+    const types = alts.map((a) => (a.toLowerCase() === 'null' ? 'null' : INPUT_TYPE_ALIASES[a.toLowerCase()]?.type));
+    if (types.every((x): x is string => typeof x === 'string')) return { type: [...new Set(types)] };
+    return enumNode(alts);
+  }
+  return null;
+}
+
+/**
+ * Maps one Input type cell to a JSON Schema fragment. Understands the words in
+ * {@link INPUT_TYPE_ALIASES}; `T[]`, `[]T`, `array<T>`, `list[T]`; `a|b|c`
+ * and `enum(a, b)` (string enums, integer when every value is a number);
+ * `string: a|b` (a typed enum); `integer: 1-7` (a range); a trailing `?` or
+ * `, optional`. Anything else becomes `{type: 'string'}` with `known: false`.
+ */
+export function mapInputType(typeCell: string): MappedType {
+  let t = clean(typeCell).replace(/\?$/, '').replace(/,\s*(optional|required)\s*$/i, '').trim();
+  let note = '';
+  // `string: a|b`, `integer: 1-7`, `string: city name` — a type, then a detail.
+  const colon = t.indexOf(':');
+  let direct = colon > 0 ? mapCore(t.slice(0, colon)) : null;
+  if (direct) {
+    note = t.slice(colon + 1).trim();
+    t = t.slice(0, colon).trim();
+  } else {
+    direct = t.length > 0 ? mapCore(t) : null;
+  }
+  if (!direct) return { schema: { type: 'string' }, note: '', known: false };
+  const schema = direct;
+  if (note) {
+    const alts = alternatives(note);
+    const range = RANGE_RE.exec(note);
+    if (alts && (schema.type === 'string' || schema.type === 'integer' || schema.type === 'number')) {
+      const values = schema.type === 'string' ? alts : alts.filter((a) => /^-?\d+(\.\d+)?$/.test(a));
+      if (values.length === alts.length) {
+        schema.enum = schema.type === 'string' ? [...new Set(values)] : [...new Set(values.map(Number))];
+        note = '';
+      }
+    } else if (range && (schema.type === 'integer' || schema.type === 'number')) {
+      schema.minimum = Number(range[1]);
+      schema.maximum = Number(range[2]);
+      note = '';
+    }
+  }
+  return { schema, note, known: true };
+}
+
+export interface InputSchemaResult {
+  schema: ToolInputSchema;
+  /** Errors mean the tool must be left out of `tools[]`; warnings do not. */
+  diagnostics: Diagnostic[];
+}
+
+/** `tools.<tool>.input.<param>`: the field a diagnostic about a parameter names. */
+function paramField(tool: string, param: string): string {
+  return `tools.${tool}.input.${param}`;
+}
+
+function describe(param: ToolParam, note: string): string {
+  const d = param.description.trim();
+  if (!note) return d;
+  if (!d) return note;
+  return d.includes(note) ? d : `${note}. ${d}`;
+}
+
+/** Builds the input JSON Schema of a `## Tool:` section and the findings about it. */
+export function buildInputSchema(tool: ToolSection): InputSchemaResult {
+  const diagnostics: Diagnostic[] = [];
+  const properties: Record<string, JsonSchemaNode> = {};
+  const required: string[] = [];
+  const seen = new Set<string>();
+  for (const param of tool.input) {
+    const key = param.name.trim();
+    if (!PROPERTY_KEY_PATTERN.test(key)) {
+      diagnostics.push(
+        errorDiag(
+          'tool-input-key-invalid',
+          paramField(tool.name, key),
+          `parameter "${key}" of tool "${tool.name}" is not a valid property key for LLM providers (letters, digits, "_", "." and "-", 1-64 characters); rename it, e.g. "${suggestKey(key)}" — the tool is left out of tools.json until then`,
+          tool.line,
+        ),
+      );
+      continue;
+    }
+    if (seen.has(key)) {
+      diagnostics.push(
+        errorDiag(
+          'tool-input-duplicate',
+          paramField(tool.name, key),
+          `parameter "${key}" appears twice in the Input of tool "${tool.name}"; keep one row per parameter`,
+          tool.line,
+        ),
+      );
+      continue;
+    }
+    seen.add(key);
+    const mapped = mapInputType(param.type);
+    if (!mapped.known) {
+      diagnostics.push(
+        warningDiag(
+          'tool-input-type-unknown',
+          paramField(tool.name, key),
+          param.type.trim() === ''
+            ? `parameter "${key}" of tool "${tool.name}" has no type, so it is sent as a string; give it one (string, integer, number, boolean, array, object)`
+            : `type "${param.type}" of parameter "${key}" (tool "${tool.name}") is not one we know, so it is sent as a string; use string, integer, number, boolean, array, object, T[] or a|b`,
+          tool.line,
+        ),
+      );
+    }
+    const description = describe(param, mapped.known ? mapped.note : '');
+    const node: JsonSchemaNode = { ...mapped.schema };
+    if (description) node.description = description;
+    properties[key] = orderNode(node);
+    if (param.required) required.push(key);
+  }
+  return { schema: { type: 'object', properties, required }, diagnostics };
+}
+
+const NODE_KEY_ORDER: Array<keyof JsonSchemaNode> = ['type', 'format', 'enum', 'minimum', 'maximum', 'items', 'properties', 'required', 'description'];
+
+/** Same node with keys in one fixed order, so output bytes never depend on how it was built. */
+function orderNode(node: JsonSchemaNode): JsonSchemaNode {
+  const out: Record<string, unknown> = {};
+  for (const k of NODE_KEY_ORDER) {
+    const v = node[k];
+    if (v === undefined) continue;
+    out[k] = k === 'items' ? orderNode(v as JsonSchemaNode) : v;
+  }
+  return out as JsonSchemaNode;
+}
+
+function suggestKey(key: string): string {
+  const s = key
+    .trim()
+    .replace(/[^a-zA-Z0-9_.-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
+  return s || 'param';
+}
