@@ -71,7 +71,8 @@ export const INPUT_TYPE_ALIASES: Readonly<Record<string, JsonSchemaNode>> = Obje
   any: {},
 });
 
-const ARRAY_WORDS = new Set(['array', 'list']);
+/** Type names that make `a|b` a union of types rather than an enum of values. */
+const JSON_TYPE_NAMES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object', 'null']);
 const RANGE_RE = /^(-?\d+(?:\.\d+)?)\s*(?:-|–|\.\.)\s*(-?\d+(?:\.\d+)?)$/;
 
 export interface MappedType {
@@ -125,11 +126,11 @@ function mapCore(raw: string): JsonSchemaNode | null {
     const values = (alternatives(e[1]!) ?? e[1]!.split(',')).map(unquote).filter((v) => v.length > 0);
     return values.length > 0 ? enumNode(values) : null;
   }
-  // string | number (all alternatives are types) · "a" | "b" (an enum)
+  // string | null (every alternative an unquoted JSON type name) · json|text · "a" | "b" (an enum)
   const alts = alternatives(clean(raw));
   if (alts) {
-    const types = alts.map((a) => (a.toLowerCase() === 'null' ? 'null' : INPUT_TYPE_ALIASES[a.toLowerCase()]?.type));
-    if (types.every((x): x is string => typeof x === 'string')) return { type: [...new Set(types)] };
+    const bare = clean(raw).split('|').map((a) => clean(a).toLowerCase());
+    if (bare.every((a) => JSON_TYPE_NAMES.has(a))) return { type: [...new Set(bare)] };
     return enumNode(alts);
   }
   return null;
