@@ -60,6 +60,19 @@ describe('mapInputType', () => {
     expect(mapInputType('string: owner/repo or URL')).toEqual({ schema: { type: 'string' }, note: 'owner/repo or URL', known: true });
   });
 
+  it('reads the inline form detail: enum, range, default, min and max', () => {
+    expect(mapInputType('integer', '1-3').schema).toEqual({ type: 'integer', minimum: 1, maximum: 3 });
+    expect(mapInputType('int', 'default: 30, max: 100').schema).toEqual({ type: 'integer', maximum: 100, default: 30 });
+    expect(mapInputType('string', 'json|text, default: json').schema).toEqual({ type: 'string', enum: ['json', 'text'], default: 'json' });
+    expect(mapInputType('boolean', 'default false').schema).toEqual({ type: 'boolean', default: false });
+  });
+
+  it('keeps detail it cannot fold into the schema as a note, including a default of the wrong type', () => {
+    expect(mapInputType('string', 'open/closed/all, default: open')).toEqual({ schema: { type: 'string', default: 'open' }, note: 'open/closed/all', known: true });
+    expect(mapInputType('integer', 'default: lots').note).toBe('default: lots');
+    expect(mapInputType('string: a|b', 'default: c')).toMatchObject({ schema: { type: 'string', enum: ['a', 'b'] }, note: 'default: c' });
+  });
+
   it('falls back to string for an unknown spelling and says so', () => {
     expect(mapInputType('gizmo')).toEqual({ schema: { type: 'string' }, note: '', known: false });
   });

@@ -12,6 +12,7 @@ export interface JsonSchemaNode {
   type?: string | string[];
   description?: string;
   enum?: Array<string | number>;
+  default?: string | number | boolean;
   items?: JsonSchemaNode;
   format?: string;
   minimum?: number;
@@ -140,39 +141,68 @@ function mapCore(raw: string): JsonSchemaNode | null {
  * Maps one Input type cell to a JSON Schema fragment. Understands the words in
  * {@link INPUT_TYPE_ALIASES}; `T[]`, `[]T`, `array<T>`, `list[T]`; `a|b|c`
  * and `enum(a, b)` (string enums, integer when every value is a number);
- * `string: a|b` (a typed enum); `integer: 1-7` (a range); a trailing `?` or
- * `, optional`. Anything else becomes `{type: 'string'}` with `known: false`.
+ * a trailing `?` or `, optional`; and after `type:` (or in `detail`, the
+ * inline form's `(type: detail)`) comma-separated details: `a|b` (enum),
+ * `1-7` (range), `default: x`, `min: n`, `max: n`. Details that are none of
+ * these are returned as `note`. An unknown spelling becomes `{type: 'string'}`
+ * with `known: false`.
  */
-export function mapInputType(typeCell: string): MappedType {
+export function mapInputType(typeCell: string, detail?: string): MappedType {
   let t = clean(typeCell).replace(/\?$/, '').replace(/,\s*(optional|required)\s*$/i, '').trim();
-  let note = '';
+  const details: string[] = [];
   // `string: a|b`, `integer: 1-7`, `string: city name` — a type, then a detail.
   const colon = t.indexOf(':');
   let direct = colon > 0 ? mapCore(t.slice(0, colon)) : null;
   if (direct) {
-    note = t.slice(colon + 1).trim();
+    details.push(t.slice(colon + 1).trim());
     t = t.slice(0, colon).trim();
   } else {
     direct = t.length > 0 ? mapCore(t) : null;
   }
+  if (detail && detail.trim()) details.push(detail.trim());
   if (!direct) return { schema: { type: 'string' }, note: '', known: false };
-  const schema = direct;
-  if (note) {
-    const alts = alternatives(note);
-    const range = RANGE_RE.exec(note);
-    if (alts && (schema.type === 'string' || schema.type === 'integer' || schema.type === 'number')) {
-      const values = schema.type === 'string' ? alts : alts.filter((a) => /^-?\d+(\.\d+)?$/.test(a));
-      if (values.length === alts.length) {
-        schema.enum = schema.type === 'string' ? [...new Set(values)] : [...new Set(values.map(Number))];
-        note = '';
-      }
-    } else if (range && (schema.type === 'integer' || schema.type === 'number')) {
+  const note = details.length > 0 ? applyDetails(direct, details.join(', ')) : '';
+  return { schema: direct, note, known: true };
+}
+
+const NUMBER_RE = /^-?\d+(?:\.\d+)?$/;
+
+/** Folds `a|b`, `1-7`, `default: x`, `min: n`, `max: n` into `schema`; returns the rest of the text. */
+function applyDetails(schema: JsonSchemaNode, text: string): string {
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  const scalar = numeric || schema.type === 'string';
+  const rest: string[] = [];
+  for (const raw of text.split(',')) {
+    const piece = raw.trim();
+    if (!piece) continue;
+    const alts = alternatives(piece);
+    const range = RANGE_RE.exec(piece);
+    const bound = /^(min|minimum|max|maximum)\s*[:=]?\s*(-?\d+(?:\.\d+)?)$/i.exec(piece);
+    const dflt = /^default\s*[:=]?\s*(.+)$/i.exec(piece);
+    if (alts && scalar && (!numeric || alts.every((a) => NUMBER_RE.test(a)))) {
+      schema.enum = numeric ? [...new Set(alts.map(Number))] : [...new Set(alts)];
+    } else if (range && numeric && !schema.enum) {
       schema.minimum = Number(range[1]);
       schema.maximum = Number(range[2]);
-      note = '';
+    } else if (bound && numeric) {
+      if (/^min/i.test(bound[1]!)) schema.minimum = Number(bound[2]);
+      else schema.maximum = Number(bound[2]);
+    } else if (dflt && typedDefault(schema, unquote(dflt[1]!)) !== undefined) {
+      schema.default = typedDefault(schema, unquote(dflt[1]!));
+    } else {
+      rest.push(piece);
     }
   }
-  return { schema, note, known: true };
+  return rest.join(', ');
+}
+
+/** A default value of the schema's type, or undefined when the text is not one. */
+function typedDefault(schema: JsonSchemaNode, text: string): string | number | boolean | undefined {
+  if (schema.type === 'integer') return /^-?\d+$/.test(text) ? Number(text) : undefined;
+  if (schema.type === 'number') return NUMBER_RE.test(text) ? Number(text) : undefined;
+  if (schema.type === 'boolean') return /^(true|false)$/i.test(text) ? text.toLowerCase() === 'true' : undefined;
+  if (schema.type === 'string') return schema.enum && !schema.enum.includes(text) ? undefined : text;
+  return undefined;
 }
 
 export interface InputSchemaResult {
@@ -224,7 +254,7 @@ export function buildInputSchema(tool: ToolSection): InputSchemaResult {
       continue;
     }
     seen.add(key);
-    const mapped = mapInputType(param.type);
+    const mapped = mapInputType(param.type, param.constraint);
     if (!mapped.known) {
       diagnostics.push(
         warningDiag(
@@ -246,7 +276,7 @@ export function buildInputSchema(tool: ToolSection): InputSchemaResult {
   return { schema: { type: 'object', properties, required }, diagnostics };
 }
 
-const NODE_KEY_ORDER: Array<keyof JsonSchemaNode> = ['type', 'format', 'enum', 'minimum', 'maximum', 'items', 'properties', 'required', 'description'];
+const NODE_KEY_ORDER: Array<keyof JsonSchemaNode> = ['type', 'format', 'enum', 'minimum', 'maximum', 'default', 'items', 'properties', 'required', 'description'];
 
 /** Same node with keys in one fixed order, so output bytes never depend on how it was built. */
 function orderNode(node: JsonSchemaNode): JsonSchemaNode {
