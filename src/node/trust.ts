@@ -1,0 +1,97 @@
+// base_url trust (SPEC §4 "Trust"). A workspace's ui.yaml is meant to be
+// committed, so a cloned repository can carry a hostile base_url that would
+// receive the operator's API key from the process environment. Such a base_url
+// is used only when its origin is listed in the user-level ~/.forge/ui.yaml
+// under `trusted_base_urls` — written there when settings are saved through the
+// API on this machine, or added by hand. Origins compare as URL origins
+// (scheme + host + port; `https://Api.X.com/v1` ≡ `https://api.x.com`).
+
+import { join } from 'node:path';
+import { isSeq } from 'yaml';
+import { withFileLock } from './atomic-write.js';
+import { resolveIo, type IoOptions } from './fs-types.js';
+import { emptyYamlFile, readYamlFile, writeYamlFile, yamlGet } from './yaml-file.js';
+
+export const TRUSTED_BASE_URLS_KEY = 'trusted_base_urls';
+
+/** `~/.forge/ui.yaml` for a home folder. */
+export function userUiYamlPath(homeDir: string): string {
+  return join(homeDir, '.forge', 'ui.yaml');
+}
+
+/** The origin of an http(s) URL (`https://api.example.com:8443`), or null when it is not one. */
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Origins listed under `trusted_base_urls` in ~/.forge/ui.yaml (invalid entries ignored). */
+export async function readTrustedOrigins(opts: Pick<IoOptions, 'fs' | 'homeDir'> = {}): Promise<Set<string>> {
+  const { fs, homeDir } = resolveIo(opts);
+  const file = await readYamlFile(fs, userUiYamlPath(homeDir));
+  const out = new Set<string>();
+  if (!file) return out;
+  const list = yamlGet(file, [TRUSTED_BASE_URLS_KEY]);
+  if (Array.isArray(list)) {
+    for (const entry of list) {
+      const o = typeof entry === 'string' ? originOf(entry) : null;
+      if (o) out.add(o);
+    }
+  }
+  return out;
+}
+
+export async function isBaseUrlTrusted(baseUrl: string, opts: Pick<IoOptions, 'fs' | 'homeDir'> = {}): Promise<boolean> {
+  const origin = originOf(baseUrl);
+  if (!origin) return false;
+  return (await readTrustedOrigins(opts)).has(origin);
+}
+
+/**
+ * Records the origin of `baseUrl` under `trusted_base_urls` in ~/.forge/ui.yaml
+ * (created when missing; other content and comments kept). Returns false when it was already there.
+ */
+export async function trustBaseUrl(baseUrl: string, opts: Pick<IoOptions, 'fs' | 'homeDir'> = {}): Promise<boolean> {
+  const { fs, homeDir } = resolveIo(opts);
+  const origin = originOf(baseUrl);
+  if (!origin) return false;
+  const path = userUiYamlPath(homeDir);
+  return withFileLock(fs, path, async () => {
+    const file = (await readYamlFile(fs, path)) ?? emptyYamlFile(path);
+    const node = file.doc.getIn([TRUSTED_BASE_URLS_KEY], true);
+    if (isSeq(node)) {
+      const present = node.items.some((item) => {
+        const v = (item as { value?: unknown })?.value ?? item;
+        return typeof v === 'string' && originOf(v) === origin;
+      });
+      if (present) return false;
+      node.add(file.doc.createNode(origin));
+    } else {
+      file.doc.setIn([TRUSTED_BASE_URLS_KEY], file.doc.createNode([origin]));
+    }
+    await writeYamlFile(fs, file);
+    return true;
+  });
+}
+
+/** The sentence shown when a base_url is refused: names the host and both ways to trust it. */
+export function untrustedBaseUrlMessage(baseUrl: string, apiKeyEnv: string | null, configFile: string | null): string {
+  const origin = originOf(baseUrl) ?? baseUrl;
+  const host = (() => {
+    try {
+      return new URL(baseUrl).host;
+    } catch {
+      return baseUrl;
+    }
+  })();
+  return (
+    `The base_url host "${host}"${configFile ? ` (from ${configFile})` : ''} is not trusted on this machine, so the skill builder will not send ` +
+    `${apiKeyEnv ?? 'the API key'} from your environment to it. If you trust it, save the skill-builder settings through the UI/API on this machine, ` +
+    `or add "${origin}" under ${TRUSTED_BASE_URLS_KEY} in ~/.forge/ui.yaml.`
+  );
+}
