@@ -1,0 +1,99 @@
+// Request bodies: read with a byte limit (checked against Content-Length up
+// front and counted while streaming, so a chunked upload without a length is
+// cut off too), parsed as JSON, and validated with a zod schema into a 400
+// that names the field and the reason.
+
+import type { IncomingMessage } from 'node:http';
+import type { z } from 'zod';
+import { RequestError } from '../../core/errors.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+function tooLarge(limit: number): RequestError {
+  return new RequestError('body', `request body is larger than the ${formatBytes(limit)} limit`, 413);
+}
+
+function formatBytes(n: number): string {
+  if (n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
+function checkDeclaredLength(contentLength: string | undefined | null, limit: number): void {
+  if (contentLength == null || contentLength === '') return;
+  const n = Number(contentLength);
+  if (Number.isFinite(n) && n > limit) throw tooLarge(limit);
+}
+
+/** Reads a node:http request body as UTF-8, refusing more than `limit` bytes (RequestError 413). */
+export async function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
+  checkDeclaredLength(req.headers['content-length'], limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a Fetch API request body as UTF-8, refusing more than `limit` bytes (RequestError 413). */
+export async function readWebBody(request: Request, limit: number): Promise<string> {
+  checkDeclaredLength(request.headers.get('content-length'), limit);
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return text + decoder.decode();
+}
+
+/** Parses a JSON body; an empty or malformed body is a 400 saying so. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw new RequestError('body', 'request body is empty; send a JSON object with Content-Type: application/json');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    // V8's message quotes the body text, which may hold a key: keep only the position.
+    const at = err instanceof Error ? /position (\d+)/.exec(err.message)?.[1] : undefined;
+    const where = at !== undefined ? ` at position ${at}` : text.trim().length > 0 ? ' (it may be cut off)' : '';
+    throw new RequestError('body', `request body is not valid JSON${where}; send a JSON object with Content-Type: application/json`);
+  }
+}
+
+/** `['messages', 0, 'content']` → `messages[0].content` */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out === '' ? String(p) : `.${String(p)}`;
+  }
+  return out === '' ? 'body' : out;
+}
+
+/** Validates a parsed body; the first issue becomes a 400 naming its field (`messages: ...`). */
+export function parseWithSchema<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  const field = first ? formatIssuePath(first.path) : 'body';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+  throw new RequestError(field, `${field}: ${first?.message ?? 'invalid value'}${more}`);
+}

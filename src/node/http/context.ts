@@ -1,0 +1,53 @@
+// What a route handler receives: the request view, the path parameters, the
+// resolved handler options (workspace, fs, env, home, client factory), a JSON
+// body reader bound to the size limit, and the per-request set of secrets that
+// the adapters scrub from the reply and the log line.
+
+import type { z } from 'zod';
+import { parseJsonBody, parseWithSchema } from './body.js';
+import type { EnvRecord, IoOptions } from '../fs-types.js';
+import type { ApiHandlerOptions, ApiRequest, ApiResult, LlmClientFactory } from './types.js';
+
+/** The handler options with defaults applied. */
+export interface ApiServices {
+  workspaceDir: string;
+  fs: ApiHandlerOptions['fs'];
+  env: EnvRecord;
+  homeDir: string | undefined;
+  basePath: string;
+  llmClientFactory: LlmClientFactory | undefined;
+  maxBodyBytes: number;
+  /** `{fs?, env, homeDir?}` ready to spread into a node adapter call. */
+  io: IoOptions;
+}
+
+export interface RouteContext {
+  req: ApiRequest;
+  params: Record<string, string>;
+  services: ApiServices;
+  /** Values that must never leave the server (API keys seen by this request). */
+  secrets: Set<string>;
+  /** Reads, parses and validates the JSON body (413 / 400 naming the field). */
+  json<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+}
+
+export type RouteHandler = (ctx: RouteContext) => Promise<ApiResult>;
+
+export function createRouteContext(req: ApiRequest, params: Record<string, string>, services: ApiServices): RouteContext {
+  const secrets = new Set<string>();
+  return {
+    req,
+    params,
+    services,
+    secrets,
+    async json(schema) {
+      const text = await req.readBody(services.maxBodyBytes);
+      return parseWithSchema(schema, parseJsonBody(text));
+    },
+  };
+}
+
+/** A JSON reply. */
+export function json(body: unknown, status = 200): ApiResult {
+  return { kind: 'json', status, body };
+}

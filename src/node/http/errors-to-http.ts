@@ -1,0 +1,34 @@
+// Maps anything a route throws to an HTTP reply `{error, ...}`: typed errors
+// keep their status (400 config, 404 unknown agent, 409 clash, 413 size …), a
+// validation failure carries the full result, and anything unexpected becomes
+// a 500 with a generic message. Every message passes through redactSecret.
+
+import { ForgeError, SkillValidationError, redactSecret } from '../../core/errors.js';
+
+export interface HttpError {
+  status: number;
+  body: { error: string; [key: string]: unknown };
+  /** True when the error was not one of ours (a bug or an I/O failure): worth logging in full. */
+  unexpected: boolean;
+}
+
+export function toHttpError(err: unknown, secrets: readonly string[] = []): HttpError {
+  const clean = (s: string): string => redactSecret(s, ...secrets);
+  if (SkillValidationError.isInstance(err)) {
+    return { status: 400, body: { error: 'validation failed', validation: err.validation }, unexpected: false };
+  }
+  if (ForgeError.isInstance(err)) {
+    const body: HttpError['body'] = { error: clean(err.message) };
+    const field = (err as { field?: unknown }).field;
+    if (typeof field === 'string' && field !== '') body.field = field;
+    const status = err.httpStatus >= 400 && err.httpStatus <= 599 ? err.httpStatus : 500;
+    return { status, body, unexpected: false };
+  }
+  return { status: 500, body: { error: 'internal server error; see the server log' }, unexpected: true };
+}
+
+/** A short, redacted description of an error for a log line or an SSE `error` event. */
+export function describeError(err: unknown, secrets: readonly string[] = []): string {
+  const text = err instanceof Error ? err.message : typeof err === 'string' ? err : 'unknown error';
+  return redactSecret(text, ...secrets).replace(/\s+/g, ' ').slice(0, 500);
+}

@@ -1,0 +1,91 @@
+// The framework-neutral shapes the HTTP layer works with: the options both
+// adapters take, the request view a route handler sees, and the result it
+// returns (a JSON reply or an SSE stream). The node:http and Fetch adapters
+// translate their platform objects to and from these.
+
+import type { LlmClient, LlmConfig } from '../../core/llm/types.js';
+import type { EnvRecord, FsLike } from '../fs-types.js';
+
+/** One line of the request log. Never holds a request body, header value or key. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  /** Milliseconds from the request's arrival to the end of the reply (the end of the stream for SSE). */
+  ms: number;
+  /** A short, redacted description of why the request failed, when it did. */
+  error?: string;
+}
+
+export type RequestLogger = (entry: RequestLogEntry) => void;
+
+/** Makes the LLM client for one chat request from the resolved configuration (with its key). */
+export type LlmClientFactory = (config: LlmConfig) => LlmClient;
+
+export interface ApiHandlerOptions {
+  /** The workspace folder: `.forge/ui.yaml`, `.forge/.env` and the agents live here. */
+  workspaceDir: string;
+  /** A `node:fs`-compatible object (e.g. a memfs volume). Defaults to `node:fs`. */
+  fs?: FsLike;
+  /** Used instead of `process.env` for key lookup. Defaults to `process.env` (read, never written). */
+  env?: EnvRecord;
+  /** The user's home folder (for `~/.forge/ui.yaml`). Defaults to `os.homedir()`. */
+  homeDir?: string;
+  /** Where the API is mounted. Default `/api`. */
+  basePath?: string;
+  /** Makes the LLM client for a chat; default `createLlmClient` (the real provider SDKs). */
+  llmClientFactory?: LlmClientFactory;
+  /**
+   * Origins (`https://host:port`) besides the served one that may call mutating
+   * routes from a browser and read replies (CORS). Never a wildcard.
+   */
+  allowedOrigins?: readonly string[];
+  /**
+   * Host names (without port) the server answers to besides the loopback names
+   * (`localhost`, `127.0.0.1`, `[::1]`). Requests with any other `Host` are
+   * refused (DNS rebinding). `'any'` turns the check off — for hosts that do
+   * their own Host validation behind a reverse proxy.
+   */
+  allowedHosts?: readonly string[] | 'any';
+  /** Largest accepted JSON body in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Milliseconds of silence after which an SSE stream gets a `: ping` comment. Default 15000. */
+  heartbeatMs?: number;
+  /** Called once per request after the reply ended. Default: no logging. */
+  logger?: RequestLogger;
+}
+
+/** A case-insensitive view of the request headers. */
+export interface HeaderView {
+  get(name: string): string | undefined;
+}
+
+/** What a route handler sees of a request, whichever adapter received it. */
+export interface ApiRequest {
+  method: string;
+  /** The path below `basePath`, percent-decoding not applied (e.g. `/agents/a%20b/skill-builder/skills`). */
+  path: string;
+  headers: HeaderView;
+  /** `http:` or `https:` — the scheme the request arrived over. */
+  protocol: string;
+  /** Reads the body as text, refusing more than `limit` bytes (RequestError 413). */
+  readBody(limit: number): Promise<string>;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+/** One SSE event on the wire: `event: <event>\ndata: <json>\n\n`. */
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+export type ApiResult =
+  | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
+  | {
+      kind: 'sse';
+      /** The events to send; the stream ends when the iterable does. */
+      events: AsyncIterable<SseEvent>;
+      /** Aborts the work behind `events` (client disconnect, server shutdown). */
+      abort(reason?: unknown): void;
+    };
