@@ -38,6 +38,7 @@ export type {
   ToolParam,
   ToolSection,
 } from './skillmd/types.js';
+export { parseSkillMd } from './skillmd/parse.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
 export type {
   ChatMessage,

@@ -17,6 +17,8 @@ export interface BinRequirement {
   run?: string[];
   /** Keys of the mapping we do not model, kept as written. */
   extra?: Record<string, unknown>;
+  /** 1-based line of this entry in the SKILL.md, when known (for diagnostics). */
+  line?: number;
 }
 
 export interface EnvRequirements {
@@ -72,6 +74,8 @@ export interface ToolParam {
   type: string;
   required: boolean;
   description: string;
+  /** Inline form only: the text after a colon in the parentheses (`days (integer: 1-3)` → `1-3`). */
+  constraint?: string;
 }
 
 export interface ToolExample {
@@ -81,7 +85,13 @@ export interface ToolExample {
 }
 
 export type ToolOutput =
-  | { kind: 'json'; value: unknown; raw: string }
+  | {
+      kind: 'json';
+      value: unknown;
+      raw: string;
+      /** Prose that described the output next to the JSON (e.g. the inline `**Output:**` text when the JSON came from a `### Response Format` block). */
+      description?: string;
+    }
   | { kind: 'text'; text: string };
 
 /** A `## Tool: <name>` section. */

@@ -1,0 +1,153 @@
+// The YAML frontmatter of a SKILL.md: finding it between `---` lines
+// (CRLF and a BOM tolerated), parsing it with `yaml` while keeping positions,
+// and mapping every problem to a diagnostic with a 1-based file line.
+
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
+
+export interface FrontmatterSplit {
+  /** True when the file opens with a `---` line. */
+  present: boolean;
+  /** The YAML text between the fences (LF line endings). */
+  yaml: string;
+  /** 1-based file line of the first YAML line. */
+  yamlLine: number;
+  /** Everything after the closing fence (or the whole file). */
+  body: string;
+  /** 1-based file line where `body` starts. */
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+}
+
+const FENCE = /^---[ \t]*$/;
+
+/** Normalises line endings and strips a BOM, then cuts the frontmatter off the body. */
+export function splitFrontmatter(raw: string): FrontmatterSplit {
+  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = text.split('\n');
+  if (!FENCE.test(lines[0] ?? '')) {
+    return { present: false, yaml: '', yamlLine: 1, body: text, bodyLine: 1, diagnostics: [] };
+  }
+  let close = -1;
+  for (let i = 1; i < lines.length; i++) {
+    if (FENCE.test(lines[i]!)) {
+      close = i;
+      break;
+    }
+  }
+  if (close < 0) {
+    return {
+      present: true,
+      yaml: '',
+      yamlLine: 2,
+      body: lines.slice(1).join('\n'),
+      bodyLine: 2,
+      diagnostics: [
+        errorDiag(
+          'frontmatter-unclosed',
+          'frontmatter',
+          'the frontmatter opened with "---" on line 1 is never closed: add a "---" line after the last YAML line',
+          1,
+        ),
+      ],
+    };
+  }
+  return {
+    present: true,
+    yaml: lines.slice(1, close).join('\n'),
+    yamlLine: 2,
+    body: lines.slice(close + 1).join('\n'),
+    bodyLine: close + 2,
+    diagnostics: [],
+  };
+}
+
+export interface ParsedYaml {
+  /** The plain value when the YAML is a mapping, else null. */
+  data: Record<string, unknown> | null;
+  doc: Document.Parsed | null;
+  /** Returns the 1-based file line of the node at `path` (or of its closest existing parent). */
+  lineOf: (path: readonly (string | number)[]) => number | undefined;
+  /** 1-based file line of each top-level key. */
+  keyLines: Record<string, number>;
+  diagnostics: Diagnostic[];
+}
+
+/** Parses frontmatter YAML; never throws. `yamlLine` is the file line of the YAML's first line. */
+export function parseFrontmatterYaml(yamlText: string, yamlLine: number): ParsedYaml {
+  const diagnostics: Diagnostic[] = [];
+  const keyLines: Record<string, number> = {};
+  const counter = new LineCounter();
+  const fileLine = (offset: number | undefined): number | undefined =>
+    offset === undefined || offset < 0 ? undefined : counter.linePos(offset).line + yamlLine - 1;
+
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(yamlText, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+  } catch (err) {
+    diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
+    return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics };
+  }
+
+  for (const e of doc.errors) {
+    diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `YAML error: ${firstLine(e)}`, fileLine(e.pos[0]) ?? yamlLine));
+  }
+  for (const w of doc.warnings) {
+    diagnostics.push(warningDiag('yaml-warning', 'frontmatter', `YAML warning: ${firstLine(w)}`, fileLine(w.pos[0]) ?? yamlLine));
+  }
+
+  const lineOf = (path: readonly (string | number)[]): number | undefined => {
+    for (let n = path.length; n >= 0; n--) {
+      try {
+        const node: unknown = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+        const range = (node as { range?: [number, number, number] } | null)?.range;
+        if (range) return fileLine(range[0]);
+      } catch {
+        // a path through a scalar: try the parent
+      }
+    }
+    return undefined;
+  };
+
+  if (isMap(doc.contents)) {
+    for (const item of doc.contents.items) {
+      if (!isPair(item)) continue;
+      const key = isScalar(item.key) ? String(item.key.value) : undefined;
+      const range = (item.key as { range?: [number, number, number] } | null)?.range;
+      if (key !== undefined && range && !(key in keyLines)) {
+        const l = fileLine(range[0]);
+        if (l !== undefined) keyLines[key] = l;
+      }
+    }
+  }
+
+  if (doc.errors.length > 0) return { data: null, doc, lineOf, keyLines, diagnostics };
+
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 1000 });
+  } catch (err) {
+    diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
+    return { data: null, doc, lineOf, keyLines, diagnostics };
+  }
+  if (value === null || value === undefined) {
+    return { data: {}, doc, lineOf, keyLines, diagnostics };
+  }
+  if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map) {
+    diagnostics.push(
+      errorDiag(
+        'frontmatter-not-mapping',
+        'frontmatter',
+        'the frontmatter must be a YAML mapping of keys (name:, description:, …), not a list or a single value',
+        yamlLine,
+      ),
+    );
+    return { data: null, doc, lineOf, keyLines, diagnostics };
+  }
+  return { data: value as Record<string, unknown>, doc, lineOf, keyLines, diagnostics };
+}
+
+function firstLine(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return (msg.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '').trim();
+}

@@ -1,0 +1,106 @@
+// Line-level Markdown primitives shared by the SKILL.md parser and decompiler:
+// ATX headings, fenced code blocks (CommonMark opening/closing rule), list
+// items and blank lines. Everything works on plain `string[]` lines (LF).
+
+export interface Heading {
+  level: number;
+  title: string;
+}
+
+export interface FenceOpening {
+  char: '`' | '~';
+  length: number;
+  /** The info string after the opening fence (`json`, `bash`), trimmed. */
+  info: string;
+}
+
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+/** The ATX heading on this line, or null. `## Tool: x ##` → `{level: 2, title: 'Tool: x'}`. */
+export function headingOf(line: string): Heading | null {
+  const m = HEADING.exec(line);
+  if (!m) return null;
+  let title = m[2] ?? '';
+  // An optional closing sequence of `#`s, preceded by a space (or the whole title).
+  title = title.replace(/(?:^|[ \t]+)#+$/, '').trim();
+  return { level: m[1]!.length, title };
+}
+
+/** The fence this line opens, or null. A backtick fence's info string may not contain a backtick. */
+export function fenceOpening(line: string): FenceOpening | null {
+  const m = FENCE_OPEN.exec(line);
+  if (!m) return null;
+  const marks = m[1]!;
+  const info = m[2] ?? '';
+  const char = marks[0] as '`' | '~';
+  if (char === '`' && info.includes('`')) return null;
+  return { char, length: marks.length, info: info.trim() };
+}
+
+/** CommonMark closing rule: same character, at least as long, at most 3 spaces indent, nothing but spaces after. */
+export function closesFence(line: string, open: FenceOpening): boolean {
+  const m = /^ {0,3}(`+|~+)[ \t]*$/.exec(line);
+  if (!m) return false;
+  const marks = m[1]!;
+  return marks[0] === open.char && marks.length >= open.length;
+}
+
+/**
+ * For each line, whether it belongs to a fenced code block (the fence lines
+ * included). An unclosed fence runs to the end, as in CommonMark.
+ */
+export function codeLineMask(lines: readonly string[]): boolean[] {
+  const mask = new Array<boolean>(lines.length).fill(false);
+  let open: FenceOpening | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (open) {
+      mask[i] = true;
+      if (closesFence(line, open)) open = null;
+      continue;
+    }
+    const f = fenceOpening(line);
+    if (f) {
+      open = f;
+      mask[i] = true;
+    }
+  }
+  return mask;
+}
+
+export function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+const BULLET = /^ {0,3}[-*+][ \t]+(.*)$/;
+const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
+
+/** The text of a bullet item (`- x`, `* x`, `+ x`), or null. */
+export function bulletItem(line: string): string | null {
+  const m = BULLET.exec(line);
+  if (!m) return null;
+  // `---` / `***` are thematic breaks, not items.
+  if (/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) return null;
+  return m[1]!;
+}
+
+/** The text of an ordered item (`1. x`, `2) x`), or null. */
+export function orderedItem(line: string): string | null {
+  const m = ORDERED.exec(line);
+  return m ? m[2]! : null;
+}
+
+/** Splits text into lines after normalising CRLF / CR to LF. */
+export function toLines(text: string): string[] {
+  return text.replace(/\r\n?/g, '\n').split('\n');
+}
+
+/** Drops leading and trailing blank lines. */
+export function trimBlankLines(lines: readonly string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && isBlank(lines[start]!)) start++;
+  while (end > start && isBlank(lines[end - 1]!)) end--;
+  return lines.slice(start, end);
+}

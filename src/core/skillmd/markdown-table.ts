@@ -1,0 +1,134 @@
+// GitHub-style Markdown tables: reading rows (escaped pipes `\|` stay inside a
+// cell), recognising the delimiter row, and writing cells so that a pipe or a
+// newline in the content can never break the table. `escapeCell` and
+// `unescapeCell` are exact inverses.
+
+export interface MarkdownTable {
+  header: string[];
+  rows: string[][];
+  /** Index of the header line in the lines given to `readTable`. */
+  start: number;
+  /** Index one past the last row. */
+  end: number;
+}
+
+/** Whether the line could be a table row: it contains an unescaped pipe. */
+export function looksLikeRow(line: string): boolean {
+  const t = line.trim();
+  if (t === '') return false;
+  return splitRow(t) !== null;
+}
+
+/**
+ * Cells of one row, raw (still escaped), trimmed. Leading and trailing pipes
+ * are optional. Null when the line has no unescaped pipe.
+ */
+export function splitRow(line: string): string[] | null {
+  let t = line.trim();
+  const cells: string[] = [];
+  let cur = '';
+  let sawPipe = false;
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i]!;
+    if (ch === '\\' && t[i + 1] === '|') {
+      cur += '\\|';
+      i++;
+      continue;
+    }
+    if (ch === '|') {
+      sawPipe = true;
+      cells.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  cells.push(cur);
+  if (!sawPipe) return null;
+  t = t.trim();
+  if (t.startsWith('|')) cells.shift();
+  if (t.endsWith('|') && !t.endsWith('\\|')) cells.pop();
+  return cells.map((c) => c.trim());
+}
+
+const DELIMITER_CELL = /^:?-+:?$/;
+
+/** `|---|:--:|` — the line under the header. */
+export function isDelimiterRow(line: string): boolean {
+  const cells = splitRow(line);
+  if (!cells || cells.length === 0) return false;
+  return cells.every((c) => DELIMITER_CELL.test(c.replace(/\s+/g, '')));
+}
+
+/**
+ * Reads the table whose header is at `lines[start]` (header row + delimiter
+ * row + body rows, until a line that is not a row). Null when `start` does
+ * not begin a table. Cells are unescaped.
+ */
+export function readTable(lines: readonly string[], start: number): MarkdownTable | null {
+  const headLine = lines[start];
+  const delimLine = lines[start + 1];
+  if (headLine === undefined || delimLine === undefined) return null;
+  const header = splitRow(headLine);
+  if (!header || !isDelimiterRow(delimLine)) return null;
+  const rows: string[][] = [];
+  let i = start + 2;
+  while (i < lines.length && looksLikeRow(lines[i]!)) {
+    rows.push(splitRow(lines[i]!)!.map(unescapeCell));
+    i++;
+  }
+  return { header: header.map(unescapeCell), rows, start, end: i };
+}
+
+/**
+ * Makes a cell safe for one table row: `|` becomes `\|`, a newline `<br>`,
+ * leading/trailing whitespace (which a reader trims) a numeric entity, and
+ * text that would otherwise read back as one of those escapes is protected
+ * with `&amp;` / `&lt;`. Exact inverse: `unescapeCell`.
+ */
+export function escapeCell(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '|') out += '\\|';
+    else if (ch === '\n') out += '<br>';
+    else if (ch === '\r') out += '&#13;';
+    else if (ch === '&' && /^&(?:#\d+;|amp;|lt;(?=br\s*\/?>))/i.test(text.slice(i, i + 16))) out += '&amp;';
+    else if (ch === '<' && /^<br\s*\/?>/i.test(text.slice(i, i + 16))) out += '&lt;';
+    else out += ch;
+  }
+  const lead = /^\s+/.exec(out)?.[0] ?? '';
+  const rest = out.slice(lead.length);
+  const trail = /\s+$/.exec(rest)?.[0] ?? '';
+  const core = rest.slice(0, rest.length - trail.length);
+  return entities(lead) + core + entities(trail);
+}
+
+function entities(ws: string): string {
+  let out = '';
+  for (const ch of ws) out += `&#${ch.codePointAt(0)};`;
+  return out;
+}
+
+/** Inverse of `escapeCell`; also reads hand-written cells (`\|`, `<br>`, `<br/>`). */
+export function unescapeCell(cell: string): string {
+  return cell.replace(/\\\||<br\s*\/?>|&#(\d{1,7});|&amp;|&lt;(?=br\s*\/?>)/gi, (m, code: string | undefined) => {
+    if (m === '\\|') return '|';
+    if (code !== undefined) {
+      const n = Number(code);
+      return n <= 0x10ffff ? String.fromCodePoint(n) : m;
+    }
+    const lower = m.toLowerCase();
+    if (lower === '&amp;') return '&';
+    if (lower === '&lt;') return '<';
+    return '\n';
+  });
+}
+
+/** A table with the given header and rows; cells escaped, columns padded to the header width. */
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const head = header.map(escapeCell);
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map((h) => '-'.repeat(Math.max(3, h.length + 2))).join('|')}|`];
+  for (const row of rows) lines.push(`| ${row.map(escapeCell).join(' | ')} |`);
+  return lines.join('\n');
+}

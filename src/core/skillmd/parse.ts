@@ -1,0 +1,140 @@
+// parseSkillMd: a SKILL.md text → frontmatter (with key lines), normalised
+// `metadata.forge`, body sections, `## Tool:` sections and legacy list names.
+// It never throws: every problem (YAML syntax, wrong types, unclosed
+// frontmatter) is a diagnostic with a 1-based line where one is known.
+
+import { errorDiag, type Diagnostic } from '../diagnostics.js';
+import { emptyForgeMetadata, fieldName, normalizeForgeMetadata } from './forge-metadata.js';
+import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
+import { bulletItem, codeLineMask, isBlank } from './markdown-lines.js';
+import { findHeadings, splitSections } from './sections.js';
+import { parseToolBody, stripCode } from './tool-section.js';
+import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
+
+const STRING_FIELDS = ['name', 'description', 'icon', 'category', 'license', 'compatibility'] as const;
+
+/** Parses a SKILL.md. Never throws; malformed input yields diagnostics. */
+export function parseSkillMd(text: string): ParsedSkillMd {
+  if (typeof text !== 'string') {
+    return emptyResult([errorDiag('content-not-text', 'skill_md', 'the SKILL.md content must be a string of Markdown text')]);
+  }
+  try {
+    return parse(text);
+  } catch (err) {
+    // A bug of ours must not take the caller down; report it as a diagnostic.
+    const msg = err instanceof Error ? err.message : String(err);
+    return emptyResult([errorDiag('parse-internal', 'skill_md', `the SKILL.md could not be parsed (${msg}); please report this input`)]);
+  }
+}
+
+function emptyResult(diagnostics: Diagnostic[]): ParsedSkillMd {
+  return {
+    frontmatter: null,
+    frontmatterLines: {},
+    forge: emptyForgeMetadata(),
+    body: '',
+    bodyLine: 1,
+    sections: [],
+    tools: [],
+    legacyNames: [],
+    diagnostics,
+  };
+}
+
+function parse(text: string): ParsedSkillMd {
+  const split = splitFrontmatter(text);
+  const diagnostics: Diagnostic[] = [...split.diagnostics];
+
+  let frontmatter: SkillFrontmatter | null = null;
+  let frontmatterLines: Record<string, number> = {};
+  let lineOf: (path: readonly (string | number)[]) => number | undefined = () => undefined;
+  if (split.present && split.diagnostics.length === 0) {
+    const yaml = parseFrontmatterYaml(split.yaml, split.yamlLine);
+    diagnostics.push(...yaml.diagnostics);
+    frontmatter = yaml.data as SkillFrontmatter | null;
+    frontmatterLines = yaml.keyLines;
+    lineOf = yaml.lineOf;
+  }
+  if (frontmatter) diagnostics.push(...checkFieldTypes(frontmatter, lineOf));
+
+  const { forge, diagnostics: forgeDiags } = normalizeForgeMetadata(frontmatter, lineOf);
+  diagnostics.push(...forgeDiags);
+
+  const lines = split.body.split('\n');
+  const mask = codeLineMask(lines);
+  const headings = findHeadings(lines, mask);
+  const sections = splitSections(lines, split.bodyLine, headings);
+
+  const tools: ToolSection[] = [];
+  headings.forEach((h, k) => {
+    if (h.level !== 2) return;
+    const m = /^tool:\s*(.*)$/i.exec(h.title);
+    if (!m) return;
+    let end = lines.length;
+    for (let j = k + 1; j < headings.length; j++) {
+      if (headings[j]!.level <= 2) {
+        end = headings[j]!.index;
+        break;
+      }
+    }
+    const name = stripCode(m[1]!.trim());
+    const line = split.bodyLine + h.index;
+    if (name === '') {
+      diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
+    }
+    const parsed = parseToolBody(name, lines.slice(h.index + 1, end), line + 1);
+    diagnostics.push(...parsed.diagnostics);
+    tools.push({ name, line, ...parsed.tool });
+  });
+
+  return {
+    frontmatter,
+    frontmatterLines,
+    forge,
+    body: split.body,
+    bodyLine: split.bodyLine,
+    sections,
+    tools,
+    legacyNames: tools.length === 0 ? legacyNames(lines, mask) : [],
+    diagnostics,
+  };
+}
+
+/** Top-level fields that must be strings (and `tags` a list of strings). */
+function checkFieldTypes(fm: Record<string, unknown>, lineOf: (path: readonly (string | number)[]) => number | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const key of STRING_FIELDS) {
+    const v = fm[key];
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    out.push(errorDiag('frontmatter-type', key, `${key} must be a text value (quote it if YAML reads it as a number, list or mapping)`, lineOf([key])));
+  }
+  const tags = fm['tags'];
+  if (tags !== undefined && tags !== null) {
+    if (!Array.isArray(tags)) out.push(errorDiag('frontmatter-type', 'tags', 'tags must be a list of strings, e.g. "tags: [weather, api]"', lineOf(['tags'])));
+    else
+      tags.forEach((t, i) => {
+        if (typeof t !== 'string') out.push(errorDiag('frontmatter-type', fieldName(['tags', i]), 'each tag must be a string', lineOf(['tags', i])));
+      });
+  }
+  return out;
+}
+
+/**
+ * The legacy list body: nothing but headings and `- word` items, each a single
+ * word of at most 64 characters. Any other content means it is not that form.
+ */
+function legacyNames(lines: readonly string[], mask: readonly boolean[]): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isBlank(line)) continue;
+    if (mask[i]) return [];
+    if (/^ {0,3}#{1,6}(\s|$)/.test(line)) continue;
+    const item = bulletItem(line);
+    if (item === null) return [];
+    const word = item.trim();
+    if (!/^\S{1,64}$/.test(word)) return [];
+    names.push(word);
+  }
+  return names;
+}

@@ -1,0 +1,40 @@
+// Splits a Markdown body into heading sections. Headings inside fenced code
+// blocks (``` or ~~~, CommonMark closing rule) are ignored, so a `# comment`
+// in a bash example never starts a section.
+
+import type { SkillSection } from './types.js';
+import { codeLineMask, headingOf } from './markdown-lines.js';
+
+export interface HeadingAt {
+  level: number;
+  title: string;
+  /** 0-based index into the lines given. */
+  index: number;
+}
+
+/** Every ATX heading outside code fences, in order. */
+export function findHeadings(lines: readonly string[], mask: readonly boolean[] = codeLineMask(lines)): HeadingAt[] {
+  const out: HeadingAt[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (mask[i]) continue;
+    const h = headingOf(lines[i]!);
+    if (h) out.push({ ...h, index: i });
+  }
+  return out;
+}
+
+/**
+ * One section per heading; `content` runs to the next heading of any level.
+ * `firstLine` is the 1-based file line of `lines[0]`.
+ */
+export function splitSections(lines: readonly string[], firstLine: number, headings: readonly HeadingAt[] = findHeadings(lines)): SkillSection[] {
+  return headings.map((h, k) => {
+    const next = headings[k + 1]?.index ?? lines.length;
+    return {
+      level: h.level,
+      title: h.title,
+      line: firstLine + h.index,
+      content: lines.slice(h.index + 1, next).join('\n'),
+    };
+  });
+}
