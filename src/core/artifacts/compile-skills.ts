@@ -1,0 +1,244 @@
+// compileSkills: a set of skills (SKILL.md text + scripts) → the artifact
+// document an agent runtime loads (seed: "Skills compile into JSON artifacts
+// and prompt text"; "Skills as First-Class Tools"). Per skill: parse, filter
+// by category/tags, validate (forge profile), then record it. A skill with
+// errors is reported and left out; the build itself never fails. The same
+// input always gives the same document (sorted, no timestamps).
+
+import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
+import { filterSkills } from '../catalog.js';
+import { isBuiltinTool } from '../builtins.js';
+import { interpreterFor, normalizeScriptName, scriptForTool } from '../scripts.js';
+import { parseSkillMd } from '../skillmd/parse.js';
+import type { ParsedSkillMd } from '../skillmd/types.js';
+import { validateSkillMd } from '../skillmd/validate.js';
+import { skillChecksum } from './checksum.js';
+import { buildInputSchema } from './input-schema.js';
+import { buildPrompt } from './prompt.js';
+import { compareStrings, mergeRequirements, parseTimeoutHint, skillRequires, sortedUnique } from './requirements.js';
+import {
+  ARTIFACTS_VERSION,
+  type BuildDiagnostic,
+  type CompiledSkills,
+  type CompileSkillsOptions,
+  type ScriptArtifact,
+  type SkillArtifact,
+  type SkillSource,
+  type SkillToolArtifact,
+  type ToolDefinition,
+} from './types.js';
+
+/** Providers' rule for tool (function) names. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+interface Candidate {
+  /** Position in the input, for stable tie-breaking. */
+  index: number;
+  source: SkillSource;
+  /** How diagnostics name the skill: its folder, else its name, else `#<index>`. */
+  label: string;
+  parsed: ParsedSkillMd;
+  name: string;
+  category: string | null;
+  tags: string[];
+  scripts: Record<string, string>;
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+}
+
+function byLabel(a: { label: string; index: number }, b: { label: string; index: number }): number {
+  return compareStrings(a.label, b.label) || a.index - b.index;
+}
+
+/**
+ * Compiles skills into `{version, count, skills, prompt, tools, requirements,
+ * diagnostics, excluded}`. Options `category` / `tags` keep only matching
+ * skills (tags with AND semantics), as `filterSkills` does.
+ */
+export function compileSkills(skills: readonly SkillSource[], opts: CompileSkillsOptions = {}): CompiledSkills {
+  const diagnostics: BuildDiagnostic[] = [];
+  const excluded = new Set<string>();
+  const report = (skill: string, ds: readonly Diagnostic[]) => {
+    for (const d of ds) diagnostics.push({ skill, ...d });
+  };
+
+  // 1. Parse each skill once.
+  const candidates: Candidate[] = skills.map((source, index) => {
+    const text = typeof source.skillMd === 'string' ? source.skillMd : '';
+    const parsed = parseSkillMd(text);
+    const name = str(parsed.frontmatter?.name) ?? '';
+    const scripts: Record<string, string> = {};
+    for (const [k, v] of Object.entries(source.scripts ?? {})) scripts[normalizeScriptName(k)] = typeof v === 'string' ? v : '';
+    const rawTags = parsed.frontmatter?.tags;
+    return {
+      index,
+      source,
+      label: str(source.dir) ?? (name || `#${index + 1}`),
+      parsed,
+      name,
+      category: str(parsed.frontmatter?.category),
+      tags: Array.isArray(rawTags) ? sortedUnique(rawTags.filter((t): t is string => typeof t === 'string')) : [],
+      scripts,
+    };
+  });
+
+  // 2. Category / tags filter (on the parsed frontmatter; no second parse).
+  const wanted = filterSkills(
+    candidates.map((c) => ({ category: c.category, tags: c.tags, candidate: c })),
+    { ...(opts.category !== undefined ? { category: opts.category } : {}), ...(opts.tags !== undefined ? { tags: opts.tags } : {}) },
+  ).map((x) => x.candidate);
+
+  // 3. Validate; a skill with errors is reported and left out.
+  const valid: Candidate[] = [];
+  for (const c of wanted.sort(byLabel)) {
+    const result = validateSkillMd(typeof c.source.skillMd === 'string' ? c.source.skillMd : '', {
+      profile: 'forge',
+      scripts: c.scripts,
+      ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}),
+    });
+    report(c.label, [...result.errors, ...result.warnings]);
+    if (!result.valid || !c.name) {
+      excluded.add(c.label);
+      continue;
+    }
+    valid.push(c);
+  }
+
+  // 4. One skill per name: the first by folder keeps it.
+  valid.sort((a, b) => compareStrings(a.name, b.name) || byLabel(a, b));
+  const kept: Candidate[] = [];
+  for (const c of valid) {
+    const prev = kept[kept.length - 1];
+    if (prev && prev.name === c.name) {
+      report(c.label, [errorDiag('skill-duplicate-name', 'name', `skill name "${c.name}" is already used by "${prev.label}"; rename one of them (the folder and the name should match)`, c.parsed.frontmatterLines['name'])]);
+      excluded.add(c.label);
+      continue;
+    }
+    kept.push(c);
+  }
+
+  // 5. Records, tool definitions and the prompt.
+  const records: SkillArtifact[] = [];
+  const tools: ToolDefinition[] = [];
+  const toolOwner = new Map<string, string>();
+  for (const c of kept) {
+    const { record, definitions, diagnostics: ds } = compileOne(c);
+    report(c.label, ds);
+    records.push(record);
+    for (const def of definitions) {
+      const owner = toolOwner.get(def.name);
+      if (owner !== undefined) {
+        const tool = c.parsed.tools.find((t) => t.name === def.name);
+        report(c.label, [errorDiag('tool-name-conflict', `tools.${def.name}`, `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`, tool?.line)]);
+        continue;
+      }
+      toolOwner.set(def.name, c.name);
+      tools.push(def);
+    }
+  }
+
+  const merged = mergeRequirements(kept.map((c, i) => ({ skill: c.name, forge: c.parsed.forge, timeoutSeconds: records[i]!.timeout_hint })));
+  for (const d of merged.diagnostics) diagnostics.push(d);
+
+  return {
+    version: ARTIFACTS_VERSION,
+    count: records.length,
+    skills: records,
+    prompt: buildPrompt(records.filter((r) => r.kind === 'instructions')),
+    tools,
+    requirements: merged.requirements,
+    diagnostics: sortDiagnostics(diagnostics),
+    excluded: sortedUnique(excluded),
+  };
+}
+
+function compileOne(c: Candidate): { record: SkillArtifact; definitions: ToolDefinition[]; diagnostics: Diagnostic[] } {
+  const { parsed } = c;
+  const fm = parsed.frontmatter ?? {};
+  const diagnostics: Diagnostic[] = [];
+  const folder = str(c.source.dir) ?? c.name;
+  const scriptNames = Object.keys(c.scripts).sort(compareStrings);
+  const binary = parsed.forge.runtime === 'binary';
+
+  const timeoutRaw = parsed.forge.timeoutHint;
+  const timeout = timeoutRaw === undefined ? null : parseTimeoutHint(timeoutRaw);
+  if (timeoutRaw !== undefined && timeout === null)
+    diagnostics.push(warningDiag('timeout-hint-invalid', 'metadata.forge.timeout_hint', `timeout_hint ${JSON.stringify(timeoutRaw)} is not a duration; write seconds (300) or a duration such as "300s", "5m" or "1h30m" — it is ignored until then`, parsed.frontmatterLines['metadata']));
+
+  const seen = new Set<string>();
+  const toolRecords: SkillToolArtifact[] = [];
+  const definitions: ToolDefinition[] = [];
+  for (const tool of parsed.tools) {
+    const script = binary || isBuiltinTool(tool.name) ? null : scriptForTool(tool.name, scriptNames);
+    const interpreter = script ? interpreterFor(script) : null;
+    const { schema, diagnostics: schemaDiags } = buildInputSchema(tool);
+    const schemaOk = !schemaDiags.some((d) => d.severity === 'error');
+    // A bad key only breaks a provider call when the tool is sent to one.
+    diagnostics.push(...(script ? schemaDiags : schemaDiags.map((d) => ({ ...d, severity: 'warning' as const }))));
+    toolRecords.push({
+      name: tool.name,
+      description: tool.description,
+      input_form: tool.inputForm,
+      input: tool.input.map((p) => ({ ...p })),
+      input_schema: schemaOk ? schema : null,
+      output: tool.output,
+      examples: tool.examples,
+      heuristics: tool.heuristics,
+      script: script ? `${folder}/scripts/${script}` : null,
+      interpreter,
+    });
+    if (!script || !interpreter || seen.has(tool.name)) continue;
+    seen.add(tool.name);
+    if (!TOOL_NAME_PATTERN.test(tool.name)) {
+      diagnostics.push(errorDiag('tool-name-invalid', `tools.${tool.name}`, `tool name "${tool.name}" is not accepted by LLM providers (letters, digits, "_" and "-", 1-64 characters); rename the "## Tool:" section and its script — the tool is left out until then`, tool.line));
+      continue;
+    }
+    if (!schemaOk) continue;
+    definitions.push({
+      name: tool.name,
+      description: tool.description || (str(fm.description) ?? tool.name),
+      input_schema: schema,
+      skill: c.name,
+      script: `${folder}/scripts/${script}`,
+      interpreter,
+    });
+  }
+
+  const scripts: ScriptArtifact[] = scriptNames.map((file) => ({
+    file: `${folder}/scripts/${file}`,
+    interpreter: interpreterFor(file),
+    checksum: skillChecksum(c.scripts[file]!),
+  }));
+  const checksum = skillChecksum(c.source.skillMd);
+  const runtime = parsed.forge.runtime ?? null;
+  const record: SkillArtifact = {
+    name: c.name,
+    description: str(fm.description) ?? '',
+    category: c.category,
+    tags: c.tags,
+    icon: str(fm.icon),
+    kind: toolRecords.some((t) => t.script !== null) ? 'tools' : 'instructions',
+    checksum,
+    provenance: { source: 'local', checksum },
+    requires: skillRequires(parsed.forge),
+    egress_domains: sortedUnique(parsed.forge.egressDomains),
+    denied_tools: sortedUnique(parsed.forge.deniedTools),
+    timeout_hint: timeout,
+    runtime,
+    workflow_phase: str(parsed.forge.workflowPhase),
+    tools: toolRecords,
+    scripts,
+    body: parsed.body,
+  };
+  return { record, definitions, diagnostics };
+}
+
+function sortDiagnostics(ds: BuildDiagnostic[]): BuildDiagnostic[] {
+  const rank = (d: BuildDiagnostic) => (d.severity === 'error' ? 0 : 1);
+  return ds
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => compareStrings(a.d.skill, b.d.skill) || rank(a.d) - rank(b.d) || (a.d.line ?? 0) - (b.d.line ?? 0) || a.i - b.i)
+    .map(({ d }) => d);
+}
