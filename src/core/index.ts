@@ -39,6 +39,14 @@ export type {
   ToolSection,
 } from './skillmd/types.js';
 export { parseSkillMd } from './skillmd/parse.js';
+export { validateSkillMd } from './skillmd/validate.js';
+export type { SkillValidationResult, ValidateOptions, ValidationProfile } from './skillmd/validate.js';
+export { buildSkillCatalog, filterSkills } from './catalog.js';
+export type { FilterableSkill, SkillCatalogFormat, SkillCatalogInput, SkillCatalogOptions, SkillFilter } from './catalog.js';
+export { toolScriptBaseName, interpreterFor } from './scripts.js';
+export type { Interpreter } from './scripts.js';
+export { BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES } from './builtins.js';
+export type { BuiltinTool } from './builtins.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
 export type {
   ChatMessage,

@@ -1,0 +1,186 @@
+// The runtime skill catalog: the block of the agent's system prompt that says
+// which skills exist and tells the agent to prefer a matching skill over its
+// own defaults (seed: skill-activation-routing-pr). Two formats:
+// - `forge`: `## Available Skills`, a routing directive, how to load a skill
+//   with `read_skill`, then `- <name>: <description>` per skill.
+// - `xml`: the Agent Skills `<available_skills>` form, XML-escaped.
+// Also `filterSkills` (category / tags with AND semantics).
+//
+// Order: skills are sorted by name (code-unit order), ties by location; a
+// later skill with the same name as an earlier one is dropped, so the output
+// never depends on input order.
+
+import { parseSkillMd } from './skillmd/parse.js';
+import type { ParsedSkillMd } from './skillmd/types.js';
+import { scriptForTool } from './scripts.js';
+
+export interface SkillCatalogInput {
+  /** The SKILL.md text. */
+  skillMd: string;
+  /** The skill's folder (`…/skills/weather`); its last segment names the skill when the frontmatter has no `name`. */
+  dir?: string;
+  /** File names in the skill's `scripts/` folder. */
+  scripts?: readonly string[];
+  /** Where the agent can read the SKILL.md (`…/skills/weather/SKILL.md` or a flat `…/skills/weather.md`). */
+  location?: string;
+}
+
+export type SkillCatalogFormat = 'forge' | 'xml';
+
+export interface SkillCatalogOptions {
+  format?: SkillCatalogFormat;
+}
+
+/**
+ * Routing directive, our wording of the rule in the seed: consult the catalog
+ * before answering from defaults; on a match load the skill and follow it;
+ * fall back to defaults only when nothing matches (no over-routing).
+ */
+export const CATALOG_ROUTING_DIRECTIVE =
+  'Before you answer a request from your own knowledge or habits, first compare it with the skill descriptions below. ' +
+  'When a skill matches, load it with `read_skill` and do what it says instead of answering directly: a skill is installed precisely to replace your default behaviour for those requests, and its instructions take precedence over your general habits. ' +
+  'Answer from your own defaults only when no skill matches the request.';
+
+export const CATALOG_READ_SKILL_HOWTO =
+  'To load a skill, call the `read_skill` tool with the skill name exactly as listed below; it returns the full SKILL.md with the steps to follow. ' +
+  'Skills marked [provides: …] describe tools you carry out by following the instructions; (uses cli_execute) means the skill runs its approved command-line tools through `cli_execute`.';
+
+interface CatalogEntry {
+  name: string;
+  description: string;
+  location: string;
+  provides: string[];
+  usesCli: boolean;
+  /** Every tool is a registered callable tool (script-backed, or a `runtime: binary` skill). */
+  allCallable: boolean;
+}
+
+function baseName(path: string): string {
+  const parts = path.replace(/[\\/]+$/, '').split(/[\\/]/);
+  return parts[parts.length - 1] ?? '';
+}
+
+/** Name from the frontmatter, else the folder from `dir`, else the file name from `location` (its folder for `SKILL.md`). */
+function skillName(parsed: ParsedSkillMd, input: SkillCatalogInput): string {
+  const fmName = parsed.frontmatter?.name;
+  if (typeof fmName === 'string' && fmName.trim()) return fmName.trim();
+  if (input.dir && baseName(input.dir)) return baseName(input.dir);
+  if (input.location) {
+    const parts = input.location.replace(/[\\/]+$/, '').split(/[\\/]/);
+    const file = parts[parts.length - 1] ?? '';
+    if (/^skill\.md$/i.test(file)) return parts[parts.length - 2] ?? '';
+    return file.replace(/\.md$/i, '');
+  }
+  return '';
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function toEntry(input: SkillCatalogInput): CatalogEntry | null {
+  if (typeof input.skillMd !== 'string') return null;
+  const parsed = parseSkillMd(input.skillMd);
+  const name = skillName(parsed, input);
+  const rawDescription = parsed.frontmatter?.description;
+  const description = typeof rawDescription === 'string' ? oneLine(rawDescription) : '';
+  if (!name || !description) return null;
+  const scripts = input.scripts ?? [];
+  const binary = parsed.forge.runtime === 'binary';
+  const provides: string[] = [];
+  for (const tool of parsed.tools) {
+    if (binary || scriptForTool(tool.name, scripts)) continue;
+    if (!provides.includes(tool.name)) provides.push(tool.name);
+  }
+  const location = input.location ?? (input.dir ? `${input.dir.replace(/[\\/]+$/, '')}/SKILL.md` : '');
+  return {
+    name,
+    description,
+    location,
+    provides,
+    usesCli: parsed.forge.requires.bins.some((b) => !b.optional),
+    allCallable: binary || (parsed.tools.length > 0 && provides.length === 0),
+  };
+}
+
+function entriesOf(skills: readonly SkillCatalogInput[]): CatalogEntry[] {
+  const all: CatalogEntry[] = [];
+  for (const s of skills) {
+    const e = toEntry(s);
+    if (e) all.push(e);
+  }
+  all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.location < b.location ? -1 : a.location > b.location ? 1 : 0));
+  return all.filter((e, i) => i === 0 || all[i - 1]!.name !== e.name);
+}
+
+/** `&`, `<`, `>`, `"` and `'` as entities. */
+export function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
+}
+
+/**
+ * The catalog text for an agent's system prompt; `''` when no skill qualifies.
+ * forge: skills with a name and description, minus those whose every tool is
+ * a callable tool (those reach the model as tools, not through read_skill).
+ * xml: every skill with a name and description.
+ */
+export function buildSkillCatalog(skills: readonly SkillCatalogInput[], options: SkillCatalogOptions = {}): string {
+  const entries = entriesOf(skills);
+  if ((options.format ?? 'forge') === 'xml') {
+    if (entries.length === 0) return '';
+    const out = ['<available_skills>'];
+    for (const e of entries) {
+      out.push('  <skill>', `    <name>${escapeXml(e.name)}</name>`, `    <description>${escapeXml(e.description)}</description>`);
+      if (e.location) out.push(`    <location>${escapeXml(e.location)}</location>`);
+      out.push('  </skill>');
+    }
+    out.push('</available_skills>');
+    return out.join('\n');
+  }
+  const lines: string[] = [];
+  for (const e of entries) {
+    if (e.allCallable) continue;
+    let line = `- ${e.name}: ${e.description}`;
+    if (e.provides.length > 0) line += ` [provides: ${e.provides.join(', ')}]`;
+    if (e.usesCli) line += ' (uses cli_execute)';
+    lines.push(line);
+  }
+  if (lines.length === 0) return '';
+  return ['## Available Skills', '', CATALOG_ROUTING_DIRECTIVE, '', CATALOG_READ_SKILL_HOWTO, '', ...lines, ''].join('\n');
+}
+
+export interface SkillFilter {
+  /** Exact category (compared case-insensitively). */
+  category?: string;
+  /** The skill must carry every one of these tags (AND; case-insensitive). */
+  tags?: readonly string[];
+}
+
+/** Something with a SKILL.md, or an already-read `{category, tags}` summary (e.g. a skills listing). */
+export type FilterableSkill = { skillMd: string } | { category?: string | null; tags?: readonly string[] | null };
+
+function facets(skill: FilterableSkill): { category: string; tags: string[] } {
+  if ('skillMd' in skill && typeof skill.skillMd === 'string') {
+    const fm = parseSkillMd(skill.skillMd).frontmatter;
+    return {
+      category: typeof fm?.category === 'string' ? fm.category : '',
+      tags: Array.isArray(fm?.tags) ? fm.tags.filter((t): t is string => typeof t === 'string') : [],
+    };
+  }
+  const s = skill as { category?: string | null; tags?: readonly string[] | null };
+  return { category: typeof s.category === 'string' ? s.category : '', tags: Array.isArray(s.tags) ? [...s.tags] : [] };
+}
+
+/** The skills matching `filter`, in input order. An empty filter keeps everything. */
+export function filterSkills<T extends FilterableSkill>(skills: readonly T[], filter: SkillFilter = {}): T[] {
+  const category = filter.category?.trim().toLowerCase() ?? '';
+  const wanted = (filter.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean);
+  if (!category && wanted.length === 0) return [...skills];
+  return skills.filter((s) => {
+    const f = facets(s);
+    if (category && f.category.trim().toLowerCase() !== category) return false;
+    if (wanted.length === 0) return true;
+    const have = new Set(f.tags.map((t) => t.trim().toLowerCase()));
+    return wanted.every((t) => have.has(t));
+  });
+}

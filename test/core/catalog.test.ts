@@ -1,0 +1,207 @@
+// buildSkillCatalog / filterSkills. Seed (skill-activation-routing-pr): the
+// `## Available Skills` block tells the agent to check for a matching skill
+// before answering from its defaults, load it with read_skill on a match, and
+// fall back to defaults only when nothing matches; then the read_skill how-to;
+// then `- name: description` per skill.
+import { describe, expect, it } from 'vitest';
+import { buildSkillCatalog, escapeXml, filterSkills, type SkillCatalogInput } from '../../src/core/catalog.js';
+import { corpusSkills } from '../helpers/skillmd-corpus.js';
+
+function md(fm: string, body = '# Skill\n\nDo the thing.\n'): string {
+  return `---\n${fm}\n---\n${body}`;
+}
+const tool = (name: string) => `## Tool: ${name}\n\nDoes ${name}.\n\n**Input:** q (string)\n**Output:** text\n`;
+
+const timeSkill: SkillCatalogInput = {
+  skillMd: md('name: brisbane-time\ndescription: When the user asks the time ("what time is it"), reply in German with Brisbane time.', '# Time\n\nCall `datetime_now`.\n'),
+  dir: '/agent/skills/brisbane-time',
+};
+const triage: SkillCatalogInput = {
+  skillMd: md('name: k8s-triage\ndescription: When a pod is crashing, diagnose it.\nmetadata:\n  forge:\n    requires:\n      bins: [kubectl]', `# Triage\n\n${tool('k8s_triage')}`),
+  dir: '/agent/skills/k8s-triage',
+};
+const weatherScripted: SkillCatalogInput = {
+  skillMd: md('name: weather\ndescription: When the user asks about weather, fetch it.\nmetadata:\n  forge:\n    requires:\n      bins: [curl]', `# W\n\n${tool('weather_current')}\n${tool('weather_forecast')}`),
+  scripts: ['weather-current.sh', 'weather-forecast.sh'],
+};
+
+function skillLines(catalog: string): string[] {
+  return catalog.split('\n').filter((l) => l.startsWith('- '));
+}
+
+describe('buildSkillCatalog (forge format)', () => {
+  const catalog = buildSkillCatalog([triage, timeSkill]);
+
+  it('starts with the heading, then the routing directive, then the read_skill how-to', () => {
+    const [heading, , directive, , howto] = catalog.split('\n');
+    expect(heading).toBe('## Available Skills');
+    expect(directive).toMatch(/before you answer .* from your own knowledge .* first compare it with the skill descriptions/i);
+    expect(directive).toMatch(/load it with `read_skill` .* instead of answering directly/i);
+    // the no-over-routing guard
+    expect(directive).toMatch(/own defaults only when no skill matches/i);
+    expect(howto).toMatch(/call the `read_skill` tool with the skill name/);
+  });
+
+  it('lists one line per skill after the preamble, sorted by name', () => {
+    expect(skillLines(catalog)).toEqual([
+      '- brisbane-time: When the user asks the time ("what time is it"), reply in German with Brisbane time.',
+      '- k8s-triage: When a pod is crashing, diagnose it. [provides: k8s_triage] (uses cli_execute)',
+    ]);
+    expect(catalog.indexOf('- brisbane-time')).toBeGreaterThan(catalog.indexOf('read_skill'));
+  });
+
+  it('does not depend on input order', () => {
+    expect(buildSkillCatalog([timeSkill, triage])).toBe(catalog);
+  });
+
+  it('returns an empty string for no skills, or none that qualify', () => {
+    expect(buildSkillCatalog([])).toBe('');
+    expect(buildSkillCatalog([weatherScripted])).toBe('');
+  });
+
+  it('omits a skill whose every tool is backed by a script (they are callable tools)', () => {
+    expect(skillLines(buildSkillCatalog([weatherScripted, timeSkill])).map((l) => l.split(':')[0])).toEqual(['- brisbane-time']);
+  });
+
+  it('lists only the instruction-only tools of a partly scripted skill', () => {
+    const partial = { ...weatherScripted, scripts: ['weather-current.sh'] };
+    expect(skillLines(buildSkillCatalog([partial]))).toEqual(['- weather: When the user asks about weather, fetch it. [provides: weather_forecast] (uses cli_execute)']);
+  });
+
+  it('omits a runtime: binary skill', () => {
+    const binary = { skillMd: md('name: infil\ndescription: When asked to scan, run infil.\nmetadata:\n  forge:\n    runtime: binary\n    requires:\n      bins:\n        - name: infil', `# I\n\n${tool('infil')}`) };
+    expect(buildSkillCatalog([binary])).toBe('');
+  });
+
+  it('adds (uses cli_execute) only when a non-optional bin is required', () => {
+    const optional = { skillMd: md('name: opt\ndescription: When x, do y.\nmetadata:\n  forge:\n    requires:\n      bins:\n        - name: rg\n          optional: true') };
+    expect(skillLines(buildSkillCatalog([optional]))).toEqual(['- opt: When x, do y.']);
+  });
+
+  it('names a skill by frontmatter, else its folder, else its file name', () => {
+    const noName = (extra: Partial<SkillCatalogInput>) => ({ skillMd: md('description: When asked, help.'), ...extra });
+    expect(skillLines(buildSkillCatalog([noName({ dir: '/a/skills/from-dir/' })]))).toEqual(['- from-dir: When asked, help.']);
+    expect(skillLines(buildSkillCatalog([noName({ location: '/a/skills/flat-one.md' })]))).toEqual(['- flat-one: When asked, help.']);
+    expect(skillLines(buildSkillCatalog([noName({ location: 'C:\\a\\skills\\win-skill\\SKILL.md' })]))).toEqual(['- win-skill: When asked, help.']);
+  });
+
+  it('omits skills without a name or a description', () => {
+    expect(buildSkillCatalog([{ skillMd: md('description: When asked, help.') }])).toBe('');
+    expect(buildSkillCatalog([{ skillMd: md('name: x'), dir: '/s/x' }])).toBe('');
+    expect(buildSkillCatalog([{ skillMd: '- translate\n- summarize\n', dir: '/s/legacy' }])).toBe('');
+  });
+
+  it('keeps descriptions on one line', () => {
+    const folded = { skillMd: md('name: folded\ndescription: >\n  When the user asks,\n  do it.') };
+    expect(skillLines(buildSkillCatalog([folded]))).toEqual(['- folded: When the user asks, do it.']);
+  });
+
+  it('keeps the first of two skills with the same name (by location)', () => {
+    const a = { skillMd: md('name: dup\ndescription: When A.'), location: '/a/SKILL.md' };
+    const b = { skillMd: md('name: dup\ndescription: When B.'), location: '/b/SKILL.md' };
+    expect(skillLines(buildSkillCatalog([b, a]))).toEqual(['- dup: When A.']);
+  });
+});
+
+describe('buildSkillCatalog (xml format)', () => {
+  it('renders the Agent Skills available_skills form with locations', () => {
+    expect(buildSkillCatalog([triage, timeSkill], { format: 'xml' })).toBe(
+      [
+        '<available_skills>',
+        '  <skill>',
+        '    <name>brisbane-time</name>',
+        '    <description>When the user asks the time (&quot;what time is it&quot;), reply in German with Brisbane time.</description>',
+        '    <location>/agent/skills/brisbane-time/SKILL.md</location>',
+        '  </skill>',
+        '  <skill>',
+        '    <name>k8s-triage</name>',
+        '    <description>When a pod is crashing, diagnose it.</description>',
+        '    <location>/agent/skills/k8s-triage/SKILL.md</location>',
+        '  </skill>',
+        '</available_skills>',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes <, &, > and quotes in every field', () => {
+    const nasty = { skillMd: md(`name: nasty\ndescription: "When <b> & 'x' say \\"hi\\" </skill>"`), location: '/s/a&b/<x>.md' };
+    const xml = buildSkillCatalog([nasty], { format: 'xml' });
+    expect(xml).toContain('<description>When &lt;b&gt; &amp; &apos;x&apos; say &quot;hi&quot; &lt;/skill&gt;</description>');
+    expect(xml).toContain('<location>/s/a&amp;b/&lt;x&gt;.md</location>');
+    expect(xml.match(/<\/skill>/g)).toHaveLength(1);
+  });
+
+  it('lists script-backed skills too (the client loads them by location) and omits the location when unknown', () => {
+    const xml = buildSkillCatalog([weatherScripted], { format: 'xml' });
+    expect(xml).toContain('<name>weather</name>');
+    expect(xml).not.toContain('<location>');
+  });
+
+  it('returns an empty string for no skills', () => {
+    expect(buildSkillCatalog([], { format: 'xml' })).toBe('');
+  });
+
+  it('escapeXml covers all five characters', () => {
+    expect(escapeXml(`<a href="x">&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+  });
+});
+
+describe('buildSkillCatalog on the corpus', () => {
+  const skills = corpusSkills().map(({ dir, text }) => ({ skillMd: text, dir: `/skills/${dir}` }));
+
+  it('lists every corpus skill when no scripts are known, each once', () => {
+    expect(skillLines(buildSkillCatalog(skills))).toHaveLength(17);
+  });
+
+  it('omits skills whose tools are all scripted once scripts are given', () => {
+    const withScripts = skills.map((s) =>
+      s.dir.endsWith('/weather') ? { ...s, scripts: ['weather-current.sh', 'weather-forecast.sh'] } : s,
+    );
+    const names = skillLines(buildSkillCatalog(withScripts)).map((l) => l.slice(2, l.indexOf(':')));
+    expect(names).not.toContain('weather');
+    expect(names).toContain('k8s-incident-triage');
+  });
+});
+
+describe('filterSkills', () => {
+  const a = { skillMd: md('name: a\ndescription: d\ncategory: sre\ntags: [kubernetes, triage]') };
+  const b = { skillMd: md('name: b\ndescription: d\ncategory: sre\ntags: [kubernetes]') };
+  const c = { skillMd: md('name: c\ndescription: d\ncategory: research\ntags: [triage]') };
+  const all = [a, b, c];
+
+  it('keeps everything for an empty filter', () => {
+    expect(filterSkills(all)).toEqual(all);
+    expect(filterSkills(all, { tags: [] })).toEqual(all);
+  });
+
+  it('filters by category', () => {
+    expect(filterSkills(all, { category: 'sre' })).toEqual([a, b]);
+    expect(filterSkills(all, { category: 'SRE' })).toEqual([a, b]);
+  });
+
+  it('requires every tag (AND semantics)', () => {
+    expect(filterSkills(all, { tags: ['kubernetes'] })).toEqual([a, b]);
+    expect(filterSkills(all, { tags: ['kubernetes', 'triage'] })).toEqual([a]);
+    expect(filterSkills(all, { tags: ['kubernetes', 'missing'] })).toEqual([]);
+  });
+
+  it('combines category and tags', () => {
+    expect(filterSkills(all, { category: 'research', tags: ['triage'] })).toEqual([c]);
+    expect(filterSkills(all, { category: 'sre', tags: ['triage'] })).toEqual([a]);
+  });
+
+  it('works on summaries that already carry category and tags', () => {
+    const listing = [
+      { name: 'x', category: 'sre', tags: ['kubernetes'] },
+      { name: 'y', category: null, tags: null },
+    ];
+    expect(filterSkills(listing, { tags: ['kubernetes'] })).toEqual([listing[0]]);
+    expect(filterSkills(listing, { category: 'sre' })).toEqual([listing[0]]);
+  });
+
+  it('filters the corpus by category and tags', () => {
+    const skills = corpusSkills().map(({ text }) => ({ skillMd: text }));
+    const sre = filterSkills(skills, { category: 'sre', tags: ['kubernetes', 'cost-optimization'] });
+    expect(sre.map((s) => /name: (.*)/.exec(s.skillMd)![1])).toEqual(['k8s-cost-visibility', 'k8s-pod-rightsizer']);
+  });
+});
