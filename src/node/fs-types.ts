@@ -37,6 +37,7 @@ export interface FsPromisesLike {
   readlink(path: string): Promise<Text>;
   symlink(target: string, path: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  copyFile(from: string, to: string): Promise<void>;
   rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
   unlink(path: string): Promise<void>;
   chmod(path: string, mode: number): Promise<void>;
