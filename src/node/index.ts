@@ -2,4 +2,39 @@
 // handling, skills on disk, HTTP handlers and the server. Everything takes an
 // optional `fs`, `env` and `homeDir` so it runs in memory too.
 
+export { resolveIo } from './fs-types.js';
+export type { EnvRecord, FsLike, FsPromisesLike, FsStatsLike, FsDirentLike, IoOptions } from './fs-types.js';
+export { writeFileAtomic } from './atomic-write.js';
+export { readEnvFile, setEnvFileValue, parseEnvText, ensureGitignoreEntry } from './env-file.js';
+export {
+  SkillBuilderConfigSchema,
+  parseSkillBuilderConfig,
+  validateSkillBuilderSettings,
+  settingsFromConfig,
+  settingsToConfig,
+} from './config-schema.js';
+export type { SkillBuilderConfig, SkillBuilderSettings } from './config-schema.js';
+export {
+  loadSkillBuilderLLM,
+  saveSkillBuilderSettings,
+  toUsableLlmConfig,
+  workspaceUiYamlPath,
+  workspaceEnvPath,
+  OAUTH_PLACEHOLDER,
+} from './config-tiers.js';
+export type {
+  KeySource,
+  LoadSkillBuilderLLMOptions,
+  ResolvedSkillBuilderLLM,
+  SaveSkillBuilderSettingsOptions,
+  SkillBuilderSource,
+} from './config-tiers.js';
+export { originOf, readTrustedOrigins, isBaseUrlTrusted, trustBaseUrl, userUiYamlPath } from './trust.js';
+export { discoverAgents, findAgent, MAX_AGENT_DEPTH } from './agents.js';
+export type { AgentInfo } from './agents.js';
+export { listCustomSkills, readCustomSkill, locateSkill } from './skills-on-disk.js';
+export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './skills-on-disk.js';
+export { saveSkill, existingSkillNames } from './save-skill.js';
+export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './save-skill.js';
+
 export {};
