@@ -48,6 +48,8 @@ export type { Interpreter } from './scripts.js';
 export { BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES } from './builtins.js';
 export type { BuiltinTool } from './builtins.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
+export { createLlmClient } from './llm/client.js';
+export { ANTHROPIC_DEFAULT_MAX_TOKENS } from './providers/anthropic.js';
 export type {
   ChatMessage,
   FinishReason,

@@ -46,8 +46,10 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** Set false to never ask for native structured output. Default true. */
   structuredOutput?: boolean;
-  /** Injected fetch (tests, proxies). Defaults to globalThis.fetch. */
+  /** Injected fetch (tests, proxies). Defaults to globalThis.fetch. Not used by gemini (its SDK calls the global fetch). */
   fetch?: typeof fetch;
+  /** Name of the variable the key came from (e.g. OPENAI_API_KEY), only used to word auth errors. */
+  apiKeyEnv?: string;
 }
 
 export const DEFAULT_API_KEY_ENV: Record<ProviderName, string | null> = {

@@ -1,0 +1,194 @@
+// createLlmClient: validates an LlmConfig once, then streams each request
+// through the provider's adapter (src/core/providers/*). Owns what is common to
+// all providers: the per-call abort/idle-timeout control, turning an abort
+// into LlmError `aborted`/`timeout`, native structured output with its
+// one-time fallback to plain text when an endpoint rejects it (remembered for
+// the client's lifetime, announced with a `warning` part), and the guarantee
+// that every failure is an LlmError whose message never contains the key.
+//
+// Nothing here reads or writes process.env: the key and base URL come only
+// from the config, and each SDK is given explicit values for every option it
+// would otherwise take from the environment.
+import { ConfigError, LlmError, RequestError, redactSecret } from '../errors.js';
+import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from '../providers/adapter.js';
+import { anthropicAdapter } from '../providers/anthropic.js';
+import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from '../providers/errors.js';
+import { geminiAdapter } from '../providers/gemini.js';
+import { ollamaAdapter } from '../providers/ollama.js';
+import { openAiAdapter } from '../providers/openai.js';
+import { createCallControl, fetchBoundTo } from '../providers/transport.js';
+import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmClient, type LlmConfig, type LlmRequest, type LlmStreamPart, type ProviderName } from './types.js';
+
+const ADAPTERS: Record<ProviderName, ProviderAdapter> = {
+  openai: openAiAdapter,
+  anthropic: anthropicAdapter,
+  gemini: geminiAdapter,
+  ollama: ollamaAdapter,
+};
+
+function resolveConfig(config: LlmConfig): ResolvedLlmConfig {
+  if (!config || typeof config !== 'object') throw new ConfigError('provider', 'createLlmClient needs a config object: {provider, model, apiKey?, baseUrl?}');
+  if (!(PROVIDERS as readonly string[]).includes(config.provider)) {
+    throw new ConfigError('provider', `provider must be one of ${PROVIDERS.join(', ')} (got ${JSON.stringify(config.provider ?? null)})`);
+  }
+  if (typeof config.model !== 'string' || config.model.trim() === '') {
+    throw new ConfigError('model', `model is required for provider ${config.provider}: set the model name exactly as the provider spells it (e.g. "gpt-4.1")`);
+  }
+  if (config.apiKey !== undefined && typeof config.apiKey !== 'string') {
+    throw new ConfigError('apiKey', 'apiKey must be a string');
+  }
+  let baseUrl: string | undefined;
+  if (config.baseUrl !== undefined && config.baseUrl !== null && String(config.baseUrl).trim() !== '') {
+    const raw = String(config.baseUrl).trim();
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError('base_url', `base_url ${JSON.stringify(raw)} is not a URL: write it in full, e.g. https://host/v1`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new ConfigError('base_url', `base_url must start with http:// or https:// (got ${parsed.protocol})`);
+    }
+    if (parsed.username || parsed.password) {
+      throw new ConfigError('base_url', 'base_url must not carry credentials; put the key in the API key setting instead');
+    }
+    baseUrl = raw.replace(/\/+$/, '');
+  }
+  const positiveInt = (value: unknown, field: string, what: string): number | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new ConfigError(field, `${field} must be a positive number (${what}); got ${JSON.stringify(value)}`);
+    }
+    return Math.ceil(value);
+  };
+  return {
+    provider: config.provider,
+    model: config.model,
+    apiKey: config.apiKey ? config.apiKey : undefined,
+    baseUrl,
+    maxOutputTokens: positiveInt(config.maxOutputTokens, 'maxOutputTokens', 'tokens the reply may use'),
+    timeoutMs: positiveInt(config.timeoutMs, 'timeoutMs', 'milliseconds without data before giving up'),
+    apiKeyEnv: config.apiKeyEnv ?? DEFAULT_API_KEY_ENV[config.provider] ?? undefined,
+  };
+}
+
+function checkRequest(request: LlmRequest): void {
+  if (!request || typeof request !== 'object') throw new RequestError('request', 'stream() needs a request: {system, messages}');
+  if (typeof request.system !== 'string') throw new RequestError('system', 'request.system must be a string (may be empty)');
+  if (!Array.isArray(request.messages)) throw new RequestError('messages', 'request.messages must be an array of {role, content}');
+  request.messages.forEach((m, i) => {
+    if (!m || (m.role !== 'user' && m.role !== 'assistant')) {
+      throw new RequestError(`messages[${i}].role`, `messages[${i}].role must be "user" or "assistant"`);
+    }
+    if (typeof m.content !== 'string') throw new RequestError(`messages[${i}].content`, `messages[${i}].content must be a string`);
+  });
+  const schema = request.responseSchema;
+  if (schema !== undefined && (typeof schema !== 'object' || typeof schema.name !== 'string' || typeof schema.schema !== 'object' || schema.schema === null)) {
+    throw new RequestError('responseSchema', 'request.responseSchema must be {name: string, schema: JSON Schema object}');
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Creates a streaming client for one provider and model. The model is sent verbatim;
+ * `baseUrl` works for every provider (OpenAI-compatible servers, Anthropic gateways,
+ * a Gemini proxy, a remote Ollama). `timeoutMs` is an idle timeout: how long to wait for
+ * the reply to start and between two events of the stream. Anthropic gets
+ * `max_tokens: 8192` unless `maxOutputTokens` is set. Throws ConfigError for a bad config.
+ */
+export function createLlmClient(config: LlmConfig): LlmClient {
+  const resolved = resolveConfig(config);
+  const adapter = ADAPTERS[resolved.provider];
+  const userFetch = config.fetch;
+  if (userFetch !== undefined && typeof userFetch !== 'function') throw new ConfigError('fetch', 'fetch must be a function');
+  const baseFetch = (): typeof fetch => userFetch ?? globalThis.fetch;
+  const ctx: ErrorContext = {
+    provider: resolved.provider,
+    model: resolved.model,
+    host: hostOf(resolved.baseUrl ?? adapter.defaultBaseUrl),
+    apiKey: resolved.apiKey,
+    apiKeyEnv: resolved.apiKeyEnv,
+  };
+
+  // Lifetime state: once an endpoint refuses native structured output, never ask again.
+  let structuredAllowed = config.structuredOutput !== false;
+  const warned = new Set<string>();
+
+  function plan(request: LlmRequest): { structured: StructuredOutput | undefined; warning?: string } {
+    if (!structuredAllowed || !request.responseSchema) return { structured: undefined };
+    const wanted: StructuredOutput = { name: request.responseSchema.name, schema: request.responseSchema.schema };
+    return adapter.planStructuredOutput ? adapter.planStructuredOutput(wanted) : { structured: wanted };
+  }
+
+  function finalError(err: unknown, state: ReturnType<ReturnType<typeof createCallControl>['state']>): LlmError {
+    if (state === 'aborted') return abortedError(ctx, err);
+    if (state === 'timeout') return timeoutError(ctx, resolved.timeoutMs ?? 0, err);
+    if (LlmError.isInstance(err)) return err;
+    return unexpectedError(ctx, err);
+  }
+
+  async function* stream(request: LlmRequest): AsyncGenerator<LlmStreamPart> {
+    checkRequest(request);
+    let { structured, warning } = plan(request);
+    if (warning && !warned.has(warning)) {
+      warned.add(warning);
+      yield { type: 'warning', message: redactSecret(warning, resolved.apiKey) };
+    }
+    for (let attempt = 0; ; attempt++) {
+      const control = createCallControl(request.signal, resolved.timeoutMs);
+      let textSeen = false;
+      try {
+        const call: AdapterCall = {
+          config: resolved,
+          request,
+          structured,
+          signal: control.signal,
+          fetch: fetchBoundTo(baseFetch, control.signal),
+          activity: control.activity,
+          errorContext: ctx,
+        };
+        for await (const part of adapter.stream(call)) {
+          if (part.type === 'text-delta') textSeen = true;
+          yield part;
+        }
+        const state = control.state();
+        if (state === 'aborted' || state === 'timeout') throw finalError(undefined, state);
+        return;
+      } catch (err) {
+        const error = finalError(err, control.state());
+        const refused =
+          structured !== undefined &&
+          attempt === 0 &&
+          !textSeen &&
+          error.code === 'bad_request' &&
+          adapter.rejectsStructuredOutput(providerDetail(error));
+        if (!refused) throw error;
+        structuredAllowed = false;
+        structured = undefined;
+        yield {
+          type: 'warning',
+          message: redactSecret(
+            `Structured output was turned off for this client: ${ctx.host} refused the native structured-output ` +
+              `parameter (${providerDetail(error) || error.message}). Replies are now requested as plain text.`,
+            resolved.apiKey,
+          ),
+        };
+      } finally {
+        control.dispose();
+      }
+    }
+  }
+
+  return {
+    provider: resolved.provider,
+    model: resolved.model,
+    stream,
+  };
+}

@@ -1,0 +1,64 @@
+// What each provider's wire module supplies to the shared server: how to route
+// and read a request (model, key, structured-output parameter) and how to write
+// the provider's stream events and error bodies byte for byte.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ErrorSpec, FinishKind } from './types.js';
+
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface WireRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: any;
+}
+
+export interface ProviderWire {
+  /** Path the base URL ends with ('/v1' for openai, '' otherwise). */
+  basePath: string;
+  /** True when this is the provider's streaming chat endpoint. */
+  matches(req: WireRequest): boolean;
+  modelOf(req: WireRequest): string | undefined;
+  keyOf(req: WireRequest): string | undefined;
+  hasStructured(req: WireRequest): boolean;
+  contentType: string;
+  /** Events before the first delta. */
+  head(model: string): string[];
+  delta(text: string, model: string): string;
+  /** Events that end a complete reply. */
+  end(nativeFinish: string, model: string): string[];
+  nativeFinish(kind: FinishKind): string;
+  /** An error reported inside an already-started stream. */
+  streamError(message: string | undefined, code: string | undefined): string;
+  /** An HTTP error answer in the provider's format. */
+  error(spec: ErrorSpec, ctx: { model: string | undefined; key: string | undefined }): ErrorAnswer;
+  /** The 400 a server that does not support the structured-output parameter answers. */
+  structuredRejection: ErrorSpec;
+  /** The auth failure answer for a wrong/missing key. */
+  authFailure: ErrorSpec;
+  /** The model-not-found answer. */
+  unknownModel: ErrorSpec;
+}
+
+export function bearer(headers: IncomingHttpHeaders): string | undefined {
+  const auth = headers.authorization;
+  if (typeof auth !== 'string') return undefined;
+  const m = /^Bearer\s+(.*)$/i.exec(auth);
+  return m ? m[1] : undefined;
+}
+
+export function retryHeaders(spec: ErrorSpec): Record<string, string> {
+  return {
+    ...(spec.retryAfter !== undefined ? { 'retry-after': String(spec.retryAfter) } : {}),
+    ...(spec.headers ?? {}),
+  };
+}
+
+export function fill(message: string, key: string | undefined): string {
+  return message.split('{key}').join(key ?? '');
+}
