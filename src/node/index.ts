@@ -37,4 +37,8 @@ export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile
 export { saveSkill, existingSkillNames } from './save-skill.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './save-skill.js';
 
-export {};
+export { buildSkillsFolder } from './artifacts/build-folder.js';
+export type { BuildSkillsFolderOptions, BuildSkillsFolderResult } from './artifacts/build-folder.js';
+export { readSkillsFolder } from './artifacts/read-skills-folder.js';
+export type { ReadSkillsFolderResult, SkippedEntry } from './artifacts/read-skills-folder.js';
+export { runBuildCommand } from './artifacts/build-command.js';

@@ -149,7 +149,7 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
     prompt: buildPrompt(records.filter((r) => r.kind === 'instructions')),
     tools,
     requirements: merged.requirements,
-    diagnostics: sortDiagnostics(diagnostics),
+    diagnostics: sortBuildDiagnostics(diagnostics),
     excluded: sortedUnique(excluded),
   };
 }
@@ -235,7 +235,8 @@ function compileOne(c: Candidate): { record: SkillArtifact; definitions: ToolDef
   return { record, definitions, diagnostics };
 }
 
-function sortDiagnostics(ds: BuildDiagnostic[]): BuildDiagnostic[] {
+/** Sorts findings by skill, errors first, then line (stable otherwise). */
+export function sortBuildDiagnostics(ds: readonly BuildDiagnostic[]): BuildDiagnostic[] {
   const rank = (d: BuildDiagnostic) => (d.severity === 'error' ? 0 : 1);
   return ds
     .map((d, i) => ({ d, i }))

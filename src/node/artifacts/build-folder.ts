@@ -1,0 +1,62 @@
+// buildSkillsFolder: a skills folder on disk → the artifact files
+// (skills.json, tools.json, prompt.txt) under `out`, each replaced atomically
+// (temp file + rename, so a reader never sees half a file). Skills that cannot
+// be read or have errors are reported in `diagnostics` and left out; the
+// build itself only fails when the folder is missing or a write fails.
+
+import { join } from 'node:path';
+import { compileSkills, sortBuildDiagnostics } from '../../core/artifacts/compile-skills.js';
+import { serializeArtifacts, ARTIFACT_FILE_NAMES, type ArtifactFileName } from '../../core/artifacts/serialize.js';
+import type { BuildDiagnostic, CompiledSkills } from '../../core/artifacts/types.js';
+import { warningDiag } from '../../core/diagnostics.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import { resolveIo, type FsLike } from '../fs-types.js';
+import { readSkillsFolder, type SkippedEntry } from './read-skills-folder.js';
+
+export interface BuildSkillsFolderOptions {
+  /** Folder to write the artifact files into (created when missing). Without it nothing is written. */
+  out?: string;
+  /** Keep only skills in this category. */
+  category?: string;
+  /** Keep only skills carrying all of these tags. */
+  tags?: string[];
+  /** Filesystem to use; default `node:fs`. */
+  fs?: FsLike;
+}
+
+export interface BuildSkillsFolderResult {
+  /** The artifact document; its `diagnostics` include what the reader skipped. */
+  compiled: CompiledSkills;
+  /** File name → the exact text written (or that would be written without `out`). */
+  files: Record<ArtifactFileName, string>;
+  /** Paths written (`out` joined with each file name), in ARTIFACT_FILE_NAMES order; empty without `out`. */
+  written: string[];
+  /** Entries of the skills folder that were not read, with the reason. */
+  skipped: SkippedEntry[];
+}
+
+function skippedDiagnostic(s: SkippedEntry): BuildDiagnostic {
+  const code = s.code === 'symlink-escape' ? 'symlink-escape' : `skipped-${s.code}`;
+  return { skill: s.skill ?? s.path, ...warningDiag(code, 'path', `${s.path}: ${s.reason}`, undefined, s.path) };
+}
+
+export async function buildSkillsFolder(skillsDir: string, opts: BuildSkillsFolderOptions = {}): Promise<BuildSkillsFolderResult> {
+  const { fs } = resolveIo(opts.fs ? { fs: opts.fs } : {});
+  const { skills, skipped } = await readSkillsFolder(skillsDir, { fs });
+  const compiled = compileSkills(skills, {
+    ...(opts.category !== undefined ? { category: opts.category } : {}),
+    ...(opts.tags !== undefined ? { tags: opts.tags } : {}),
+  });
+  compiled.diagnostics = sortBuildDiagnostics([...compiled.diagnostics, ...skipped.map(skippedDiagnostic)]);
+  const files = serializeArtifacts(compiled);
+  const written: string[] = [];
+  if (opts.out !== undefined) {
+    await fs.promises.mkdir(opts.out, { recursive: true });
+    for (const name of ARTIFACT_FILE_NAMES) {
+      const path = join(opts.out, name);
+      await writeFileAtomic(fs, path, files[name]);
+      written.push(path);
+    }
+  }
+  return { compiled, files, written, skipped };
+}

@@ -1,0 +1,65 @@
+// Issue 8: "the whole ../shared/corpus/forge-embedded corpus building with no
+// errors and a golden-file check of its output shape". The golden is a summary
+// (names, kinds, tools and their parameter types, requirements, prompt
+// sections) so a reviewer can read a change; regenerate it after an intended
+// change with UPDATE_GOLDEN=1 npx vitest run test/node/artifacts-corpus.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CompiledSkills, JsonSchemaNode } from '../../src/core/index.js';
+import { buildSkillsFolder } from '../../src/node/artifacts/build-folder.js';
+import { CORPUS_DIR } from '../helpers/skillmd-corpus.js';
+
+const GOLDEN = join(import.meta.dirname, '../fixtures/artifacts/forge-embedded.summary.json');
+
+function typeOf(node: JsonSchemaNode): string {
+  const t = Array.isArray(node.type) ? node.type.join('|') : node.type ?? 'any';
+  const base = t === 'array' && node.items ? `${typeOf(node.items)}[]` : t;
+  return node.enum ? `${base}(${node.enum.join('|')})` : base;
+}
+
+/** The reviewable shape of a build: everything but bodies, long texts and checksums. */
+function summarise(c: CompiledSkills, files: Record<string, string>) {
+  return {
+    version: c.version,
+    count: c.count,
+    excluded: c.excluded,
+    skills: c.skills.map((s) => ({
+      skill: `${s.name} [${s.kind}] ${s.icon ?? ''} category=${s.category} tags=${s.tags.join(',')} timeout=${s.timeout_hint}`,
+      tools: s.tools.map((t) => `${t.name}${t.script ? ` -> ${t.script} (${t.interpreter})` : ''}`),
+      scripts: s.scripts.map((x) => x.file).join(', '),
+      requires: `bins=${s.requires.bins.map((b) => b.name).join(',')} env.required=${s.requires.env.required.join(',')} env.one_of=${s.requires.env.one_of.join(',')} env.optional=${s.requires.env.optional.join(',')} capabilities=${s.requires.capabilities.join(',')}`,
+    })),
+    tools: c.tools.map(
+      (t) =>
+        `${t.skill}/${t.name}(${Object.entries(t.input_schema.properties)
+          .map(([k, v]) => `${k}${t.input_schema.required.includes(k) ? '' : '?'}: ${typeOf(v)}`)
+          .join(', ')})`,
+    ),
+    requirements: c.requirements,
+    prompt_sections: [...c.prompt.matchAll(/^<skill name="([^"]+)">$/gm)].map((m) => m[1]),
+    files: Object.keys(files),
+  };
+}
+
+describe('building the forge-embedded corpus', () => {
+  it('builds every skill with no errors', async () => {
+    const { compiled, skipped } = await buildSkillsFolder(CORPUS_DIR);
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compiled.excluded).toEqual([]);
+    // _template is starter material (and its name "my-skill" is not its folder); it is reported, not built.
+    expect(skipped.map((s) => [s.path, s.code])).toEqual([['_template', 'template']]);
+    expect(compiled.count).toBe(16);
+    expect(compiled.skills.find((s) => s.name === 'code-review-github')!.kind).toBe('instructions');
+    // Four ## Tool: sections, one body in the prompt.
+    expect(compiled.prompt.match(/<skill name="code-review-github">/g)).toHaveLength(1);
+    expect(compiled.prompt.split('## Tool: review_github_list_prs').length - 1).toBe(1);
+  });
+
+  it('matches the golden summary of its output', async () => {
+    const { compiled, files } = await buildSkillsFolder(CORPUS_DIR);
+    const summary = `${JSON.stringify(summarise(compiled, files), null, 2)}\n`;
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) writeFileSync(GOLDEN, summary);
+    expect(summary).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+});
