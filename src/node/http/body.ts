@@ -1,10 +1,9 @@
 // Request bodies: read with a byte limit (checked against Content-Length up
 // front and counted while streaming, so a chunked upload without a length is
-// cut off too), parsed as JSON, and validated with a zod schema into a 400
-// that names the field and the reason.
+// cut off too) and parsed as JSON. Validation against the zod schemas is
+// parseRequestBody (core/schemas.ts).
 
 import type { IncomingMessage } from 'node:http';
-import type { z } from 'zod';
 import { RequestError } from '../../core/errors.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -75,25 +74,4 @@ export function parseJsonBody(text: string): unknown {
     const where = at !== undefined ? ` at position ${at}` : text.trim().length > 0 ? ' (it may be cut off)' : '';
     throw new RequestError('body', `request body is not valid JSON${where}; send a JSON object with Content-Type: application/json`);
   }
-}
-
-/** `['messages', 0, 'content']` → `messages[0].content` */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else out += out === '' ? String(p) : `.${String(p)}`;
-  }
-  return out === '' ? 'body' : out;
-}
-
-/** Validates a parsed body; the first issue becomes a 400 naming its field (`messages: ...`). */
-export function parseWithSchema<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const first = issues[0];
-  const field = first ? formatIssuePath(first.path) : 'body';
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-  throw new RequestError(field, `${field}: ${first?.message ?? 'invalid value'}${more}`);
 }

@@ -4,7 +4,8 @@
 // the adapters scrub from the reply and the log line.
 
 import type { z } from 'zod';
-import { parseJsonBody, parseWithSchema } from './body.js';
+import { parseRequestBody } from '../../core/schemas.js';
+import { parseJsonBody } from './body.js';
 import type { EnvRecord, IoOptions } from '../fs-types.js';
 import type { ApiHandlerOptions, ApiRequest, ApiResult, LlmClientFactory } from './types.js';
 
@@ -40,9 +41,9 @@ export function createRouteContext(req: ApiRequest, params: Record<string, strin
     params,
     services,
     secrets,
-    async json(schema) {
+    async json<S extends z.ZodType>(schema: S): Promise<z.output<S>> {
       const text = await req.readBody(services.maxBodyBytes);
-      return parseWithSchema(schema, parseJsonBody(text));
+      return parseRequestBody(schema as z.ZodType<z.output<S>>, parseJsonBody(text));
     },
   };
 }

@@ -66,6 +66,8 @@ export interface ApiRequest {
   /** The path below `basePath`, percent-decoding not applied (e.g. `/agents/a%20b/skill-builder/skills`). */
   path: string;
   headers: HeaderView;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   /** `http:` or `https:` — the scheme the request arrived over. */
   protocol: string;
   /** Reads the body as text, refusing more than `limit` bytes (RequestError 413). */

@@ -1,0 +1,17 @@
+// Agent routes: GET /agents → [{id, path, has_skills, relative_path}], and the
+// lookup every /agents/{id}/… route starts with (404 listing the known ids).
+// The id is only ever compared with discovered ids, never joined into a path.
+
+import { discoverAgents, findAgent, type AgentInfo } from '../../agents.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+
+export async function listAgents(ctx: RouteContext): Promise<ApiResult> {
+  const agents = await discoverAgents(ctx.services.workspaceDir, ctx.services.io);
+  return json(agents.map((a) => ({ id: a.id, path: a.path, has_skills: a.has_skills, relative_path: a.relative_path })));
+}
+
+/** The agent named by the `:id` path parameter. */
+export function resolveAgent(ctx: RouteContext): Promise<AgentInfo> {
+  return findAgent(ctx.services.workspaceDir, ctx.params.id ?? '', ctx.services.io);
+}

@@ -1,0 +1,96 @@
+// POST /skill-builder/chat and /agents/{id}/skill-builder/chat: one builder
+// turn streamed as SSE. Everything that can be wrong with the request — body,
+// agent, editing_name, configuration, key, base_url trust — is checked first
+// and answered as an HTTP error before the first SSE byte. Then the core
+// builder's events go out as `progress`, `message_delta`, `message`,
+// `skill_draft`, and `done` or `error`, in snake_case. Aborting the stream
+// (client gone, server shutting down) aborts the provider request.
+
+import { createSkillBuilder } from '../../../core/builder.js';
+import { RequestError } from '../../../core/errors.js';
+import type { BuilderEvent } from '../../../core/events.js';
+import type { LlmClient, LlmConfig } from '../../../core/llm/types.js';
+import { ChatRequestSchema } from '../../../core/schemas.js';
+import { loadSkillBuilderLLM, toUsableLlmConfig } from '../../config-tiers.js';
+import { readCustomSkill } from '../../skills-on-disk.js';
+import type { RouteContext } from '../context.js';
+import type { ApiResult, SseEvent } from '../types.js';
+import { resolveAgent } from './agents.js';
+
+/** The wire form of one builder event (snake_case, SPEC §6). */
+export function toSseEvent(ev: BuilderEvent): SseEvent {
+  switch (ev.type) {
+    case 'progress':
+      return { event: 'progress', data: { chars: ev.chars, phase: ev.phase } };
+    case 'message_delta':
+      return { event: 'message_delta', data: { delta: ev.delta } };
+    case 'message':
+      return { event: 'message', data: { content: ev.content } };
+    case 'skill_draft': {
+      const data: Record<string, unknown> = { skill_md: ev.skillMd, scripts: ev.scripts };
+      if (ev.spec !== undefined) data.spec = ev.spec;
+      if (ev.diagnostics !== undefined && ev.diagnostics.length > 0) data.diagnostics = ev.diagnostics;
+      return { event: 'skill_draft', data };
+    }
+    case 'done':
+      return { event: 'done', data: { status: ev.status, structured: ev.structured, truncated: ev.truncated } };
+    case 'error':
+      return { event: 'error', data: ev.code !== undefined ? { error: ev.error, code: ev.code } : { error: ev.error } };
+  }
+}
+
+async function* wire(events: AsyncIterable<BuilderEvent>): AsyncGenerator<SseEvent> {
+  for await (const ev of events) yield toSseEvent(ev);
+}
+
+async function defaultClient(config: LlmConfig): Promise<LlmClient> {
+  // Loaded on first chat: a server that never chats never loads the provider SDKs.
+  const { createLlmClient } = await import('../../../core/llm/client.js');
+  return createLlmClient(config);
+}
+
+export async function chat(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(ChatRequestSchema);
+  const { workspaceDir, io } = ctx.services;
+  const agent = ctx.params.id !== undefined ? await resolveAgent(ctx) : undefined;
+
+  const mode = body.mode ?? (body.editing_name !== undefined ? 'edit' : 'create');
+  let existing: { name: string; skillMd: string; scripts: Record<string, string> } | undefined;
+  if (body.editing_name !== undefined) {
+    if (!agent)
+      throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
+    // Unknown skill → 404 before the stream starts.
+    const skill = await readCustomSkill(agent.path, body.editing_name, io);
+    existing = { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts };
+  }
+
+  const resolved = await loadSkillBuilderLLM({ workspaceDir, ...(agent ? { agentDir: agent.path } : {}), ...io });
+  if (resolved.apiKey) ctx.secrets.add(resolved.apiKey);
+  const config = toUsableLlmConfig(resolved); // unset / missing key / untrusted base_url → 400
+  if (resolved.apiKeyEnv) config.apiKeyEnv = resolved.apiKeyEnv;
+  const client = ctx.services.llmClientFactory ? ctx.services.llmClientFactory(config) : await defaultClient(config);
+
+  const controller = new AbortController();
+  const onGone = (): void => controller.abort(ctx.req.signal.reason);
+  if (ctx.req.signal.aborted) onGone();
+  else ctx.req.signal.addEventListener('abort', onGone, { once: true });
+
+  const builder = createSkillBuilder({ llm: client });
+  const events = builder.chat(body.messages, {
+    mode,
+    ...(mode === 'edit' && existing ? { existing } : {}),
+    ...(body.draft ? { draft: { skillMd: body.draft.skill_md, scripts: body.draft.scripts ?? {} } } : {}),
+    signal: controller.signal,
+  });
+  return {
+    kind: 'sse',
+    events: (async function* () {
+      try {
+        yield* wire(events);
+      } finally {
+        ctx.req.signal.removeEventListener('abort', onGone);
+      }
+    })(),
+    abort: (reason) => controller.abort(reason),
+  };
+}

@@ -1,0 +1,22 @@
+// GET /agents/{id}/skill-builder/context: the system prompt the builder sends
+// for this agent — create mode, or edit mode with `?editing_name=<skill>`
+// (the on-disk skill embedded) — as {system_prompt}. For inspection and for
+// hosts that drive the LLM themselves.
+
+import { buildSystemPrompt } from '../../../core/prompt.js';
+import { assertSafeSkillName } from '../../../core/names.js';
+import { readCustomSkill } from '../../skills-on-disk.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+import { resolveAgent } from './agents.js';
+
+export async function getContext(ctx: RouteContext): Promise<ApiResult> {
+  const agent = await resolveAgent(ctx);
+  const editing = ctx.req.query.get('editing_name');
+  if (editing === null || editing === '') return json({ system_prompt: buildSystemPrompt({ mode: 'create' }) });
+  assertSafeSkillName(editing, 'editing_name');
+  const skill = await readCustomSkill(agent.path, editing, ctx.services.io);
+  return json({
+    system_prompt: buildSystemPrompt({ mode: 'edit', existing: { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts } }),
+  });
+}

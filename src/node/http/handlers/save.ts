@@ -1,0 +1,26 @@
+// POST /agents/{id}/skill-builder/save: validates and writes a skill through
+// the node adapter (saveSkill). 409 when a create-mode save would replace a
+// skill, 400 {error: "validation failed", validation} when the draft has
+// errors (nothing written). The env var values go to the agent's .env only:
+// the reply names them, never echoes their values.
+
+import { SaveRequestSchema } from '../../../core/schemas.js';
+import { saveSkill } from '../../save-skill.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+import { resolveAgent } from './agents.js';
+
+export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(SaveRequestSchema);
+  const agent = await resolveAgent(ctx);
+  const result = await saveSkill(agent.path, body, ctx.services.io);
+  return json({
+    path: result.path,
+    egress_added: result.egress_added,
+    env_configured: result.env_configured,
+    // Names, as Forge's dashboard expects; the kind of each (required / one_of) rides alongside.
+    env_missing: result.env_missing.map((m) => m.name),
+    env_missing_detail: result.env_missing,
+    warnings: result.warnings,
+  });
+}

@@ -1,0 +1,61 @@
+// Settings and provider routes: GET/PUT /settings/skill-builder and the
+// resolved-provider reads. Replies use the wire shape {provider, model,
+// base_url, api_key_env, has_key, source, warning, trusted, providers}; empty
+// strings stand for "not set" (as the Go dashboard sent them). The key itself
+// never appears: the resolved config carries it as a non-enumerable property.
+
+import { z } from 'zod';
+import { PROVIDERS } from '../../../core/llm/types.js';
+import { SkillBuilderConfigSchema, settingsFromConfig } from '../../config-schema.js';
+import { loadSkillBuilderLLM, saveSkillBuilderSettings, type ResolvedSkillBuilderLLM } from '../../config-tiers.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+import { resolveAgent } from './agents.js';
+
+/** The wire form of a resolved configuration. Built field by field so nothing else can leak. */
+export function providerToWire(r: ResolvedSkillBuilderLLM): Record<string, unknown> {
+  return {
+    provider: r.provider ?? '',
+    model: r.model ?? '',
+    base_url: r.baseUrl ?? '',
+    api_key_env: r.apiKeyEnv ?? '',
+    has_key: r.hasKey,
+    source: r.source,
+    warning: r.warning ?? '',
+    trusted: r.trusted,
+    providers: [...PROVIDERS],
+  };
+}
+
+export const SettingsUpdateSchema = SkillBuilderConfigSchema.extend({
+  api_key: z
+    .string({ error: 'api_key must be a string (or omitted to keep the saved key)' })
+    .nullable()
+    .optional(),
+});
+
+export async function getSettings(ctx: RouteContext): Promise<ApiResult> {
+  return json(providerToWire(await loadSkillBuilderLLM({ workspaceDir: ctx.services.workspaceDir, ...ctx.services.io })));
+}
+
+export async function putSettings(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(SettingsUpdateSchema);
+  const { api_key: apiKey, ...config } = body;
+  if (typeof apiKey === 'string' && apiKey !== '') ctx.secrets.add(apiKey);
+  const resolved = await saveSkillBuilderSettings({
+    workspaceDir: ctx.services.workspaceDir,
+    config: settingsFromConfig(config),
+    ...(typeof apiKey === 'string' ? { apiKey } : {}),
+    ...ctx.services.io,
+  });
+  return json(providerToWire(resolved));
+}
+
+export async function getProvider(ctx: RouteContext): Promise<ApiResult> {
+  return json(providerToWire(await loadSkillBuilderLLM({ workspaceDir: ctx.services.workspaceDir, ...ctx.services.io })));
+}
+
+export async function getAgentProvider(ctx: RouteContext): Promise<ApiResult> {
+  const agent = await resolveAgent(ctx);
+  return json(providerToWire(await loadSkillBuilderLLM({ workspaceDir: ctx.services.workspaceDir, agentDir: agent.path, ...ctx.services.io })));
+}

@@ -1,0 +1,40 @@
+// Validate routes: POST /agents/{id}/skill-builder/validate checks a draft
+// against the agent (name clashes with its skills, and in edit mode the
+// on-disk skill's tool names), POST /skill-builder/validate checks it alone
+// (the elements use it when no agent is selected). Both answer
+// {valid, errors, warnings} with 200 — an invalid draft is a result, not an error.
+
+import { ValidateRequestSchema, type ValidateRequest } from '../../../core/schemas.js';
+import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate.js';
+import { existingSkillNames } from '../../save-skill.js';
+import { readCustomSkill } from '../../skills-on-disk.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+import { resolveAgent } from './agents.js';
+
+function baseOptions(body: ValidateRequest): ValidateOptions {
+  const opts: ValidateOptions = { profile: 'forge', scripts: body.scripts ?? {} };
+  const mode = body.mode ?? (body.editing_name !== undefined ? 'edit' : 'create');
+  opts.mode = mode;
+  if (body.editing_name !== undefined) opts.editingName = body.editing_name;
+  return opts;
+}
+
+export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(ValidateRequestSchema);
+  const agent = await resolveAgent(ctx);
+  const opts = baseOptions(body);
+  opts.existingNames = await existingSkillNames(agent.path, ctx.services.io);
+  if (body.editing_name !== undefined) {
+    // Unknown editing_name → 404 before anything is checked.
+    const current = await readCustomSkill(agent.path, body.editing_name, ctx.services.io);
+    opts.previous = current.skill_md;
+    opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dir_name);
+  }
+  return json(validateSkillMd(body.skill_md, opts));
+}
+
+export async function validateStandalone(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(ValidateRequestSchema);
+  return json(validateSkillMd(body.skill_md, baseOptions(body)));
+}
