@@ -69,7 +69,7 @@ export interface Io {
 
 export function resolveIo(opts: IoOptions = {}): Io {
   return {
-    fs: opts.fs ?? (nodeFs as unknown as FsLike),
+    fs: opts.fs ?? nodeFs,
     env: opts.env ?? process.env,
     homeDir: opts.homeDir ?? homedir(),
   };
