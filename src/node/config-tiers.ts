@@ -72,10 +72,12 @@ interface TierHit {
   settings: SkillBuilderSettings;
   file: string;
   agentEnv?: Record<string, string>;
-  warning?: string;
+  warnings: string[];
 }
 
-async function readUiYamlTier(fs: FsLike, path: string): Promise<SkillBuilderSettings | null> {
+const KNOWN_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'max_output_tokens', 'timeout_s'];
+
+async function readUiYamlTier(fs: FsLike, path: string): Promise<{ settings: SkillBuilderSettings; warnings: string[] } | null> {
   const file = await readYamlFile(fs, path);
   if (!file) return null;
   const section = file.doc.getIn([SKILL_BUILDER_SECTION], true);
@@ -87,7 +89,14 @@ async function readUiYamlTier(fs: FsLike, path: string): Promise<SkillBuilderSet
       ...(line !== undefined ? { line } : {}),
     });
   }
-  return parseSkillBuilderConfig(yamlGet(file, [SKILL_BUILDER_SECTION]), { file: path, lineOf: file.lineOf, prefix: SKILL_BUILDER_SECTION });
+  const raw = yamlGet(file, [SKILL_BUILDER_SECTION]) as Record<string, unknown>;
+  const settings = parseSkillBuilderConfig(raw, { file: path, lineOf: file.lineOf, prefix: SKILL_BUILDER_SECTION });
+  const warnings: string[] = [];
+  if ('api_key' in raw)
+    warnings.push(`${path} contains an api_key, which is ignored: keys belong in <workspace>/.forge/.env (save the key in Settings) — remove it from the file.`);
+  const unknown = Object.keys(raw).filter((k) => k !== 'api_key' && !KNOWN_KEYS.includes(k));
+  if (unknown.length > 0) warnings.push(`${path}: unknown ${SKILL_BUILDER_SECTION} key(s) ${unknown.join(', ')} ignored (known: ${KNOWN_KEYS.join(', ')}).`);
+  return { settings, warnings };
 }
 
 const FALLBACK_WARNING =
@@ -111,7 +120,7 @@ async function readAgentTier(fs: FsLike, agentDir: string): Promise<TierHit | { 
   const agentEnv = await readEnvFile(join(agentDir, '.env'), { fs });
   const settings: SkillBuilderSettings = { provider: provider as ProviderName, model: name.trim() };
   if (provider === 'openai' && agentEnv.OPENAI_BASE_URL && originOf(agentEnv.OPENAI_BASE_URL)) settings.baseUrl = agentEnv.OPENAI_BASE_URL.trim();
-  return { source: 'agent_fallback', settings, file: path, agentEnv, warning: FALLBACK_WARNING };
+  return { source: 'agent_fallback', settings, file: path, agentEnv, warnings: [FALLBACK_WARNING] };
 }
 
 function usableKey(v: string | undefined): string | undefined {
@@ -128,12 +137,12 @@ export async function loadSkillBuilderLLM(opts: LoadSkillBuilderLLMOptions): Pro
   let hit: TierHit | null = null;
   let unsetWarning: string | null = null;
   const wsPath = workspaceUiYamlPath(workspaceDir);
-  const wsSettings = await readUiYamlTier(fs, wsPath);
-  if (wsSettings) hit = { source: 'workspace', settings: wsSettings, file: wsPath };
+  const wsTier = await readUiYamlTier(fs, wsPath);
+  if (wsTier) hit = { source: 'workspace', settings: wsTier.settings, file: wsPath, warnings: wsTier.warnings };
   if (!hit) {
     const userPath = userUiYamlPath(homeDir);
-    const userSettings = await readUiYamlTier(fs, userPath);
-    if (userSettings) hit = { source: 'user', settings: userSettings, file: userPath };
+    const userTier = await readUiYamlTier(fs, userPath);
+    if (userTier) hit = { source: 'user', settings: userTier.settings, file: userPath, warnings: userTier.warnings };
   }
   if (!hit && agentDir !== undefined) {
     const agent = await readAgentTier(fs, agentDir);
@@ -163,8 +172,7 @@ export async function loadSkillBuilderLLM(opts: LoadSkillBuilderLLMOptions): Pro
   const { settings } = hit;
   const apiKeyEnv = settings.apiKeyEnv ?? DEFAULT_API_KEY_ENV[settings.provider];
   const keyRequired = settings.provider !== 'ollama';
-  const warnings: string[] = [];
-  if (hit.warning) warnings.push(hit.warning);
+  const warnings: string[] = [...hit.warnings];
 
   let apiKey: string | undefined;
   let keySource: KeySource | null = null;

@@ -157,6 +157,15 @@ describe('loadSkillBuilderLLM: validation', () => {
     expect(((await thrown(() => loadSkillBuilderLLM(b))) as ConfigError).line).toBe(1);
   });
 
+  it('warns about (and ignores) a key written into ui.yaml and unknown keys', async () => {
+    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': `skill_builder:\n  provider: openai\n  model: m\n  api_key: ${SECRET}\n  api_key_evn: X\n` });
+    const r = await loadSkillBuilderLLM(ws);
+    expect(r.hasKey).toBe(false);
+    expect(r.warning).toMatch(/contains an api_key, which is ignored/);
+    expect(r.warning).toMatch(/unknown skill_builder key\(s\) api_key_evn/);
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+  });
+
   it('treats empty optional fields from a form as absent', () => {
     expect(parseSkillBuilderConfig({ provider: 'openai', model: 'm', base_url: '', api_key_env: '', timeout_s: null })).toEqual({ provider: 'openai', model: 'm' });
   });
