@@ -1,0 +1,122 @@
+// String-aware scanning for JSON objects embedded in free text. A model's reply
+// may hold prose, fenced blocks and several `{…}` spans; this module finds
+// every balanced object candidate in order (braces inside JSON strings do not
+// count), reports a candidate that runs off the end of the text (a reply cut
+// off at the token limit), and parses a candidate strictly, then with
+// `jsonrepair` (raw newlines in strings, trailing commas, single quotes).
+// It never throws and its total work is bounded (see `scanBudget`).
+
+import { jsonrepair } from 'jsonrepair';
+
+/** A `{…}` span: `end` is exclusive; `complete` is false when the text ends before the object closes. */
+export interface JsonSpan {
+  start: number;
+  end: number;
+  complete: boolean;
+}
+
+interface ScanResult {
+  /** Exclusive end of the object, or -1 when the text ended first. */
+  end: number;
+  /** Positions of `{` met outside strings after `start` (nested objects), in order. */
+  inner: number[];
+}
+
+const OUTSIDE_STRING = /[{}"]/g;
+const INSIDE_STRING = /["\\]/g;
+
+/**
+ * Finds the `}` that closes the `{` at `start`, skipping braces inside
+ * double-quoted strings (with backslash escapes). Records nested `{` positions
+ * so a caller can retry them without rescanning string contents.
+ */
+export function scanObject(text: string, start: number, recordInner = true): ScanResult {
+  const inner: number[] = [];
+  let depth = 0;
+  let i = start;
+  const n = text.length;
+  while (i < n) {
+    OUTSIDE_STRING.lastIndex = i;
+    const m = OUTSIDE_STRING.exec(text);
+    if (m === null) return { end: -1, inner };
+    const c = m[0];
+    i = m.index + 1;
+    if (c === '{') {
+      if (depth > 0 && recordInner) inner.push(m.index);
+      depth++;
+    } else if (c === '}') {
+      depth--;
+      if (depth === 0) return { end: i, inner };
+    } else {
+      // Inside a string: jump to the closing quote, honouring escapes.
+      for (;;) {
+        INSIDE_STRING.lastIndex = i;
+        const s = INSIDE_STRING.exec(text);
+        if (s === null) return { end: -1, inner };
+        if (s[0] === '"') {
+          i = s.index + 1;
+          break;
+        }
+        i = s.index + 2; // skip the escaped character
+        if (i > n) return { end: -1, inner };
+      }
+    }
+  }
+  return { end: -1, inner };
+}
+
+/**
+ * Every object candidate of `text`, in order of its opening brace. After a
+ * candidate the caller says whether it was used up (`next(true)`: continue after
+ * its end) or not (`next(false)`: its nested objects are tried next, then the
+ * text after it). Text outside candidates is prose: its quotes are ignored.
+ */
+export function* objectCandidates(text: string): Generator<JsonSpan, void, boolean | undefined> {
+  let budget = scanBudget(text.length);
+  // Nested `{` positions (outside strings) of the last top-level candidate that
+  // was not used; they are tried before moving on past it.
+  let pending: number[] = [];
+  let pos = 0;
+  for (;;) {
+    let start: number;
+    const fromPending = pending.length > 0;
+    if (fromPending) start = pending.shift()!;
+    else {
+      start = text.indexOf('{', pos);
+      if (start < 0) return;
+    }
+    const r = scanObject(text, start, !fromPending);
+    const end = r.end < 0 ? text.length : r.end;
+    budget -= end - start;
+    const consumed = yield { start, end, complete: r.end >= 0 };
+    if (consumed) pending = pending.filter((p) => p >= end);
+    else if (!fromPending) pending = r.inner;
+    pos = Math.max(pos, end);
+    if (budget < 0) return;
+  }
+}
+
+/** Scanning work allowed for one text: pathological inputs (`{{{{…`) stop early instead of going quadratic. */
+export function scanBudget(length: number): number {
+  return 32 * length + 1_000_000;
+}
+
+export type JsonParseOutcome = { ok: true; value: unknown; repaired: boolean } | { ok: false };
+
+/** `JSON.parse`, then `jsonrepair` + `JSON.parse`; never throws. */
+export function parseJsonLenient(text: string): JsonParseOutcome {
+  try {
+    return { ok: true, value: JSON.parse(text), repaired: false };
+  } catch {
+    // fall through to repair
+  }
+  try {
+    return { ok: true, value: JSON.parse(jsonrepair(text)), repaired: true };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
