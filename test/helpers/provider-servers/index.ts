@@ -169,8 +169,10 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
 
     const stopAt = spec.streamError?.afterDeltas ?? spec.cut?.afterDeltas ?? spec.hang?.afterDeltas;
     const sent = stopAt === undefined ? deltas : deltas.slice(0, stopAt);
-    const events = [...wire.head(model), ...sent.map((d) => wire.delta(d, model))];
-    if (spec.streamError) events.push(wire.streamError(spec.streamError.message, spec.streamError.code));
+    const events = spec.raw ? [...spec.raw] : [...wire.head(model), ...sent.map((d) => wire.delta(d, model))];
+    if (spec.raw) {
+      // sent as scripted
+    } else if (spec.streamError) events.push(wire.streamError(spec.streamError.message, spec.streamError.code));
     else if (!spec.cut && !spec.hang) events.push(...wire.end(spec.nativeFinish ?? wire.nativeFinish(spec.finish ?? 'stop'), model));
 
     if (chunkSize) {

@@ -33,6 +33,8 @@ export interface ReplySpec {
   finish?: FinishKind;
   /** The provider's exact finish value ('MAX_TOKENS', 'refusal', 'load' …), overriding `finish`. */
   nativeFinish?: string;
+  /** Exact wire events to send instead of the generated ones (no head, no end marker added). */
+  raw?: string[];
   /** Answer with this HTTP error instead of a stream. */
   error?: ErrorSpec;
   /** After `afterDeltas` deltas, send the provider's in-stream error event and end the stream. */
