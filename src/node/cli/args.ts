@@ -1,0 +1,68 @@
+// Argument parsing shared by every subcommand: node:util parseArgs in strict
+// mode (unknown flags and missing values are errors), turned into a UsageError
+// that tells the user the fix and where `--help` is.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export const PROGRAM = 'forge-skill-builder';
+
+/** A wrong command line: printed with a pointer to --help, exit code 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed<V> {
+  values: V;
+  positionals: string[];
+}
+
+/** Parses `argv` for `command` with `--help`/`-h` always available. */
+export function parseCommandArgs<O extends Options>(
+  command: string,
+  argv: string[],
+  options: O,
+  allowPositionals: boolean,
+): Parsed<{ [K in keyof O]?: O[K]['type'] extends 'boolean' ? (O[K]['multiple'] extends true ? boolean[] : boolean) : O[K]['multiple'] extends true ? string[] : string } & { help?: boolean }> {
+  try {
+    const r = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals,
+      strict: true,
+    });
+    return r as never;
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    throw new UsageError(cleanParseError(msg), command);
+  }
+}
+
+/** node's messages mention internals ("To specify a positional argument …"); keep the first sentence. */
+function cleanParseError(message: string): string {
+  const first = message.split('. To specify')[0] ?? message;
+  return first.replace(/^TypeError \[[A-Z_]+\]: /, '');
+}
+
+/** Parses a TCP port number, or throws a UsageError naming the flag. */
+export function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--port must be a number between 0 and 65535 (got "${value}")`);
+  const n = Number(value);
+  if (n < 0 || n > 65535) throw new UsageError(`--port must be between 0 and 65535 (got ${n})`);
+  return n;
+}
+
+/** Checks a value of an enum flag. */
+export function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+}

@@ -1,0 +1,217 @@
+// `forge-skill-builder chat`: the skill-builder interview in a terminal. The
+// assistant's text streams as it is generated, a spinner shows the draft
+// arriving, the drafted SKILL.md is printed with its validation result, and
+// the user is asked whether to save it into the agent's skills/. With piped
+// stdin every line is one user message (and the answer to a save question).
+
+import { resolve } from 'node:path';
+import { createSkillBuilder } from '../../core/builder.js';
+import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
+import { formatDiagnostic } from '../../core/diagnostics.js';
+import type { ChatMessage, LlmClient, LlmConfig } from '../../core/llm/types.js';
+import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { validateSkillMd } from '../../core/skillmd/validate.js';
+import { discoverAgents, findAgent, type AgentInfo } from '../agents.js';
+import { loadSkillBuilderLLM, toUsableLlmConfig } from '../config-tiers.js';
+import { existingSkillNames, saveSkill } from '../save-skill.js';
+import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { writeLine, type CliIo } from './io.js';
+import { createLineReader, createSpinner } from './terminal.js';
+
+const HELP = `Usage: ${PROGRAM} chat --dir <workspace> [--agent <id>]
+
+Interviews you about a skill in the terminal and drafts its SKILL.md (and
+scripts) with the workspace's skill-builder LLM. When a draft arrives it is
+printed with its validation result and you are asked whether to save it into
+the agent's skills/ folder. Answer with anything else to keep refining.
+
+With input piped in (not a terminal) each line is one message, and the line
+after a draft answers the save question (y/yes saves).
+
+Options:
+  --dir <path>     workspace folder (default: the current folder)
+  --agent <id>     agent to save into; needed when the workspace has several
+  -h, --help       show this help
+
+End the session with an empty line, Ctrl-D or Ctrl-C.
+`;
+
+/** For tests and hosts: replaces the real provider client (never used by the shipped CLI). */
+export type ChatClientFactory = (config: LlmConfig) => LlmClient;
+
+async function pickAgent(workspaceDir: string, id: string | undefined): Promise<AgentInfo | undefined> {
+  if (id !== undefined) return findAgent(workspaceDir, id);
+  const agents = await discoverAgents(workspaceDir);
+  return agents.length === 1 ? agents[0] : undefined;
+}
+
+export function createChatCommand(clientFactory?: ChatClientFactory): CliCommand {
+  async function run(argv: string[], io: CliIo): Promise<number> {
+    const { values, positionals } = parseCommandArgs('chat', argv, { dir: { type: 'string' }, agent: { type: 'string' } }, true);
+    if (values.help) {
+      io.stdout.write(HELP);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'chat');
+    const workspaceDir = resolve(io.cwd, values.dir ?? '.');
+    const agent = await pickAgent(workspaceDir, values.agent);
+    const resolved = await loadSkillBuilderLLM({
+      workspaceDir,
+      env: io.env,
+      ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}),
+      ...(agent ? { agentDir: agent.path } : {}),
+    });
+    let config: LlmConfig;
+    try {
+      config = toUsableLlmConfig(resolved);
+    } catch (err) {
+      writeLine(io.stderr, `${PROGRAM} chat: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
+    if (resolved.apiKeyEnv) config.apiKeyEnv = resolved.apiKeyEnv;
+    const client = clientFactory ? clientFactory(config) : (await import('../../core/llm/client.js')).createLlmClient(config);
+    const builder = createSkillBuilder({ llm: client });
+    const out = io.stdout;
+    const tty = io.stdin.isTTY === true;
+
+    writeLine(out, `Skill builder — ${resolved.provider} ${resolved.model} (${resolved.source})${agent ? `, saving into agent "${agent.id}"` : ''}`);
+    if (resolved.warning) writeLine(io.stderr, `warning: ${resolved.warning}`);
+    if (!agent) writeLine(out, 'No agent selected (use --agent <id>): drafts can be reviewed but not saved.');
+    writeLine(out, 'Describe the skill you want. An empty line or Ctrl-D ends the session.');
+
+    const reader = createLineReader(io.stdin, out);
+    const messages: ChatMessage[] = [];
+    let draft: { skillMd: string; scripts: Record<string, string> } | undefined;
+    let pending: string | null = null;
+    let current: AbortController | undefined;
+    let interrupted = false;
+    void io.waitForShutdown().then(() => {
+      interrupted = true;
+      current?.abort(new Error('interrupted'));
+      reader.close();
+    });
+
+    try {
+      for (;;) {
+        const line = pending ?? (await reader.next('\nyou> '));
+        pending = null;
+        if (line === null || line.trim() === '' || interrupted) break;
+        if (!tty) writeLine(out, `\nyou> ${line}`);
+        messages.push({ role: 'user', content: line });
+
+        current = new AbortController();
+        const spinner = createSpinner(out);
+        out.write('\nassistant> ');
+        let streamed = '';
+        let failed: string | undefined;
+        let newDraft: typeof draft;
+        for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal: current.signal })) {
+          if (ev.type === 'message_delta') {
+            if (spinner.active) spinner.stop();
+            out.write(ev.delta);
+            streamed += ev.delta;
+          } else if (ev.type === 'progress' && ev.phase === 'skill') {
+            if (!spinner.active) out.write('\n');
+            spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
+          } else if (ev.type === 'message') {
+            spinner.stop();
+            if (streamed === '') out.write(ev.content);
+            else if (ev.content.startsWith(streamed)) out.write(ev.content.slice(streamed.length));
+            writeLine(out);
+            messages.push({ role: 'assistant', content: ev.content });
+          } else if (ev.type === 'skill_draft') {
+            spinner.stop('draft received');
+            newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
+          } else if (ev.type === 'error') {
+            spinner.stop();
+            failed = ev.error;
+          } else if (ev.type === 'done' && ev.truncated) {
+            writeLine(io.stderr, 'note: the model hit its output limit; the draft may be incomplete.');
+          }
+        }
+        current = undefined;
+        if (interrupted) break;
+        if (failed !== undefined) {
+          writeLine(io.stderr, `\nerror: ${failed}`);
+          if (!newDraft) continue;
+        }
+        if (!newDraft) continue;
+        draft = newDraft;
+        const names = agent ? await existingSkillNames(agent.path) : [];
+        const answer = await showDraftAndAsk(io, draft, names, agent !== undefined, reader);
+        if (answer === null) break;
+        if (answer === 'save' && agent) {
+          await saveDraft(io, agent, draft);
+        } else if (answer !== 'save' && answer !== 'no') pending = answer;
+      }
+    } finally {
+      reader.close();
+    }
+    if (interrupted) {
+      writeLine(io.stderr, '\ninterrupted.');
+      return 130;
+    }
+    return 0;
+  }
+
+  return { name: 'chat', summary: 'the skill-builder interview in the terminal', help: HELP, run };
+}
+
+/** Prints the draft and its validation; resolves 'save', 'no', another message, or null at end of input. */
+async function showDraftAndAsk(
+  io: CliIo,
+  draft: { skillMd: string; scripts: Record<string, string> },
+  existingNames: string[],
+  canSave: boolean,
+  reader: ReturnType<typeof createLineReader>,
+): Promise<string | null> {
+  const out = io.stdout;
+  writeLine(out, '\n----- SKILL.md -----');
+  writeLine(out, draft.skillMd.replace(/\n$/, ''));
+  for (const [name, content] of Object.entries(draft.scripts)) {
+    writeLine(out, `----- scripts/${name} -----`);
+    writeLine(out, content.replace(/\n$/, ''));
+  }
+  writeLine(out, '--------------------');
+  const result = validateSkillMd(draft.skillMd, { scripts: draft.scripts, existingNames });
+  for (const d of [...result.errors, ...result.warnings]) writeLine(out, formatDiagnostic(d));
+  writeLine(out, result.valid ? `valid${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : ''}` : `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}: ask for a fix before saving`);
+  if (!canSave) return 'no';
+  const name = skillNameOf(draft.skillMd);
+  const line = await reader.next(`Save as skills/${name ?? '?'}? [y/N, or type a change] `);
+  if (line === null) return null;
+  if (!io.stdin.isTTY) writeLine(out, `Save as skills/${name ?? '?'}? [y/N, or type a change] ${line}`);
+  const t = line.trim().toLowerCase();
+  if (t === 'y' || t === 'yes') return 'save';
+  if (t === '' || t === 'n' || t === 'no') return 'no';
+  return line;
+}
+
+function skillNameOf(skillMd: string): string | undefined {
+  const fm = parseSkillMd(skillMd).frontmatter;
+  return fm && typeof fm.name === 'string' && fm.name.trim() !== '' ? fm.name.trim() : undefined;
+}
+
+async function saveDraft(io: CliIo, agent: AgentInfo, draft: { skillMd: string; scripts: Record<string, string> }): Promise<void> {
+  const name = skillNameOf(draft.skillMd);
+  if (!name) {
+    writeLine(io.stderr, 'not saved: the SKILL.md has no name in its frontmatter.');
+    return;
+  }
+  try {
+    const r = await saveSkill(agent.path, { skill_name: name, skill_md: draft.skillMd, scripts: draft.scripts }, { env: io.env });
+    writeLine(io.stdout, `saved: ${r.path}`);
+    if (r.egress_added.length) writeLine(io.stdout, `egress domains added to forge.yaml: ${r.egress_added.join(', ')}`);
+    if (r.env_missing.length) writeLine(io.stdout, `set these before running the agent: ${r.env_missing.map((m) => m.name).join(', ')}`);
+  } catch (err) {
+    if (SkillValidationError.isInstance(err)) {
+      writeLine(io.stderr, 'not saved: the draft has errors:');
+      for (const d of err.validation.errors) writeLine(io.stderr, formatDiagnostic(d));
+    } else if (SkillConflictError.isInstance(err) || ForgeError.isInstance(err)) {
+      writeLine(io.stderr, `not saved: ${err.message}`);
+    } else throw err;
+  }
+}
+
+export const chatCommand: CliCommand = createChatCommand();

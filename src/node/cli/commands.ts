@@ -1,0 +1,17 @@
+// The subcommand registry, in the order `--help` lists them. A new subcommand
+// is one file under cli/ exporting a CliCommand, plus one line here.
+
+import { buildCommand } from '../artifacts/build-command.js';
+import { catalogCommand } from './catalog.js';
+import { chatCommand } from './chat.js';
+import type { CliCommand } from './command.js';
+import { uiCommand } from './ui.js';
+import { validateCommand } from './validate.js';
+
+export const COMMANDS: readonly CliCommand[] = [
+  uiCommand,
+  chatCommand,
+  validateCommand,
+  catalogCommand,
+  buildCommand,
+];

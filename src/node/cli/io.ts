@@ -1,0 +1,41 @@
+// What a subcommand may touch: output streams, input, environment, working
+// folder and the shutdown signal — injected so tests run commands in-process
+// and the real entry wires them to process.*. Commands never call process.exit.
+
+import type { Readable, Writable } from 'node:stream';
+
+export interface CliIo {
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** Home folder for ~/.forge/ui.yaml; default os.homedir(). */
+  homeDir?: string;
+  /** Resolves with the signal name (SIGINT/SIGTERM) when the process is asked to stop. */
+  waitForShutdown(): Promise<string>;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    waitForShutdown: () =>
+      new Promise<string>((resolve) => {
+        const on = (sig: NodeJS.Signals): void => {
+          process.off('SIGINT', on);
+          process.off('SIGTERM', on);
+          resolve(sig);
+        };
+        process.on('SIGINT', on);
+        process.on('SIGTERM', on);
+      }),
+  };
+}
+
+export function writeLine(stream: Writable, text = ''): void {
+  stream.write(`${text}\n`);
+}

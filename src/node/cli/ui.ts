@@ -1,0 +1,106 @@
+// `forge-skill-builder ui`: serves the API and the demo page for a workspace
+// until SIGINT/SIGTERM, printing the URL and where the LLM settings resolve
+// from. Creates the workspace folder when it does not exist yet.
+
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { loadSkillBuilderLLM } from '../config-tiers.js';
+import { DEFAULT_HOST, DEFAULT_PORT, PortInUseError, startServer } from '../server.js';
+import { parseCommandArgs, parsePort, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { writeLine, type CliIo } from './io.js';
+import { formatRequestLog } from './log-line.js';
+
+const HELP = `Usage: ${PROGRAM} ui --dir <workspace> [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}]
+
+Serves the skill-builder HTTP API under /api and the demo page at / for the
+workspace folder, until Ctrl-C (SIGINT) or SIGTERM.
+
+Options:
+  --dir <path>           workspace folder (created when missing; default: the current folder)
+  --port <n>             port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host <addr>          address to bind (default ${DEFAULT_HOST}, this machine only)
+  --allow-host <name>    also answer requests addressed to this host name (repeatable);
+                         needed behind a reverse proxy or when binding 0.0.0.0 with a DNS name
+  --allow-origin <url>   let pages from this origin call the API (CORS; repeatable)
+  --quiet                do not log one line per request on stderr
+  -h, --help             show this help
+
+The LLM used to draft skills is read from <workspace>/.forge/ui.yaml (then
+~/.forge/ui.yaml); configure it in the page's Settings, or with
+  curl -X PUT http://localhost:${DEFAULT_PORT}/api/settings/skill-builder \\
+    -H 'Content-Type: application/json' -d '{"provider":"openai","model":"gpt-4.1","api_key":"sk-..."}'
+`;
+
+function describeSource(r: Awaited<ReturnType<typeof loadSkillBuilderLLM>>): string {
+  if (r.source === 'unset') return 'not configured yet — open the page and click Configure, or PUT /api/settings/skill-builder';
+  const where = r.source === 'workspace' ? 'workspace .forge/ui.yaml' : r.source === 'user' ? '~/.forge/ui.yaml' : "an agent's forge.yaml (deprecated fallback)";
+  const key = !r.keyRequired ? 'no key needed' : r.hasKey ? `key from ${r.apiKeyEnv}` : `key missing: set ${r.apiKeyEnv}`;
+  return `${r.provider} ${r.model}${r.baseUrl ? ` at ${r.baseUrl}` : ''} (source: ${r.source}, ${where}; ${key})`;
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'ui',
+    argv,
+    {
+      dir: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      'allow-origin': { type: 'string', multiple: true },
+      quiet: { type: 'boolean' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"; pass the workspace with --dir <path>`, 'ui');
+  const port = parsePort(values.port, DEFAULT_PORT);
+  const host = values.host ?? DEFAULT_HOST;
+  const workspaceDir = resolve(io.cwd, values.dir ?? '.');
+  await mkdir(workspaceDir, { recursive: true });
+
+  let server;
+  try {
+    server = await startServer({
+      workspaceDir,
+      port,
+      host,
+      env: io.env,
+      ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}),
+      allowedHosts: values['allow-host'] ?? [],
+      allowedOrigins: values['allow-origin'] ?? [],
+      ...(values.quiet ? {} : { logger: (e) => writeLine(io.stderr, formatRequestLog(e)) }),
+    });
+  } catch (err) {
+    if (err instanceof PortInUseError) {
+      writeLine(io.stderr, `${PROGRAM} ui: port ${port} on ${host} is already in use. Stop the other server or choose another port, e.g. --port ${port === 0 ? DEFAULT_PORT : port + 1}.`);
+      return 1;
+    }
+    if (err instanceof TypeError) throw new UsageError(err.message, 'ui');
+    throw err;
+  }
+
+  let llm = '';
+  try {
+    llm = describeSource(await loadSkillBuilderLLM({ workspaceDir, env: io.env, ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}) }));
+  } catch (err) {
+    llm = `configuration error: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  writeLine(io.stdout, `forge-skill-builder serving ${workspaceDir}`);
+  writeLine(io.stdout, `  open:  ${server.url}/`);
+  writeLine(io.stdout, `  API:   ${server.url}/api`);
+  writeLine(io.stdout, `  LLM:   ${llm}`);
+  writeLine(io.stdout, 'Press Ctrl-C to stop.');
+
+  const signal = await io.waitForShutdown();
+  writeLine(io.stderr, `${signal}: closing open streams and stopping…`);
+  await server.close();
+  writeLine(io.stderr, 'stopped.');
+  return 0;
+}
+
+export const uiCommand: CliCommand = { name: 'ui', summary: 'serve the HTTP API and the demo page for a workspace', help: HELP, run };
