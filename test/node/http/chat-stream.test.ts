@@ -193,6 +193,6 @@ describe('client disconnect', () => {
     await server.close();
     const events = await reading;
     expect(events.at(-1)!.event).toBe('error');
-    expect(events.at(-1)!.data.error).toMatch(/shutting down|abort/i);
+    expect(events.at(-1)!.data).toMatchObject({ error: expect.stringMatching(/shutting down/), code: 'aborted' });
   });
 });

@@ -39,8 +39,13 @@ export function toSseEvent(ev: BuilderEvent): SseEvent {
   }
 }
 
-async function* wire(events: AsyncIterable<BuilderEvent>): AsyncGenerator<SseEvent> {
-  for await (const ev of events) yield toSseEvent(ev);
+async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal): AsyncGenerator<SseEvent> {
+  for await (const ev of events) {
+    // A stream we stopped (server shutting down) says why, not just "cancelled".
+    if (ev.type === 'error' && signal.aborted && signal.reason instanceof Error) {
+      yield toSseEvent({ type: 'error', error: `${signal.reason.message}; the model call was stopped`, code: 'aborted' });
+    } else yield toSseEvent(ev);
+  }
 }
 
 async function defaultClient(config: LlmConfig): Promise<LlmClient> {
@@ -86,7 +91,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
     kind: 'sse',
     events: (async function* () {
       try {
-        yield* wire(events);
+        yield* wire(events, controller.signal);
       } finally {
         ctx.req.signal.removeEventListener('abort', onGone);
       }
