@@ -37,6 +37,16 @@ export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile
 export { saveSkill, existingSkillNames } from './save-skill.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './save-skill.js';
 
+// HTTP API (SPEC §6) and the local server.
+export { createRequestHandler } from './http/request-handler.js';
+export type { NodeRequestHandler, RequestHandlerOptions } from './http/request-handler.js';
+export { createFetchHandler } from './http/fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './http/fetch-handler.js';
+export type { ApiHandlerOptions, LlmClientFactory, RequestLogEntry, RequestLogger } from './http/types.js';
+export { API_ROUTES } from './http/routes.js';
+export { startServer, PortInUseError, DEFAULT_PORT, DEFAULT_HOST } from './server.js';
+export type { RunningServer, StartServerOptions } from './server.js';
+
 export { buildSkillsFolder } from './artifacts/build-folder.js';
 export type { BuildSkillsFolderOptions, BuildSkillsFolderResult } from './artifacts/build-folder.js';
 export { readSkillsFolder } from './artifacts/read-skills-folder.js';
