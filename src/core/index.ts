@@ -39,6 +39,12 @@ export type {
   ToolSection,
 } from './skillmd/types.js';
 export { parseSkillMd } from './skillmd/parse.js';
+export { compileSkill, safeCompileSkill } from './skillmd/compile.js';
+export type { CompileResult } from './skillmd/compile.js';
+export { decompileSkill, safeDecompileSkill } from './skillmd/decompile.js';
+export type { DecompileResult } from './skillmd/decompile.js';
+export { SkillSpecSchema } from './skillmd/spec-schema.js';
+export type { SkillSpec, SkillSpecInput, ToolSpec, ToolParamSpec, ToolExampleSpec, ExtraSectionSpec, ForgeMetadataSpec, BinRecipeSpec } from './skillmd/spec-schema.js';
 export { validateSkillMd } from './skillmd/validate.js';
 export type { SkillValidationResult, ValidateOptions, ValidationProfile } from './skillmd/validate.js';
 export { buildSkillCatalog, filterSkills } from './catalog.js';

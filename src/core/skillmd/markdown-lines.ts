@@ -104,3 +104,16 @@ export function trimBlankLines(lines: readonly string[]): string[] {
   while (end > start && isBlank(lines[end - 1]!)) end--;
   return lines.slice(start, end);
 }
+
+/** The fence still open after the last line (an unclosed code block), or null. */
+export function unclosedFence(lines: readonly string[]): FenceOpening | null {
+  let open: FenceOpening | null = null;
+  for (const line of lines) {
+    if (open) {
+      if (closesFence(line, open)) open = null;
+      continue;
+    }
+    open = fenceOpening(line);
+  }
+  return open;
+}

@@ -98,7 +98,7 @@ export const ExtraSectionSpecSchema = z.object({
     .string()
     .optional()
     .describe(
-      'Where the section goes. Omitted: after the title, summary and instructions, before the first tool. "tool:<name>": right after that tool section (an unknown tool name means after the last tool). "safety": after Safety Constraints. "notes": after Important Notes, at the end. Sections with the same place keep their order.',
+      'Where the section goes. Omitted: after the title, summary and instructions, before the first tool. "tool:<name>": right after that tool section ("tool:<name>#2" for the second tool of a repeated name; an unknown tool means after the last tool). "safety": after Safety Constraints. "notes": after Important Notes, at the end. Sections with the same place keep their order.',
     ),
 });
 

@@ -192,12 +192,25 @@ function continuation(ctx: Ctx, from: number): string[] {
 
 /** `location (string) - City name, days (integer: 1-3)` → params. */
 export function parseInlineParams(text: string): ToolParam[] {
-  const trimmed = text.trim().replace(/\.$/, '');
-  if (/^(\(?none\)?|no input|n\/a|-|—)$/i.test(trimmed)) return [];
+  return readInlineParams(text, false) ?? [];
+}
+
+/**
+ * Like parseInlineParams, but null when some text would not end up in a
+ * parameter (used where nothing may be lost, e.g. by decompileSkill).
+ */
+export function parseInlineParamsStrict(text: string): ToolParam[] | null {
+  return readInlineParams(text, true);
+}
+
+function readInlineParams(text: string, strict: boolean): ToolParam[] | null {
+  const trimmed = text.trim();
+  if (/^(\(?none\)?|no input|n\/a|-|—)\.?$/i.test(trimmed)) return [];
   const params: ToolParam[] = [];
   for (const piece of splitTopLevel(trimmed)) {
     const param = inlineParam(piece);
     if (param) params.push(param);
+    else if (strict && params.length === 0 && piece.trim() !== '') return null;
     else if (params.length > 0 && piece.trim() !== '') {
       const last = params[params.length - 1]!;
       if (last.description !== '') last.description += `, ${piece.trim()}`;
@@ -302,7 +315,7 @@ export function stripCode(text: string): string {
 }
 
 /** A fenced block starting at line `i` (skipping blank lines first): its info and content, or null. */
-export function fenceAt(lines: readonly string[], from: number): { info: string; content: string; start: number; end: number } | null {
+export function fenceAt(lines: readonly string[], from: number): { info: string; content: string; start: number; end: number; closed: boolean } | null {
   let i = from;
   while (i < lines.length && isBlank(lines[i]!)) i++;
   const open = i < lines.length ? fenceOpening(lines[i]!) : null;
@@ -310,10 +323,10 @@ export function fenceAt(lines: readonly string[], from: number): { info: string;
   const body: string[] = [];
   let j = i + 1;
   for (; j < lines.length; j++) {
-    if (closesFence(lines[j]!, open)) return { info: open.info, content: body.join('\n'), start: i, end: j + 1 };
+    if (closesFence(lines[j]!, open)) return { info: open.info, content: body.join('\n'), start: i, end: j + 1, closed: true };
     body.push(lines[j]!);
   }
-  return { info: open.info, content: body.join('\n'), start: i, end: j };
+  return { info: open.info, content: body.join('\n'), start: i, end: j, closed: false };
 }
 
 function isJsonInfo(info: string): boolean {

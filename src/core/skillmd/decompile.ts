@@ -1,0 +1,356 @@
+// decompileSkill: a SKILL.md → SkillSpec, the inverse of compileSkill.
+// Structured fields are taken only where the text has exactly the shape the
+// compiler writes (so re-compiling cannot lose or move anything); every other
+// section travels verbatim, as an extra section or as tool notes, with its
+// place kept in `after`.
+
+import type { Diagnostic } from '../diagnostics.js';
+import { errorDiag } from '../diagnostics.js';
+import { SkillValidationError } from '../errors.js';
+import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
+import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, orderedItem, trimBlankLines } from './markdown-lines.js';
+import { readTable } from './markdown-table.js';
+import { parseSkillMd } from './parse.js';
+import { findHeadings, type HeadingAt } from './sections.js';
+import { SkillSpecSchema, type SkillSpec } from './spec-schema.js';
+import { fenceAt, isExamplesHeader, isRequired, labelOf, parseInlineParamsStrict, requestCell, stripCode, type LabelKind } from './tool-section.js';
+
+export type DecompileResult = { ok: true; spec: SkillSpec } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Reads a SKILL.md back into a spec. Throws SkillValidationError when the
+ * frontmatter cannot be read or does not fit SkillSpecSchema (e.g. no name).
+ */
+export function decompileSkill(skillMd: string): SkillSpec {
+  const result = safeDecompileSkill(skillMd);
+  if (!result.ok) throw new SkillValidationError({ valid: false, errors: result.diagnostics, warnings: [] });
+  return result.spec;
+}
+
+/** Like decompileSkill, but returns the problems as diagnostics instead of throwing. */
+export function safeDecompileSkill(skillMd: string): DecompileResult {
+  const parsed = parseSkillMd(skillMd);
+  const fatal = parsed.diagnostics.filter((d) => d.severity === 'error' && (d.code.startsWith('frontmatter') || d.code.startsWith('yaml') || d.code === 'content-not-text' || d.code === 'parse-internal'));
+  if (fatal.length > 0) return { ok: false, diagnostics: fatal };
+  if (!parsed.frontmatter) {
+    return { ok: false, diagnostics: [errorDiag('frontmatter-missing', 'frontmatter', 'the SKILL.md has no frontmatter: it must start with "---", name: and description:, then "---"', 1)] };
+  }
+  const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed.body) };
+  const spec = SkillSpecSchema.safeParse(raw);
+  if (!spec.success) return { ok: false, diagnostics: specIssues(spec.error.issues) };
+  return { ok: true, spec: spec.data };
+}
+
+const KNOWN_FRONTMATTER = new Set(['name', 'description', 'icon', 'category', 'tags', 'license', 'compatibility', 'allowed-tools', 'metadata']);
+
+function frontmatterFields(fm: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fm)) {
+    if (!KNOWN_FRONTMATTER.has(key)) extra[key] = value;
+    else if (value !== null && value !== undefined) out[key] = key === 'metadata' ? dropNullMetadata(value) : value;
+  }
+  if (Object.keys(extra).length > 0) out['extra_frontmatter'] = extra;
+  return out;
+}
+
+/** A YAML key written with no value (`bins:`) means "none": left out rather than failing the schema. */
+function dropNullMetadata(metadata: unknown): unknown {
+  if (!isObj(metadata)) return metadata;
+  const forge = metadata['forge'];
+  if (forge === null) {
+    const { forge: _drop, ...rest } = metadata;
+    return rest;
+  }
+  if (!isObj(forge)) return metadata;
+  const f = dropNulls(forge, ['runtime', 'workflow_phase', 'requires', 'egress_domains', 'denied_tools', 'timeout_hint']);
+  if (isObj(f['requires'])) {
+    const r = dropNulls(f['requires'], ['bins', 'env', 'capabilities']);
+    if (isObj(r['env'])) r['env'] = dropNulls(r['env'], ['required', 'one_of', 'optional']);
+    f['requires'] = r;
+  }
+  return { ...metadata, forge: f };
+}
+
+function dropNulls(obj: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out = { ...obj };
+  for (const k of keys) if (out[k] === null) delete out[k];
+  return out;
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface Unit {
+  head: HeadingAt;
+  lines: string[];
+}
+
+function readBody(body: string): Record<string, unknown> {
+  const lines = body.split('\n');
+  const mask = codeLineMask(lines);
+  const heads = findHeadings(lines, mask).filter((h) => h.level <= 2);
+  const out: Record<string, unknown> = {};
+
+  let first = 0;
+  while (first < lines.length && isBlank(lines[first]!)) first++;
+  const titleHead = heads[0] && heads[0].index === first && heads[0].level === 1 ? heads[0] : undefined;
+  const unitHeads = titleHead ? heads.slice(1) : heads;
+  if (titleHead) out['title'] = titleHead.title;
+
+  const introStart = titleHead ? titleHead.index + 1 : 0;
+  const introEnd = unitHeads[0]?.index ?? lines.length;
+  Object.assign(out, readIntro(trimBlankLines(lines.slice(introStart, introEnd))));
+
+  const units: Unit[] = unitHeads.map((head, k) => ({ head, lines: lines.slice(head.index + 1, unitHeads[k + 1]?.index ?? lines.length) }));
+  let lastTool = -1;
+  units.forEach((u, k) => {
+    if (isToolHead(u.head)) lastTool = k;
+  });
+
+  const tools: Record<string, unknown>[] = [];
+  const extras: Record<string, unknown>[] = [];
+  let safety: string[] | undefined;
+  let notes: string[] | undefined;
+  let anchor: string | undefined;
+  const seen = new Map<string, number>();
+  units.forEach((u, k) => {
+    if (isToolHead(u.head)) {
+      const name = stripCode(/^tool:\s*(.*)$/i.exec(u.head.title)![1]!.trim());
+      tools.push({ name, ...readTool(u.lines) });
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      anchor = n === 1 ? `tool:${name}` : `tool:${name}#${n}`;
+      return;
+    }
+    if (k > lastTool && u.head.level === 2) {
+      if (safety === undefined && notes === undefined && u.head.title === SAFETY_HEADING) {
+        const items = pureList(u.lines);
+        if (items) {
+          safety = items;
+          anchor = 'safety';
+          return;
+        }
+      }
+      if (notes === undefined && u.head.title === NOTES_HEADING) {
+        const items = pureList(u.lines);
+        if (items) {
+          notes = items;
+          anchor = 'notes';
+          return;
+        }
+      }
+    }
+    const section: Record<string, unknown> = { heading: u.head.title, level: u.head.level, content: trimBlankLines(u.lines).join('\n') };
+    if (anchor !== undefined) section['after'] = anchor;
+    extras.push(section);
+  });
+
+  out['tools'] = tools;
+  out['safety'] = safety ?? [];
+  out['notes'] = notes ?? [];
+  out['extra_sections'] = extras;
+  return out;
+}
+
+function isToolHead(h: HeadingAt): boolean {
+  return h.level === 2 && /^tool:/i.test(h.title);
+}
+
+/** The text under the title: its first paragraph is the summary, the rest the instructions. */
+function readIntro(intro: string[]): { summary?: string; instructions?: string } {
+  if (intro.length === 0) return {};
+  const first = intro[0]!;
+  if (startsNonParagraph(first)) return { instructions: intro.join('\n') };
+  let k = 1;
+  while (k < intro.length && !isBlank(intro[k]!) && !fenceOpening(intro[k]!) && !headingOf(intro[k]!)) k++;
+  const rest = trimBlankLines(intro.slice(k));
+  const out: { summary?: string; instructions?: string } = { summary: intro.slice(0, k).join('\n') };
+  if (rest.length > 0) out.instructions = rest.join('\n');
+  return out;
+}
+
+function startsNonParagraph(line: string): boolean {
+  const t = line.trimStart();
+  return (
+    fenceOpening(line) !== null ||
+    headingOf(line) !== null ||
+    /^ {4}/.test(line) ||
+    t.startsWith('|') ||
+    t.startsWith('>') ||
+    t.startsWith('<') ||
+    bulletItem(line) !== null ||
+    orderedItem(line) !== null ||
+    /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)
+  );
+}
+
+/** A section that is nothing but a flat list of one-line bullets → its items; otherwise null. */
+function pureList(lines: readonly string[]): string[] | null {
+  const body = trimBlankLines(lines);
+  if (body.length === 0) return null;
+  const items: string[] = [];
+  for (const line of body) {
+    if (isBlank(line)) continue;
+    const m = /^[-*+][ \t]+(\S.*)$/.exec(line);
+    if (!m || bulletItem(line) === null) return null;
+    items.push(m[1]!.trim());
+  }
+  return items;
+}
+
+const PART_ORDER: readonly LabelKind[] = ['input', 'output', 'examples', 'heuristics', 'process'];
+
+/** A tool section in the compiler's shape; anything after the first part that does not fit becomes `notes`. */
+function readTool(raw: readonly string[]): Record<string, unknown> {
+  const lines = trimBlankLines(raw);
+  const mask = codeLineMask(lines);
+  const tool: Record<string, unknown> = {};
+
+  let pos = 0;
+  while (pos < lines.length) {
+    if (!mask[pos]) {
+      const line = lines[pos]!;
+      const label = labelOf(line);
+      if (headingOf(line) || (label && PART_ORDER.includes(label.kind))) break;
+    }
+    pos++;
+  }
+  tool['description'] = trimBlankLines(lines.slice(0, pos)).join('\n');
+
+  let last = -1;
+  for (;;) {
+    while (pos < lines.length && isBlank(lines[pos]!)) pos++;
+    if (pos >= lines.length || mask[pos]) break;
+    const label = labelOf(lines[pos]!);
+    if (!label) break;
+    const rank = PART_ORDER.indexOf(label.kind);
+    if (rank <= last) break;
+    const part = readPart(label.kind, label.text, label.rest, lines, pos);
+    if (!part) break;
+    tool[part.field] = part.value;
+    last = rank;
+    pos = part.next;
+  }
+  const notes = trimBlankLines(lines.slice(pos));
+  if (notes.length > 0) tool['notes'] = notes.join('\n');
+  return tool;
+}
+
+interface Part {
+  field: string;
+  value: unknown;
+  next: number;
+}
+
+function nextNonBlank(lines: readonly string[], from: number): number {
+  let i = from;
+  while (i < lines.length && isBlank(lines[i]!)) i++;
+  return i;
+}
+
+/** After a one-line part: the next line must end the paragraph (blank, end, or another label). */
+function endsParagraph(lines: readonly string[], i: number): boolean {
+  const line = lines[i];
+  return line === undefined || isBlank(line) || labelOf(line) !== null;
+}
+
+function readPart(kind: LabelKind, text: string, rest: string, lines: readonly string[], at: number): Part | null {
+  switch (kind) {
+    case 'input': {
+      if (!/^input$/i.test(text)) return null;
+      if (rest !== '') {
+        if (!endsParagraph(lines, at + 1)) return null;
+        const params = parseInlineParamsStrict(rest);
+        // "none" reads as no parameters, but the compiler writes no Input line for that: keep the text.
+        if (!params || params.length === 0) return null;
+        const input = params.map((p) => ({
+          name: p.name,
+          type: p.type,
+          required: p.required,
+          description: [p.constraint, p.description].filter((s): s is string => !!s).join(' — '),
+        }));
+        return { field: 'input', value: input, next: at + 1 };
+      }
+      const table = readTable(lines, nextNonBlank(lines, at + 1));
+      if (!table) return null;
+      const header = table.header.map((h) => stripCode(h).toLowerCase());
+      if (header.join('|') !== 'parameter|type|required|description' || table.rows.length === 0) return null;
+      const input = [];
+      for (const row of table.rows) {
+        if (row.length !== 4 || !/^(yes|no|true|false|required|optional)$/i.test(row[2]!.trim())) return null;
+        input.push({ name: stripCode(row[0]!), type: stripCode(row[1]!), required: isRequired(row[2]!), description: row[3]! });
+      }
+      return { field: 'input', value: input, next: table.end };
+    }
+    case 'output': {
+      if (!/^output$/i.test(text)) return null;
+      if (rest !== '') return endsParagraph(lines, at + 1) ? { field: 'output', value: rest, next: at + 1 } : null;
+      const start = nextNonBlank(lines, at + 1);
+      const fence = fenceAt(lines, start);
+      if (!fence || fence.start !== start || !/^json$/i.test(fence.info) || !fence.closed) return null;
+      let value: unknown;
+      try {
+        value = JSON.parse(fence.content);
+      } catch {
+        return null;
+      }
+      if (typeof value === 'string') return null;
+      return { field: 'output', value, next: fence.end };
+    }
+    case 'examples': {
+      if (!/^examples$/i.test(text) || rest !== '') return null;
+      const table = readTable(lines, nextNonBlank(lines, at + 1));
+      if (!table || table.header.length !== 2 || !isExamplesHeader(table.header) || table.rows.length === 0) return null;
+      const examples = [];
+      for (const row of table.rows) {
+        if (row.length !== 2) return null;
+        let input: unknown;
+        try {
+          input = JSON.parse(stripCode(row[1]!));
+        } catch {
+          return null;
+        }
+        examples.push({ request: requestCell(row[0]!), input });
+      }
+      return { field: 'examples', value: examples, next: table.end };
+    }
+    case 'heuristics':
+    case 'process': {
+      if (kind === 'heuristics' ? !/^detection heuristics$/i.test(text) : !/^process$/i.test(text)) return null;
+      if (rest !== '') return null;
+      const list = flatList(lines, nextNonBlank(lines, at + 1), kind === 'process' ? /^\d{1,9}[.)][ \t]+(\S.*)$/ : /^[-*+][ \t]+(\S.*)$/);
+      return list && list.items.length > 0 ? { field: kind, value: list.items, next: list.next } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** One-line items at column 0; null when an item continues on an indented line (it would be lost). */
+function flatList(lines: readonly string[], from: number, item: RegExp): { items: string[]; next: number } | null {
+  const items: string[] = [];
+  let i = from;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = item.exec(line);
+    if (m && (item.source.startsWith('^\\d') || bulletItem(line) !== null)) {
+      items.push(m[1]!.trim());
+      continue;
+    }
+    if (isBlank(line)) {
+      const j = nextNonBlank(lines, i);
+      if (j < lines.length && item.test(lines[j]!)) {
+        i = j - 1;
+        continue;
+      }
+      break;
+    }
+    if (/^\s/.test(line) || line.trim() !== '') {
+      // continuation or paragraph glued to the list: not a flat list we can re-create
+      return null;
+    }
+  }
+  return { items, next: i };
+}

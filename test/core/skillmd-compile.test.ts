@@ -1,0 +1,431 @@
+// compileSkill / decompileSkill / SkillSpecSchema: deterministic output, table
+// escaping, placement of extra sections, clear errors naming the field, the
+// spec round trip (hand-written and generated specs) and the corpus round trip
+// (frontmatter, tool names, headings, fixed point, verbatim sections).
+
+import { parse as parseYaml } from 'yaml';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { SkillValidationError } from '../../src/core/errors.js';
+import { compileSkill, safeCompileSkill } from '../../src/core/skillmd/compile.js';
+import { decompileSkill, safeDecompileSkill } from '../../src/core/skillmd/decompile.js';
+import { parseSkillMd } from '../../src/core/skillmd/parse.js';
+import { SkillSpecSchema, type SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
+import { corpusSkill, corpusSkills } from '../helpers/skillmd-corpus.js';
+import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
+
+const WEATHER: SkillSpecInput = {
+  name: 'weather-report',
+  description: 'Weather forecasts. Use when the user asks about the weather ("will it rain in Paris?").',
+  icon: '🌤️',
+  category: 'utilities',
+  tags: ['weather', 'forecast'],
+  metadata: {
+    forge: {
+      requires: { bins: ['curl', 'jq', { name: 'yq', url: 'https://example.com/yq', dest: '/usr/local/bin/yq', chmod: '0755' }], env: { required: ['WEATHER_API_KEY'], one_of: [], optional: [] } },
+      egress_domains: ['api.weather.example'],
+      timeout_hint: 30,
+    },
+  },
+  title: 'Weather Report',
+  summary: 'Current conditions and forecasts for any city.',
+  instructions: 'Call the forecast tool for anything beyond today.',
+  tools: [
+    {
+      name: 'weather_forecast',
+      description: 'Daily forecast for a location.',
+      input: [
+        { name: 'location', type: 'string', required: true, description: 'City | coordinates' },
+        { name: 'days', type: 'integer', description: 'Days ahead (1-7).\nDefault: 3' },
+      ],
+      output: { type: 'object', properties: { days: { type: 'array' } } },
+      examples: [
+        { request: 'Weather in Paris tomorrow', input: { location: 'Paris', days: 2 } },
+        { request: 'Is it "sunny" | warm in Rome?', input: { location: 'Rome' } },
+      ],
+      heuristics: ['mentions weather, rain, temperature', 'names a city'],
+      process: ['Resolve the city', 'Call the tool'],
+    },
+  ],
+  safety: ['Read-only: never writes files'],
+  notes: ['wttr.in caps forecasts at 3 days'],
+};
+
+describe('SkillSpecSchema', () => {
+  it('converts to JSON Schema (input and output), with descriptions', () => {
+    for (const io of ['input', 'output'] as const) {
+      const js = z.toJSONSchema(SkillSpecSchema, { io }) as { properties: Record<string, { description?: string }>; required: string[] };
+      expect(Object.keys(js.properties)).toEqual(expect.arrayContaining(['name', 'description', 'metadata', 'title', 'summary', 'instructions', 'tools', 'safety', 'notes', 'extra_sections']));
+      expect(js.properties['tools']!.description).toMatch(/Custom tools/);
+      expect(js.required).toEqual(io === 'input' ? ['name', 'description'] : expect.arrayContaining(['name', 'description', 'tools', 'safety', 'notes', 'extra_sections']));
+    }
+  });
+
+  it('fills simple defaults', () => {
+    expect(SkillSpecSchema.parse({ name: 'a', description: 'b', tools: [{ name: 't', input: [{ name: 'q' }] }] })).toEqual({
+      name: 'a',
+      description: 'b',
+      tools: [{ name: 't', description: '', input: [{ name: 'q', type: 'string', required: false, description: '' }], examples: [], heuristics: [], process: [] }],
+      safety: [],
+      notes: [],
+      extra_sections: [],
+    });
+  });
+});
+
+describe('compileSkill', () => {
+  it('writes the documented layout', () => {
+    expect(compileSkill(WEATHER)).toBe(`---
+name: weather-report
+description: Weather forecasts. Use when the user asks about the weather ("will it rain in Paris?").
+icon: 🌤️
+category: utilities
+tags:
+  - weather
+  - forecast
+metadata:
+  forge:
+    requires:
+      bins:
+        - curl
+        - jq
+        - name: yq
+          url: https://example.com/yq
+          dest: /usr/local/bin/yq
+          chmod: "0755"
+      env:
+        required:
+          - WEATHER_API_KEY
+        one_of: []
+        optional: []
+    egress_domains:
+      - api.weather.example
+    timeout_hint: 30
+---
+
+# Weather Report
+
+Current conditions and forecasts for any city.
+
+Call the forecast tool for anything beyond today.
+
+## Tool: weather_forecast
+
+Daily forecast for a location.
+
+**Input:**
+
+| Parameter | Type | Required | Description |
+|-----------|------|----------|-------------|
+| location | string | yes | City \\| coordinates |
+| days | integer | no | Days ahead (1-7).<br>Default: 3 |
+
+**Output:**
+
+\`\`\`json
+{
+  "type": "object",
+  "properties": {
+    "days": {
+      "type": "array"
+    }
+  }
+}
+\`\`\`
+
+**Examples:**
+
+| User Request | Tool Input |
+|--------------|------------|
+| "Weather in Paris tomorrow" | \`{"location":"Paris","days":2}\` |
+| "Is it \\"sunny\\" \\| warm in Rome?" | \`{"location":"Rome"}\` |
+
+**Detection heuristics:**
+
+- mentions weather, rain, temperature
+- names a city
+
+**Process:**
+
+1. Resolve the city
+2. Call the tool
+
+## Safety Constraints
+
+- Read-only: never writes files
+
+## Important Notes
+
+- wttr.in caps forecasts at 3 days
+`);
+  });
+
+  it('is deterministic whatever the key order of the input', () => {
+    const reversed = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).reverse()) as T;
+    const forge = WEATHER.metadata!.forge!;
+    const shuffled = reversed({
+      ...WEATHER,
+      metadata: { forge: reversed({ ...forge, requires: reversed({ ...forge.requires!, env: reversed(forge.requires!.env!) }) }) },
+      tools: WEATHER.tools!.map((t) => reversed({ ...t, input: t.input!.map(reversed) })),
+    });
+    expect(Object.keys(shuffled)[0]).toBe('notes');
+    expect(compileSkill(shuffled)).toBe(compileSkill(WEATHER));
+    expect(compileSkill(WEATHER)).toBe(compileSkill(WEATHER));
+  });
+
+  it('keeps table cells intact: pipes, newlines, <br> text and edge spaces read back exactly', () => {
+    const tricky = ['a | b', 'line1\nline2', 'literal <br> tag', 'ends with \\', ' padded ', '&#32; &amp; \\| raw'];
+    const md = compileSkill({ name: 'x', description: 'y', tools: [{ name: 't', input: tricky.map((d, i) => ({ name: `p${i}`, description: d })), examples: tricky.map((r) => ({ request: r, input: { q: r } })) }] });
+    const tool = parseSkillMd(md).tools[0]!;
+    expect(tool.input.map((p) => p.description)).toEqual(tricky);
+    expect(tool.examples).toEqual(tricky.map((r) => ({ request: r, input: { q: r } })));
+    // every row of both tables has the same number of cells as its header
+    for (const line of md.split('\n').filter((l) => l.startsWith('|'))) {
+      const cells = line.replace(/\\\|/g, '').split('|').length;
+      expect(cells === 6 || cells === 4).toBe(true);
+    }
+  });
+
+  it('writes example inputs with backticks in a longer code span', () => {
+    const md = compileSkill({ name: 'x', description: 'y', tools: [{ name: 't', examples: [{ request: 'r', input: { cmd: 'echo `date`' } }] }] });
+    expect(md).toContain('| "r" | ``{"cmd":"echo `date`"}`` |');
+    expect(parseSkillMd(md).tools[0]!.examples[0]!.input).toEqual({ cmd: 'echo `date`' });
+  });
+
+  it('writes empty lists as [] and leaves absent fields out', () => {
+    const md = compileSkill({ name: 'x', description: 'y', tags: [], metadata: { forge: { requires: { bins: [] }, egress_domains: [] } } });
+    expect(md).toBe('---\nname: x\ndescription: y\ntags: []\nmetadata:\n  forge:\n    requires:\n      bins: []\n    egress_domains: []\n---\n');
+  });
+
+  it('orders metadata.forge keys and keeps unknown keys after the known ones', () => {
+    const md = compileSkill({
+      name: 'x',
+      description: 'y',
+      metadata: { other: 1, forge: { guardrails: { deny_output: [] }, timeout_hint: '300s', requires: { capabilities: ['browser'], extra: true }, runtime: 'binary', workflow_phase: 'edit' } },
+      extra_frontmatter: { triggers: ['a'] },
+    });
+    const fm = md.split('---\n')[1]!;
+    expect(fm).toBe(
+      'name: x\ndescription: y\nmetadata:\n  forge:\n    runtime: binary\n    workflow_phase: edit\n    requires:\n      capabilities:\n        - browser\n      extra: true\n    timeout_hint: 300s\n    guardrails:\n      deny_output: []\n  other: 1\ntriggers:\n  - a\n',
+    );
+  });
+
+  it('places extra sections by `after`', () => {
+    const md = compileSkill({
+      name: 'x',
+      description: 'y',
+      title: 'T',
+      tools: [{ name: 'a', output: 'text' }, { name: 'b', output: 'text' }],
+      safety: ['s'],
+      notes: ['n'],
+      extra_sections: [
+        { heading: 'End', after: 'notes' },
+        { heading: 'AfterA', after: 'tool:a' },
+        { heading: 'Start', content: 'intro' },
+        { heading: 'AfterSafety', after: 'safety' },
+        { heading: 'Unknown', after: 'tool:zzz' },
+        { heading: 'Top', level: 1 },
+      ],
+    });
+    expect(parseSkillMd(md).sections.map((s) => s.title)).toEqual([
+      'T', 'Start', 'Top', 'Tool: a', 'AfterA', 'Tool: b', 'Unknown', 'Safety Constraints', 'AfterSafety', 'Important Notes', 'End',
+    ]);
+  });
+
+  it('closes a code fence left open in free Markdown so it cannot swallow the next sections', () => {
+    const md = compileSkill({ name: 'x', description: 'y', instructions: 'Run:\n\n```bash\nls', tools: [{ name: 't', output: 'o' }] });
+    expect(parseSkillMd(md).tools.map((t) => t.name)).toEqual(['t']);
+    expect(md).toContain('```bash\nls\n```\n\n## Tool: t');
+  });
+
+  it('throws SkillValidationError naming the bad field', () => {
+    const bad = { name: 'x', description: 'y', tools: [{ name: 't', input: [{ name: 'q', required: 'yes' }] }] };
+    expect(() => compileSkill(bad)).toThrow(SkillValidationError);
+    try {
+      compileSkill(bad);
+    } catch (err) {
+      expect((err as SkillValidationError).validation.errors[0]).toMatchObject({ code: 'spec-invalid', field: 'tools[0].input[0].required' });
+      expect((err as Error).message).toContain('tools[0].input[0].required');
+    }
+    expect(() => compileSkill({ description: 'no name' })).toThrow(/name/);
+    expect(() => compileSkill(null)).toThrow(SkillValidationError);
+  });
+
+  it('safeCompileSkill returns diagnostics instead of throwing', () => {
+    const r = safeCompileSkill({ name: 'x', description: 'y', metadata: { forge: { runtime: 'docker' } } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.diagnostics[0]!.field).toBe('metadata.forge.runtime');
+    const ok = safeCompileSkill({ name: 'x', description: 'y' });
+    expect(ok).toMatchObject({ ok: true, skillMd: '---\nname: x\ndescription: y\n---\n' });
+  });
+
+  it('compiles into a SKILL.md the parser reads back with no diagnostics', () => {
+    const p = parseSkillMd(compileSkill(WEATHER));
+    expect(p.diagnostics).toEqual([]);
+    const t = p.tools[0]!;
+    expect(t).toMatchObject({ name: 'weather_forecast', description: 'Daily forecast for a location.', inputForm: 'table', heuristics: ['mentions weather, rain, temperature', 'names a city'] });
+    expect(t.output).toMatchObject({ kind: 'json', value: WEATHER.tools![0]!.output });
+    expect(t.examples).toHaveLength(2);
+  });
+});
+
+// Hand-written specs covering the shapes the generator does not aim at.
+const VARIED: SkillSpecInput[] = [
+  WEATHER,
+  { name: 'min', description: 'd' },
+  { name: 'builtin-only', description: 'Tells the time. Use when the user asks "what time is it".', title: 'Time', summary: 'Uses `datetime_now`.', instructions: '### Steps\n\n1. Call `datetime_now`.\n2. Answer.\n\n```text\n## not a heading\n```' },
+  { name: 'no-title', description: 'd', summary: 'Just a paragraph\nover two lines.', tools: [{ name: 'x', output: 'Plain text result' }] },
+  {
+    name: 'extras',
+    description: 'd',
+    title: 'Extras',
+    tools: [
+      { name: 'one', description: 'First.\n\nSecond paragraph with **bold** text.', input: [{ name: 'a', type: 'string[]', required: true, description: '' }], notes: '### Tips\n\n- tip one\n- tip two' },
+      { name: 'two', output: ['list', 'output'], examples: [{ request: 'r', input: 'a plain string input' }, { request: '', input: null }, { request: 'n', input: [1, 2] }] },
+    ],
+    safety: ['a', 'b'],
+    extra_sections: [
+      { heading: 'Authentication', content: 'Set `KEY`.\n\n```bash\nexport KEY=x\n# comment\n```' },
+      { heading: 'Between', after: 'tool:one', content: '| a | b |\n|---|---|\n| 1 | 2 |' },
+      { heading: 'Workflow', level: 1, after: 'tool:two', content: '---\n\nText after a rule.' },
+      { heading: 'Appendix', after: 'safety', content: '' },
+    ],
+  },
+  { name: 'frontmatter-only', description: 'd', license: 'MIT', compatibility: 'Requires git', 'allowed-tools': 'Bash(git:*) Read', extra_frontmatter: { triggers: ['deploy'], version: 2 } },
+  { name: 'nested-meta', description: 'd', metadata: { author: 'me', forge: { requires: { bins: [{ name: 'uv', run: ['curl -LsSf https://astral.sh/uv/install.sh | sh'], sha: 'x' }] } } } },
+];
+
+describe('decompileSkill(compileSkill(spec)) deep-equals the parsed spec', () => {
+  VARIED.forEach((spec, i) => {
+    it(`hand-written spec #${i} (${spec.name})`, () => {
+      expect(decompileSkill(compileSkill(spec))).toEqual(SkillSpecSchema.parse(spec));
+    });
+  });
+
+  it('for generated specs', () => {
+    fc.assert(
+      fc.property(skillSpecArbitrary(), (spec) => {
+        const md = compileSkill(spec);
+        expect(decompileSkill(md)).toEqual(SkillSpecSchema.parse(spec));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+// Lines hand-written SKILL.md files are made of, including the shapes the
+// decompiler must refuse to read as structure (so they travel verbatim).
+const BODY_LINE = fc.constantFrom(
+  '# Title', '## Tool: a', '## Tool: b', '## Safety Constraints', '## Important Notes', '## Other', '### Sub', '#### Deep', '# Top',
+  '**Input:**', '**Input:** q (string) - query, n (int, default: 3)', '**Input:** none', '**Output:**', '**Output:** text out', '**Examples:**',
+  '**Detection heuristics:**', '**Detection heuristics**', '**Process:**', '**Output (file):**',
+  '**Input:**\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|', '**Examples:**\n\n| User Request | Tool Input |\n|---|---|',
+  '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| q | string | yes | d \\| e |', '| q | string | maybe | d |',
+  '| User Request | Tool Input |', '| "hi" | `{"a":1}` |', '| hi | nojson |',
+  '```', '```json', '{"x": 1}', '[1,2]', '"str"', '~~~', '````', '- item', '- item two', '* star', '1. step', '2) step', '  continued',
+  'Paragraph text.', 'More text here', '', '', '', '---', '> quote', '    indented code',
+);
+
+describe('compileSkill(decompileSkill(md)) on arbitrary SKILL.md bodies', () => {
+  it('keeps every heading and tool name and is a fixed point', () => {
+    fc.assert(
+      fc.property(fc.array(BODY_LINE, { maxLength: 50 }), (lines) => {
+        const md = `---\nname: x\ndescription: d\n---\n${lines.join('\n')}\n`;
+        const once = compileSkill(decompileSkill(md));
+        const before = parseSkillMd(md);
+        const after = parseSkillMd(once);
+        expect(after.sections.map((s) => `${s.level} ${s.title}`)).toEqual(before.sections.map((s) => `${s.level} ${s.title}`));
+        expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
+        expect(compileSkill(decompileSkill(once))).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('decompileSkill on the forge-embedded corpus', () => {
+  for (const { dir, text } of corpusSkills()) {
+    it(`${dir}: same frontmatter, tool names and headings; a fixed point; other sections verbatim`, () => {
+      const spec = decompileSkill(text);
+      const md = compileSkill(spec);
+      const before = parseSkillMd(text);
+      const after = parseSkillMd(md);
+      expect(after.diagnostics).toEqual([]);
+      // frontmatter deep-equal after a YAML parse
+      expect(parseYaml(md.split('\n---\n')[0]!.slice(4))).toEqual(before.frontmatter);
+      expect(after.frontmatter).toEqual(before.frontmatter);
+      expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
+      expect(after.sections.map((s) => `${s.level} ${s.title}`)).toEqual(before.sections.map((s) => `${s.level} ${s.title}`));
+      expect(compileSkill(decompileSkill(md))).toBe(md);
+      // Nothing lost: every section that is not a `## Tool:` section itself or a
+      // Safety/Notes list rebuilt from items keeps its text exactly.
+      before.sections.forEach((s, i) => {
+        const rebuilt = (s.level === 2 && /^Tool:/.test(s.title)) || (s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0)));
+        if (!rebuilt) expect(after.sections[i]!.content.trim()).toBe(s.content.trim());
+      });
+    });
+  }
+
+  it('weather: inline inputs become an Input table, outputs stay text, the rest is tool notes', () => {
+    const spec = decompileSkill(corpusSkill('weather'));
+    expect(spec.title).toBeUndefined();
+    expect(spec.tools[1]).toMatchObject({
+      name: 'weather_forecast',
+      description: 'Get weather forecast for a location.',
+      input: [
+        { name: 'location', type: 'string', required: true, description: '' },
+        { name: 'days', type: 'integer', required: true, description: '1-3' },
+      ],
+      output: 'Daily forecast with high/low temperatures and conditions',
+    });
+    expect(spec.tools[1]!.notes).toMatch(/^```bash\ncurl -s/);
+  });
+
+  it('tavily-search: table input, text output, Response Format kept in notes, sections placed', () => {
+    const spec = decompileSkill(corpusSkill('tavily-search'));
+    expect(spec).toMatchObject({ name: 'tavily-search', title: 'Tavily Web Search Skill', summary: 'Search the web using the Tavily AI search API, optimized for LLM applications.' });
+    expect(spec.extra_sections.map((s) => [s.heading, s.after])).toEqual([
+      ['Authentication', undefined],
+      ['Quick Start', undefined],
+    ]);
+    const t = spec.tools[0]!;
+    expect(t.input).toHaveLength(6);
+    expect(t.output).toMatch(/^JSON object with `query`/);
+    expect(t.notes).toMatch(/^### Search Depth/);
+  });
+
+  it('code-review: Safety Constraints list becomes safety[]', () => {
+    const spec = decompileSkill(corpusSkill('code-review'));
+    expect(spec.safety[0]).toBe('Never executes code from the diff or reviewed files');
+    expect(spec.safety).toHaveLength(5);
+  });
+
+  it('code-agent: JSON outputs become values', () => {
+    const spec = decompileSkill(corpusSkill('code-agent'));
+    expect(spec.tools.find((t) => t.name === 'code_agent_write')!.output).toEqual({ path: 'src/App.jsx', action: 'created', size: 312 });
+    expect(spec.extra_sections[0]).toMatchObject({ heading: 'ABSOLUTE RULES (DO NOT VIOLATE)', level: 2 });
+  });
+});
+
+describe('decompileSkill errors', () => {
+  it('throws SkillValidationError naming the missing field', () => {
+    expect(() => decompileSkill('---\ndescription: d\n---\n# T\n')).toThrow(SkillValidationError);
+    const r = safeDecompileSkill('---\ndescription: d\n---\n# T\n');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.diagnostics[0]!.field).toBe('name');
+  });
+
+  it('refuses a file without frontmatter or with broken YAML, with the line', () => {
+    const none = safeDecompileSkill('# Just a body\n');
+    expect(none).toMatchObject({ ok: false, diagnostics: [{ code: 'frontmatter-missing' }] });
+    const broken = safeDecompileSkill('---\nname: [x\n---\n');
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.diagnostics[0]).toMatchObject({ code: 'yaml-syntax', line: expect.any(Number) });
+  });
+
+  it('leaves out known metadata keys written with no value', () => {
+    const spec = decompileSkill('---\nname: x\ndescription: d\nmetadata:\n  forge:\n    requires:\n      bins:\n      env:\n        required:\n---\n');
+    expect(spec.metadata).toEqual({ forge: { requires: { env: {} } } });
+  });
+});
