@@ -55,7 +55,7 @@ export { BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES } from './builtins.js'
 export type { BuiltinTool } from './builtins.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
 export { createLlmClient } from './llm/client.js';
-export { ANTHROPIC_DEFAULT_MAX_TOKENS } from './providers/anthropic.js';
+export { ANTHROPIC_DEFAULT_MAX_TOKENS } from './providers/defaults.js';
 export type {
   ChatMessage,
   FinishReason,

@@ -11,20 +11,20 @@
 // would otherwise take from the environment.
 import { ConfigError, LlmError, RequestError, redactSecret } from '../errors.js';
 import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from '../providers/adapter.js';
-import { anthropicAdapter } from '../providers/anthropic.js';
+import { DEFAULT_BASE_URLS } from '../providers/defaults.js';
 import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from '../providers/errors.js';
-import { geminiAdapter } from '../providers/gemini.js';
-import { ollamaAdapter } from '../providers/ollama.js';
-import { openAiAdapter } from '../providers/openai.js';
 import { createCallControl, fetchBoundTo } from '../providers/transport.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmClient, type LlmConfig, type LlmRequest, type LlmStreamPart, type ProviderName } from './types.js';
 
-const ADAPTERS: Record<ProviderName, ProviderAdapter> = {
-  openai: openAiAdapter,
-  anthropic: anthropicAdapter,
-  gemini: geminiAdapter,
-  ollama: ollamaAdapter,
+// Adapters (and so their SDKs, up to half a second of import time each) load on the
+// first stream() of a client that needs them, never when core is imported.
+const LOADERS: Record<ProviderName, () => Promise<ProviderAdapter>> = {
+  openai: () => import('../providers/openai.js').then((m) => m.openAiAdapter),
+  anthropic: () => import('../providers/anthropic.js').then((m) => m.anthropicAdapter),
+  gemini: () => import('../providers/gemini.js').then((m) => m.geminiAdapter),
+  ollama: () => import('../providers/ollama.js').then((m) => m.ollamaAdapter),
 };
+
 
 function resolveConfig(config: LlmConfig): ResolvedLlmConfig {
   if (!config || typeof config !== 'object') throw new ConfigError('provider', 'createLlmClient needs a config object: {provider, model, apiKey?, baseUrl?}');
@@ -105,14 +105,15 @@ function hostOf(url: string): string {
  */
 export function createLlmClient(config: LlmConfig): LlmClient {
   const resolved = resolveConfig(config);
-  const adapter = ADAPTERS[resolved.provider];
+  let adapterPromise: Promise<ProviderAdapter> | undefined;
+  const loadAdapter = (): Promise<ProviderAdapter> => (adapterPromise ??= LOADERS[resolved.provider]());
   const userFetch = config.fetch;
   if (userFetch !== undefined && typeof userFetch !== 'function') throw new ConfigError('fetch', 'fetch must be a function');
   const baseFetch = (): typeof fetch => userFetch ?? globalThis.fetch;
   const ctx: ErrorContext = {
     provider: resolved.provider,
     model: resolved.model,
-    host: hostOf(resolved.baseUrl ?? adapter.defaultBaseUrl),
+    host: hostOf(resolved.baseUrl ?? DEFAULT_BASE_URLS[resolved.provider]),
     apiKey: resolved.apiKey,
     apiKeyEnv: resolved.apiKeyEnv,
   };
@@ -121,7 +122,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   let structuredAllowed = config.structuredOutput !== false;
   const warned = new Set<string>();
 
-  function plan(request: LlmRequest): { structured: StructuredOutput | undefined; warning?: string } {
+  function plan(adapter: ProviderAdapter, request: LlmRequest): { structured: StructuredOutput | undefined; warning?: string } {
     if (!structuredAllowed || !request.responseSchema) return { structured: undefined };
     const wanted: StructuredOutput = { name: request.responseSchema.name, schema: request.responseSchema.schema };
     return adapter.planStructuredOutput ? adapter.planStructuredOutput(wanted) : { structured: wanted };
@@ -136,7 +137,8 @@ export function createLlmClient(config: LlmConfig): LlmClient {
 
   async function* stream(request: LlmRequest): AsyncGenerator<LlmStreamPart> {
     checkRequest(request);
-    let { structured, warning } = plan(request);
+    const adapter = await loadAdapter();
+    let { structured, warning } = plan(adapter, request);
     if (warning && !warned.has(warning)) {
       warned.add(warning);
       yield { type: 'warning', message: redactSecret(warning, resolved.apiKey) };

@@ -20,6 +20,7 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, API
 import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
+import { DEFAULT_BASE_URLS, ANTHROPIC_DEFAULT_MAX_TOKENS } from './defaults.js';
 import {
   abortedError,
   httpError,
@@ -35,9 +36,7 @@ import { findOpenObjects, withoutDialect } from './schema.js';
 import type { LlmError, LlmErrorCode } from '../errors.js';
 import type { FinishReason, LlmStreamPart } from '../llm/types.js';
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
-/** Sent as `max_tokens` when maxOutputTokens is not configured (the API requires a value). */
-export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+const ANTHROPIC_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.anthropic;
 
 const ERROR_TYPES: Record<string, LlmErrorCode> = {
   authentication_error: 'auth',

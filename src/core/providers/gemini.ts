@@ -25,13 +25,14 @@ import {
   type ResponseSchema,
 } from '@google/generative-ai';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
+import { DEFAULT_BASE_URLS } from './defaults.js';
 import { abortedError, httpError, inStreamError, streamCutError, transportFailure, unexpectedError, type ErrorContext } from './errors.js';
 import { geminiFinishReason } from './finish-reasons.js';
 import { toGeminiSchema } from './schema.js';
 import type { LlmError, LlmErrorCode } from '../errors.js';
 import type { FinishReason, LlmStreamPart } from '../llm/types.js';
 
-export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+const GEMINI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.gemini;
 
 interface RpcDetail {
   '@type'?: string;

@@ -10,13 +10,14 @@
 // accepted.
 import { Ollama, type ChatResponse, type Message } from 'ollama/browser';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
+import { DEFAULT_BASE_URLS } from './defaults.js';
 import { httpError, inStreamError, parseRetryAfter, streamCutError, transportFailure, type ErrorContext } from './errors.js';
 import { ollamaFinishReason } from './finish-reasons.js';
 import { withoutDialect } from './schema.js';
 import type { LlmError } from '../errors.js';
 import type { LlmStreamPart } from '../llm/types.js';
 
-export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434';
+const OLLAMA_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.ollama;
 const NO_DONE = 'Did not receive done or success response in stream.';
 
 interface OllamaResponseError extends Error {

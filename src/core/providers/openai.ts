@@ -12,6 +12,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
+import { DEFAULT_BASE_URLS } from './defaults.js';
 import {
   abortedError,
   httpError,
@@ -27,7 +28,7 @@ import { isOpenAiStrictCompatible, withoutDialect } from './schema.js';
 import type { LlmError, LlmErrorCode } from '../errors.js';
 import type { LlmStreamPart } from '../llm/types.js';
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.openai;
 
 /** json_schema.name must match ^[a-zA-Z0-9_-]{1,64}$. */
 function schemaName(name: string): string {

@@ -217,7 +217,7 @@ export function toGeminiSchema(schema: JsonSchema): GeminiSchemaResult {
           return withCommon({ anyOf: members.map((t) => ({ type: t as GeminiSchema['type'] })) }, description, nullable);
         }
       }
-      unrepresentable.push(`${path} (type ${JSON.stringify(node.type ?? null)})`);
+      unrepresentable.push(types.length === 0 ? `${path} (any JSON value: no type)` : `${path} (type ${JSON.stringify(node.type)})`);
       return undefined;
     }
     const type = types[0] as NonNullable<GeminiSchema['type']>;

@@ -3,7 +3,7 @@
 // it is skipped for open maps), stop reasons and `event: error` in the stream.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../../src/core/llm/client.js';
-import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../../src/core/providers/anthropic.js';
+import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../../src/core/providers/defaults.js';
 import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
 import { CLOSED_SCHEMA, drain, HELLO } from './support.js';
 

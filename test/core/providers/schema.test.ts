@@ -73,6 +73,7 @@ describe('toGeminiSchema', () => {
     ['an array without items', { type: 'object', properties: { list: { type: 'array' } } }, '#/properties/list'],
     ['a recursive $ref', { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, $defs: { N: { type: 'object', properties: { next: { $ref: '#/$defs/N' } } } } }, 'recursive'],
     ['allOf of several', { allOf: [{ type: 'string' }, { type: 'string' }] }, 'allOf'],
+    ['an untyped (any JSON) value', { type: 'object', properties: { input: {} } }, 'any JSON value'],
   ])('reports %s as unrepresentable', (_name, input, fragment) => {
     const result = toGeminiSchema(input);
     expect(result.unrepresentable.join(' ')).toContain(fragment);
