@@ -1,0 +1,54 @@
+// The DOM events the elements fire, with their detail types. All bubble and
+// are composed (they cross shadow roots), and fire only on a user action or an
+// async result — never because the host set a property.
+
+import type { ConfigSource, Draft, SaveResult } from './types.js';
+
+/** `forge-settings-saved`: the resolved configuration after a save. Never carries the key. */
+export interface SettingsSavedDetail {
+  provider: string;
+  model: string;
+  baseUrl: string;
+  apiKeyEnv: string;
+  hasKey: boolean;
+  source: ConfigSource;
+  warning: string;
+}
+
+/** `forge-skill-draft`: a draft arrived from the model. */
+export interface SkillDraftDetail extends Draft {
+  /** Set when the builder is editing an existing skill. */
+  editingName?: string;
+}
+
+/** `forge-skill-saved`: a skill was written to an agent's skills folder. */
+export interface SkillSavedDetail extends SaveResult {
+  agent: string;
+  name: string;
+  /** True when an existing skill was updated (edit mode). */
+  updated: boolean;
+}
+
+/** `forge-error`: a request failed; the element shows it too. */
+export interface ForgeErrorDetail {
+  /** What the element was doing: `settings`, `provider`, `chat`, `validate`, `save`, `skills`, `agents`. */
+  action: string;
+  message: string;
+  /** HTTP status, 0 when the server could not be reached; absent for in-stream errors. */
+  status?: number;
+}
+
+export interface ForgeEventMap {
+  'forge-settings-saved': CustomEvent<SettingsSavedDetail>;
+  'forge-skill-draft': CustomEvent<SkillDraftDetail>;
+  'forge-skill-saved': CustomEvent<SkillSavedDetail>;
+  'forge-error': CustomEvent<ForgeErrorDetail>;
+}
+
+export function fire<K extends keyof ForgeEventMap>(target: EventTarget, type: K, detail: ForgeEventMap[K]['detail']): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+declare global {
+  interface HTMLElementEventMap extends ForgeEventMap {}
+}

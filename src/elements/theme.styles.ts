@@ -1,0 +1,131 @@
+// Shared look of both elements: the `--forge-*` design tokens (light and dark),
+// and the base styles of buttons, fields, badges, notices and dialogs. Each
+// token falls back to a built-in default, so a host sets only what it wants.
+// Dark applies with `theme="dark"`, or with the OS preference unless the host
+// pins `theme="light"`.
+
+import { css, unsafeCSS } from 'lit';
+
+const light = {
+  bg: '#ffffff', surface: '#f6f7f9', 'surface-2': '#eceff3', border: '#d5dae2', text: '#1a1e26', muted: '#566070',
+  accent: '#4f46e5', 'accent-contrast': '#ffffff', 'accent-soft': '#eef0ff',
+  danger: '#b42318', 'danger-soft': '#fdeceb', warning: '#8a5a00', 'warning-soft': '#fff4d6',
+  success: '#17703a', 'success-soft': '#e6f5eb', focus: '#4f46e5',
+};
+const dark: typeof light = {
+  bg: '#11141a', surface: '#181c24', 'surface-2': '#212734', border: '#323a4a', text: '#e7eaf0', muted: '#9ba4b4',
+  accent: '#8d88ff', 'accent-contrast': '#0d0f14', 'accent-soft': '#25254a',
+  danger: '#ff8a80', 'danger-soft': '#3b1d1f', warning: '#f0b849', 'warning-soft': '#33290f',
+  success: '#5cd47c', 'success-soft': '#15301e', focus: '#a5a1ff',
+};
+
+const tokens = (t: typeof light) =>
+  Object.entries(t)
+    .map(([k, v]) => `--_${k}:var(--forge-color-${k},${v});`)
+    .join('');
+
+export const themeStyles = css`
+  :host {
+    ${unsafeCSS(tokens(light))}
+    --_radius: var(--forge-radius, 10px);
+    --_radius-sm: var(--forge-radius-sm, 6px);
+    --_space: var(--forge-space, 8px);
+    --_font: var(--forge-font-family, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_mono: var(--forge-font-mono, ui-monospace, 'SFMono-Regular', 'JetBrains Mono', Menlo, Consolas, monospace);
+    --_font-size: var(--forge-font-size, 14px);
+    --_shadow: var(--forge-shadow, 0 1px 2px rgb(16 24 40 / 6%), 0 8px 24px rgb(16 24 40 / 8%));
+    display: block;
+    color: var(--_text);
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.5;
+    color-scheme: light;
+  }
+  :host([hidden]) { display: none; }
+  :host([theme='dark']) { ${unsafeCSS(tokens(dark))} color-scheme: dark; }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) { ${unsafeCSS(tokens(dark))} color-scheme: dark; }
+  }
+  *, *::before, *::after { box-sizing: border-box; }
+  [hidden] { display: none !important; }
+  :focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+  .sr-only {
+    position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+  h2, h3, p { margin: 0; }
+  .muted { color: var(--_muted); }
+  code, .mono { font-family: var(--_mono); font-size: 0.92em; }
+
+  button, .btn {
+    font: inherit; font-weight: 550; color: var(--_text); cursor: pointer;
+    display: inline-flex; align-items: center; justify-content: center; gap: 6px;
+    min-height: 34px; padding: 0 12px; border-radius: var(--_radius-sm);
+    border: 1px solid var(--_border); background: var(--_bg); white-space: nowrap;
+    text-decoration: none; transition: background 0.12s, border-color 0.12s;
+  }
+  button:hover:not(:disabled) { background: var(--_surface-2); }
+  button:disabled { cursor: not-allowed; opacity: 0.55; }
+  button.primary { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-contrast); }
+  button.primary:hover:not(:disabled) { background: var(--_accent); filter: brightness(1.08); }
+  button.ghost { border-color: transparent; background: transparent; }
+  button.ghost:hover:not(:disabled) { background: var(--_surface-2); }
+  button.danger { color: var(--_danger); }
+  button.small { min-height: 28px; padding: 0 8px; font-size: 0.9em; }
+  button.icon { padding: 0; width: 34px; }
+
+  label { font-weight: 600; display: block; }
+  input, select, textarea {
+    font: inherit; color: var(--_text); background: var(--_bg);
+    border: 1px solid var(--_border); border-radius: var(--_radius-sm);
+    padding: 7px 10px; width: 100%; min-height: 36px;
+  }
+  input::placeholder, textarea::placeholder { color: var(--_muted); opacity: 0.8; }
+  input:focus-visible, select:focus-visible, textarea:focus-visible { outline-offset: 0; border-color: var(--_focus); }
+  [aria-invalid='true'] { border-color: var(--_danger); }
+  .hint { color: var(--_muted); font-size: 0.88em; margin-top: 4px; }
+  .field-error { color: var(--_danger); font-size: 0.9em; margin-top: 4px; font-weight: 550; }
+  .field-error::before { content: '⚠ '; }
+
+  .badge {
+    display: inline-flex; align-items: center; gap: 4px; padding: 1px 8px; border-radius: 999px;
+    font-size: 0.8em; font-weight: 600; border: 1px solid var(--_border); background: var(--_surface);
+    color: var(--_muted); white-space: nowrap;
+  }
+  .notice {
+    display: flex; gap: 8px; align-items: flex-start; padding: 8px 12px; border-radius: var(--_radius-sm);
+    border: 1px solid var(--_border); background: var(--_surface);
+  }
+  .notice.warn { background: var(--_warning-soft); border-color: color-mix(in srgb, var(--_warning) 35%, transparent); }
+  .notice.error { background: var(--_danger-soft); border-color: color-mix(in srgb, var(--_danger) 35%, transparent); }
+  .notice.ok { background: var(--_success-soft); border-color: color-mix(in srgb, var(--_success) 35%, transparent); }
+  .notice > .ico { flex: none; font-weight: 700; }
+  .notice.warn > .ico { color: var(--_warning); }
+  .notice.error > .ico { color: var(--_danger); }
+  .notice.ok > .ico { color: var(--_success); }
+
+  dialog {
+    color: var(--_text); background: var(--_bg); border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) + 2px); box-shadow: 0 24px 60px rgb(0 0 0 / 28%);
+    padding: 0; width: min(560px, calc(100vw - 24px)); max-height: calc(100vh - 32px);
+  }
+  dialog.wide { width: min(900px, calc(100vw - 24px)); }
+  dialog::backdrop { background: rgb(10 12 18 / 55%); }
+  .dialog-head {
+    display: flex; align-items: center; justify-content: space-between; gap: 12px;
+    padding: 14px 16px 10px 20px; border-bottom: 1px solid var(--_border);
+  }
+  .dialog-head h2 { font-size: 1.1em; }
+  .dialog-body { padding: 16px 20px; display: grid; gap: 14px; }
+  .dialog-foot {
+    display: flex; justify-content: flex-end; flex-wrap: wrap; gap: 8px; padding: 12px 20px 16px;
+    border-top: 1px solid var(--_border);
+  }
+  .spinner {
+    width: 14px; height: 14px; border-radius: 50%; flex: none;
+    border: 2px solid color-mix(in srgb, currentColor 25%, transparent); border-top-color: currentColor;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 2.4s; } }
+`;

@@ -1,0 +1,95 @@
+// DOM helpers for the element tests: mounting with a fake API, waiting for a
+// condition, querying inside shadow roots, typing, and cleanup.
+
+import '../../../src/elements/index.js';
+import type { ForgeSkillBuilder } from '../../../src/elements/forge-skill-builder.js';
+import type { ForgeSkillSettings } from '../../../src/elements/forge-skill-settings.js';
+import { FakeApi } from './fake-api.js';
+
+const mounted: HTMLElement[] = [];
+
+export async function mountBuilder(api = new FakeApi(), attrs: Record<string, string> = { agent: 'ops-bot' }): Promise<{ el: ForgeSkillBuilder; api: FakeApi }> {
+  const el = document.createElement('forge-skill-builder');
+  el.fetcher = api.fetch;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.appendChild(el);
+  mounted.push(el);
+  await el.updateComplete;
+  await waitFor(() => el._provider !== null || el._providerError !== '', 'the banner loaded');
+  await el.updateComplete;
+  return { el, api };
+}
+
+export async function mountSettings(api = new FakeApi(), attrs: Record<string, string> = {}): Promise<{ el: ForgeSkillSettings; api: FakeApi }> {
+  const el = document.createElement('forge-skill-settings');
+  el.fetcher = api.fetch;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.appendChild(el);
+  mounted.push(el);
+  await el.updateComplete;
+  if (!el.modal) await waitFor(() => !!$(el, 'form') || !!$(el, '[role="alert"]'), 'the settings form loaded');
+  return { el, api };
+}
+
+export function mount<T extends HTMLElement>(el: T): T {
+  document.body.appendChild(el);
+  mounted.push(el);
+  return el;
+}
+
+export function cleanup(): void {
+  for (const el of mounted.splice(0)) el.remove();
+}
+
+export async function waitFor(cond: () => unknown, what = 'condition', timeout = 4000): Promise<void> {
+  const start = performance.now();
+  while (!cond()) {
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function $<T extends Element = HTMLElement>(el: Element, selector: string): T | null {
+  return el.shadowRoot!.querySelector<T>(selector as any) as T | null;
+}
+
+export function $$<T extends Element = HTMLElement>(el: Element, selector: string): T[] {
+  return [...el.shadowRoot!.querySelectorAll<T>(selector as any)] as T[];
+}
+
+/** The visible text of an element's shadow root (or of a part of it), whitespace collapsed. */
+export function textOf(el: Element, selector?: string): string {
+  const node = selector ? $(el, selector) : el.shadowRoot!;
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The first button whose text (collapsed) includes `label`. */
+export function button(el: Element, label: string, within?: string): HTMLButtonElement {
+  const scope = within ? $(el, within)! : el.shadowRoot!;
+  const b = [...scope.querySelectorAll('button')].find((x) => (x.textContent ?? '').replace(/\s+/g, ' ').includes(label));
+  if (!b) throw new Error(`no button "${label}"`);
+  return b;
+}
+
+/** Sets a field's value as a user would and fires input/change. */
+export function typeInto(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+}
+
+/** Records events of the given types fired on `target`. */
+export function recordEvents(target: EventTarget, types: string[]): CustomEvent[] {
+  const seen: CustomEvent[] = [];
+  for (const t of types) target.addEventListener(t, (e) => seen.push(e as CustomEvent));
+  return seen;
+}
+
+/** The deepest focused element (through shadow roots). */
+export function focused(): Element | null {
+  let a: Element | null = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}

@@ -1,0 +1,200 @@
+// A fake skill-builder API behind a `fetch` function, speaking the wire
+// contract of SPEC §6 (snake_case JSON, SSE chat, {"error"} bodies). Tests set
+// its state (settings, agents, skills) and hooks (chat, validate, save) and
+// read back every request it received.
+
+import { sseStream, type SseEvent, type SseStream } from './sse.js';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: any;
+  signal: AbortSignal | null;
+}
+
+export type Handler = (call: Call) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const errorResponse = (status: number, error: string, extra: Record<string, unknown> = {}) => json({ error, ...extra }, status);
+
+export interface WireSettings {
+  provider: string;
+  model: string;
+  base_url: string;
+  api_key_env: string;
+  has_key: boolean;
+  source: string;
+  warning: string;
+  trusted?: boolean;
+}
+
+export const WEATHER_SKILL_MD = `---
+name: weather-report
+description: When the user asks about the weather ("what's the weather in Paris?"), fetch it.
+metadata:
+  forge:
+    requires:
+      bins: [curl]
+      env:
+        required: [WEATHER_API_KEY]
+---
+# Weather report
+
+## Tool: weather_current
+`;
+
+export const WEATHER_SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\necho "{}"\n';
+
+/** A chat reply in wire events: deltas (with multi-byte characters), the message, a draft, done. */
+export function draftReply(opts: { message?: string; skillMd?: string; scripts?: Record<string, string>; truncated?: boolean } = {}): SseEvent[] {
+  const message = opts.message ?? 'Here is your skill — café ☕ and tools 🛠 included.';
+  const half = Math.floor(message.length / 2);
+  return [
+    ['progress', { chars: 12, phase: 'message' }],
+    ['message_delta', { delta: message.slice(0, half) }],
+    ['message_delta', { delta: message.slice(half) }],
+    ['progress', { chars: 1234, phase: 'skill' }],
+    ['message', { content: message }],
+    ['skill_draft', { skill_md: opts.skillMd ?? WEATHER_SKILL_MD, scripts: opts.scripts ?? { 'weather-current.sh': WEATHER_SCRIPT } }],
+    ['done', { status: 'complete', structured: true, truncated: opts.truncated ?? false }],
+  ];
+}
+
+export function questionReply(message = 'Which city should it use by default?'): SseEvent[] {
+  return [
+    ['progress', { chars: 5, phase: 'message' }],
+    ['message_delta', { delta: message }],
+    ['message', { content: message }],
+    ['done', { status: 'complete', structured: true, truncated: false }],
+  ];
+}
+
+export class FakeApi {
+  calls: Call[] = [];
+  settings: WireSettings = {
+    provider: 'openai',
+    model: 'gpt-4.1',
+    base_url: '',
+    api_key_env: 'OPENAI_API_KEY',
+    has_key: true,
+    source: 'workspace',
+    warning: '',
+  };
+  providers = ['openai', 'anthropic', 'gemini', 'ollama'];
+  agents = [
+    { id: 'ops-bot', path: 'agents/ops-bot', has_skills: true },
+    { id: 'support-bot', path: 'agents/support-bot', has_skills: false },
+  ];
+  /** Skills on disk, by agent then name. */
+  skills: Record<string, Record<string, { skill_md: string; scripts: Record<string, string> }>> = { 'ops-bot': {}, 'support-bot': {} };
+  /** Env vars each saved skill still lacks (for save results). */
+  envMissing: string[] = [];
+  egressAdded: string[] = ['api.weather.example'];
+  /** Chat hook: events to stream, or a Response (e.g. an HTTP error). */
+  chat: (call: Call) => SseEvent[] | Response | SseStream = () => draftReply();
+  validate: (body: any) => { valid: boolean; errors: any[]; warnings: any[] } = () => ({ valid: true, errors: [], warnings: [] });
+  /** Overrides any route: return undefined to fall through. */
+  override: (call: Call) => Response | Promise<Response> | undefined = () => undefined;
+  /** Streams handed out by the chat route, newest last. */
+  streams: SseStream[] = [];
+  /** Hold every chat stream after this many events. */
+  holdAfter?: number;
+
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: Call = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init.signal ?? null,
+    };
+    this.calls.push(call);
+    await new Promise((r) => setTimeout(r, 1));
+    if (call.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    const overridden = this.override(call);
+    if (overridden) return overridden;
+    return this.route(call);
+  };
+
+  callsTo(method: string, pathPart: string | RegExp): Call[] {
+    return this.calls.filter((c) => c.method === method && (typeof pathPart === 'string' ? c.path.endsWith(pathPart) : pathPart.test(c.path)));
+  }
+
+  lastCall(method: string, pathPart: string | RegExp): Call | undefined {
+    const all = this.callsTo(method, pathPart);
+    return all[all.length - 1];
+  }
+
+  private route(call: Call): Response | Promise<Response> {
+    const { method, path } = call;
+    const p = path.replace(/^\/api/, '');
+    let m: RegExpExecArray | null;
+    if (p === '/settings/skill-builder' && method === 'GET') return json({ ...this.settings, providers: this.providers });
+    if (p === '/settings/skill-builder' && method === 'PUT') return this.putSettings(call.body);
+    if ((p === '/skill-builder/provider' || /^\/agents\/[^/]+\/skill-builder\/provider$/.test(p)) && method === 'GET') return json(this.settings);
+    if (p === '/agents' && method === 'GET') return json(this.agents);
+    if ((p === '/skill-builder/chat' || /^\/agents\/[^/]+\/skill-builder\/chat$/.test(p)) && method === 'POST') {
+      const out = this.chat(call);
+      if (out instanceof Response) return out;
+      const stream = Array.isArray(out) ? sseStream(out, { signal: call.signal, ...(this.holdAfter !== undefined ? { holdAfter: this.holdAfter } : {}) }) : out;
+      this.streams.push(stream);
+      return stream.response;
+    }
+    if ((p === '/skill-builder/validate' || /^\/agents\/[^/]+\/skill-builder\/validate$/.test(p)) && method === 'POST') return json(this.validate(call.body));
+    if ((m = /^\/agents\/([^/]+)\/skill-builder\/skills$/.exec(p)) && method === 'GET') {
+      const agent = decodeURIComponent(m[1]!);
+      const list = Object.entries(this.skills[agent] ?? {}).map(([name, s]) => ({
+        name,
+        description: /description: (.*)/.exec(s.skill_md)?.[1] ?? '',
+        category: 'utilities',
+        tags: [],
+        path: `agents/${agent}/skills/${name}`,
+        has_scripts: Object.keys(s.scripts).length > 0,
+        tools: [...s.skill_md.matchAll(/^## Tool: (\S+)/gm)].map((x) => x[1]),
+      }));
+      return json(list);
+    }
+    if ((m = /^\/agents\/([^/]+)\/skill-builder\/skills\/([^/]+)$/.exec(p)) && method === 'GET') {
+      const agent = decodeURIComponent(m[1]!);
+      const name = decodeURIComponent(m[2]!);
+      const s = this.skills[agent]?.[name];
+      if (!s) return errorResponse(404, `skill "${name}" not found`);
+      return json({ name, skill_md: s.skill_md, scripts: s.scripts, path: `agents/${agent}/skills/${name}`, format: 'subdir' });
+    }
+    if ((m = /^\/agents\/([^/]+)\/skill-builder\/save$/.exec(p)) && method === 'POST') return this.save(decodeURIComponent(m[1]!), call.body);
+    return errorResponse(404, `no route ${method} ${path}`);
+  }
+
+  private putSettings(body: any): Response {
+    if (!this.providers.includes(body.provider)) return errorResponse(400, 'provider must be one of openai, anthropic, gemini, ollama', { field: 'provider' });
+    const defaults: Record<string, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY', ollama: '' };
+    const env = body.api_key_env ?? defaults[body.provider] ?? '';
+    const keyKept = this.settings.has_key && this.settings.api_key_env === env;
+    this.settings = {
+      provider: body.provider,
+      model: body.model,
+      base_url: body.base_url ?? '',
+      api_key_env: env,
+      has_key: body.provider === 'ollama' ? false : Boolean(body.api_key) || keyKept,
+      source: 'workspace',
+      warning: '',
+    };
+    return json({ ...this.settings, providers: this.providers });
+  }
+
+  private save(agent: string, body: any): Response {
+    const existing = this.skills[agent]?.[body.skill_name];
+    if (existing && !body.overwrite) return errorResponse(409, `skill "${body.skill_name}" already exists in agent "${agent}"`);
+    const result = this.validate(body);
+    if (!result.valid) return errorResponse(400, 'validation failed', { validation: result });
+    if (body.editing_name && body.editing_name !== body.skill_name) delete this.skills[agent]?.[body.editing_name];
+    (this.skills[agent] ??= {})[body.skill_name] = { skill_md: body.skill_md, scripts: body.scripts ?? {} };
+    const provided = Object.keys(body.env_vars ?? {});
+    return json({
+      path: `agents/${agent}/skills/${body.skill_name}`,
+      egress_added: existing ? [] : this.egressAdded,
+      env_configured: provided,
+      env_missing: this.envMissing.filter((n) => !provided.includes(n)),
+    });
+  }
+}
