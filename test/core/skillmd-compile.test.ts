@@ -233,6 +233,13 @@ Daily forecast for a location.
     ]);
   });
 
+  it('writes an object the caller reuses twice in full, not as a YAML alias', () => {
+    const shared = { deny_output: [{ pattern: 'x', action: 'redact' }] };
+    const md = compileSkill({ name: 'x', description: 'y', metadata: { forge: { guardrails: shared }, copy: shared } });
+    expect(md).not.toMatch(/[&*]a\d/);
+    expect(parseSkillMd(md).frontmatter?.metadata).toEqual({ forge: { guardrails: shared }, copy: shared });
+  });
+
   it('closes a code fence left open in free Markdown so it cannot swallow the next sections', () => {
     const md = compileSkill({ name: 'x', description: 'y', instructions: 'Run:\n\n```bash\nls', tools: [{ name: 't', output: 'o' }] });
     expect(parseSkillMd(md).tools.map((t) => t.name)).toEqual(['t']);
@@ -405,6 +412,29 @@ describe('decompileSkill on the forge-embedded corpus', () => {
     const spec = decompileSkill(corpusSkill('code-agent'));
     expect(spec.tools.find((t) => t.name === 'code_agent_write')!.output).toEqual({ path: 'src/App.jsx', action: 'created', size: 312 });
     expect(spec.extra_sections[0]).toMatchObject({ heading: 'ABSOLUTE RULES (DO NOT VIOLATE)', level: 2 });
+  });
+});
+
+describe('decompileSkill details', () => {
+  it('anchors a section after a repeated tool name by occurrence', () => {
+    const spec = decompileSkill('---\nname: x\ndescription: d\n---\n## Tool: b\n\n## Tool: b\n\n# After the second\n');
+    expect(spec.extra_sections).toEqual([{ heading: 'After the second', level: 1, content: '', after: 'tool:b#2' }]);
+    expect(parseSkillMd(compileSkill(spec)).sections.map((s) => s.title)).toEqual(['Tool: b', 'Tool: b', 'After the second']);
+  });
+
+  it('keeps parts that are not in the compiler\'s shape as tool notes, in their place', () => {
+    const md = '---\nname: x\ndescription: d\n---\n## Tool: t\n\nDoes t.\n\n**Input:** none\n**Output:** text\n\n**Detection heuristics:**\n\n- a\n  continued\n';
+    const tool = decompileSkill(md).tools[0]!;
+    expect(tool).toMatchObject({ description: 'Does t.', input: [], notes: '**Input:** none\n**Output:** text\n\n**Detection heuristics:**\n\n- a\n  continued' });
+    expect(tool.output).toBeUndefined();
+  });
+
+  it('reads a Safety Constraints list only after the last tool; earlier it stays a section', () => {
+    const early = decompileSkill('---\nname: x\ndescription: d\n---\n## Safety Constraints\n\n- s\n\n## Tool: t\n');
+    expect(early.safety).toEqual([]);
+    expect(early.extra_sections).toEqual([{ heading: 'Safety Constraints', level: 2, content: '- s' }]);
+    const late = decompileSkill('---\nname: x\ndescription: d\n---\n## Tool: t\n\n## Safety Constraints\n\n- s\n* t\n');
+    expect(late.safety).toEqual(['s', 't']);
   });
 });
 

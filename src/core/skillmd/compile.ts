@@ -182,7 +182,8 @@ function renderFrontmatter(spec: SkillSpec): string {
   for (const [key, v] of Object.entries(spec.extra_frontmatter ?? {})) {
     if (!(key in fm) && key !== 'metadata' && v !== undefined) fm[key] = v;
   }
-  return stringify(fm, { lineWidth: 0 });
+  // No folding of long lines, and no &anchors when a caller reuses one object in two places.
+  return stringify(fm, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 function orderMetadata(metadata: NonNullable<SkillSpec['metadata']>): Record<string, unknown> {

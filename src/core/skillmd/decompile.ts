@@ -320,7 +320,7 @@ function readPart(kind: LabelKind, text: string, rest: string, lines: readonly s
     case 'process': {
       if (kind === 'heuristics' ? !/^detection heuristics$/i.test(text) : !/^process$/i.test(text)) return null;
       if (rest !== '') return null;
-      const list = flatList(lines, nextNonBlank(lines, at + 1), kind === 'process' ? /^\d{1,9}[.)][ \t]+(\S.*)$/ : /^[-*+][ \t]+(\S.*)$/);
+      const list = flatList(lines, nextNonBlank(lines, at + 1), kind === 'process' ? 'ordered' : 'bullet');
       return list && list.items.length > 0 ? { field: kind, value: list.items, next: list.next } : null;
     }
     default:
@@ -328,29 +328,31 @@ function readPart(kind: LabelKind, text: string, rest: string, lines: readonly s
   }
 }
 
-/** One-line items at column 0; null when an item continues on an indented line (it would be lost). */
-function flatList(lines: readonly string[], from: number, item: RegExp): { items: string[]; next: number } | null {
+const ITEM = { bullet: /^[-*+][ \t]+(\S.*)$/, ordered: /^\d{1,9}[.)][ \t]+(\S.*)$/ } as const;
+
+/** One-line items at column 0; null when an item continues on another line (that text could not be rebuilt). */
+function flatList(lines: readonly string[], from: number, kind: keyof typeof ITEM): { items: string[]; next: number } | null {
+  const isItem = (line: string): RegExpExecArray | null => {
+    const m = ITEM[kind].exec(line);
+    // `- - -` is a thematic break, not an item
+    return m && (kind === 'ordered' || bulletItem(line) !== null) ? m : null;
+  };
   const items: string[] = [];
   let i = from;
   for (; i < lines.length; i++) {
     const line = lines[i]!;
-    const m = item.exec(line);
-    if (m && (item.source.startsWith('^\\d') || bulletItem(line) !== null)) {
+    const m = isItem(line);
+    if (m) {
       items.push(m[1]!.trim());
       continue;
     }
-    if (isBlank(line)) {
-      const j = nextNonBlank(lines, i);
-      if (j < lines.length && item.test(lines[j]!)) {
-        i = j - 1;
-        continue;
-      }
-      break;
+    if (!isBlank(line)) return null; // a continuation line or a paragraph glued to the list
+    const j = nextNonBlank(lines, i);
+    if (j < lines.length && isItem(lines[j]!)) {
+      i = j - 1;
+      continue;
     }
-    if (/^\s/.test(line) || line.trim() !== '') {
-      // continuation or paragraph glued to the list: not a flat list we can re-create
-      return null;
-    }
+    break;
   }
   return { items, next: i };
 }
