@@ -22,9 +22,6 @@ interface ScanResult {
   inner: number[];
 }
 
-const OUTSIDE_STRING = /[{}"]/g;
-const INSIDE_STRING = /["\\]/g;
-
 /**
  * Finds the `}` that closes the `{` at `start`, skipping braces inside
  * double-quoted strings (with backslash escapes). Records nested `{` positions
@@ -32,35 +29,28 @@ const INSIDE_STRING = /["\\]/g;
  */
 export function scanObject(text: string, start: number, recordInner = true): ScanResult {
   const inner: number[] = [];
+  const n = text.length;
   let depth = 0;
   let i = start;
-  const n = text.length;
   while (i < n) {
-    OUTSIDE_STRING.lastIndex = i;
-    const m = OUTSIDE_STRING.exec(text);
-    if (m === null) return { end: -1, inner };
-    const c = m[0];
-    i = m.index + 1;
-    if (c === '{') {
-      if (depth > 0 && recordInner) inner.push(m.index);
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) {
+      if (depth > 0 && recordInner) inner.push(i);
       depth++;
-    } else if (c === '}') {
+    } else if (c === 125 /* } */) {
       depth--;
-      if (depth === 0) return { end: i, inner };
-    } else {
-      // Inside a string: jump to the closing quote, honouring escapes.
+      if (depth === 0) return { end: i + 1, inner };
+    } else if (c === 34 /* " */) {
+      // Inside a string: jump past the closing quote, honouring escapes.
+      i++;
       for (;;) {
-        INSIDE_STRING.lastIndex = i;
-        const s = INSIDE_STRING.exec(text);
-        if (s === null) return { end: -1, inner };
-        if (s[0] === '"') {
-          i = s.index + 1;
-          break;
-        }
-        i = s.index + 2; // skip the escaped character
-        if (i > n) return { end: -1, inner };
+        if (i >= n) return { end: -1, inner };
+        const d = text.charCodeAt(i);
+        if (d === 34) break;
+        i += d === 92 /* \ */ ? 2 : 1;
       }
     }
+    i++;
   }
   return { end: -1, inner };
 }
