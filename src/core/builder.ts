@@ -1,0 +1,169 @@
+// createSkillBuilder (core): one builder turn end to end. It builds the system
+// prompt (create or edit mode, plus the editor's current draft), asks the LLM
+// for the envelope with native structured output, reads the streamed reply
+// through createEnvelopeStream and yields the SPEC §6 events in order:
+// `progress` (throttled), `message_delta`, `message`, `skill_draft`, then
+// `done` — or `error` last, after whatever message and draft could be
+// recovered from the text that arrived before the failure.
+
+import type { Diagnostic } from './diagnostics.js';
+import { warningDiag } from './diagnostics.js';
+import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from './envelope-schema.js';
+import { createEnvelopeStream } from './envelope-stream.js';
+import { ForgeError, LlmError, RequestError, redactSecret } from './errors.js';
+import type { BuilderEvent, ParsedEnvelope, SkillDraft } from './events.js';
+import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from './llm/types.js';
+import { createLlmClient } from './llm/client.js';
+import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode } from './prompt.js';
+
+export interface SkillBuilderOptions {
+  /** A ready client (any provider, or createScriptedLlm in tests), or the config to create one with createLlmClient. */
+  llm: LlmClient | LlmConfig;
+  /** Clock in milliseconds used to throttle `progress`. Default `Date.now`. */
+  now?: () => number;
+  /** Minimum time between two `progress` events, in ms. Default 250 (at most 4 per second). */
+  progressIntervalMs?: number;
+  /** Ask for native structured output (the envelope JSON Schema). Default true. */
+  structuredOutput?: boolean;
+}
+
+export interface ChatOptions {
+  mode?: PromptMode;
+  /** The on-disk skill being edited (edit mode). */
+  existing?: ExistingSkill;
+  /** The editor's current draft, so the model refines it (manual edits included). */
+  draft?: DraftSkill;
+  signal?: AbortSignal;
+}
+
+/** The outcome of one turn, as `send()` returns it. */
+export interface SkillBuilderResult {
+  message: string;
+  skill: SkillDraft | null;
+  structured: boolean;
+  truncated: boolean;
+  diagnostics: Diagnostic[];
+}
+
+export interface SkillBuilder {
+  /** Runs one turn and yields its events; never throws for an LLM failure (it ends with an `error` event). */
+  chat(messages: readonly ChatMessage[], options?: ChatOptions): AsyncIterable<BuilderEvent>;
+  /**
+   * Runs one turn and resolves with its result. Rejects with the LlmError when
+   * the call fails; whatever arrived before the failure is on `error.partial`.
+   */
+  send(messages: readonly ChatMessage[], options?: ChatOptions): Promise<SkillBuilderResult>;
+}
+
+/** An LlmError (or other failure) from `send()`, carrying what was recovered before it. */
+export type SendError = Error & { partial?: SkillBuilderResult };
+
+export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
+  if (!options || typeof options !== 'object' || !options.llm)
+    throw new RequestError('llm', 'createSkillBuilder needs {llm}: an LlmClient or an LlmConfig ({provider, model, apiKey?})');
+  const now = options.now ?? (() => Date.now());
+  const interval = options.progressIntervalMs ?? 250;
+  const structuredOutput = options.structuredOutput ?? true;
+  const secret = isClient(options.llm) ? undefined : options.llm.apiKey;
+  // A bad config (unknown provider, no model, malformed base_url) fails here, before any turn.
+  const llm: LlmClient = isClient(options.llm) ? options.llm : createLlmClient(options.llm);
+
+  async function* turn(messages: readonly ChatMessage[], opts: ChatOptions = {}): AsyncGenerator<BuilderEvent, SkillBuilderResult & { failure?: unknown }> {
+    checkMessages(messages);
+    const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft });
+    const request: LlmRequest = { system, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
+    if (structuredOutput) request.responseSchema = { name: ENVELOPE_SCHEMA_NAME, schema: envelopeJsonSchema() };
+    if (opts.signal) request.signal = opts.signal;
+
+    const stream = createEnvelopeStream();
+    const extra: Diagnostic[] = [];
+    let lastProgress = -Infinity;
+    let finish: string | undefined;
+    let failure: unknown;
+    try {
+      for await (const part of llm.stream(request)) {
+        if (part.type === 'text-delta') {
+          for (const ev of stream.push(part.text)) {
+            if (ev.type === 'progress') {
+              const t = now();
+              if (t - lastProgress < interval) continue;
+              lastProgress = t;
+            }
+            yield ev;
+          }
+        } else if (part.type === 'finish') {
+          finish = part.reason;
+        } else if (part.type === 'warning') {
+          extra.push(warningDiag('llm-warning', 'llm', part.message));
+        }
+      }
+    } catch (e) {
+      failure = e;
+    }
+
+    const parsed: ParsedEnvelope = stream.end();
+    const result: SkillBuilderResult = {
+      message: parsed.message,
+      skill: parsed.skill,
+      structured: parsed.structured,
+      truncated: parsed.truncated,
+      diagnostics: [...parsed.diagnostics, ...extra],
+    };
+    if (finish === 'length' && !result.truncated) {
+      result.truncated = true;
+      result.diagnostics.push(warningDiag('envelope-truncated', 'reply', 'the model stopped at its output limit; the reply may be incomplete'));
+    }
+    if (result.message !== '') yield { type: 'message', content: result.message };
+    if (result.skill) {
+      const draft: BuilderEvent = { type: 'skill_draft', skillMd: result.skill.skillMd, scripts: result.skill.scripts };
+      if (result.skill.spec !== undefined) draft.spec = result.skill.spec;
+      if (parsed.diagnostics.length > 0) draft.diagnostics = parsed.diagnostics;
+      yield draft;
+    }
+    if (failure !== undefined) {
+      const { error, code } = describeFailure(failure, secret);
+      yield code === undefined ? { type: 'error', error } : { type: 'error', error, code };
+      return { ...result, failure };
+    }
+    yield { type: 'done', status: 'complete', structured: result.structured, truncated: result.truncated };
+    return result;
+  }
+
+  return {
+    chat(messages, opts) {
+      return turn(messages, opts);
+    },
+    async send(messages, opts) {
+      const it = turn(messages, opts);
+      for (;;) {
+        const step = await it.next();
+        if (!step.done) continue;
+        const { failure, ...result } = step.value;
+        if (failure === undefined) return result;
+        const err = (failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, secret).error, { provider: 'unknown' })) as SendError;
+        err.partial = result;
+        throw err;
+      }
+    },
+  };
+}
+
+function isClient(llm: LlmClient | LlmConfig): llm is LlmClient {
+  return typeof (llm as LlmClient).stream === 'function';
+}
+
+function checkMessages(messages: readonly ChatMessage[]): void {
+  if (!Array.isArray(messages) || messages.length === 0)
+    throw new RequestError('messages', 'messages must be a non-empty list of {role: "user" | "assistant", content}');
+  messages.forEach((m, i) => {
+    if (!m || (m.role !== 'user' && m.role !== 'assistant') || typeof m.content !== 'string')
+      throw new RequestError(`messages.${i}`, `messages.${i} must be {role: "user" | "assistant", content: string}`);
+  });
+}
+
+function describeFailure(e: unknown, secret: string | undefined): { error: string; code?: string } {
+  const raw = e instanceof Error ? e.message : String(e);
+  const error = redactSecret(raw, secret) || 'the LLM call failed';
+  if (ForgeError.isInstance(e)) return { error, code: e.code };
+  return { error };
+}
