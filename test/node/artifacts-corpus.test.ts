@@ -7,7 +7,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompiledSkills, JsonSchemaNode } from '../../src/core/index.js';
-import { buildSkillsFolder } from '../../src/node/artifacts/build-folder.js';
+import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
+import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
+import { buildSkillsFolder, nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
+import { readSkillsFolder } from '../../src/node/artifacts/read-skills-folder.js';
+import { parseSkillMd } from '../../src/core/skillmd/parse.js';
+import { validateSkillMd } from '../../src/core/skillmd/validate.js';
 import { CORPUS_DIR } from '../helpers/skillmd-corpus.js';
 
 const GOLDEN = join(import.meta.dirname, '../fixtures/artifacts/forge-embedded.summary.json');
@@ -61,5 +66,25 @@ describe('building the forge-embedded corpus', () => {
     const summary = `${JSON.stringify(summarise(compiled, files), null, 2)}\n`;
     if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) writeFileSync(GOLDEN, summary);
     expect(summary).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+});
+
+describe('checksums', () => {
+  it('are the same with the core pure-TS sha256 and node:crypto (byte-identical artifacts)', async () => {
+    const { skills } = await readSkillsFolder(CORPUS_DIR);
+    const pure = serializeArtifacts(compileSkills(skills));
+    const native = serializeArtifacts(compileSkills(skills, { sha256Hex: nodeSha256Hex }));
+    expect(native).toEqual(pure);
+    expect(JSON.parse(pure['skills.json']).skills[0].checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('parse once, shared with the validator', () => {
+  it('gives the validator the same findings as parsing again', async () => {
+    const { skills } = await readSkillsFolder(CORPUS_DIR);
+    for (const s of skills) {
+      const opts = { profile: 'forge' as const, scripts: s.scripts ?? {}, dirName: s.dir! };
+      expect(validateSkillMd(s.skillMd, { ...opts, parsed: parseSkillMd(s.skillMd) }), s.dir).toEqual(validateSkillMd(s.skillMd, opts));
+    }
   });
 });

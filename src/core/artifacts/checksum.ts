@@ -15,25 +15,16 @@ const K = new Uint32Array([
 ]);
 
 const encoder = new TextEncoder();
-const W = new Uint32Array(64);
+const W = new Int32Array(64);
+const H = new Int32Array(8);
+/** Reused UTF-8 buffer for strings (grown on demand), so hashing allocates almost nothing. */
+let scratch = new Uint8Array(64 * 1024);
 
-/** Lowercase hex SHA-256 of `data` (a string is hashed as its UTF-8 bytes). */
-export function sha256Hex(data: string | Uint8Array): string {
-  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  const bitLength = bytes.length * 8;
-  // Message + 0x80 + zero padding + 64-bit big-endian length, to a multiple of 64 bytes.
-  const padded = new Uint8Array((((bytes.length + 9 + 63) >> 6) << 6));
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
-
-  let h0 = 0x6a09e667, h1 = 0xbb67ae85, h2 = 0x3c6ef372, h3 = 0xa54ff53a;
-  let h4 = 0x510e527f, h5 = 0x9b05688c, h6 = 0x1f83d9ab, h7 = 0x5be0cd19;
-
-  for (let off = 0; off < padded.length; off += 64) {
-    for (let i = 0; i < 16; i++) W[i] = view.getUint32(off + i * 4);
+/** Runs the compression function over the 64-byte blocks of `data[0..end)` (end a multiple of 64). */
+function blocks(data: Uint8Array, end: number): void {
+  let h0 = H[0]!, h1 = H[1]!, h2 = H[2]!, h3 = H[3]!, h4 = H[4]!, h5 = H[5]!, h6 = H[6]!, h7 = H[7]!;
+  for (let off = 0; off < end; off += 64) {
+    for (let i = 0, j = off; i < 16; i++, j += 4) W[i] = (data[j]! << 24) | (data[j + 1]! << 16) | (data[j + 2]! << 8) | data[j + 3]!;
     for (let i = 16; i < 64; i++) {
       const a = W[i - 15]!, b = W[i - 2]!;
       const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
@@ -43,21 +34,46 @@ export function sha256Hex(data: string | Uint8Array): string {
     let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
     for (let i = 0; i < 64; i++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (h + S1 + ch + K[i]! + W[i]!) | 0;
+      const t1 = (h + S1 + ((e & f) ^ (~e & g)) + K[i]! + W[i]!) | 0;
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (S0 + maj) | 0;
+      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       h = g; g = f; f = e; e = (d + t1) | 0;
       d = c; c = b; b = a; a = (t1 + t2) | 0;
     }
     h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
     h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
   }
-  return [h0, h1, h2, h3, h4, h5, h6, h7].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
+  H[0] = h0; H[1] = h1; H[2] = h2; H[3] = h3; H[4] = h4; H[5] = h5; H[6] = h6; H[7] = h7;
+}
+
+function utf8(text: string): { bytes: Uint8Array; length: number } {
+  // A UTF-16 code unit becomes at most 3 UTF-8 bytes.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(Math.max(text.length * 3, scratch.length * 2));
+  const { written } = encoder.encodeInto(text, scratch);
+  return { bytes: scratch, length: written };
+}
+
+/** Lowercase hex SHA-256 of `data` (a string is hashed as its UTF-8 bytes). */
+export function sha256Hex(data: string | Uint8Array): string {
+  const { bytes, length } = typeof data === 'string' ? utf8(data) : { bytes: data, length: data.length };
+  H.set([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const full = length - (length % 64);
+  blocks(bytes, full);
+  // The tail: remaining bytes, 0x80, zero padding, then the 64-bit big-endian bit length.
+  const tail = new Uint8Array(length % 64 < 56 ? 64 : 128);
+  tail.set(bytes.subarray(full, length));
+  tail[length - full] = 0x80;
+  const bits = length * 8;
+  const view = new DataView(tail.buffer);
+  view.setUint32(tail.length - 8, Math.floor(bits / 0x100000000));
+  view.setUint32(tail.length - 4, bits >>> 0);
+  blocks(tail, tail.length);
+  let hex = '';
+  for (let i = 0; i < 8; i++) hex += (H[i]! >>> 0).toString(16).padStart(8, '0');
+  return hex;
 }
 
 /** `sha256:<hex>` of a file's UTF-8 bytes: the checksum recorded in skill provenance. */
-export function skillChecksum(text: string): string {
-  return `sha256:${sha256Hex(text)}`;
+export function skillChecksum(text: string, hash: (text: string) => string = sha256Hex): string {
+  return `sha256:${hash(text)}`;
 }

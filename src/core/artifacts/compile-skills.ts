@@ -12,7 +12,7 @@ import { interpreterFor, normalizeScriptName, scriptForTool } from '../scripts.j
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { ParsedSkillMd } from '../skillmd/types.js';
 import { validateSkillMd } from '../skillmd/validate.js';
-import { skillChecksum } from './checksum.js';
+import { sha256Hex, skillChecksum } from './checksum.js';
 import { buildInputSchema } from './input-schema.js';
 import { buildPrompt } from './prompt.js';
 import { compareStrings, mergeRequirements, parseTimeoutHint, skillRequires, sortedUnique } from './requirements.js';
@@ -96,6 +96,7 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
     const result = validateSkillMd(typeof c.source.skillMd === 'string' ? c.source.skillMd : '', {
       profile: 'forge',
       scripts: c.scripts,
+      parsed: c.parsed, // parse once, shared with the validator
       ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}),
     });
     report(c.label, [...result.errors, ...result.warnings]);
@@ -124,7 +125,7 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   const tools: ToolDefinition[] = [];
   const toolOwner = new Map<string, string>();
   for (const c of kept) {
-    const { record, definitions, diagnostics: ds } = compileOne(c);
+    const { record, definitions, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex);
     report(c.label, ds);
     records.push(record);
     for (const def of definitions) {
@@ -154,7 +155,7 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   };
 }
 
-function compileOne(c: Candidate): { record: SkillArtifact; definitions: ToolDefinition[]; diagnostics: Diagnostic[] } {
+function compileOne(c: Candidate, hash: (text: string) => string): { record: SkillArtifact; definitions: ToolDefinition[]; diagnostics: Diagnostic[] } {
   const { parsed } = c;
   const fm = parsed.frontmatter ?? {};
   const diagnostics: Diagnostic[] = [];
@@ -209,9 +210,9 @@ function compileOne(c: Candidate): { record: SkillArtifact; definitions: ToolDef
   const scripts: ScriptArtifact[] = scriptNames.map((file) => ({
     file: `${folder}/scripts/${file}`,
     interpreter: interpreterFor(file),
-    checksum: skillChecksum(c.scripts[file]!),
+    checksum: skillChecksum(c.scripts[file]!, hash),
   }));
-  const checksum = skillChecksum(c.source.skillMd);
+  const checksum = skillChecksum(c.source.skillMd, hash);
   const runtime = parsed.forge.runtime ?? null;
   const record: SkillArtifact = {
     name: c.name,

@@ -25,6 +25,12 @@ export interface CompileSkillsOptions {
   category?: string;
   /** Keep only skills that have every one of these tags (AND). */
   tags?: string[];
+  /**
+   * Hex SHA-256 of a text's UTF-8 bytes. Default: the built-in pure-TS
+   * implementation (runs anywhere); the Node build passes node:crypto's, which
+   * is several times faster. Any correct SHA-256 gives the same output.
+   */
+  sha256Hex?: (text: string) => string;
 }
 
 /** A bin requirement as written in `requires.bins`, flattened (unknown keys after the known ones). */

@@ -23,6 +23,11 @@ export interface ValidateOptions {
   mode?: 'create' | 'edit';
   /** The on-disk SKILL.md being edited, to catch `## Tool:` names that disappeared. */
   previous?: string;
+  /**
+   * `parseSkillMd(text)` when the caller already has it (the artifact build
+   * parses each skill once and shares the result). Must be the parse of `text`.
+   */
+  parsed?: ParsedSkillMd;
 }
 
 export interface RuleContext {

@@ -31,7 +31,7 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
     return toValidationResult(diagnostics);
   }
 
-  const parsed = parseSkillMd(text);
+  const parsed = options.parsed ?? parseSkillMd(text);
   const ctx = createRuleContext(text, parsed, options);
 
   if (!parsed.frontmatter) {

@@ -4,6 +4,7 @@
 // be read or have errors are reported in `diagnostics` and left out; the
 // build itself only fails when the folder is missing or a write fails.
 
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { compileSkills, sortBuildDiagnostics } from '../../core/artifacts/compile-skills.js';
 import { serializeArtifacts, ARTIFACT_FILE_NAMES, type ArtifactFileName } from '../../core/artifacts/serialize.js';
@@ -40,10 +41,16 @@ function skippedDiagnostic(s: SkippedEntry): BuildDiagnostic {
   return { skill: s.skill ?? s.path, ...warningDiag(code, 'path', `${s.path}: ${s.reason}`, undefined, s.path) };
 }
 
+/** node:crypto's SHA-256 (native), same result as the core's pure-TS one. */
+export function nodeSha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
 export async function buildSkillsFolder(skillsDir: string, opts: BuildSkillsFolderOptions = {}): Promise<BuildSkillsFolderResult> {
   const { fs } = resolveIo(opts.fs ? { fs: opts.fs } : {});
   const { skills, skipped } = await readSkillsFolder(skillsDir, { fs });
   const compiled = compileSkills(skills, {
+    sha256Hex: nodeSha256Hex,
     ...(opts.category !== undefined ? { category: opts.category } : {}),
     ...(opts.tags !== undefined ? { tags: opts.tags } : {}),
   });

@@ -1,0 +1,186 @@
+// bench/build: what `forge-skill-builder build` costs per skill, against
+// validating the same skills (issue 8 target: build / validate ≤ 1.5).
+//
+//   npx tsx bench/build.bench.ts
+//
+// Workload: 1,000 skills = the 16 skills of ../shared/corpus/forge-embedded
+// (as the build reads them: SKILL.md + scripts, _template skipped) repeated,
+// each copy renamed (skill, tools, scripts get a `-rN` suffix) so every copy
+// is a distinct skill with distinct tools, as in a real large folder.
+// Each repetition times, side by side in one process, in rotating order:
+//   validate  validateSkillMd(text, {profile: 'forge', scripts, dirName}) × 1,000
+//   build     compileSkills(1,000 skills) + serializeArtifacts (the three file texts),
+//             as `forge-skill-builder build` runs it (node:crypto sha256)
+//   buildPureTs  the same with the core's pure-TS sha256 (what a browser runs)
+//   parse     parseSkillMd × 1,000 (for scale: what any reader pays)
+//   checksum  pure-TS sha256 of every SKILL.md and script (part of buildPureTs)
+// and, once per repetition, the whole buildSkillsFolder on a temp folder of the
+// 1,000 skills (read + compile + atomic writes). Medians over the repetitions,
+// min–max spread; the ratio is computed per repetition, then its median.
+// Results: stdout and bench/results/build.json.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { sha256Hex } from '../src/core/artifacts/checksum.js';
+import { compileSkills } from '../src/core/artifacts/compile-skills.js';
+import { serializeArtifacts } from '../src/core/artifacts/serialize.js';
+import type { SkillSource } from '../src/core/artifacts/types.js';
+import { scriptStem, toolScriptBaseName } from '../src/core/scripts.js';
+import { parseSkillMd } from '../src/core/skillmd/parse.js';
+import { validateSkillMd } from '../src/core/skillmd/validate.js';
+import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';
+import { readSkillsFolder } from '../src/node/artifacts/read-skills-folder.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpusDir = join(here, '../../shared/corpus/forge-embedded');
+const SKILLS = 1000;
+const REPETITIONS = 7;
+const WARMUP = 2;
+const TARGET = 1.5;
+
+/** Copy `k` of a skill: name, tool names and tool scripts suffixed so nothing collides. */
+function renamed(s: SkillSource, k: number): SkillSource {
+  if (k === 0) return s;
+  const toolNames = [...s.skillMd.matchAll(/^## Tool:\s*(\S+)\s*$/gm)].map((m) => m[1]!);
+  const bases = new Set(toolNames.map(toolScriptBaseName));
+  const skillMd = s.skillMd
+    .replace(/^name:\s*(\S+)\s*$/m, (_, n: string) => `name: ${n}-r${k}`)
+    .replace(/^## Tool:\s*(\S+)\s*$/gm, (_, n: string) => `## Tool: ${n}_r${k}`);
+  const scripts: Record<string, string> = {};
+  for (const [file, text] of Object.entries(s.scripts ?? {})) {
+    const stem = scriptStem(file);
+    scripts[bases.has(stem) ? `${stem}-r${k}${file.slice(stem.length)}` : file] = text;
+  }
+  return { skillMd, dir: `${s.dir}-r${k}`, scripts };
+}
+
+const corpus = (await readSkillsFolder(corpusDir)).skills;
+const skills: SkillSource[] = Array.from({ length: SKILLS }, (_, i) => renamed(corpus[i % corpus.length]!, Math.floor(i / corpus.length)));
+
+// Sanity: every copy builds (a wrong rename would turn the workload into error paths).
+{
+  const check = compileSkills(skills);
+  const errors = check.diagnostics.filter((d) => d.severity === 'error');
+  if (check.count !== SKILLS || errors.length > 0) throw new Error(`workload broken: ${check.count} built, ${errors.length} errors (${errors[0]?.code})`);
+}
+
+// The same 1,000 skills as a folder on disk, for the end-to-end figure.
+const tmp = mkdtempSync(join(tmpdir(), 'forge-build-bench-'));
+const folder = join(tmp, 'skills');
+for (const s of skills) {
+  mkdirSync(join(folder, s.dir!, 'scripts'), { recursive: true });
+  writeFileSync(join(folder, s.dir!, 'SKILL.md'), s.skillMd);
+  for (const [f, text] of Object.entries(s.scripts ?? {})) writeFileSync(join(folder, s.dir!, 'scripts', f), text);
+}
+
+let sink = 0;
+const runs = {
+  validate: () => {
+    for (const s of skills) sink += validateSkillMd(s.skillMd, { profile: 'forge', scripts: s.scripts ?? {}, dirName: s.dir! }).warnings.length;
+  },
+  build: () => {
+    sink += serializeArtifacts(compileSkills(skills, { sha256Hex: nodeSha256Hex }))['skills.json'].length;
+  },
+  buildPureTs: () => {
+    sink += serializeArtifacts(compileSkills(skills))['skills.json'].length;
+  },
+  parse: () => {
+    for (const s of skills) sink += parseSkillMd(s.skillMd).tools.length;
+  },
+  checksum: () => {
+    for (const s of skills) {
+      sink += sha256Hex(s.skillMd).length;
+      for (const t of Object.values(s.scripts ?? {})) sink += sha256Hex(t).length;
+    }
+  },
+};
+type Key = keyof typeof runs;
+const keys = Object.keys(runs) as Key[];
+const samples: Record<Key | 'folder', number[]> = { validate: [], build: [], buildPureTs: [], parse: [], checksum: [], folder: [] };
+const ratio: number[] = [];
+const ratioPureTs: number[] = [];
+
+for (let rep = 0; rep < WARMUP + REPETITIONS; rep++) {
+  const order = keys.map((_, k) => keys[(k + rep) % keys.length]!);
+  const t: Partial<Record<Key, number>> = {};
+  for (const key of order) {
+    const t0 = performance.now();
+    runs[key]();
+    t[key] = performance.now() - t0;
+  }
+  const f0 = performance.now();
+  const r = await buildSkillsFolder(folder, { out: join(tmp, 'out') });
+  const folderMs = performance.now() - f0;
+  sink += r.compiled.count;
+  if (rep < WARMUP) continue;
+  for (const key of keys) samples[key].push(t[key]!);
+  samples.folder.push(folderMs);
+  ratio.push(t.build! / t.validate!);
+  ratioPureTs.push(t.buildPureTs! / t.validate!);
+}
+rmSync(tmp, { recursive: true, force: true });
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+interface Figure {
+  label: string;
+  value: number;
+  unit: string;
+  min: number;
+  max: number;
+  target?: string;
+  ok?: boolean;
+}
+const figure = (label: string, xs: number[], unit: string, scale = 1, target?: number): Figure => {
+  const f: Figure = { label, value: round(median(xs) * scale), unit, min: round(Math.min(...xs) * scale), max: round(Math.max(...xs) * scale) };
+  if (target !== undefined) {
+    f.target = `≤ ${target}`;
+    f.ok = f.value <= target;
+  }
+  return f;
+};
+const perSkill = 1 / SKILLS;
+const figures: Figure[] = [
+  figure('build (compile + serialise), per skill', samples.build, 'ms', perSkill),
+  figure('validateSkillMd, per skill', samples.validate, 'ms', perSkill),
+  figure('build / validate (same skills, same run)', ratio, 'x', 1, TARGET),
+  figure('build with the pure-TS sha256 (browser path) / validate', ratioPureTs, 'x'),
+  figure(`build of ${SKILLS} skills`, samples.build, 'ms'),
+  figure(`validate of ${SKILLS} skills`, samples.validate, 'ms'),
+  figure(`parseSkillMd of ${SKILLS} skills`, samples.parse, 'ms'),
+  figure(`build with the pure-TS sha256 of ${SKILLS} skills`, samples.buildPureTs, 'ms'),
+  figure(`pure-TS sha256 of ${SKILLS} SKILL.md + scripts`, samples.checksum, 'ms'),
+  figure(`buildSkillsFolder on disk (${SKILLS} folders, read + write)`, samples.folder, 'ms'),
+];
+
+console.log(`build bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, median [min–max]`);
+for (const f of figures) {
+  const target = f.target ? `  target ${f.target}: ${f.ok ? 'met' : 'MISSED'}` : '';
+  console.log(`  ${f.label.padEnd(54)} ${String(f.value).padStart(9)} ${f.unit.padEnd(2)} [${f.min}–${f.max}]${target}`);
+}
+
+const resultsDir = join(here, 'results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  join(resultsDir, 'build.json'),
+  `${JSON.stringify(
+    {
+      name: 'build',
+      repetitions: REPETITIONS,
+      notes: `${SKILLS} skills: the forge-embedded corpus (${corpus.length} skills + scripts, as the build reads them) repeated with renamed copies. build = compileSkills + serializeArtifacts with node:crypto sha256, as the CLI runs it (the pure-TS sha256 variant is reported too); the ratio is computed per repetition from timings taken side by side, then the median is shown.`,
+      figures,
+      machine: { cores: cpus().length, node: process.version },
+    },
+    null,
+    2,
+  )}\n`,
+);
+if (sink === 42) console.log('');
