@@ -28,17 +28,19 @@ export function openModal(dialog: HTMLDialogElement): void {
   first?.focus();
 }
 
-/** Closes `dialog` and gives focus back to the control that opened it. */
-export function closeModal(dialog: HTMLDialogElement): void {
+/** Closes `dialog` and gives focus back to the control that opened it (or to `fallback` when that control is gone or disabled). */
+export function closeModal(dialog: HTMLDialogElement, fallback?: () => HTMLElement | null | undefined): void {
   if (dialog.open) dialog.close();
-  returnFocus(dialog);
+  returnFocus(dialog, fallback);
 }
 
 /** For a dialog closed by the browser (Esc): give focus back. */
-export function returnFocus(dialog: HTMLDialogElement): void {
+export function returnFocus(dialog: HTMLDialogElement, fallback?: () => HTMLElement | null | undefined): void {
+  if (!opener.has(dialog)) return;
   const back = opener.get(dialog);
   opener.delete(dialog);
-  if (back?.isConnected) back.focus();
+  if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus();
+  else fallback?.()?.focus();
 }
 
 /** keydown handler for a dialog: keeps Tab inside it. */

@@ -100,6 +100,8 @@ function renderTabs(b: ForgeSkillBuilder) {
 function renderNameEdit(b: ForgeSkillBuilder, edit: ScriptNameEdit) {
   const submit = (e: Event) => {
     e.preventDefault();
+    // Read the live state: an input event may not have re-rendered yet.
+    edit = b._nameEdit ?? edit;
     const d = b._draft!;
     const name = edit.value.trim();
     const error = checkNewScriptName(name, d.scripts, edit.from);
@@ -225,7 +227,7 @@ function renderValidation(b: ForgeSkillBuilder) {
               <span class="dmsg">${x.field ? html`<code>${x.field}</code>: ` : nothing}${x.message}</span>`;
             return html`<li class="diag ${x.severity}">
               ${x.line
-                ? html`<button class="diag-btn" @click=${() => jumpTo(b, tab, x.line!)} aria-label="${x.severity} at ${loc}: ${x.field ? `${x.field}: ` : ''}${x.message}. Go to line">${body}</button>`
+                ? html`<button class="diag-btn" title="Go to ${loc}" @click=${() => jumpTo(b, tab, x.line!)}>${body}</button>`
                 : html`<div class="diag-btn static">${body}</div>`}
             </li>`;
           })}

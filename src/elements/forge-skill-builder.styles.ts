@@ -143,12 +143,12 @@ export const builderStyles = css`
   .confirm-del { color: var(--_text); gap: 6px; }
   .editor { flex: 1; min-height: 220px; display: flex; background: var(--_surface); }
   .gutter {
-    flex: none; min-width: 3.4em; padding: 10px 8px 10px 0; text-align: right; color: var(--_muted); opacity: 0.85;
+    flex: none; min-width: 3.4em; padding: 10px 8px 10px 0; text-align: right; color: var(--_muted);
     font: 12.5px/20px var(--_mono); overflow: hidden; user-select: none; border-right: 1px solid var(--_border);
   }
   .gutter > div { padding-left: 8px; }
-  .gutter .error { color: var(--_danger); font-weight: 700; box-shadow: inset 3px 0 var(--_danger); opacity: 1; }
-  .gutter .warning { color: var(--_warning); font-weight: 700; box-shadow: inset 3px 0 var(--_warning); opacity: 1; }
+  .gutter .error { color: var(--_danger); font-weight: 700; box-shadow: inset 3px 0 var(--_danger); }
+  .gutter .warning { color: var(--_warning); font-weight: 700; box-shadow: inset 3px 0 var(--_warning); }
   textarea.code {
     flex: 1; min-width: 0; min-height: 0; border: 0; border-radius: 0; resize: none; background: transparent;
     font: 12.5px/20px var(--_mono); padding: 10px 12px; white-space: pre; overflow: auto; tab-size: 2;

@@ -217,7 +217,7 @@ export class ForgeSkillBuilder extends LitElement {
     if (changed.has('_dialog')) {
       for (const d of this.renderRoot.querySelectorAll<HTMLDialogElement>('dialog[data-name]')) {
         if (d.dataset.name === this._dialog && !d.open) openModal(d);
-        else if (d.dataset.name !== this._dialog && d.open) closeModal(d);
+        else if (d.dataset.name !== this._dialog && d.open) closeModal(d, this._focusFallback);
       }
     }
   }
@@ -354,6 +354,7 @@ export class ForgeSkillBuilder extends LitElement {
             this._error('chat', new Error(ev.error));
             break;
         }
+        if (finished) break; // exactly one done/error ends a turn
       }
       if (!finished) throw new Error('The connection closed before the reply was complete.');
     } catch (e) {
@@ -636,8 +637,11 @@ export class ForgeSkillBuilder extends LitElement {
     const d = e.target as HTMLDialogElement;
     if (!(d instanceof HTMLDialogElement) || !d.dataset.name) return;
     if (this._dialog === d.dataset.name) this._closeDialog();
-    returnFocus(d);
+    returnFocus(d, this._focusFallback);
   }
+
+  /** Where focus goes when the control that opened a dialog is gone or disabled: the editor, else the composer. */
+  private _focusFallback = () => this.renderRoot.querySelector<HTMLElement>('#editor') ?? this.renderRoot.querySelector<HTMLElement>('#composer');
 
   // ---- render -----------------------------------------------------------
 

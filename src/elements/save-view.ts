@@ -109,7 +109,7 @@ function renderSaveBody(b: ForgeSkillBuilder, s: SaveState, editingHere: boolean
                 : agents!.length === 0
                   ? html`<p class="notice warn"><span class="ico" aria-hidden="true">⚠</span><span>This workspace has no agents yet (a folder with a
                       <code>forge.yaml</code>). Create one, then save again — or download the SKILL.md.</span></p>`
-                  : html`<select id="save-agent" .value=${live(s.agent)} @change=${(e: Event) => (b._save = { ...s, agent: (e.target as HTMLSelectElement).value })}>
+                  : html`<select id="save-agent" .value=${live(s.agent)} @change=${(e: Event) => (b._save = { ...b._save!, agent: (e.target as HTMLSelectElement).value })}>
                       ${agents!.map((a) => html`<option value=${a.id} ?selected=${a.id === s.agent}>${a.id}</option>`)}
                     </select>
                     <p class="hint">The skill is written to <code>${s.agent || '<agent>'}/skills/${b._skillName}/</code>.</p>`}

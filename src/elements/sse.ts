@@ -13,18 +13,21 @@ export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortS
   const reader = body.getReader();
   const onAbort = () => void reader.cancel().catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
+  let ended = false;
   try {
     for (;;) {
       if (signal?.aborted) throw abortError();
       const { done, value } = await reader.read();
       if (signal?.aborted) throw abortError();
       // An event cut off by the end of the stream is dropped, as the SSE spec says.
-      if (done) return;
+      if (done) return void (ended = true);
       parser.feed(decoder.decode(value, { stream: true }));
       yield* queue.splice(0);
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
+    // A consumer that stopped early (after `done`/`error`) closes the connection.
+    if (!ended) reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }

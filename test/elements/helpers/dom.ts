@@ -65,6 +65,11 @@ export function textOf(el: Element, selector?: string): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** The text of any node, whitespace collapsed. */
+export function txt(node: Node | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /** The first button whose text (collapsed) includes `label`. */
 export function button(el: Element, label: string, within?: string): HTMLButtonElement {
   const scope = within ? $(el, within)! : el.shadowRoot!;
