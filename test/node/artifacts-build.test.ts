@@ -84,7 +84,7 @@ describe('readSkillsFolder', () => {
     expect(r.skills.map((s) => s.dir)).toEqual(['good']);
     expect(r.skipped.map((s) => [s.path, s.code])).toEqual([
       ['README.md', 'not-a-skill'],
-      ['_template', 'template'],
+      ['_template', 'template-skipped'],
       ['docs', 'not-a-skill'],
       ['good/scripts/bad name.sh', 'script-skipped'],
     ]);

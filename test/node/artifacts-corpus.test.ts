@@ -53,7 +53,7 @@ describe('building the forge-embedded corpus', () => {
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(compiled.excluded).toEqual([]);
     // _template is starter material (and its name "my-skill" is not its folder); it is reported, not built.
-    expect(skipped.map((s) => [s.path, s.code])).toEqual([['_template', 'template']]);
+    expect(skipped.map((s) => [s.path, s.code])).toEqual([['_template', 'template-skipped']]);
     expect(compiled.count).toBe(16);
     expect(compiled.skills.find((s) => s.name === 'code-review-github')!.kind).toBe('instructions');
     // Four ## Tool: sections, one body in the prompt.

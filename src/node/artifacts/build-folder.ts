@@ -37,8 +37,7 @@ export interface BuildSkillsFolderResult {
 }
 
 function skippedDiagnostic(s: SkippedEntry): BuildDiagnostic {
-  const code = s.code === 'symlink-escape' ? 'symlink-escape' : `skipped-${s.code}`;
-  return { skill: s.skill ?? s.path, ...warningDiag(code, 'path', `${s.path}: ${s.reason}`, undefined, s.path) };
+  return { skill: s.skill ?? s.path, ...warningDiag(s.code, 'path', `${s.path}: ${s.reason}`, undefined, s.path) };
 }
 
 /** node:crypto's SHA-256 (native), same result as the core's pure-TS one. */

@@ -15,8 +15,8 @@ import { isInside, MAX_SKILL_FILE_BYTES } from '../skills-on-disk.js';
 export interface SkippedEntry {
   /** Path relative to the skills folder (`evil/SKILL.md`, `weather/scripts/.cache`). */
   path: string;
-  /** `symlink-escape`, `template`, `not-a-skill`, `unreadable`, `script-skipped`. */
-  code: 'symlink-escape' | 'template' | 'not-a-skill' | 'unreadable' | 'script-skipped';
+  /** `symlink-escape`, `template-skipped`, `not-a-skill`, `unreadable`, `script-skipped`. */
+  code: 'symlink-escape' | 'template-skipped' | 'not-a-skill' | 'unreadable' | 'script-skipped';
   /** The skill it belonged to, when it was part of one. */
   skill?: string;
   reason: string;
@@ -70,7 +70,7 @@ export async function readSkillsFolder(skillsDir: string, opts: { fs?: FsLike } 
     }
     if (e.name.startsWith('_')) {
       // `_template` and friends: starter material, and never a valid skill name.
-      if (isDir || e.name.endsWith('.md')) skipped.push({ path: e.name, code: 'template', reason: 'names starting with "_" are templates, not skills' });
+      if (isDir || e.name.endsWith('.md')) skipped.push({ path: e.name, code: 'template-skipped', reason: 'names starting with "_" are templates, not skills' });
       continue;
     }
     if (isDir) {
