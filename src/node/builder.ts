@@ -1,0 +1,163 @@
+// createSkillBuilder (node flavour): the core builder wired to a workspace.
+// It resolves the skill-builder LLM through the tiers (SPEC §4) and refuses,
+// with a ConfigError naming the fix, a configuration that is unset, has no
+// key, or points a workspace base_url at a key from the environment without
+// trust. The tiers are read again on every turn, so a rotated key or edited
+// ui.yaml applies to the next message. In edit mode it loads the on-disk skill
+// itself: `chat(messages, {mode: 'edit', editingName})`. Error events and
+// errors are scrubbed of the key even when a custom client factory is used.
+
+import { RequestError, redactSecret } from '../core/errors.js';
+import {
+  createSkillBuilder as createCoreSkillBuilder,
+  type ChatOptions,
+  type SendError,
+  type SkillBuilder,
+  type SkillBuilderOptions,
+  type SkillBuilderResult,
+} from '../core/builder.js';
+import type { BuilderEvent } from '../core/events.js';
+import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';
+import { assertSafeSkillName } from '../core/names.js';
+import type { ExistingSkill } from '../core/prompt.js';
+import { loadSkillBuilderLLM, toUsableLlmConfig, type ResolvedSkillBuilderLLM } from './config-tiers.js';
+import { resolveIo, type IoOptions } from './fs-types.js';
+import { readCustomSkill } from './skills-on-disk.js';
+
+type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput'>;
+
+/** Resolve the LLM from the workspace tiers. */
+export interface WorkspaceSkillBuilderOptions extends IoOptions, CoreTuning {
+  workspaceDir: string;
+  /** The agent being worked on: enables the deprecated agent fallback tier and edit mode by name. */
+  agentDir?: string;
+  /** Builds the client from the resolved config (tests, proxies). Default: the built-in provider clients. */
+  llmClientFactory?: (config: LlmConfig) => LlmClient;
+}
+
+/** Use a given client or config; the workspace (optional) only serves edit mode. */
+export interface ExplicitSkillBuilderOptions extends IoOptions, CoreTuning {
+  llm: LlmClient | LlmConfig;
+  workspaceDir?: string;
+  agentDir?: string;
+}
+
+export type NodeSkillBuilderOptions = WorkspaceSkillBuilderOptions | ExplicitSkillBuilderOptions;
+
+export interface NodeChatOptions extends ChatOptions {
+  /** Edit mode: the skill to load from `<agentDir>/skills/` (folder or frontmatter name). */
+  editingName?: string;
+}
+
+export interface NodeSkillBuilder {
+  chat(messages: readonly ChatMessage[], options?: NodeChatOptions): AsyncIterable<BuilderEvent>;
+  send(messages: readonly ChatMessage[], options?: NodeChatOptions): Promise<SkillBuilderResult>;
+  /** Loads an on-disk skill of the agent in the shape the prompt takes (for hosts that check it before streaming). */
+  loadExisting(name: string): Promise<ExistingSkill>;
+  /** The configuration resolved when the builder was created (null when `llm` was given). Never carries the key enumerably. */
+  readonly config: ResolvedSkillBuilderLLM | null;
+}
+
+/**
+ * Creates a builder for a workspace. Rejects with ConfigError when the skill-builder LLM is
+ * unset, has no key, or has an untrusted base_url — before any LLM call.
+ */
+export async function createSkillBuilder(options: NodeSkillBuilderOptions): Promise<NodeSkillBuilder> {
+  if (!options || typeof options !== 'object') throw new RequestError('options', 'createSkillBuilder needs {workspaceDir} or {llm}');
+  const io = resolveIo(options);
+  const ioOpts: IoOptions = { fs: io.fs, env: io.env, homeDir: io.homeDir };
+  const tuning: CoreTuning = {};
+  if (options.now) tuning.now = options.now;
+  if (options.progressIntervalMs !== undefined) tuning.progressIntervalMs = options.progressIntervalMs;
+  if (options.structuredOutput !== undefined) tuning.structuredOutput = options.structuredOutput;
+  const agentDir = options.agentDir;
+
+  let config: ResolvedSkillBuilderLLM | null = null;
+  /** A core builder for one turn, plus the key to scrub from its errors. */
+  let coreForTurn: () => Promise<{ core: SkillBuilder; secret: string | undefined }>;
+
+  if ('llm' in options && options.llm) {
+    const llm = options.llm;
+    const core = createCoreSkillBuilder({ llm, ...tuning });
+    const secret = isClient(llm) ? undefined : llm.apiKey;
+    coreForTurn = async () => ({ core, secret });
+  } else {
+    const ws = options as WorkspaceSkillBuilderOptions;
+    if (typeof ws.workspaceDir !== 'string' || ws.workspaceDir === '')
+      throw new RequestError('workspaceDir', 'createSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
+    const resolve = async () => {
+      const resolved = await loadSkillBuilderLLM({ workspaceDir: ws.workspaceDir, ...(agentDir !== undefined ? { agentDir } : {}), ...ioOpts });
+      return { resolved, llmConfig: toUsableLlmConfig(resolved) };
+    };
+    const first = await resolve(); // refuses unset / missing key / untrusted now, before any turn
+    config = first.resolved;
+    coreForTurn = async () => {
+      const { llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
+      const llm = ws.llmClientFactory ? ws.llmClientFactory(llmConfig) : llmConfig;
+      return { core: createCoreSkillBuilder({ llm, ...tuning }), secret: llmConfig.apiKey };
+    };
+  }
+
+  async function loadExisting(name: string): Promise<ExistingSkill> {
+    assertSafeSkillName(name, 'editing_name');
+    if (agentDir === undefined) throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createSkillBuilder');
+    const skill = await readCustomSkill(agentDir, name, ioOpts);
+    return { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts };
+  }
+
+  /** Checks what can be checked synchronously, so a bad call throws before any event. */
+  function precheck(opts: NodeChatOptions | undefined): void {
+    if (opts?.editingName !== undefined) {
+      assertSafeSkillName(opts.editingName, 'editing_name');
+      if (agentDir === undefined && !opts.existing)
+        throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createSkillBuilder');
+    }
+  }
+
+  async function coreOptions(opts: NodeChatOptions = {}): Promise<ChatOptions> {
+    const { editingName, ...rest } = opts;
+    const out: ChatOptions = { ...rest };
+    if (editingName !== undefined && !rest.existing) {
+      out.existing = await loadExisting(editingName);
+      out.mode = rest.mode ?? 'edit';
+    }
+    return out;
+  }
+
+  async function* chatTurn(messages: readonly ChatMessage[], opts: NodeChatOptions | undefined): AsyncGenerator<BuilderEvent> {
+    const chatOpts = await coreOptions(opts);
+    const { core, secret } = await coreForTurn();
+    for await (const ev of core.chat(messages, chatOpts)) {
+      yield ev.type === 'error' ? { ...ev, error: redactSecret(ev.error, secret) } : ev;
+    }
+  }
+
+  return {
+    config,
+    loadExisting,
+    chat(messages, opts) {
+      precheck(opts);
+      return chatTurn(messages, opts);
+    },
+    async send(messages, opts) {
+      precheck(opts);
+      const chatOpts = await coreOptions(opts);
+      const { core, secret } = await coreForTurn();
+      try {
+        return await core.send(messages, chatOpts);
+      } catch (err) {
+        if (secret && err instanceof Error) {
+          const scrubbed = err as SendError;
+          Object.defineProperty(scrubbed, 'message', { value: redactSecret(err.message, secret), configurable: true, writable: true });
+          if (typeof err.stack === 'string') Object.defineProperty(scrubbed, 'stack', { value: redactSecret(err.stack, secret), configurable: true, writable: true });
+          throw scrubbed;
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+function isClient(llm: LlmClient | LlmConfig): llm is LlmClient {
+  return typeof (llm as LlmClient).stream === 'function';
+}
