@@ -36,6 +36,14 @@ export { listCustomSkills, readCustomSkill, locateSkill } from './skills-on-disk
 export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './skills-on-disk.js';
 export { saveSkill, existingSkillNames } from './save-skill.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './save-skill.js';
+export { createSkillBuilder } from './builder.js';
+export type {
+  ExplicitSkillBuilderOptions,
+  NodeChatOptions,
+  NodeSkillBuilder,
+  NodeSkillBuilderOptions,
+  WorkspaceSkillBuilderOptions,
+} from './builder.js';
 
 // HTTP API (SPEC §6) and the local server.
 export { createRequestHandler } from './http/request-handler.js';
