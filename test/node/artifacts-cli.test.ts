@@ -119,3 +119,21 @@ describe('forge-skill-builder build (through the CLI entry)', () => {
     expect(JSON.parse(await readFile(join(root, 'out/skills.json'), 'utf8')).count).toBe(1);
   });
 });
+
+describe('build command diagnostics', () => {
+  it('names the file each finding is about: folder SKILL.md, flat <name>.md, scripts, skipped entries', async () => {
+    const r = await run(['skills', '--warnings'], {
+      'skills/plain/SKILL.md': skillMd('plain'),
+      'skills/flat-broken.md': '---\nname: flat-broken\ndescription: [unclosed\n---\nx\n',
+      'skills/weather/SKILL.md': skillMd('weather', { body: '## Tool: weather_now\n\nNow.\n\n**Input:** city (string)\n' }),
+      'skills/weather/scripts/weather-now.sh': '#!/bin/sh\necho hi\n',
+      'skills/_template/SKILL.md': skillMd('my-skill'),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^skills\/flat-broken\.md:\d+: error \[/m);
+    expect(r.stderr).toMatch(/^skills\/weather\/scripts\/weather-now\.sh(:\d+)?: warning \[/m);
+    expect(r.stderr).toMatch(/^skills\/weather\/SKILL\.md:\d+: warning \[/m);
+    expect(r.stderr).toMatch(/^skills\/_template: warning \[template-skipped\]/m);
+    expect(r.stderr).not.toMatch(/flat-broken\/SKILL\.md/);
+  });
+});

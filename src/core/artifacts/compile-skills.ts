@@ -141,7 +141,9 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   }
 
   const merged = mergeRequirements(kept.map((c, i) => ({ skill: c.name, forge: c.parsed.forge, timeoutSeconds: records[i]!.timeout_hint })));
-  for (const d of merged.diagnostics) diagnostics.push(d);
+  // Requirement findings name skills; report them under the same label as the rest.
+  const labelOf = new Map(kept.map((c) => [c.name, c.label]));
+  for (const d of merged.diagnostics) diagnostics.push({ ...d, skill: labelOf.get(d.skill) ?? d.skill });
 
   return {
     version: ARTIFACTS_VERSION,

@@ -60,10 +60,8 @@ function splitList(value: string): string[] {
 }
 
 function line(d: BuildDiagnostic, skillsShown: string): string {
-  // Reader findings name a path inside the skills folder; the rest are about <skill>/SKILL.md or its scripts.
-  if (d.field === 'path' && d.file !== undefined) return formatDiagnostic({ ...d, file: `${skillsShown}/${d.file}` });
-  const file = d.file !== undefined ? `${skillsShown}/${d.skill}/${d.file}` : `${skillsShown}/${d.skill}/SKILL.md`;
-  return formatDiagnostic({ ...d, file });
+  // buildSkillsFolder gives every finding a `file` inside the skills folder.
+  return formatDiagnostic({ ...d, file: `${skillsShown}/${d.file ?? `${d.skill}/SKILL.md`}` });
 }
 
 /** Runs `build` with `argv` (the arguments after `build`); resolves with the exit status. */

@@ -26,7 +26,10 @@ export interface BuildSkillsFolderOptions {
 }
 
 export interface BuildSkillsFolderResult {
-  /** The artifact document; its `diagnostics` include what the reader skipped. */
+  /**
+   * The artifact document. Its `diagnostics` include what the reader skipped,
+   * and each one's `file` is the path inside the skills folder it is about.
+   */
   compiled: CompiledSkills;
   /** File name → the exact text written (or that would be written without `out`). */
   files: Record<ArtifactFileName, string>;
@@ -53,7 +56,15 @@ export async function buildSkillsFolder(skillsDir: string, opts: BuildSkillsFold
     ...(opts.category !== undefined ? { category: opts.category } : {}),
     ...(opts.tags !== undefined ? { tags: opts.tags } : {}),
   });
-  compiled.diagnostics = sortBuildDiagnostics([...compiled.diagnostics, ...skipped.map(skippedDiagnostic)]);
+  // Every finding's `file` becomes a path inside the skills folder (`weather/SKILL.md`,
+  // `weather/scripts/x.sh`, `notes.md`), so a caller can print it as is.
+  const skillFile = new Map(skills.map((s) => [s.dir!, s.scripts ? `${s.dir}/SKILL.md` : `${s.dir}.md`]));
+  const placed = compiled.diagnostics.map((d): BuildDiagnostic => {
+    const main = skillFile.get(d.skill);
+    if (main === undefined) return d;
+    return { ...d, file: d.file === undefined ? main : `${d.skill}/${d.file}` };
+  });
+  compiled.diagnostics = sortBuildDiagnostics([...placed, ...skipped.map(skippedDiagnostic)]);
   const files = serializeArtifacts(compiled);
   const written: string[] = [];
   if (opts.out !== undefined) {

@@ -23,7 +23,7 @@ export interface SkippedEntry {
 }
 
 export interface ReadSkillsFolderResult {
-  /** Skills read, by folder (or flat file) name order. */
+  /** Skills read, by folder (or flat file) name order. Folder skills always have `scripts` (maybe `{}`); flat ones never. */
   skills: SkillSource[];
   skipped: SkippedEntry[];
 }
@@ -93,7 +93,7 @@ export async function readSkillsFolder(skillsDir: string, opts: { fs?: FsLike } 
         continue;
       }
       const scripts = await readScripts(fs, real, e.name, skipped);
-      skills.push({ skillMd, dir: e.name, ...(scripts ? { scripts } : {}) });
+      skills.push({ skillMd, dir: e.name, scripts: scripts ?? {} });
       continue;
     }
     if (isFile && e.name.endsWith('.md')) {
