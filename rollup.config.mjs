@@ -14,6 +14,19 @@ const isExternal = (id) => id.startsWith('node:') || deps.some((d) => id === d |
 
 const ts = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', sourceMap: true });
 
+// The elements' styles are css`` literals in src/elements/*.styles.ts, which no
+// minifier touches: collapse their whitespace for the standalone bundle.
+const minifyElementStyles = () => ({
+  name: 'minify-element-styles',
+  transform(code, id) {
+    if (!/src[\\/]elements[\\/].*\.styles\.ts$/.test(id)) return null;
+    const out = code.replace(/css`([^`]*)`/g, (_, body) =>
+      'css`' + body.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};,>])\s*/g, '$1').trim() + '`',
+    );
+    return { code: out, map: null };
+  },
+});
+
 export default [
   {
     input: {
@@ -36,7 +49,7 @@ export default [
   },
   {
     input: 'src/elements/index.ts',
-    plugins: [nodeResolve({ browser: true, extensions: ['.ts', '.js'] }), ts(), terser({ format: { comments: false } })],
+    plugins: [minifyElementStyles(), nodeResolve({ browser: true, extensions: ['.ts', '.js'] }), ts(), terser({ format: { comments: false } })],
     output: { file: 'dist/forge-skill-builder.elements.js', format: 'es', sourcemap: true },
   },
 ];
