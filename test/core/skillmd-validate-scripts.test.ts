@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 import { egressAllows, egressAllowsVariable, isNonEgressHost, normalizeEgressEntry, scriptHosts, shellHasStrictMode, shellReadsFirstArg } from '../../src/core/skillmd/script-analysis.js';
 import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate.js';
-import { GOOD_FRONTMATTER, GOOD_SCRIPT, goodScripts, replaceOnce, skillMd, toolSection } from '../helpers/skill-fixtures.js';
+import { GOOD_FRONTMATTER, GOOD_SCRIPT, goodScripts, replaceOnce, skillMd, toolSection } from '../helpers/validate-fixtures.js';
 
 function diags(text: string, options: ValidateOptions): Diagnostic[] {
   const r = validateSkillMd(text, options);

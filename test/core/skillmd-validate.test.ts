@@ -1,10 +1,10 @@
 // validateSkillMd, forge profile: one block per rule; each rule fires on bad
 // input and stays quiet on the nearest good input. Every case starts from the
-// warning-free fixture in test/helpers/skill-fixtures.ts and changes one thing.
+// warning-free fixture in test/helpers/validate-fixtures.ts and changes one thing.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate.js';
-import { GOOD_FRONTMATTER, goodScripts, replaceOnce, skillMd, toolSection } from '../helpers/skill-fixtures.js';
+import { GOOD_FRONTMATTER, goodScripts, replaceOnce, skillMd, toolSection } from '../helpers/validate-fixtures.js';
 
 function run(text: string, options: ValidateOptions = {}) {
   return validateSkillMd(text, { scripts: goodScripts(), ...options });

@@ -1,87 +1,8 @@
 // Static reading of a skill's helper scripts for the validator: does a shell
 // script read its JSON input from `$1` and run under `set -euo pipefail`, and
 // which hosts do its http(s) URLs contact. Line-based heuristics, not a shell
-// parser: each rule says what it skips so a finding is a real one.
-
-/** True for a whole-line comment in a shell/Python (`#`) or JavaScript (`//`) script. Shebangs count as comments. */
-function isCommentLine(line: string, js: boolean): boolean {
-  const t = line.trimStart();
-  return js ? t.startsWith('//') || t.startsWith('*') || t.startsWith('/*') : t.startsWith('#');
-}
-
-const FUNCTION_START_RE = /^\s*(?:function\s+[\w:.-]+\s*(?:\(\s*\))?|[\w:.-]+\s*\(\s*\))\s*\{?\s*$/;
-
-/**
- * The lines of a shell script that run at top level: comments and the bodies
- * of functions (`name() {` … the `}` at the same indentation) are left out, so
- * a `local x="$1"` inside a function does not count as reading the script's
- * own argument.
- */
-function topLevelShellLines(content: string): string[] {
-  const out: string[] = [];
-  const lines = content.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (isCommentLine(line, false)) continue;
-    const fn = FUNCTION_START_RE.exec(line);
-    if (fn) {
-      const indent = /^\s*/.exec(line)![0];
-      const close = new RegExp(`^${indent}\\}\\s*(?:[;#].*)?$`);
-      let j = i + 1;
-      while (j < lines.length && !close.test(lines[j]!)) j++;
-      if (j < lines.length) {
-        i = j;
-        continue;
-      }
-    }
-    out.push(line);
-  }
-  return out;
-}
-
-const READS_ARG_RE = /\$(?:1|\{1[}:#%/-]|@|\{@|\*|\{\*)/;
-
-/** True when the top level of a shell script reads `$1` (or forwards `"$@"`/`$*` to something that does). */
-export function shellReadsFirstArg(content: string): boolean {
-  return topLevelShellLines(content).some((l) => READS_ARG_RE.test(l));
-}
-
-const SET_LINE_RE = /(?:^|[;&|]\s*)set\s+([^;#&|]+)/;
-
-/**
- * True when the script turns on errexit, nounset and pipefail, in any
- * spelling: `set -euo pipefail`, `set -Eeuo pipefail`, `set -e -u -o pipefail`,
- * `set -o errexit -o nounset -o pipefail`.
- */
-export function shellHasStrictMode(content: string): boolean {
-  let e = false;
-  let u = false;
-  let pipefail = false;
-  for (const raw of content.split('\n')) {
-    if (isCommentLine(raw, false)) continue;
-    const m = SET_LINE_RE.exec(raw);
-    if (!m) continue;
-    const tokens = m[1]!.trim().split(/\s+/);
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
-      if (!t.startsWith('-') || t.startsWith('--')) continue;
-      const letters = t.slice(1);
-      for (let k = 0; k < letters.length; k++) {
-        const c = letters[k];
-        if (c === 'e') e = true;
-        else if (c === 'u') u = true;
-        else if (c === 'o') {
-          const opt = tokens[i + 1];
-          if (opt === 'pipefail') pipefail = true;
-          else if (opt === 'errexit') e = true;
-          else if (opt === 'nounset') u = true;
-          if (k === letters.length - 1) i++;
-        }
-      }
-    }
-  }
-  return e && u && pipefail;
-}
+// parser: each rule says what it skips so a finding is a real one. One pass
+// per script (analyzeScript) answers all three.
 
 /** A URL host found in a script. */
 export interface ScriptHost {
@@ -94,13 +15,211 @@ export interface ScriptHost {
   line: number;
 }
 
+/** What the validator needs to know about one script, read in a single pass. */
+export interface ScriptFacts {
+  /** Shell only: the top level (outside function bodies and comments) reads `$1`, or forwards `"$@"`/`$*`. */
+  readsFirstArg: boolean;
+  /** Shell only: errexit, nounset and pipefail are all switched on by `set` lines. */
+  strictMode: boolean;
+  /** Hosts the script's http(s) URLs contact (see {@link scriptHosts} for what is skipped). */
+  hosts: ScriptHost[];
+}
+
+/** A shell function header on its own line: `name() {`, `function name {`, `function name() {`. */
+const FUNCTION_START_RE = /^[ \t]*(?:function[ \t]+[\w:.-]+[ \t]*(?:\([ \t]*\))?|[\w:.-]+[ \t]*\([ \t]*\))[ \t]*\{?[ \t]*$/;
+const FUNCTION_END_REST_RE = /^[ \t]*(?:[;#].*)?$/;
+const READS_ARG_G = /\$(?:1|\{1[}:#%/-]|@|\{@|\*|\{\*)/g;
+const SET_LINE_RE = /(?:^|[;&|]\s*)set\s+([^;#&|]+)/;
+
 const URL_RE = /\bhttps?:\/\/([^\s"'`<>()\\|]+)/gi;
 /** Lines whose URLs are identifiers (XML namespaces, JSON Schema ids), not network requests. */
 const IDENTIFIER_LINE_RE = /xmlns|schemaLocation|\$schema|<!DOCTYPE/i;
 /** Text just before a URL that marks it as an example in a message, not a request. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.g\.|\bi\.e\.|\bfor example\b|\bexamples?:|\busage:|\bformat:|\bsuch as\b|\blike\s)[^\n]{0,40}$/i;
-/** A URL used as a pattern: `${VAR#https://…}`, `[[ $x == https://… ]]`, `case … in https://…)`. */
+/** A URL used as a pattern: `${VAR#https://…}`, `[[ $x == https://… ]]`. */
 const PATTERN_BEFORE_RE = /(?:\$\{\w+(?:##?|%%?|\/\/?)|(?:==|!=|=~)\s*["']?)$/;
+
+/** A script's text with line boundaries, comment lines and line numbers found on demand. */
+interface ScriptText {
+  readonly text: string;
+  lineStart(pos: number): number;
+  lineEnd(pos: number): number;
+  /** Whole-line comment: `#` (shell, Python; shebangs too) or `//`, `/*`, `*` (JavaScript). */
+  isComment(lineStart: number): boolean;
+  /** 1-based line of `pos`; positions must be asked in increasing order. */
+  lineNo(pos: number): number;
+}
+
+function createScriptText(text: string, js: boolean): ScriptText {
+  let counted = 0;
+  let countedLines = 1;
+  return {
+    text,
+    lineStart: (pos) => text.lastIndexOf('\n', pos - 1) + 1,
+    lineEnd(pos) {
+      const e = text.indexOf('\n', pos);
+      return e < 0 ? text.length : e;
+    },
+    isComment(lineStart) {
+      let k = lineStart;
+      while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+      const c = text.charCodeAt(k);
+      if (!js) return c === 35;
+      const n = text.charCodeAt(k + 1);
+      return c === 42 || (c === 47 && (n === 47 || n === 42));
+    },
+    lineNo(pos) {
+      for (let i = text.indexOf('\n', counted); i >= 0 && i < pos; i = text.indexOf('\n', i + 1)) {
+        countedLines++;
+        counted = i + 1;
+      }
+      if (counted < pos) counted = pos;
+      return countedLines;
+    },
+  };
+}
+
+/**
+ * Reads a script once:
+ * - whole-line comments (`#`, or `//` / `*` in JavaScript; shebangs too) are ignored;
+ * - shell function bodies (`name() {` … the `}` at the same indentation) do not
+ *   count for `readsFirstArg`, so a `local x="$1"` in a function is not the
+ *   script reading its own argument;
+ * - `set` lines in any spelling (`-euo pipefail`, `-Eeuo pipefail`,
+ *   `-e -u -o pipefail`, `-o errexit -o nounset -o pipefail`) add up to strictMode;
+ * - URLs are collected as described at {@link scriptHosts}.
+ * `shellContract: false` skips the two shell checks (for sourced helpers).
+ * It jumps between the few places that matter (`://`, `set`, `$1`/`$@`)
+ * with indexOf and global regular expressions instead of visiting every line,
+ * so long scripts cost little more than a scan.
+ */
+export function analyzeScript(content: string, fileName: string, options: { shellContract?: boolean } = {}): ScriptFacts {
+  const js = /\.m?js$/i.test(fileName);
+  const shell = /\.(?:sh|bash)$/i.test(fileName);
+  const text = createScriptText(content, js);
+  const facts: ScriptFacts = { readsFirstArg: false, strictMode: false, hosts: [] };
+
+  for (let at = content.indexOf('://'); at >= 0; ) {
+    const ls = text.lineStart(at);
+    const le = text.lineEnd(at);
+    if (!text.isComment(ls)) {
+      const line = content.slice(ls, le);
+      if (!IDENTIFIER_LINE_RE.test(line)) {
+        for (const m of line.matchAll(URL_RE)) {
+          const before = line.slice(0, m.index);
+          if (EXAMPLE_BEFORE_RE.test(before) || PATTERN_BEFORE_RE.test(before)) continue;
+          const host = hostOf(m[1]!, shell);
+          if (!host) continue;
+          if (host.kind === 'literal' && isNonEgressHost(host.host)) continue;
+          facts.hosts.push({ ...host, line: text.lineNo(ls) });
+        }
+      }
+    }
+    at = content.indexOf('://', le);
+  }
+  if (!shell || options.shellContract === false) return facts;
+
+  facts.strictMode = strictModeOf(text);
+  facts.readsFirstArg = readsFirstArgOf(text);
+  return facts;
+}
+
+function strictModeOf(text: ScriptText): boolean {
+  const content = text.text;
+  let e = false;
+  let u = false;
+  let pipefail = false;
+  // Every spelling starts with `set -` (`set -euo pipefail`, `set -o errexit`).
+  for (let at = content.indexOf('set -', 0); at >= 0 && !(e && u && pipefail); ) {
+    const ls = text.lineStart(at);
+    const le = text.lineEnd(at);
+    const m = text.isComment(ls) ? null : SET_LINE_RE.exec(content.slice(ls, le));
+    if (m) {
+      const tokens = m[1]!.trim().split(/\s+/);
+      for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i]!;
+        if (!t.startsWith('-') || t.startsWith('--')) continue;
+        for (let j = 1; j < t.length; j++) {
+          const f = t[j];
+          if (f === 'e') e = true;
+          else if (f === 'u') u = true;
+          else if (f === 'o') {
+            const opt = tokens[i + 1];
+            if (opt === 'pipefail') pipefail = true;
+            else if (opt === 'errexit') e = true;
+            else if (opt === 'nounset') u = true;
+            if (j === t.length - 1) i++;
+          }
+        }
+      }
+    }
+    at = content.indexOf('set -', le);
+  }
+  return e && u && pipefail;
+}
+
+/** The body [start, end) of the shell function whose header line starts at `ls`, or null (not a header, or never closed). */
+function functionBodyAt(text: ScriptText, ls: number): [number, number] | null {
+  const content = text.text;
+  const le = text.lineEnd(ls);
+  const line = content.slice(ls, le);
+  if (!FUNCTION_START_RE.test(line)) return null;
+  let k = 0;
+  while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
+  const closing = `\n${line.slice(0, k)}}`;
+  for (let c = content.indexOf(closing, le); c >= 0; c = content.indexOf(closing, c + 1)) {
+    const after = c + closing.length;
+    if (FUNCTION_END_REST_RE.test(content.slice(after, text.lineEnd(after)))) return [le, after];
+  }
+  return null;
+}
+
+/**
+ * True when some `$1`/`$@`/`$*` sits outside comments and function bodies.
+ * Function headers are looked up only before each candidate (a body holding
+ * it must start earlier), so the usual `INPUT="${1:-}"` near the top is
+ * settled without reading the rest of the script.
+ */
+function readsFirstArgOf(text: ScriptText): boolean {
+  const content = text.text;
+  const bodies: Array<[number, number]> = [];
+  const seen = new Set<number>();
+  const needles = ['()', 'function'];
+  const next = needles.map((n) => content.indexOf(n));
+  const headersBefore = (limit: number): void => {
+    needles.forEach((needle, i) => {
+      let at = next[i]!;
+      while (at >= 0 && at < limit) {
+        const ls = text.lineStart(at);
+        if (!seen.has(ls)) {
+          seen.add(ls);
+          const body = functionBodyAt(text, ls);
+          if (body) bodies.push(body);
+        }
+        at = content.indexOf(needle, at + needle.length);
+      }
+      next[i] = at;
+    });
+  };
+  READS_ARG_G.lastIndex = 0;
+  for (let m = READS_ARG_G.exec(content); m; m = READS_ARG_G.exec(content)) {
+    const at = m.index;
+    if (text.isComment(text.lineStart(at))) continue;
+    headersBefore(at);
+    if (!bodies.some(([s, e]) => at >= s && at < e)) return true;
+  }
+  return false;
+}
+
+/** True when the top level of a shell script reads `$1` (or forwards `"$@"`/`$*` to something that does). */
+export function shellReadsFirstArg(content: string): boolean {
+  return analyzeScript(content, 'script.sh').readsFirstArg;
+}
+
+/** True when the shell script turns on errexit, nounset and pipefail, in any spelling. */
+export function shellHasStrictMode(content: string): boolean {
+  return analyzeScript(content, 'script.sh').strictMode;
+}
 
 /** Reserved names (RFC 2606/6761) and loopback: never real egress. */
 export function isNonEgressHost(host: string): boolean {
@@ -121,27 +240,12 @@ export function isNonEgressHost(host: string): boolean {
  * The hosts a script's http(s) URLs contact. Skipped: whole-line comments,
  * identifier URLs (xmlns, schemaLocation, $schema), URLs in example text
  * (`e.g. https://…`, `Expected format: https://…`), URLs used as string
- * patterns, loopback and reserved example domains, and hosts built from
- * several parts (`api.${REGION}.x.com`) that cannot be known statically.
+ * patterns, loopback and reserved example domains, hosts built from several
+ * parts (`api.${REGION}.x.com`) that cannot be known statically, and `${x}`
+ * hosts outside shell scripts (program values, not environment variables).
  */
 export function scriptHosts(content: string, fileName: string): ScriptHost[] {
-  const js = /\.m?js$/i.test(fileName);
-  const shell = /\.(?:sh|bash)$/i.test(fileName);
-  const found: ScriptHost[] = [];
-  const lines = content.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!line.includes('://') || isCommentLine(line, js) || IDENTIFIER_LINE_RE.test(line)) continue;
-    for (const m of line.matchAll(URL_RE)) {
-      const before = line.slice(0, m.index);
-      if (EXAMPLE_BEFORE_RE.test(before) || PATTERN_BEFORE_RE.test(before)) continue;
-      const host = hostOf(m[1]!, shell);
-      if (!host) continue;
-      if (host.kind === 'literal' && isNonEgressHost(host.host)) continue;
-      found.push({ ...host, line: i + 1 });
-    }
-  }
-  return found;
+  return analyzeScript(content, fileName).hosts;
 }
 
 const VAR_HOST_RE = /^\$(?:\{([A-Za-z_]\w*)(?::?-([^}/]*))?\}|([A-Za-z_]\w*))(?=[:/?#]|$)/;
@@ -175,32 +279,46 @@ export function normalizeEgressEntry(entry: string): string {
   return e;
 }
 
-/** Case of the original variable spelling is kept for `$VAR` entries. */
-function varEntries(egress: readonly string[]): Set<string> {
-  const out = new Set<string>();
+/** An egress_domains list read once: exact hosts, `*.domain` suffixes, `$VAR` names. */
+export interface EgressPolicy {
+  exact: ReadonlySet<string>;
+  /** `.example.com` for `*.example.com`. */
+  suffixes: readonly string[];
+  any: boolean;
+  /** Variable names of `$VAR` / `${VAR}` entries, spelled as written. */
+  variables: ReadonlySet<string>;
+}
+
+export function egressPolicy(egress: readonly string[]): EgressPolicy {
+  const exact = new Set<string>();
+  const suffixes: string[] = [];
+  const variables = new Set<string>();
+  let any = false;
   for (const raw of egress) {
-    const m = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(raw.trim());
-    if (m) out.add(m[1]!);
+    const v = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(raw.trim());
+    if (v) {
+      variables.add(v[1]!);
+      continue;
+    }
+    const e = normalizeEgressEntry(raw);
+    if (!e || e.startsWith('$')) continue;
+    if (e === '*') any = true;
+    else if (e.startsWith('*.')) suffixes.push(e.slice(1));
+    else exact.add(e);
   }
-  return out;
+  return { exact, suffixes, any, variables };
 }
 
 /** True when `host` (literal) is allowed by an exact entry or a `*.domain` wildcard (subdomains only). */
-export function egressAllows(host: string, egress: readonly string[]): boolean {
+export function egressAllows(host: string, egress: readonly string[] | EgressPolicy): boolean {
+  const p = Array.isArray(egress) ? egressPolicy(egress) : (egress as EgressPolicy);
   const h = host.toLowerCase();
-  for (const raw of egress) {
-    const e = normalizeEgressEntry(raw);
-    if (!e || e.startsWith('$')) continue;
-    if (e === '*') return true;
-    if (e.startsWith('*.')) {
-      if (h.endsWith(e.slice(1))) return true;
-    } else if (e === h) return true;
-  }
-  return false;
+  return p.any || p.exact.has(h) || p.suffixes.some((s) => h.endsWith(s));
 }
 
 /** True when a variable host is declared (`$VAR` / `${VAR}`), or its `${VAR:-default}` default is allowed. */
-export function egressAllowsVariable(host: ScriptHost, egress: readonly string[]): boolean {
-  if (varEntries(egress).has(host.host)) return true;
-  return host.fallback !== undefined && egressAllows(host.fallback, egress);
+export function egressAllowsVariable(host: ScriptHost, egress: readonly string[] | EgressPolicy): boolean {
+  const p = Array.isArray(egress) ? egressPolicy(egress) : (egress as EgressPolicy);
+  if (p.variables.has(host.host)) return true;
+  return host.fallback !== undefined && egressAllows(host.fallback, p);
 }

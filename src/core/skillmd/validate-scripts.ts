@@ -12,8 +12,8 @@
 import { errorDiag, warningDiag } from '../diagnostics.js';
 import { isBuiltinTool } from '../builtins.js';
 import { checkScriptFileName } from '../names.js';
-import { interpreterFor, isHelperScript, normalizeScriptName, scriptForTool, SCRIPT_EXTENSIONS, toolForScript, toolScriptBaseName } from '../scripts.js';
-import { egressAllows, egressAllowsVariable, scriptHosts, shellHasStrictMode, shellReadsFirstArg } from './script-analysis.js';
+import { interpreterFor, isHelperScript, normalizeScriptName, SCRIPT_EXTENSIONS, scriptStem, toolScriptBaseName } from '../scripts.js';
+import { analyzeScript, egressAllows, egressAllowsVariable, egressPolicy, type ScriptFacts } from './script-analysis.js';
 import type { RuleContext, Sink } from './validate-context.js';
 
 export function scriptRules(ctx: RuleContext, add: Sink): void {
@@ -31,17 +31,28 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
     scripts[name] = typeof content === 'string' ? content : '';
   }
   const names = Object.keys(scripts).sort();
-  const helpers = new Set(names.filter((n) => isHelperScript(n, scripts)));
-  const entryPoints = names.filter((n) => !helpers.has(n));
   const customTools = parsed.tools.filter((t) => !isBuiltinTool(t.name));
   const toolNames = customTools.map((t) => t.name);
+  const toolByBase = new Map<string, string>();
+  for (const t of toolNames) if (!toolByBase.has(toolScriptBaseName(t))) toolByBase.set(toolScriptBaseName(t), t);
+  const toolOf = (script: string): string | null => (interpreterFor(script) === null ? null : (toolByBase.get(scriptStem(script)) ?? null));
+  const scriptedTools = new Set<string>();
+  for (const n of names) {
+    const t = toolOf(n);
+    if (t !== null) scriptedTools.add(t);
+  }
+  // A script named after a tool is that tool's entry point even if another
+  // script also calls it; only the others can be helpers.
+  const entryPoints = names.filter((n) => toolOf(n) !== null || !isHelperScript(n, scripts));
+  const entrySet = new Set(entryPoints);
+  const facts = new Map(names.map((n) => [n, analyzeScript(scripts[n]!, n, { shellContract: entrySet.has(n) })] as const));
   const binary = forge.runtime === 'binary';
   const scriptBacked = !binary && entryPoints.some((n) => interpreterFor(n) !== null);
 
   if (scriptBacked) {
     const warned = new Set<string>();
     for (const tool of customTools) {
-      if (warned.has(tool.name) || scriptForTool(tool.name, names)) continue;
+      if (warned.has(tool.name) || scriptedTools.has(tool.name)) continue;
       warned.add(tool.name);
       const base = toolScriptBaseName(tool.name);
       add(warningDiag('tool-missing-script', `tools.${tool.name}`, `tool "${tool.name}" has no script, so the runtime cannot call it; add scripts/${base}.sh (or ${SCRIPT_EXTENSIONS.filter((e) => e !== '.sh' && e !== '.bash').map((e) => base + e).join(' / ')}), or rename the script that implements it`, tool.line));
@@ -49,7 +60,7 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
   }
   if (!binary) {
     for (const name of entryPoints) {
-      if (toolForScript(name, toolNames)) continue;
+      if (toolOf(name) !== null) continue;
       const runnable = interpreterFor(name) !== null;
       add(warningDiag('script-unmapped', `scripts/${name}`, runnable
         ? `no "## Tool:" maps to scripts/${name} (tool "${name.slice(0, name.lastIndexOf('.')).replace(/-/g, '_')}" would); add that tool section, rename the script after its tool, or delete it if unused`
@@ -67,22 +78,23 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
   for (const name of entryPoints) {
     if (interpreterFor(name) !== 'bash') continue;
     const content = scripts[name]!;
-    if (!shellReadsFirstArg(content))
+    const f = facts.get(name)!;
+    if (!f.readsFirstArg)
       add(warningDiag('script-no-input-arg', `scripts/${name}`, `scripts/${name} never reads $1, but the runtime passes the tool's JSON input as the first argument; add INPUT="\${1:-}" near the top and parse it (e.g. with jq)`, undefined, `scripts/${name}`));
-    if (!shellHasStrictMode(content))
+    if (!f.strictMode)
       add(warningDiag('script-no-strict-mode', `scripts/${name}`, `scripts/${name} does not run under "set -euo pipefail", so failures can pass silently; add that line right after the shebang`, content.startsWith('#!') ? 2 : 1, `scripts/${name}`));
   }
 
-  egressRules(ctx, scripts, names, add);
+  egressRules(ctx, facts, names, add);
 }
 
-function egressRules(ctx: RuleContext, scripts: Record<string, string>, names: readonly string[], add: Sink): void {
+function egressRules(ctx: RuleContext, facts: ReadonlyMap<string, ScriptFacts>, names: readonly string[], add: Sink): void {
   const forge = ctx.parsed.forge;
-  const egress = forge.egressDomains;
+  const egress = egressPolicy(forge.egressDomains);
   const env = new Set([...forge.requires.env.required, ...forge.requires.env.oneOf, ...forge.requires.env.optional]);
   const reported = new Set<string>();
   for (const name of names) {
-    for (const h of scriptHosts(scripts[name]!, name)) {
+    for (const h of facts.get(name)!.hosts) {
       const key = `${h.kind}:${h.host}`;
       if (reported.has(key)) continue;
       if (h.kind === 'literal') {
