@@ -35,7 +35,6 @@ const DRAFT_KEYS = new Set(['skill', 'spec', 'skill_md', 'skillMd', 'scripts']);
 const FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?)?[ \t]*$/i;
 const DRAFT_FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:[A-Za-z]+[ \t]+)?(?:skill(?:\.md)?|script[ \t]*:.*)$/i;
 const MAX_KEY = 32;
-const TAIL_MAX = 256;
 /** A `progress` event at least every this many characters (and on every phase change). */
 const PROGRESS_STEP = 256;
 const NO_EVENTS: BuilderEvent[] = [];
@@ -63,10 +62,8 @@ interface Frame {
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 export function createEnvelopeStream(): EnvelopeStream {
-  // The text so far: `pieces` holds joined runs of chunks, `tail` the latest
-  // chunks (joined every TAIL_MAX pushes, so thousands of tiny strings are not kept alive).
-  const pieces: string[] = [];
-  let tail: string[] = [];
+  // The text so far. Appending builds a rope in O(1); it is flattened once, in end().
+  let text = '';
   let chars = 0;
   let lastProgressChars = -1;
   let lastPhase: DraftPhase = 'message';
@@ -211,6 +208,24 @@ export function createEnvelopeStream(): EnvelopeStream {
         if (stringRole === 'stream') emit(decoded);
         else if (stringRole === 'key' && keyBuf.length < MAX_KEY) keyBuf += decoded;
         continue;
+      }
+      if (stringRole === 'skip') {
+        // Nothing to decode: jump from quote to quote, an odd run of backslashes before one escapes it.
+        let q = chunk.indexOf('"', i);
+        while (q >= 0) {
+          let k = q - 1;
+          while (k >= i && chunk.charCodeAt(k) === 92) k--;
+          if ((q - 1 - k) % 2 === 0) break;
+          q = chunk.indexOf('"', q + 1);
+        }
+        if (q < 0) {
+          let k = n - 1;
+          while (k >= i && chunk.charCodeAt(k) === 92) k--;
+          escape = (n - 1 - k) % 2 === 1;
+          return n;
+        }
+        endString();
+        return q + 1;
       }
       // Plain characters run until a quote or a backslash (a tight loop: no allocation per run).
       let stop = i;
@@ -375,11 +390,7 @@ export function createEnvelopeStream(): EnvelopeStream {
     },
     push(chunk: string): BuilderEvent[] {
       if (typeof chunk !== 'string' || chunk === '') return [];
-      tail.push(chunk);
-      if (tail.length >= TAIL_MAX) {
-        pieces.push(tail.join(''));
-        tail = [];
-      }
+      text += chunk;
       chars += chunk.length;
       out = '';
       let i = 0;
@@ -409,7 +420,7 @@ export function createEnvelopeStream(): EnvelopeStream {
       return events;
     },
     end(): ParsedEnvelope {
-      return parseEnvelope(pieces.join('') + tail.join(''));
+      return parseEnvelope(text);
     },
   };
 }

@@ -41,18 +41,29 @@ export function scanObject(text: string, start: number, recordInner = true): Sca
       depth--;
       if (depth === 0) return { end: i + 1, inner };
     } else if (c === 34 /* " */) {
-      // Inside a string: jump past the closing quote, honouring escapes.
-      i++;
-      for (;;) {
-        if (i >= n) return { end: -1, inner };
-        const d = text.charCodeAt(i);
-        if (d === 34) break;
-        i += d === 92 /* \ */ ? 2 : 1;
-      }
+      const close = closingQuote(text, i + 1);
+      if (close < 0) return { end: -1, inner };
+      i = close;
     }
     i++;
   }
   return { end: -1, inner };
+}
+
+/**
+ * The index of the quote that closes a string whose contents start at `from`,
+ * or -1. Jumps from quote to quote with indexOf and counts the backslashes
+ * before each one: an odd count means the quote is escaped.
+ */
+export function closingQuote(text: string, from: number): number {
+  let q = text.indexOf('"', from);
+  while (q >= 0) {
+    let k = q - 1;
+    while (k >= from && text.charCodeAt(k) === 92) k--;
+    if ((q - 1 - k) % 2 === 0) return q;
+    q = text.indexOf('"', q + 1);
+  }
+  return -1;
 }
 
 /**

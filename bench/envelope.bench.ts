@@ -1,0 +1,234 @@
+// bench/envelope: the cost of reading a streamed reply with createEnvelopeStream
+// (message deltas + progress while it arrives, the full parse at the end)
+// compared with two common ways of reading streamed JSON.
+//
+//   npx tsx bench/envelope.bench.ts
+//
+// Workload: an envelope of 64 KiB (a message, a SKILL.md and three scripts,
+// with the newlines, quotes and backslashes real drafts have) fed in 4-character
+// chunks. Each repetition times, side by side in one process:
+//   ours          createEnvelopeStream(): push() every chunk, then end()
+//   streamparser  @streamparser/json JSONParser (paths ['$'], keepStack false:
+//                 its cheapest set-up that still yields the parsed envelope)
+//   partial-json  re-parsing the growing buffer with partial-json's parse()
+//                 after every chunk (the usual way to show partial JSON)
+//   ours-256k     ours on a 256 KiB envelope, for the scaling ratio
+// Each timing is the best of TRIES runs, each after a full GC (partial-json,
+// which takes seconds, runs once), so other processes and the previous
+// measurement's garbage do not decide the ratios.
+// Targets: ours / streamparser ≤ 1.0, partial-json / ours ≥ 20,
+// ours(256 KiB) / ours(64 KiB) ≤ 4.5 (linear work). Ratios are computed per
+// repetition from side-by-side timings; medians and min–max are reported.
+// Results: stdout and bench/results/envelope.json.
+
+import { JSONParser } from '@streamparser/json';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parse as parsePartial } from 'partial-json';
+import { createEnvelopeStream } from '../src/core/envelope-stream.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CHUNK = 4;
+const REPETITIONS = 7;
+const WARMUP = 2;
+/** Runs per measurement in a repetition; the fastest counts (partial-json, at seconds per run, runs once). */
+const TRIES = 5;
+
+/** An envelope of about `bytes` characters shaped like a real draft. */
+function makeEnvelope(bytes: number): string {
+  const mdLines = [
+    '---',
+    'name: incident-digest',
+    'description: When the user asks for an incident summary ("what broke last night", "incident digest"), collect and summarise alerts.',
+    'metadata:',
+    '  forge:',
+    '    requires:',
+    '      bins: [curl, jq]',
+    '---',
+    '# Incident Digest',
+    '',
+  ];
+  const section = (i: number) =>
+    [
+      `## Tool: fetch_alerts_${i}`,
+      '',
+      'Fetches alerts from the "monitoring" API and returns them as JSON.',
+      '',
+      '| Parameter | Type | Required | Description |',
+      '|-----------|------|----------|-------------|',
+      '| since | string | yes | ISO time, e.g. "2024-01-01T00:00:00Z" |',
+      '',
+      '```json',
+      '{"alerts": [{"id": "a1", "severity": "high", "path": "C:\\\\logs\\\\x"}]}',
+      '```',
+      '',
+    ].join('\n');
+  const script = (i: number) =>
+    `#!/usr/bin/env bash\nset -euo pipefail\nINPUT="\${1:-}"\nSINCE="$(printf '%s' "$INPUT" | jq -r '.since')"\ncurl -fsS "https://alerts.example.com/v1/alerts?since=$SINCE&page=${i}" | jq '{alerts: .items}'\n`;
+  let skillMd = mdLines.join('\n');
+  const scripts: Record<string, string> = {};
+  let i = 0;
+  const message = 'Here is the incident digest skill. It calls the alerts API with curl and summarises with jq.\n\n**Notes:**\n- "since" defaults to 24 hours ago.\n';
+  while (JSON.stringify({ message, skill: { skill_md: skillMd, scripts } }).length < bytes) {
+    if (i % 4 === 3) scripts[`fetch-alerts-${i}.sh`] = script(i);
+    else skillMd += section(i);
+    i++;
+  }
+  return JSON.stringify({ message, skill: { skill_md: skillMd, scripts } });
+}
+
+function chunks(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += CHUNK) out.push(text.slice(i, i + CHUNK));
+  return out;
+}
+
+const text64 = makeEnvelope(64 * 1024);
+const text256 = makeEnvelope(256 * 1024);
+const chunks64 = chunks(text64);
+const chunks256 = chunks(text256);
+
+/** Keeps results alive so the work cannot be optimised away. */
+let sink = 0;
+
+function ours(parts: readonly string[]): void {
+  const s = createEnvelopeStream();
+  for (const p of parts) sink += s.push(p).length;
+  const r = s.end();
+  sink += r.skill ? r.skill.skillMd.length : 0;
+}
+
+function streamparser(parts: readonly string[]): void {
+  const parser = new JSONParser({ paths: ['$'], keepStack: false });
+  let root: unknown;
+  parser.onValue = ({ value }) => {
+    root = value;
+  };
+  for (const p of parts) parser.write(p);
+  if (!parser.isEnded) parser.end();
+  sink += root ? 1 : 0;
+}
+
+function partialJson(parts: readonly string[]): void {
+  let buffer = '';
+  for (const p of parts) {
+    buffer += p;
+    try {
+      const v = parsePartial(buffer) as { message?: string } | undefined;
+      sink += v?.message?.length ?? 0;
+    } catch {
+      // an incomplete prefix partial-json cannot read yet
+    }
+  }
+}
+
+// A full GC before each timed run, so no measurement pays for the garbage of
+// the one before it (partial-json leaves a lot).
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** Best of `tries` runs, each after a full GC: filters out interference from other processes on a shared machine. */
+function timeIt(fn: () => void, tries: number): number {
+  let best = Infinity;
+  for (let i = 0; i < tries; i++) {
+    gc();
+    const t0 = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+// Sanity: all three read the same envelope.
+{
+  const s = createEnvelopeStream();
+  let deltas = '';
+  for (const p of chunks64) for (const e of s.push(p)) if (e.type === 'message_delta') deltas += e.delta;
+  const r = s.end();
+  const expected = JSON.parse(text64) as { message: string; skill: { skill_md: string } };
+  if (r.message !== expected.message || deltas !== expected.message || r.skill?.skillMd !== expected.skill.skill_md)
+    throw new Error('createEnvelopeStream did not reproduce the envelope');
+}
+
+const runs = {
+  ours: () => ours(chunks64),
+  streamparser: () => streamparser(chunks64),
+  partialJson: () => partialJson(chunks64),
+  ours256: () => ours(chunks256),
+};
+type Key = keyof typeof runs;
+const samples: Record<Key, number[]> = { ours: [], streamparser: [], partialJson: [], ours256: [] };
+const vsStreamparser: number[] = [];
+const partialVsOurs: number[] = [];
+const scaling: number[] = [];
+
+for (let rep = 0; rep < WARMUP + REPETITIONS; rep++) {
+  const keys = Object.keys(runs) as Key[];
+  const order = keys.map((_, k) => keys[(k + rep) % keys.length]!);
+  const t: Partial<Record<Key, number>> = {};
+  for (const key of order) t[key] = timeIt(runs[key], key === 'partialJson' ? 1 : TRIES);
+  if (rep < WARMUP) continue;
+  for (const key of keys) samples[key].push(t[key]!);
+  vsStreamparser.push(t.ours! / t.streamparser!);
+  partialVsOurs.push(t.partialJson! / t.ours!);
+  scaling.push(t.ours256! / t.ours!);
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+interface Figure {
+  label: string;
+  value: number;
+  unit: string;
+  min: number;
+  max: number;
+  target?: string;
+  ok?: boolean;
+}
+function figure(label: string, xs: number[], unit: string, target?: { op: '≤' | '≥'; value: number }): Figure {
+  const f: Figure = { label, value: round(median(xs)), unit, min: round(Math.min(...xs)), max: round(Math.max(...xs)) };
+  if (target) {
+    f.target = `${target.op} ${target.value}`;
+    f.ok = target.op === '≤' ? f.value <= target.value : f.value >= target.value;
+  }
+  return f;
+}
+
+const kib = (s: string) => round(s.length / 1024, 1);
+const figures: Figure[] = [
+  figure(`ours: createEnvelopeStream, ${kib(text64)} KiB in ${CHUNK}-char chunks`, samples.ours, 'ms'),
+  figure('@streamparser/json JSONParser, same chunks', samples.streamparser, 'ms'),
+  figure('partial-json parse of the growing buffer after every chunk', samples.partialJson, 'ms'),
+  figure(`ours on ${kib(text256)} KiB`, samples.ours256, 'ms'),
+  figure('ours / @streamparser/json', vsStreamparser, '×', { op: '≤', value: 1.0 }),
+  figure('partial-json / ours', partialVsOurs, '×', { op: '≥', value: 20 }),
+  figure('ours(256 KiB) / ours(64 KiB)', scaling, '×', { op: '≤', value: 4.5 }),
+];
+
+console.log(`envelope stream bench — ${REPETITIONS} repetitions (+${WARMUP} warm-up), median [min–max]`);
+for (const f of figures) {
+  const verdict = f.ok === undefined ? '' : `  target ${f.target}: ${f.ok ? 'met' : 'MISSED'}`;
+  console.log(`  ${f.label}: ${f.value} ${f.unit} [${f.min}–${f.max}]${verdict}`);
+}
+
+const out = {
+  name: 'envelope',
+  repetitions: REPETITIONS,
+  notes: `A ${kib(text64)} KiB envelope (message, SKILL.md, scripts) fed in ${CHUNK}-character chunks; ours includes message_delta/progress events and the final parse (end()). Ratios are computed per repetition from side-by-side timings, then the median is shown. Each timing is the best of ${TRIES} runs after a full GC (partial-json: one run).`,
+  figures,
+  machine: { cores: cpus().length, node: process.version },
+};
+const resultsDir = join(here, 'results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(join(resultsDir, 'envelope.json'), `${JSON.stringify(out, null, 2)}\n`);
+if (sink === 42) console.log('');
