@@ -193,6 +193,13 @@ describe('script analysis', () => {
     expect(shellReadsFirstArg('#!/bin/bash\nx=${1:-}\n')).toBe(true);
   });
 
+  it('reads CRLF scripts the same way', () => {
+    const script = '#!/bin/bash\r\nset -euo pipefail\r\nlog() {\r\n  echo "$1"\r\n}\r\nlog hi\r\ncurl https://api.crlf.io/x\r\n';
+    expect(shellReadsFirstArg(script)).toBe(false);
+    expect(shellHasStrictMode(script)).toBe(true);
+    expect(scriptHosts(script, 'a.sh')).toEqual([{ host: 'api.crlf.io', kind: 'literal', line: 7 }]);
+  });
+
   it('shellHasStrictMode ignores commented-out settings', () => {
     expect(shellHasStrictMode('#!/bin/bash\n# set -euo pipefail\n')).toBe(false);
   });

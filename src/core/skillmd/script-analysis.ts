@@ -26,8 +26,8 @@ export interface ScriptFacts {
 }
 
 /** A shell function header on its own line: `name() {`, `function name {`, `function name() {`. */
-const FUNCTION_START_RE = /^[ \t]*(?:function[ \t]+[\w:.-]+[ \t]*(?:\([ \t]*\))?|[\w:.-]+[ \t]*\([ \t]*\))[ \t]*\{?[ \t]*$/;
-const FUNCTION_END_REST_RE = /^[ \t]*(?:[;#].*)?$/;
+const FUNCTION_START_RE = /^[ \t]*(?:function[ \t]+[\w:.-]+[ \t]*(?:\([ \t]*\))?|[\w:.-]+[ \t]*\([ \t]*\))[ \t]*\{?[ \t\r]*$/;
+const FUNCTION_END_REST_RE = /^[ \t\r]*(?:[;#].*)?$/;
 const READS_ARG_G = /\$(?:1|\{1[}:#%/-]|@|\{@|\*|\{\*)/g;
 const SET_LINE_RE = /(?:^|[;&|]\s*)set\s+([^;#&|]+)/;
 
