@@ -37,6 +37,8 @@ export type Reply =
       kind: 'sse';
       events: AsyncIterable<SseEvent>;
       abort(reason?: unknown): void;
+      /** The adapter calls this once the stream has ended (written out or abandoned). */
+      finished(): void;
       heartbeatMs: number;
       describeError(err: unknown): string;
     });
@@ -151,7 +153,11 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
     if (originProblem) return jsonReply(403, { error: originProblem }, {}, identity, 'origin refused');
 
     const ctx = createRouteContext(req, match.params, services);
-    const redact = (t: string): string => redactSecret(t, ...ctx.secrets);
+    // Most chunks hold no secret: test with includes() before rebuilding the string.
+    const redact = (t: string): string => {
+      for (const s of ctx.secrets) if (t.includes(s)) return redactSecret(t, ...ctx.secrets);
+      return t;
+    };
     try {
       const result = await match.route.handler(ctx);
       if (result.kind === 'json') {
@@ -160,22 +166,17 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
       let markEnded: () => void = () => undefined;
       const entry = { abort: result.abort, ended: new Promise<void>((r) => (markEnded = r)) };
       streams.add(entry);
-      const source = result.events;
-      const tracked = (async function* () {
-        try {
-          yield* source;
-        } finally {
-          streams.delete(entry);
-          markEnded();
-        }
-      })();
       return {
         kind: 'sse',
         status: 200,
         headers: { ...SSE_HEADERS, 'x-content-type-options': 'nosniff', ...cors },
-        events: tracked,
+        events: result.events,
         abort: (reason?: unknown) => {
           result.abort(reason);
+        },
+        finished: () => {
+          streams.delete(entry);
+          markEnded();
         },
         heartbeatMs,
         describeError: (err: unknown) => describeError(err, [...ctx.secrets]),

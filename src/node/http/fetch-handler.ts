@@ -103,7 +103,10 @@ export function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHand
           heartbeatMs: reply.heartbeatMs,
           redact: reply.redact,
           describeError: reply.describeError,
-        }).finally(onEnd);
+        }).finally(() => {
+          reply.finished();
+          onEnd();
+        });
       },
       cancel(reason) {
         stop(reason ?? new Error('the client cancelled the stream'));

@@ -122,7 +122,11 @@ export async function writeNodeReply(
       res.end();
     },
   };
-  await pumpSse(reply.events, sink, { heartbeatMs: reply.heartbeatMs, redact: reply.redact, describeError: reply.describeError });
+  try {
+    await pumpSse(reply.events, sink, { heartbeatMs: reply.heartbeatMs, redact: reply.redact, describeError: reply.describeError });
+  } finally {
+    reply.finished();
+  }
 }
 
 /** Answers and logs one request the dispatcher owns. */
@@ -150,7 +154,14 @@ export async function serveNode(dispatcher: ApiDispatcher, req: IncomingMessage,
       error: 'dispatcher failure',
     };
   }
-  if (res.destroyed) return;
+  if (res.destroyed) {
+    // The client left while the request was being checked: nothing to stream.
+    if (reply.kind === 'sse') {
+      reply.abort(new Error('the client closed the connection'));
+      reply.finished();
+    }
+    return;
+  }
   await writeNodeReply(reply, req, res, {
     bodyCutOff: apiReq.bodyCutOff(),
     onClientGone: (fn) => {

@@ -53,24 +53,30 @@ export async function pumpSse(events: AsyncIterable<SseEvent>, sink: SseSink, op
   const redact = opts.redact ?? ((t: string) => t);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let terminal: string | undefined;
+  let lastWrite = Date.now();
 
-  const armHeartbeat = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
+  // One timer per stream (not one per event): when it fires it pings only if
+  // nothing was written for heartbeatMs, else it waits for the rest of the interval.
+  const armHeartbeat = (delay = heartbeatMs): void => {
     if (heartbeatMs <= 0 || sink.closed) return;
     timer = setTimeout(() => {
       timer = undefined;
-      if (sink.closed) return;
-      void sink.write(HEARTBEAT_COMMENT);
-      armHeartbeat();
-    }, heartbeatMs);
+      if (sink.closed || terminal !== undefined) return;
+      const idle = Date.now() - lastWrite;
+      if (idle >= heartbeatMs) {
+        void sink.write(HEARTBEAT_COMMENT);
+        lastWrite = Date.now();
+        armHeartbeat();
+      } else armHeartbeat(heartbeatMs - idle);
+    }, delay);
     // A heartbeat alone must not keep a process alive.
     (timer as { unref?: () => void }).unref?.();
   };
 
   const send = async (event: SseEvent): Promise<void> => {
     if (sink.closed) return;
+    lastWrite = Date.now();
     await sink.write(redact(formatSseEvent(event)));
-    armHeartbeat();
   };
 
   armHeartbeat();

@@ -39,12 +39,16 @@ export function toSseEvent(ev: BuilderEvent): SseEvent {
   }
 }
 
-async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal): AsyncGenerator<SseEvent> {
-  for await (const ev of events) {
-    // A stream we stopped (server shutting down) says why, not just "cancelled".
-    if (ev.type === 'error' && signal.aborted && signal.reason instanceof Error) {
-      yield toSseEvent({ type: 'error', error: `${signal.reason.message}; the model call was stopped`, code: 'aborted' });
-    } else yield toSseEvent(ev);
+/** The wire events of a turn; a stream we stopped (server shutting down) says why, not just "cancelled". */
+async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal, cleanup: () => void): AsyncGenerator<SseEvent> {
+  try {
+    for await (const ev of events) {
+      if (ev.type === 'error' && signal.aborted && signal.reason instanceof Error) {
+        yield toSseEvent({ type: 'error', error: `${signal.reason.message}; the model call was stopped`, code: 'aborted' });
+      } else yield toSseEvent(ev);
+    }
+  } finally {
+    cleanup();
   }
 }
 
@@ -89,13 +93,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
   });
   return {
     kind: 'sse',
-    events: (async function* () {
-      try {
-        yield* wire(events, controller.signal);
-      } finally {
-        ctx.req.signal.removeEventListener('abort', onGone);
-      }
-    })(),
+    events: wire(events, controller.signal, () => ctx.req.signal.removeEventListener('abort', onGone)),
     abort: (reason) => controller.abort(reason),
   };
 }
