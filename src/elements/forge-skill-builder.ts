@@ -480,7 +480,10 @@ export class ForgeSkillBuilder extends LitElement {
       const agents = await this._api().listAgents();
       this._agents = agents;
       if (this._save && !this._save.agent && agents[0]) this._save = { ...this._save, agent: agents[0].id };
-      if (!this._skillsAgent && agents[0]) this._skillsAgent = agents[0].id;
+      if (!this._skillsAgent && agents[0]) {
+        this._skillsAgent = agents[0].id;
+        if (this._dialog === 'skills') void this._loadSkills(agents[0].id);
+      }
     } catch (e) {
       this._agentsError = this._error('agents', e);
     }
@@ -635,7 +638,8 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */
   _onDialogClosed(e: Event): void {
     const d = e.target as HTMLDialogElement;
-    if (!(d instanceof HTMLDialogElement) || !d.dataset.name) return;
+    // A close event can arrive after the same dialog was reopened: ignore it then.
+    if (!(d instanceof HTMLDialogElement) || !d.dataset.name || d.open) return;
     if (this._dialog === d.dataset.name) this._closeDialog();
     returnFocus(d, this._focusFallback);
   }

@@ -235,6 +235,7 @@ export class ForgeSkillSettings extends LitElement {
   }
 
   private _onDialogClose(): void {
+    if (this._dialog?.open) return; // a late close event after a reopen
     this.open = false;
     if (this._dialog) returnFocus(this._dialog);
   }

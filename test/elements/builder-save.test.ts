@@ -220,6 +220,24 @@ describe('builder: edit mode', () => {
     await waitFor(() => el._editing === 'weather-report', 'editing');
   });
 
+  it('at workspace level the skills list asks for the agent and edits in it', async () => {
+    const api = new FakeApi();
+    seed(api);
+    api.skills['support-bot'] = { 'refund-policy': { skill_md: '---\nname: refund-policy\ndescription: refunds\n---\n', scripts: {} } };
+    const { el } = await mountBuilder(api, {});
+    button(el, 'Skills', '[part="header"]').click();
+    await waitFor(() => $$(el, '.skill-row').length === 1, 'first agent listed');
+    includes(txt(dialog(el, 'skills')), 'weather-report');
+    typeInto($<HTMLSelectElement>(el, '#skills-agent')!, 'support-bot');
+    await waitFor(() => txt(dialog(el, 'skills')).includes('refund-policy'), 'second agent listed');
+    button(el, 'Edit', '.skill-row').click();
+    await waitFor(() => el._editing === 'refund-policy', 'editing');
+    includes(textOf(el, '[part="edit-banner"]'), 'in support-bot');
+    // Requests about the skill go to its agent.
+    await waitFor(() => api.callsTo('POST', '/validate').length > 0, 'validated');
+    equal(api.lastCall('POST', '/validate')!.path, '/api/agents/support-bot/skill-builder/validate');
+  });
+
   it('without changes there is nothing to save', async () => {
     const api = new FakeApi();
     seed(api);

@@ -113,7 +113,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   res.writeHead(404).end();
 }
 
-const server = createServer((req, res) => void handle(req, res).catch((e) => (console.error(e), res.destroy())));
+const server = createServer(
+  (req, res) =>
+    void handle(req, res).catch((e) => {
+      // The page closing a finished stream early is normal; anything else is worth seeing.
+      if ((e as Error).name !== 'AbortError') console.error(e);
+      res.destroy();
+    }),
+);
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const addr = server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
