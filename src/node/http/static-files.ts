@@ -111,6 +111,11 @@ export async function serveStatic(
       send(res, 200, CONTENT_TYPES['.html'] as string, fallback(), head);
       return true;
     }
+  } else if (decoded === '/favicon.ico' && !(await safeFile(roots.demoDir, 'favicon.ico'))) {
+    // Browsers ask for it on every page; answer "no icon" instead of a 404 in the console.
+    res.writeHead(204, PAGE_HEADERS);
+    res.end();
+    return true;
   } else if (decoded.startsWith('/elements/')) {
     const rel = decoded.slice('/elements/'.length);
     // Only the standalone bundle files at the top of dist/, never the rest of the build.
