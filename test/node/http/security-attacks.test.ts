@@ -240,6 +240,39 @@ describe('routing errors', () => {
   });
 });
 
+describe('names in paths', () => {
+  beforeEach(() => start());
+
+  it('refuses a skill name that would leave the skills folder, even percent-encoded', async () => {
+    // SPEC §8: skill names and editing_name are validated before they reach a path.
+    for (const name of ['..%2F..%2Fforge.yaml', '..%5Cx', '%2Fetc%2Fpasswd', 'Foo_Bar']) {
+      const r = await rawRequest(`${srv.url}/api/agents/alpha/skill-builder/skills/${name}`);
+      expect(r.status, name).toBe(400);
+      expect(JSON.parse(r.text).error, name).toMatch(/not a valid skill name|kebab-case/);
+    }
+  });
+
+  it('treats an agent id only as a name to look up, never as a path', async () => {
+    for (const id of ['..', '..%2F..', '%2Fetc', 'alpha%2F..']) {
+      const r = await rawRequest(`${srv.url}/api/agents/${id}/skill-builder/skills`);
+      expect(r.status, id).toBe(404);
+      expect(JSON.parse(r.text).error, id).toMatch(/no agent/);
+    }
+  });
+
+  it('refuses unsafe script file names in a save before anything is written', async () => {
+    const r = await rawRequest(`${srv.url}/api/agents/alpha/skill-builder/save`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ skill_name: 'x', skill_md: '---\nname: x\n---\n', scripts: { '../../forge.yaml': 'pwned' } }),
+    });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text).field).toMatch(/^scripts/);
+    expect(await ws.read('agents/alpha/forge.yaml')).toBe('agent_id: alpha\n');
+    expect(await ws.read('agents/alpha/skills/x/SKILL.md')).toBeNull();
+  });
+});
+
 describe('the API key never leaves the server', () => {
   it('is absent from the PUT and GET replies and from every log line', async () => {
     await start();
