@@ -20,7 +20,7 @@ import type { ParsedEnvelope, SkillDraft } from './events.js';
 import { decodeClosedSpec } from './envelope-schema.js';
 import { completeValue, entryOf, readPartialJsonAt, type PartialNode } from './json-partial.js';
 import { isPlainObject, objectCandidates, parseJsonLenient, type JsonSpan } from './json-scan.js';
-import { blockRole, extractLegacyFences, findFencedBlocks, looksLikeSkillMd } from './legacy-fences.js';
+import { blockRole, extractLegacyFences, findFencedBlocks, looksLikeSkillMd, tidyProse } from './legacy-fences.js';
 import { checkScriptFileName } from './names.js';
 import { compileSkill } from './skillmd/compile.js';
 import { SkillSpecSchema } from './skillmd/spec-schema.js';
@@ -35,15 +35,21 @@ export function parseEnvelope(text: string): ParsedEnvelope {
   const diagnostics: Diagnostic[] = [];
   const search = searchCandidates(text);
 
-  if (search.found) return fromEnvelope(search.found, false, diagnostics);
-
-  if (search.open) {
-    const cut = recoverTruncated(text, search.open, diagnostics);
-    if (cut) return cut;
+  if (search.found) {
+    const asWritten = search.found.repaired ? messageAsWritten(text, search.found.span) : undefined;
+    return fromEnvelope(search.found.value, false, diagnostics, asWritten);
   }
+  if (search.lone) return fromLone(text, search.lone, diagnostics);
 
-  if (search.lone) {
-    return { message: search.lone, skill: null, structured: true, truncated: false, diagnostics };
+  // An object that was cut off, or one that opens the reply but is malformed
+  // beyond repair: keep its message and every part that is complete.
+  const partial: Array<{ span: JsonSpan; truncated: boolean }> = [];
+  if (search.open) partial.push({ span: search.open, truncated: true });
+  if (search.broken && isSpeakable(text, search.broken.start)) partial.push({ span: search.broken, truncated: false });
+  partial.sort((a, b) => a.span.start - b.span.start);
+  for (const p of partial) {
+    const r = recoverPartial(text, p.span, p.truncated, diagnostics);
+    if (r) return r;
   }
 
   const legacy = fromLegacy(text, diagnostics);
@@ -57,20 +63,39 @@ export function parseEnvelope(text: string): ParsedEnvelope {
  * `null`. Used by the stream to know whether an earlier object already won.
  */
 export function findEnvelopeInText(text: string): Obj | null {
-  return searchCandidates(text).found ?? null;
+  return searchCandidates(text).found?.value ?? null;
+}
+
+/**
+ * After a repair, the message exactly as the model wrote it, when the tolerant
+ * reader can read that string whole: a repair tool's guess about the broken
+ * JSON around it must not rewrite text the user has already seen streamed.
+ */
+function messageAsWritten(text: string, span: JsonSpan): string | undefined {
+  const { node } = readPartialJsonAt(text.slice(0, span.end), span.start);
+  const env = node ? findPartialEnvelope(node, 0) : null;
+  if (!env || entryOf(env, 'skill') === undefined) return undefined;
+  const m = entryOf(env, 'message');
+  return m?.kind === 'string' && m.done ? m.value : undefined;
 }
 
 interface Search {
-  found?: Obj;
+  found?: { value: Obj; span: JsonSpan; repaired: boolean };
   /** The first candidate that ran off the end of the text. */
   open?: JsonSpan;
-  /** The message of a reply that is a lone `{"message": …}` object. */
-  lone?: string;
+  /** The first complete candidate that could not be parsed even leniently. */
+  broken?: JsonSpan;
+  /**
+   * The first object that opens the reply (or a ```json block) with `message`
+   * as its first key but has no `skill`: its message leads the reply (the
+   * stream has already shown it), and the rest of the text is read after it.
+   */
+  lone?: { message: string; span: JsonSpan };
 }
 
 function searchCandidates(text: string): Search {
   const out: Search = {};
-  let firstParsed: { value: unknown; span: JsonSpan } | undefined;
+  let speakableSeen = false;
   const inDraftBlock = draftBlockTest(text);
   const it = objectCandidates(text);
   let step = it.next();
@@ -87,20 +112,65 @@ function searchCandidates(text: string): Search {
         consumed = true;
         const env = findIn(parsed.value, 0);
         if (env) {
-          out.found = env;
+          out.found = { value: env, span, repaired: parsed.repaired };
           return out;
         }
-        firstParsed ??= { value: parsed.value, span };
-      }
+        if (!speakableSeen && isSpeakable(text, span.start)) {
+          speakableSeen = true;
+          const m = leadingMessage(parsed.value);
+          if (m !== undefined) {
+            out.lone = { message: m, span };
+            return out;
+          }
+        }
+      } else out.broken ??= span;
     } else if (out.open === undefined) out.open = span;
     step = it.next(consumed);
   }
-  if (firstParsed && isPlainObject(firstParsed.value)) {
-    const m = firstParsed.value.message;
-    if (typeof m === 'string' && m.trim() !== '' && !('skill' in firstParsed.value) && onlyFencesAround(text, firstParsed.span))
-      out.lone = m;
-  }
   return out;
+}
+
+/** True when only whitespace, or a ```json / ``` fence line and whitespace, comes right before `offset`. */
+function isSpeakable(text: string, offset: number): boolean {
+  const before = text.slice(Math.max(0, offset - 400), offset);
+  if (offset <= 400 && /^\s*$/.test(before)) return true;
+  return /(?:^|\n)[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?)?[ \t]*\r?\n\s*$/i.test(before);
+}
+
+/** The message of `{"message": "…", …}` without `skill` (possibly inside one-key wrappers), when `message` is its first key. */
+function leadingMessage(value: unknown): string | undefined {
+  let v = value;
+  for (let depth = 0; depth <= MAX_SEARCH_DEPTH && isPlainObject(v); depth++) {
+    const keys = Object.keys(v);
+    if (keys[0] === 'message') return typeof v.message === 'string' && !('skill' in v) ? v.message : undefined;
+    if (keys.length !== 1 || keys[0] === 'skill') return undefined;
+    v = v[keys[0]!];
+  }
+  return undefined;
+}
+
+/**
+ * A reply led by a `{"message": …}` object without `skill`: that message, then
+ * what the rest of the text holds — its own envelope or legacy draft (message
+ * appended, draft kept) or its prose — so nothing is dropped.
+ */
+function fromLone(text: string, lone: { message: string; span: JsonSpan }, diagnostics: Diagnostic[]): ParsedEnvelope {
+  const restText = text.slice(lone.span.end);
+  const rest = parseEnvelope(restText);
+  diagnostics.push(...rest.diagnostics);
+  const trailing =
+    rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w-]*[ \t]*$/gm, '')) : rest.message;
+  return {
+    message: joinProse(lone.message, trailing),
+    skill: rest.skill,
+    structured: rest.skill === null ? true : rest.structured,
+    truncated: rest.truncated,
+    diagnostics,
+  };
+}
+
+function joinProse(a: string, b: string): string {
+  return b === '' ? a : `${a}\n\n${b}`;
 }
 
 /** A test for "this offset lies inside a fenced SKILL.md or script block". */
@@ -113,10 +183,6 @@ function draftBlockTest(text: string): (offset: number) => boolean {
   return (offset) => ranges.some(([a, b]) => offset >= a && offset < b);
 }
 
-function onlyFencesAround(text: string, span: JsonSpan): boolean {
-  const rest = text.slice(0, span.start) + '\n' + text.slice(span.end);
-  return rest.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w-]*[ \t]*$/gm, '').trim() === '';
-}
 
 /** Pre-order search: the object itself, then its values (JSON text in strings included). */
 function findIn(value: unknown, depth: number): Obj | null {
@@ -164,8 +230,8 @@ function messageText(m: unknown, diagnostics: Diagnostic[]): string {
   return '';
 }
 
-function fromEnvelope(env: Obj, truncated: boolean, diagnostics: Diagnostic[]): ParsedEnvelope {
-  let message = messageText(env.message, diagnostics);
+function fromEnvelope(env: Obj, truncated: boolean, diagnostics: Diagnostic[], messageOverride?: string): ParsedEnvelope {
+  let message = messageOverride ?? messageText(env.message, diagnostics);
   const { skill, lost } = normalizeSkill(env.skill, diagnostics);
   if (lost) message = appendNote(message, lost);
   return { message, skill, structured: true, truncated, diagnostics };
@@ -353,16 +419,16 @@ function printable(v: unknown): string {
 }
 
 // ---------------------------------------------------------------------------
-// Cut-off replies
+// Cut-off (or malformed) replies
 
-function recoverTruncated(text: string, span: JsonSpan, diagnostics: Diagnostic[]): ParsedEnvelope | null {
+function recoverPartial(text: string, span: JsonSpan, truncated: boolean, diagnostics: Diagnostic[]): ParsedEnvelope | null {
   const { node: root, eof } = readPartialJsonAt(text, span.start);
   if (root === null) return null;
   const env = findPartialEnvelope(root, 0);
   if (env === null) {
     // JSON that opens the reply and is cut off before any envelope key arrived
     // (`{"mess`): say so rather than show the fragment.
-    if (!eof || root.kind !== 'object' || !opensReply(text, span.start)) return null;
+    if (!truncated || !eof || root.kind !== 'object' || !opensReply(text, span.start)) return null;
     diagnostics.push(warningDiag('envelope-truncated', 'reply', 'the reply was cut off before it finished (the model hit its output limit); nothing of it could be kept. Ask the model to send it again.'));
     return { message: CUT_OFF_NOTE, skill: null, structured: true, truncated: true, diagnostics };
   }
@@ -408,24 +474,26 @@ function recoverTruncated(text: string, span: JsonSpan, diagnostics: Diagnostic[
   const { skill, lost: lostNoteText } = hasDraft ? normalizeSkill(rawSkill, diagnostics) : { skill: null, lost: null };
   if (!hasDraft && isPlainObject(rawSkill)) {
     const scripts = normalizeScripts(rawSkill.scripts, diagnostics);
-    if (Object.keys(scripts).length > 0) message = appendNote(message, lostNote('the reply was cut off before the SKILL.md arrived', scripts));
+    if (Object.keys(scripts).length > 0)
+      message = appendNote(message, lostNote(truncated ? 'the reply was cut off before the SKILL.md arrived' : 'its SKILL.md was missing or unreadable', scripts));
   }
   if (lostNoteText) message = appendNote(message, lostNoteText);
+  const what = truncated
+    ? 'the reply was cut off before it finished (the model hit its output limit)'
+    : "the reply's JSON was malformed beyond repair";
   diagnostics.push(
     warningDiag(
-      'envelope-truncated',
+      truncated ? 'envelope-truncated' : 'envelope-malformed',
       'reply',
-      `the reply was cut off before it finished (the model hit its output limit)` +
-        (kept.length ? `; kept ${kept.join(', ')}` : '') +
-        (lost.length ? `; lost ${lost.join(', ')}` : '') +
-        '. Ask the model to continue or to send the draft again.',
+      what + (kept.length ? `; kept ${kept.join(', ')}` : '') + (lost.length ? `; lost ${lost.join(', ')}` : '') + '. Ask the model to send the draft again.',
     ),
   );
-  if (message.trim() === '') message = CUT_OFF_NOTE;
-  return { message, skill, structured: true, truncated: true, diagnostics };
+  if (message.trim() === '') message = truncated ? CUT_OFF_NOTE : MALFORMED_NOTE;
+  return { message, skill, structured: true, truncated, diagnostics };
 }
 
 const CUT_OFF_NOTE = '[The reply was cut off before its message arrived.]';
+const MALFORMED_NOTE = '[The reply could not be read: its JSON was malformed.]';
 
 /** True when only whitespace or a fence opener line comes before `offset`. */
 function opensReply(text: string, offset: number): boolean {

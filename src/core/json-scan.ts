@@ -7,6 +7,7 @@
 // It never throws and its total work is bounded (see `scanBudget`).
 
 import { jsonrepair } from 'jsonrepair';
+import { completeValue, readPartialJsonAt } from './json-partial.js';
 
 /** A `{…}` span: `end` is exclusive; `complete` is false when the text ends before the object closes. */
 export interface JsonSpan {
@@ -104,7 +105,12 @@ export function scanBudget(length: number): number {
 
 export type JsonParseOutcome = { ok: true; value: unknown; repaired: boolean } | { ok: false };
 
-/** `JSON.parse`, then `jsonrepair` + `JSON.parse`; never throws. */
+/**
+ * `JSON.parse`, then `jsonrepair` + `JSON.parse`, then the tolerant reader of
+ * json-partial.ts (which also accepts what the repair tool refuses, such as an
+ * invalid `\\u` escape) when it reads the whole text as one complete value.
+ * Never throws.
+ */
 export function parseJsonLenient(text: string): JsonParseOutcome {
   try {
     return { ok: true, value: JSON.parse(text), repaired: false };
@@ -114,8 +120,14 @@ export function parseJsonLenient(text: string): JsonParseOutcome {
   try {
     return { ok: true, value: JSON.parse(jsonrepair(text)), repaired: true };
   } catch {
-    return { ok: false };
+    // fall through to the tolerant reader
   }
+  const { node, eof } = readPartialJsonAt(text);
+  if (node !== null && node.done && eof) {
+    const value = completeValue(node);
+    if (value !== undefined) return { ok: true, value, repaired: true };
+  }
+  return { ok: false };
 }
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -224,6 +224,29 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
     expect: { structured: false, truncated: false, skill: null, message: '{ this is not JSON } but a note.' },
   },
   {
+    name: 'a reply led by a {"message"} object and then an envelope keeps both messages and the draft',
+    text: `{"message": "One moment."}\n${env('Here it is.', draft())}`,
+    expect: { structured: true, truncated: false, message: 'One moment.\n\nHere it is.', skillMd: SKILL_MD },
+    streamsWholeMessage: false,
+  },
+  {
+    name: 'a reply led by a {"message"} object and prose keeps the prose',
+    text: '{"message": "Which city?"}\nI need it for the default.',
+    expect: { structured: true, truncated: false, message: 'Which city?\n\nI need it for the default.', skill: null },
+  },
+  {
+    name: 'a malformed envelope in a json fence after prose keeps its message and finished parts',
+    text: `Sure:\n\`\`\`json\n{"message": "Broken but readable.", "skill": {"skill_md": ${JSON.stringify(SKILL_MD)}, "scripts": "weather.sh": "x"}}}\n\`\`\``,
+    expect: { structured: true, truncated: false, messageIncludes: ['Broken but readable.'], skillMd: SKILL_MD },
+    streamsWholeMessage: true,
+  },
+  {
+    name: 'garbage after the message string: the message stays as written',
+    text: `{"skill": ${JSON.stringify(draft())}, "message": "Exactly this."J4}`,
+    expect: { structured: true, truncated: false, message: 'Exactly this.', skillMd: SKILL_MD },
+    streamsWholeMessage: true,
+  },
+  {
     name: 'legacy: quadruple-backtick skill.md with inner triple fences',
     text: `Here is your skill.\n\n\`\`\`\`skill.md\n${LONG_FENCE_SKILL}\`\`\`\`\n\n\`\`\`\`script: run.sh\n${SCRIPT}\`\`\`\`\n\nDone.`,
     expect: { structured: false, truncated: false, skillMd: LONG_FENCE_SKILL.replace(/\n$/, ''), scripts: { 'run.sh': SCRIPT.replace(/\n$/, '') }, message: 'Here is your skill.\n\nDone.' },
