@@ -32,14 +32,26 @@ const MAX_SEARCH_DEPTH = 8;
 /** Parses a whole model reply. Never throws. */
 export function parseEnvelope(text: string): ParsedEnvelope {
   if (typeof text !== 'string') text = text == null ? '' : String(text);
-  const diagnostics: Diagnostic[] = [];
-  const search = searchCandidates(text);
+  // A reply may be led by `{"message": …}` objects without `skill` (the stream
+  // has already shown their text): collect them, then read what follows.
+  const leads: string[] = [];
+  let rest = text;
+  for (;;) {
+    const search = searchCandidates(rest, leads.length < MAX_LEADS);
+    if (!search.lone) return withLeads(text, leads, rest, parseRest(rest, search));
+    leads.push(search.lone.message);
+    rest = rest.slice(search.lone.span.end);
+  }
+}
 
+const MAX_LEADS = 32;
+
+function parseRest(text: string, search: Search): ParsedEnvelope {
+  const diagnostics: Diagnostic[] = [];
   if (search.found) {
     const asWritten = search.found.repaired ? messageAsWritten(text, search.found.span) : undefined;
     return fromEnvelope(search.found.value, false, diagnostics, asWritten);
   }
-  if (search.lone) return fromLone(text, search.lone, diagnostics);
 
   // An object that was cut off, or one that opens the reply but is malformed
   // beyond repair: keep its message and every part that is complete.
@@ -56,6 +68,21 @@ export function parseEnvelope(text: string): ParsedEnvelope {
   if (legacy) return legacy;
 
   return { message: text.trim(), skill: null, structured: false, truncated: false, diagnostics };
+}
+
+/** Puts the leading messages before the result of the rest; prose after them is kept, not dropped. */
+function withLeads(text: string, leads: string[], restText: string, rest: ParsedEnvelope): ParsedEnvelope {
+  if (leads.length === 0) return rest;
+  const trailing =
+    rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w-]*[ \t]*$/gm, '')) : rest.message;
+  const message = [...leads, trailing].reduce((a, b) => joinProse(a, b));
+  return {
+    message,
+    skill: rest.skill,
+    structured: rest.skill === null ? true : rest.structured,
+    truncated: rest.truncated,
+    diagnostics: rest.diagnostics,
+  };
 }
 
 /**
@@ -93,7 +120,7 @@ interface Search {
   lone?: { message: string; span: JsonSpan };
 }
 
-function searchCandidates(text: string): Search {
+function searchCandidates(text: string, allowLone = true): Search {
   const out: Search = {};
   let speakableSeen = false;
   const inDraftBlock = draftBlockTest(text);
@@ -115,7 +142,7 @@ function searchCandidates(text: string): Search {
           out.found = { value: env, span, repaired: parsed.repaired };
           return out;
         }
-        if (!speakableSeen && isSpeakable(text, span.start)) {
+        if (allowLone && !speakableSeen && isSpeakable(text, span.start)) {
           speakableSeen = true;
           const m = leadingMessage(parsed.value);
           if (m !== undefined) {
@@ -147,26 +174,6 @@ function leadingMessage(value: unknown): string | undefined {
     v = v[keys[0]!];
   }
   return undefined;
-}
-
-/**
- * A reply led by a `{"message": …}` object without `skill`: that message, then
- * what the rest of the text holds — its own envelope or legacy draft (message
- * appended, draft kept) or its prose — so nothing is dropped.
- */
-function fromLone(text: string, lone: { message: string; span: JsonSpan }, diagnostics: Diagnostic[]): ParsedEnvelope {
-  const restText = text.slice(lone.span.end);
-  const rest = parseEnvelope(restText);
-  diagnostics.push(...rest.diagnostics);
-  const trailing =
-    rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w-]*[ \t]*$/gm, '')) : rest.message;
-  return {
-    message: joinProse(lone.message, trailing),
-    skill: rest.skill,
-    structured: rest.skill === null ? true : rest.structured,
-    truncated: rest.truncated,
-    diagnostics,
-  };
 }
 
 function joinProse(a: string, b: string): string {
