@@ -98,8 +98,9 @@ function renderEntry(b: ForgeSkillBuilder, e: ChatEntry) {
       ${pending ? renderProgress(b, e) : nothing}
       ${e.draftFiles
         ? html`<p class="draft-note"><span aria-hidden="true">✎</span> Draft ${e.status === 'pending' ? 'received' : 'updated'}: SKILL.md${e.draftFiles > 1
-            ? ` + ${e.draftFiles - 1} script${e.draftFiles > 2 ? 's' : ''}`
-            : ''} — review it in the draft panel.</p>`
+              ? ` + ${e.draftFiles - 1} script${e.draftFiles > 2 ? 's' : ''}`
+              : ''}.
+            <button class="link" @click=${() => showDraft(b)}>Review the draft</button></p>`
         : nothing}
       ${e.truncated
         ? html`<p class="notice warn small-notice"><span class="ico" aria-hidden="true">⚠</span><span>The reply hit the model's output limit, so the draft may be
@@ -114,6 +115,13 @@ function renderEntry(b: ForgeSkillBuilder, e: ChatEntry) {
         : nothing}
     </div>
   </article>`;
+}
+
+/** Brings the draft panel into view (it is below the chat on narrow screens) and focuses its current tab. */
+function showDraft(b: ForgeSkillBuilder): void {
+  const tab = b.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  tab?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  tab?.focus();
 }
 
 function renderProgress(b: ForgeSkillBuilder, e: ChatEntry) {

@@ -98,6 +98,11 @@ export const builderStyles = css`
   @keyframes slide { from { transform: translateX(-100%); } to { transform: translateX(300%); } }
   @media (prefers-reduced-motion: reduce) { .progress .bar span { animation: none; width: 100%; opacity: 0.4; } }
   .draft-note { margin-top: 8px; font-size: 0.88em; font-weight: 600; color: var(--_accent); }
+  button.link {
+    min-height: 0; padding: 0; border: 0; background: none; color: var(--_accent); font-weight: 650;
+    text-decoration: underline; text-underline-offset: 2px;
+  }
+  button.link:hover:not(:disabled) { background: none; }
   .small-notice { margin-top: 8px; font-size: 0.9em; align-items: center; padding: 6px 8px 6px 10px; }
   .small-notice .grow { flex: 1; }
 

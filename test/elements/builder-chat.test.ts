@@ -54,6 +54,8 @@ describe('builder: streamed conversation', () => {
     equal($(el, '.progress'), null, 'progress gone');
     includes(txt(lastAssistant(el)), 'Here is your skill — café ☕ and tools 🛠 included.');
     includes(txt(lastAssistant(el)), 'Draft updated: SKILL.md + 1 script');
+    button(el, 'Review the draft', '.msg.assistant.done').click();
+    equal(el.shadowRoot!.activeElement?.getAttribute('role'), 'tab', 'focus moves to the draft tabs');
     equal($<HTMLTextAreaElement>(el, '#editor')!.value, WEATHER_SKILL_MD);
     deepEqual(
       $$(el, '[role="tab"]').map((t) => t.textContent!.replace(/\s+/g, ' ').trim()),

@@ -157,6 +157,7 @@ for (const width of [1280, 360]) {
     page.on('pageerror', (e) => console.error(`[${tag}] page error:`, e.message));
     await page.goto(`${base}/?agent=ops-bot`);
     await builder(page).locator('.banner .state').first().waitFor();
+    await shot(page, `${tag}-0-page`, true);
     await shot(page, `${tag}-1-empty`);
 
     // A question first, then a draft.
