@@ -90,6 +90,13 @@ describe('readSkillsFolder', () => {
     ]);
   });
 
+  it('keeps the folder skill when a flat file has the same name, and reports the flat one', async () => {
+    const ws = await createMemoryWorkspace({ 'skills/notes/SKILL.md': skillMd('notes'), 'skills/notes.md': skillMd('notes', { body: 'FLAT' }) });
+    const r = await readSkillsFolder(ws.path('skills'), ws);
+    expect(r.skills).toEqual([{ skillMd: skillMd('notes'), dir: 'notes', scripts: {} }]);
+    expect(r.skipped).toMatchObject([{ path: 'notes.md', code: 'duplicate', skill: 'notes' }]);
+  });
+
   it('throws ConfigError naming the folder when it does not exist', async () => {
     const ws = await createMemoryWorkspace();
     const err = await thrown(() => readSkillsFolder('/nope', ws));

@@ -15,8 +15,8 @@ import { isInside, MAX_SKILL_FILE_BYTES } from '../skills-on-disk.js';
 export interface SkippedEntry {
   /** Path relative to the skills folder (`evil/SKILL.md`, `weather/scripts/.cache`). */
   path: string;
-  /** `symlink-escape`, `template-skipped`, `not-a-skill`, `unreadable`, `script-skipped`. */
-  code: 'symlink-escape' | 'template-skipped' | 'not-a-skill' | 'unreadable' | 'script-skipped';
+  /** `symlink-escape`, `template-skipped`, `not-a-skill`, `duplicate`, `unreadable`, `script-skipped`. */
+  code: 'symlink-escape' | 'template-skipped' | 'not-a-skill' | 'duplicate' | 'unreadable' | 'script-skipped';
   /** The skill it belonged to, when it was part of one. */
   skill?: string;
   reason: string;
@@ -100,6 +100,11 @@ export async function readSkillsFolder(skillsDir: string, opts: { fs?: FsLike } 
       const stem = e.name.slice(0, -3);
       if (checkSkillName(stem) !== null) {
         skipped.push({ path: e.name, code: 'not-a-skill', reason: 'a Markdown file whose name is not a skill name (flat skills are <kebab-case-name>.md)' });
+        continue;
+      }
+      // listDir sorts `x` before `x.md`, so a folder skill of the same name is already in.
+      if (skills.some((s) => s.dir === stem)) {
+        skipped.push({ path: e.name, code: 'duplicate', skill: stem, reason: `the folder ${stem}/ already holds this skill; remove one of the two` });
         continue;
       }
       try {
