@@ -19,6 +19,9 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 /** The ATX heading on this line, or null. `## Tool: x ##` → `{level: 2, title: 'Tool: x'}`. */
 export function headingOf(line: string): Heading | null {
+  // Speed: most lines are not headings; a heading starts with `#` or an indent.
+  const c = line.charCodeAt(0);
+  if (c !== 35 /* # */ && c !== 32 /* space */) return null;
   const m = HEADING.exec(line);
   if (!m) return null;
   let title = m[2] ?? '';
@@ -29,6 +32,9 @@ export function headingOf(line: string): Heading | null {
 
 /** The fence this line opens, or null. A backtick fence's info string may not contain a backtick. */
 export function fenceOpening(line: string): FenceOpening | null {
+  // Speed: a fence starts with ``` / ~~~ or an indent.
+  const c = line.charCodeAt(0);
+  if (c !== 96 /* ` */ && c !== 126 /* ~ */ && c !== 32 /* space */) return null;
   const m = FENCE_OPEN.exec(line);
   if (!m) return null;
   const marks = m[1]!;

@@ -24,28 +24,21 @@ export function looksLikeRow(line: string): boolean {
  * are optional. Null when the line has no unescaped pipe.
  */
 export function splitRow(line: string): string[] | null {
-  let t = line.trim();
+  const t = line.trim();
+  // A pipe right after a backslash is escaped and stays in its cell (`\|`);
+  // every other pipe separates cells. Jumping from pipe to pipe with indexOf
+  // keeps this cheap for the many lines that are not rows at all.
   const cells: string[] = [];
-  let cur = '';
+  let start = 0;
   let sawPipe = false;
-  for (let i = 0; i < t.length; i++) {
-    const ch = t[i]!;
-    if (ch === '\\' && t[i + 1] === '|') {
-      cur += '\\|';
-      i++;
-      continue;
-    }
-    if (ch === '|') {
-      sawPipe = true;
-      cells.push(cur);
-      cur = '';
-      continue;
-    }
-    cur += ch;
+  for (let p = t.indexOf('|'); p >= 0; p = t.indexOf('|', p + 1)) {
+    if (p > 0 && t.charCodeAt(p - 1) === 92 /* \ */) continue;
+    sawPipe = true;
+    cells.push(t.slice(start, p));
+    start = p + 1;
   }
-  cells.push(cur);
   if (!sawPipe) return null;
-  t = t.trim();
+  cells.push(t.slice(start));
   if (t.startsWith('|')) cells.shift();
   if (t.endsWith('|') && !t.endsWith('\\|')) cells.pop();
   return cells.map((c) => c.trim());
@@ -69,6 +62,8 @@ export function readTable(lines: readonly string[], start: number): MarkdownTabl
   const headLine = lines[start];
   const delimLine = lines[start + 1];
   if (headLine === undefined || delimLine === undefined) return null;
+  // Speed: callers try every line; both rows of a table need a pipe.
+  if (!headLine.includes('|') || !delimLine.includes('|')) return null;
   const header = splitRow(headLine);
   if (!header || !isDelimiterRow(delimLine)) return null;
   const rows: string[][] = [];
@@ -112,6 +107,8 @@ function entities(ws: string): string {
 
 /** Inverse of `escapeCell`; also reads hand-written cells (`\|`, `<br>`, `<br/>`). */
 export function unescapeCell(cell: string): string {
+  // Speed: every escape starts with one of these characters.
+  if (!/[\\<&]/.test(cell)) return cell;
   return cell.replace(/\\\||<br\s*\/?>|&#(\d{1,7});|&amp;|&lt;(?=br\s*\/?>)/gi, (m, code: string | undefined) => {
     if (m === '\\|') return '|';
     if (code !== undefined) {

@@ -82,7 +82,7 @@ function parse(text: string): ParsedSkillMd {
     if (name === '') {
       diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
     }
-    const parsed = parseToolBody(name, lines.slice(h.index + 1, end), line + 1);
+    const parsed = parseToolBody(name, lines.slice(h.index + 1, end), line + 1, mask.slice(h.index + 1, end));
     diagnostics.push(...parsed.diagnostics);
     tools.push({ name, line, ...parsed.tool });
   });

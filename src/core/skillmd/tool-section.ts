@@ -23,6 +23,9 @@ const LABEL = /^ {0,3}\*\*([^*\n]+?)\*\*[ \t]*(.*)$/;
 
 /** A bold label line such as `**Input:**`, `**Output (file):** …`, `**Detection heuristics**`. */
 export function labelOf(line: string): Label | null {
+  // Speed: a label starts with `**` or an indent.
+  const c = line.charCodeAt(0);
+  if (c !== 42 /* * */ && c !== 32 /* space */) return null;
   const m = LABEL.exec(line);
   if (!m) return null;
   let text = m[1]!.trim();
@@ -51,13 +54,18 @@ interface Ctx {
   name: string;
 }
 
-/** Reads a tool section body (the lines under the `## Tool:` heading). */
+/**
+ * Reads a tool section body (the lines under the `## Tool:` heading).
+ * `mask` is `codeLineMask(lines)`; parseSkillMd passes its slice of the
+ * document's mask (a `##` heading is never inside a fence, so they agree).
+ */
 export function parseToolBody(
   name: string,
   lines: readonly string[],
   firstLine: number,
+  mask: readonly boolean[] = codeLineMask(lines),
 ): { tool: Omit<ToolSection, 'name' | 'line'>; diagnostics: Diagnostic[] } {
-  const ctx: Ctx = { lines, mask: codeLineMask(lines), firstLine, diagnostics: [], name };
+  const ctx: Ctx = { lines, mask, firstLine, diagnostics: [], name };
   const { input, inputForm } = readInput(ctx);
   const tool: Omit<ToolSection, 'name' | 'line'> = {
     description: readDescription(ctx),
@@ -424,11 +432,24 @@ export function requestCell(cell: string): string {
 /** A tool-input cell: backticks around the cell stripped, JSON parsed when it is JSON. */
 export function inputCell(cell: string): unknown {
   const t = stripCode(cell);
+  // Speed: a failed JSON.parse throws, which is slow; skip text that cannot be JSON.
+  if (!mayBeJson(t)) return t;
   try {
     return JSON.parse(t);
   } catch {
     return t;
   }
+}
+
+/**
+ * False only when JSON.parse would surely fail: JSON text starts (after
+ * whitespace) with a value's first character, or is a bare true/false/null.
+ */
+function mayBeJson(text: string): boolean {
+  const t = text.trim();
+  const c = t.charAt(0);
+  if (c === '{' || c === '[' || c === '"' || c === '-' || (c >= '0' && c <= '9')) return true;
+  return t === 'true' || t === 'false' || t === 'null';
 }
 
 function readHeuristics(ctx: Ctx): string[] {
