@@ -21,45 +21,55 @@ export interface FrontmatterSplit {
 
 const FENCE = /^---[ \t]*$/;
 
-/** Normalises line endings and strips a BOM, then cuts the frontmatter off the body. */
+/**
+ * Normalises line endings and strips a BOM, then cuts the frontmatter off the body.
+ * Speed: it walks line starts with indexOf and slices the text once, instead
+ * of splitting the whole file into lines and joining the parts again.
+ */
 export function splitFrontmatter(raw: string): FrontmatterSplit {
-  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const lines = text.split('\n');
-  if (!FENCE.test(lines[0] ?? '')) {
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  const firstEnd = lineEnd(text, 0);
+  if (!FENCE.test(text.slice(0, firstEnd))) {
     return { present: false, yaml: '', yamlLine: 1, body: text, bodyLine: 1, diagnostics: [] };
   }
-  let close = -1;
-  for (let i = 1; i < lines.length; i++) {
-    if (FENCE.test(lines[i]!)) {
-      close = i;
-      break;
+  // `start` is the offset of line `line` (0-based); `firstEnd + 1` opens line 1.
+  let line = 1;
+  for (let start = firstEnd + 1; start <= text.length; line++) {
+    const end = lineEnd(text, start);
+    if (FENCE.test(text.slice(start, end))) {
+      return {
+        present: true,
+        yaml: text.slice(firstEnd + 1, Math.max(firstEnd + 1, start - 1)),
+        yamlLine: 2,
+        body: text.slice(end + 1),
+        bodyLine: line + 2,
+        diagnostics: [],
+      };
     }
-  }
-  if (close < 0) {
-    return {
-      present: true,
-      yaml: '',
-      yamlLine: 2,
-      body: lines.slice(1).join('\n'),
-      bodyLine: 2,
-      diagnostics: [
-        errorDiag(
-          'frontmatter-unclosed',
-          'frontmatter',
-          'the frontmatter opened with "---" on line 1 is never closed: add a "---" line after the last YAML line',
-          1,
-        ),
-      ],
-    };
+    start = end + 1;
   }
   return {
     present: true,
-    yaml: lines.slice(1, close).join('\n'),
+    yaml: '',
     yamlLine: 2,
-    body: lines.slice(close + 1).join('\n'),
-    bodyLine: close + 2,
-    diagnostics: [],
+    body: text.slice(firstEnd + 1),
+    bodyLine: 2,
+    diagnostics: [
+      errorDiag(
+        'frontmatter-unclosed',
+        'frontmatter',
+        'the frontmatter opened with "---" on line 1 is never closed: add a "---" line after the last YAML line',
+        1,
+      ),
+    ],
   };
+}
+
+/** Offset of the `\n` ending the line that starts at `start` (or the text length). */
+function lineEnd(text: string, start: number): number {
+  const i = text.indexOf('\n', start);
+  return i < 0 ? text.length : i;
 }
 
 export interface ParsedYaml {
