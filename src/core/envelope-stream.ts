@@ -62,48 +62,64 @@ interface Frame {
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 export function createEnvelopeStream(): EnvelopeStream {
+  const reader = new EnvelopeReader();
+  return {
+    get chars() {
+      return reader.chars;
+    },
+    push: (chunk) => reader.push(chunk),
+    end: () => reader.end(),
+  };
+}
+
+/**
+ * The reader's state and steps. A class (internal) rather than closures so
+ * that every stream shares the same optimised methods: with closures, each new
+ * stream's functions are new call targets and the engine re-optimises them.
+ */
+class EnvelopeReader {
   // The text so far. Appending builds a rope in O(1); it is flattened once, in end().
-  let text = '';
-  let chars = 0;
-  let lastProgressChars = -1;
-  let lastPhase: DraftPhase = 'message';
+  private text = '';
+  chars = 0;
+  private lastProgressChars = -1;
+  private lastPhase: DraftPhase = 'message';
 
   // Prose between objects.
-  let inRoot = false;
-  let sawNonWs = false;
-  let afterFence = false;
-  let line = '';
-  let proseDraft = false;
+  private inRoot = false;
+  private sawNonWs = false;
+  private afterFence = false;
+  private line = '';
+  private proseDraft = false;
 
   // The current top-level object.
-  let braceDepth = 0;
+  private braceDepth = 0;
   /** Text of the current object while it may still need checking at its end; null when not needed. */
-  let capture: string[] | null = null;
+  private capture: string[] | null = null;
   /** Where in the current chunk the captured text starts. */
-  let captureFrom = 0;
-  let rootConfident = false;
-  let structural = true;
-  let frames: Frame[] = [];
-  let scalar = false;
+  private captureFrom = 0;
+  private rootConfident = false;
+  private structural = true;
+  private frames: Frame[] = [];
+  private scalar = false;
 
   // Strings.
-  let inString = false;
-  let stringRole: 'key' | 'stream' | 'skip' = 'skip';
-  let keyBuf = '';
-  let escape = false;
-  let hex: string | null = null;
+  private inString = false;
+  private stringRole: 'key' | 'stream' | 'skip' = 'skip';
+  private keyBuf = '';
+  private escape = false;
+  private hex: string | null = null;
 
   // Deltas.
-  let locked = false;
-  let streamedRoot = false;
-  let heldHigh = '';
-  let out = '';
+  private locked = false;
+  private streamedRoot = false;
+  private heldHigh = '';
+  private out = '';
 
-  function top(): Frame | undefined {
-    return frames[frames.length - 1];
+  private top(): Frame | undefined {
+    return this.frames[this.frames.length - 1];
   }
 
-  function newFrame(array: boolean, parent: Frame | undefined): Frame {
+  private newFrame(array: boolean, parent: Frame | undefined): Frame {
     const draft = parent !== undefined && (parent.draft || (!parent.array && parent.key !== null && DRAFT_KEYS.has(parent.key)));
     const wrapperChain =
       parent === undefined ||
@@ -111,105 +127,105 @@ export function createEnvelopeStream(): EnvelopeStream {
     return { array, draft, wrapperChain, expect: array ? Expect.Value : Expect.Key, keys: 0, firstKey: null, key: null, sawSkill: false };
   }
 
-  function emit(text: string): void {
-    if (text === '') return;
-    let s = heldHigh + text;
-    heldHigh = '';
+  private emit(piece: string): void {
+    if (piece === '') return;
+    let s = this.heldHigh + piece;
+    this.heldHigh = '';
     const last = s.charCodeAt(s.length - 1);
     if (last >= 0xd800 && last <= 0xdbff) {
-      heldHigh = s.slice(-1);
+      this.heldHigh = s.slice(-1);
       s = s.slice(0, -1);
     }
-    out += s;
+    this.out += s;
   }
 
-  function startRoot(offset: number): void {
-    inRoot = true;
-    braceDepth = 1;
-    capture = locked ? null : [];
-    captureFrom = offset;
-    rootConfident = !locked && (!sawNonWs || afterFence);
-    structural = true;
-    frames = [newFrame(false, undefined)];
-    scalar = false;
+  private startRoot(offset: number): void {
+    this.inRoot = true;
+    this.braceDepth = 1;
+    this.capture = this.locked ? null : [];
+    this.captureFrom = offset;
+    this.rootConfident = !this.locked && (!this.sawNonWs || this.afterFence);
+    this.structural = true;
+    this.frames = [this.newFrame(false, undefined)];
+    this.scalar = false;
   }
 
-  function closeRoot(chunk: string, endOffset: number): void {
-    inRoot = false;
-    frames = [];
-    sawNonWs = true;
-    afterFence = false;
-    line = '';
-    if (streamedRoot) {
-      locked = true; // one message per reply
+  private closeRoot(chunk: string, endOffset: number): void {
+    this.inRoot = false;
+    this.frames = [];
+    this.sawNonWs = true;
+    this.afterFence = false;
+    this.line = '';
+    if (this.streamedRoot) {
+      this.locked = true; // one message per reply
       return;
     }
-    const captured = capture;
-    capture = null;
-    if (locked || captured === null) return;
+    const captured = this.capture;
+    this.capture = null;
+    if (this.locked || captured === null) return;
     // Was this object already an envelope? Then nothing later is the message.
-    captured.push(chunk.slice(captureFrom, endOffset));
-    if (findEnvelopeInText(captured.join('')) !== null) locked = true;
+    captured.push(chunk.slice(this.captureFrom, endOffset));
+    if (findEnvelopeInText(captured.join('')) !== null) this.locked = true;
   }
 
-  function proseLineEnd(): void {
-    if (FENCE_LINE.test(line)) afterFence = true;
-    if (DRAFT_FENCE_LINE.test(line)) proseDraft = true;
-    line = '';
+  private proseLineEnd(): void {
+    if (FENCE_LINE.test(this.line)) this.afterFence = true;
+    if (DRAFT_FENCE_LINE.test(this.line)) this.proseDraft = true;
+    this.line = '';
   }
 
   /** Reads prose up to the next top-level `{`; returns the index to continue at. */
-  function prose(chunk: string, i: number): number {
+  private prose(chunk: string, i: number): number {
     const n = chunk.length;
     for (; i < n; i++) {
       const c = chunk.charCodeAt(i);
       if (c === 123 /* { */) {
-        startRoot(i);
+        this.startRoot(i);
         return i + 1;
       }
       if (c === 10) {
-        proseLineEnd();
+        this.proseLineEnd();
         continue;
       }
-      if (line.length < 200) line += chunk[i];
+      if (this.line.length < 200) this.line += chunk[i];
       if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) {
-        sawNonWs = true;
-        afterFence = false;
+        this.sawNonWs = true;
+        this.afterFence = false;
       }
     }
     return i;
   }
 
   /** Reads string contents; returns the index after the closing quote, or the chunk end. */
-  function stringPart(chunk: string, i: number): number {
+  private stringPart(chunk: string, i: number): number {
     const n = chunk.length;
     while (i < n) {
-      if (hex !== null) {
+      if (this.hex !== null) {
         // Collecting the 4 hex digits of \uXXXX (possibly across chunks).
-        const need = 4 - hex.length;
-        hex += chunk.slice(i, i + need);
+        const need = 4 - this.hex.length;
+        this.hex += chunk.slice(i, i + need);
         i = Math.min(n, i + need);
-        if (hex.length < 4) return i;
-        const code = /^[0-9a-fA-F]{4}$/.test(hex) ? parseInt(hex, 16) : NaN;
-        if (stringRole === 'stream') emit(Number.isNaN(code) ? hex : String.fromCharCode(code));
-        else if (stringRole === 'key' && keyBuf.length < MAX_KEY) keyBuf += Number.isNaN(code) ? hex : String.fromCharCode(code);
-        hex = null;
+        if (this.hex.length < 4) return i;
+        const code = /^[0-9a-fA-F]{4}$/.test(this.hex) ? parseInt(this.hex, 16) : NaN;
+        if (this.stringRole === 'stream') this.emit(Number.isNaN(code) ? this.hex : String.fromCharCode(code));
+        else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += Number.isNaN(code) ? this.hex : String.fromCharCode(code);
+        this.hex = null;
         continue;
       }
-      if (escape) {
-        escape = false;
+      if (this.escape) {
+        this.escape = false;
         const e = chunk[i]!;
         i++;
         if (e === 'u') {
-          hex = '';
+          this.hex = '';
           continue;
         }
         const decoded = ESCAPES[e] ?? e;
-        if (stringRole === 'stream') emit(decoded);
-        else if (stringRole === 'key' && keyBuf.length < MAX_KEY) keyBuf += decoded;
+        if (this.stringRole === 'stream') this.emit(decoded);
+        else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += decoded;
         continue;
       }
-      if (stringRole === 'skip') {
+      if (this.stringRole === 'skip') {
         // Nothing to decode: jump from quote to quote, an odd run of backslashes before one escapes it.
         let q = chunk.indexOf('"', i);
         while (q >= 0) {
@@ -221,10 +237,10 @@ export function createEnvelopeStream(): EnvelopeStream {
         if (q < 0) {
           let k = n - 1;
           while (k >= i && chunk.charCodeAt(k) === 92) k--;
-          escape = (n - 1 - k) % 2 === 1;
+          this.escape = (n - 1 - k) % 2 === 1;
           return n;
         }
-        endString();
+        this.endString();
         return q + 1;
       }
       // Plain characters run until a quote or a backslash (a tight loop: no allocation per run).
@@ -236,191 +252,187 @@ export function createEnvelopeStream(): EnvelopeStream {
         stop++;
       }
       if (stop > i) {
-        if (stringRole === 'stream') emit(chunk.slice(i, stop));
-        else if (stringRole === 'key' && keyBuf.length < MAX_KEY) keyBuf += chunk.slice(i, Math.min(stop, i + MAX_KEY));
+        if (this.stringRole === 'stream') this.emit(chunk.slice(i, stop));
+        else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += chunk.slice(i, Math.min(stop, i + MAX_KEY));
       }
       if (stop >= n) return n;
       if (c === 92) {
-        escape = true;
+        this.escape = true;
         i = stop + 1;
         continue;
       }
-      endString();
+      this.endString();
       return stop + 1;
     }
     return i;
   }
 
-  function endString(): void {
-    inString = false;
-    const f = top();
-    if (stringRole === 'stream') {
-      if (heldHigh !== '') {
-        out += heldHigh;
-        heldHigh = '';
+  private endString(): void {
+    this.inString = false;
+    const f = this.top();
+    if (this.stringRole === 'stream') {
+      if (this.heldHigh !== '') {
+        this.out += this.heldHigh;
+        this.heldHigh = '';
       }
-      locked = true;
+      this.locked = true;
     }
-    if (!structural || f === undefined) return;
-    if (stringRole === 'key') {
-      f.key = keyBuf;
+    if (!this.structural || f === undefined) return;
+    if (this.stringRole === 'key') {
+      f.key = this.keyBuf;
       f.keys++;
-      if (f.firstKey === null) f.firstKey = keyBuf;
-      if (keyBuf === 'skill') f.sawSkill = true;
+      if (f.firstKey === null) f.firstKey = this.keyBuf;
+      if (this.keyBuf === 'skill') f.sawSkill = true;
       f.expect = Expect.Colon;
     } else {
       f.expect = Expect.Comma;
     }
   }
 
-  function beginString(): void {
-    inString = true;
-    escape = false;
-    hex = null;
-    const f = top();
-    stringRole = 'skip';
-    if (!structural || f === undefined) return;
+  private beginString(): void {
+    this.inString = true;
+    this.escape = false;
+    this.hex = null;
+    const f = this.top();
+    this.stringRole = 'skip';
+    if (!this.structural || f === undefined) return;
     if (!f.array && f.expect === Expect.Key) {
-      stringRole = 'key';
-      keyBuf = '';
+      this.stringRole = 'key';
+      this.keyBuf = '';
       return;
     }
     if (f.expect !== Expect.Value) {
-      structural = false;
+      this.structural = false;
       return;
     }
     if (
       !f.array &&
       f.key === 'message' &&
-      rootConfident &&
-      !locked &&
-      !streamedRoot &&
+      this.rootConfident &&
+      !this.locked &&
+      !this.streamedRoot &&
       !f.draft &&
       f.wrapperChain &&
       ((f.firstKey === 'message' && f.keys === 1) || f.sawSkill)
     ) {
-      stringRole = 'stream';
-      streamedRoot = true;
-      capture = null; // the streamed object needs no check at its end
+      this.stringRole = 'stream';
+      this.streamedRoot = true;
+      this.capture = null; // the streamed object needs no check at its end
     }
   }
 
   /** Reads JSON structure outside strings; returns the index to continue at. */
-  function structure(chunk: string, i: number): number {
+  private structure(chunk: string, i: number): number {
     const n = chunk.length;
     for (; i < n; i++) {
       const c = chunk.charCodeAt(i);
-      if (scalar) {
+      if (this.scalar) {
         // A number or literal runs until a delimiter.
         if (c === 44 || c === 125 || c === 93 || c === 32 || c === 10 || c === 13 || c === 9) {
-          scalar = false;
-          const f = top();
+          this.scalar = false;
+          const f = this.top();
           if (f) f.expect = Expect.Comma;
         } else if (c === 34 || c === 123) {
-          scalar = false;
-          structural = false;
+          this.scalar = false;
+          this.structural = false;
         } else continue;
       }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
       if (c === 34 /* " */) {
-        beginString();
+        this.beginString();
         return i + 1;
       }
       if (c === 123 /* { */) {
-        braceDepth++;
-        if (structural) {
-          const f = top();
+        this.braceDepth++;
+        if (this.structural) {
+          const f = this.top();
           if (f && f.expect === Expect.Value) {
-            frames.push(newFrame(false, f));
+            this.frames.push(this.newFrame(false, f));
             f.expect = Expect.Comma;
-          } else structural = false;
+          } else this.structural = false;
         }
         continue;
       }
       if (c === 125 /* } */) {
-        braceDepth--;
-        if (structural) {
-          const f = top();
-          if (f && !f.array && (f.expect === Expect.Key || f.expect === Expect.Comma)) frames.pop();
-          else structural = false;
+        this.braceDepth--;
+        if (this.structural) {
+          const f = this.top();
+          if (f && !f.array && (f.expect === Expect.Key || f.expect === Expect.Comma)) this.frames.pop();
+          else this.structural = false;
         }
-        if (braceDepth === 0) {
-          closeRoot(chunk, i + 1);
+        if (this.braceDepth === 0) {
+          this.closeRoot(chunk, i + 1);
           return i + 1;
         }
         continue;
       }
-      if (!structural) continue;
-      const f = top();
+      if (!this.structural) continue;
+      const f = this.top();
       if (f === undefined) {
-        structural = false;
+        this.structural = false;
         continue;
       }
       if (c === 91 /* [ */) {
         if (f.expect === Expect.Value) {
-          frames.push(newFrame(true, f));
+          this.frames.push(this.newFrame(true, f));
           f.expect = Expect.Comma;
-        } else structural = false;
+        } else this.structural = false;
       } else if (c === 93 /* ] */) {
-        if (f.array && (f.expect === Expect.Value || f.expect === Expect.Comma)) frames.pop();
-        else structural = false;
+        if (f.array && (f.expect === Expect.Value || f.expect === Expect.Comma)) this.frames.pop();
+        else this.structural = false;
       } else if (c === 58 /* : */) {
         if (!f.array && f.expect === Expect.Colon) f.expect = Expect.Value;
-        else structural = false;
+        else this.structural = false;
       } else if (c === 44 /* , */) {
         if (f.expect === Expect.Comma) f.expect = f.array ? Expect.Value : Expect.Key;
-        else structural = false;
+        else this.structural = false;
       } else if (f.expect === Expect.Value) {
-        scalar = true;
+        this.scalar = true;
       } else {
-        structural = false;
+        this.structural = false;
       }
     }
     return i;
   }
 
-  function phase(): DraftPhase {
-    if (inRoot) return top()?.draft ? 'skill' : 'message';
-    return proseDraft ? 'skill' : 'message';
+  private phase(): DraftPhase {
+    if (this.inRoot) return this.top()?.draft ? 'skill' : 'message';
+    return this.proseDraft ? 'skill' : 'message';
   }
 
-  return {
-    get chars() {
-      return chars;
-    },
-    push(chunk: string): BuilderEvent[] {
-      if (typeof chunk !== 'string' || chunk === '') return [];
-      text += chunk;
-      chars += chunk.length;
-      out = '';
-      let i = 0;
-      const n = chunk.length;
-      while (i < n) {
-        if (inString) i = stringPart(chunk, i);
-        else if (!inRoot) i = prose(chunk, i);
-        else i = structure(chunk, i);
-      }
-      if (capture !== null) {
-        capture.push(captureFrom === 0 ? chunk : chunk.slice(captureFrom));
-        captureFrom = 0;
-      }
-      // Progress when the phase changes or another PROGRESS_STEP characters arrived
-      // (consumers throttle by time anyway; this keeps tiny chunks cheap).
-      const ph = phase();
-      const progress = ph !== lastPhase || chars - lastProgressChars >= PROGRESS_STEP || lastProgressChars < 0;
-      if (!progress && out === '') return NO_EVENTS;
-      const events: BuilderEvent[] = [];
-      if (progress) {
-        events.push({ type: 'progress', chars, phase: ph });
-        lastPhase = ph;
-        lastProgressChars = chars;
-      }
-      if (out !== '') events.push({ type: 'message_delta', delta: out });
-      out = '';
-      return events;
-    },
-    end(): ParsedEnvelope {
-      return parseEnvelope(text);
-    },
-  };
+  push(chunk: string): BuilderEvent[] {
+    if (typeof chunk !== 'string' || chunk === '') return NO_EVENTS;
+    this.text += chunk;
+    this.chars += chunk.length;
+    this.out = '';
+    let i = 0;
+    const n = chunk.length;
+    while (i < n) {
+      if (this.inString) i = this.stringPart(chunk, i);
+      else if (!this.inRoot) i = this.prose(chunk, i);
+      else i = this.structure(chunk, i);
+    }
+    if (this.capture !== null) {
+      this.capture.push(this.captureFrom === 0 ? chunk : chunk.slice(this.captureFrom));
+      this.captureFrom = 0;
+    }
+    // Progress when the phase changes or another PROGRESS_STEP characters arrived
+    // (consumers throttle by time anyway; this keeps tiny chunks cheap).
+    const ph = this.phase();
+    const progress = ph !== this.lastPhase || this.chars - this.lastProgressChars >= PROGRESS_STEP || this.lastProgressChars < 0;
+    if (!progress && this.out === '') return NO_EVENTS;
+    const events: BuilderEvent[] = [];
+    if (progress) {
+      events.push({ type: 'progress', chars: this.chars, phase: ph });
+      this.lastPhase = ph;
+      this.lastProgressChars = this.chars;
+    }
+    if (this.out !== '') events.push({ type: 'message_delta', delta: this.out });
+    this.out = '';
+    return events;
+  }
+
+  end(): ParsedEnvelope {
+    return parseEnvelope(this.text);
+  }
 }

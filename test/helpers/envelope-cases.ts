@@ -433,6 +433,12 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
     streamsWholeMessage: true,
   },
   {
+    name: 'an invalid \\u escape in the message is read as written, not shown as raw JSON',
+    text: '{"message": "bad \\uZZ12 escape", "skill": null}',
+    expect: { structured: true, truncated: false, message: 'bad ZZ12 escape', skill: null },
+    streamsWholeMessage: true,
+  },
+  {
     name: 'a message given as {content} object',
     text: JSON.stringify({ message: { content: 'Nested content.' }, skill: null }),
     expect: { structured: true, truncated: false, message: 'Nested content.', skill: null },
