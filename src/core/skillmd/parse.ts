@@ -6,7 +6,7 @@
 import { errorDiag, type Diagnostic } from '../diagnostics.js';
 import { emptyForgeMetadata, fieldName, normalizeForgeMetadata } from './forge-metadata.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
-import { bulletItem, codeLineMask, isBlank } from './markdown-lines.js';
+import { bulletItem, codeLineMask, isBlank, joinLines, linedText } from './markdown-lines.js';
 import { findHeadings, splitSections } from './sections.js';
 import { parseToolBody, stripCode } from './tool-section.js';
 import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
@@ -60,10 +60,11 @@ function parse(text: string): ParsedSkillMd {
   const { forge, diagnostics: forgeDiags } = normalizeForgeMetadata(frontmatter, lineOf);
   diagnostics.push(...forgeDiags);
 
-  const lines = split.body.split('\n');
+  const body = linedText(split.body);
+  const lines = body.lines;
   const mask = codeLineMask(lines);
   const headings = findHeadings(lines, mask);
-  const sections = splitSections(lines, split.bodyLine, headings);
+  const sections = splitSections(body, split.bodyLine, headings);
 
   const tools: ToolSection[] = [];
   headings.forEach((h, k) => {
@@ -82,7 +83,8 @@ function parse(text: string): ParsedSkillMd {
     if (name === '') {
       diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
     }
-    const parsed = parseToolBody(name, lines.slice(h.index + 1, end), line + 1, mask.slice(h.index + 1, end));
+    const from = h.index + 1;
+    const parsed = parseToolBody(name, lines.slice(from, end), line + 1, mask.slice(from, end), joinLines(body, from, end));
     diagnostics.push(...parsed.diagnostics);
     tools.push({ name, line, ...parsed.tool });
   });

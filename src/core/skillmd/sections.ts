@@ -3,7 +3,7 @@
 // in a bash example never starts a section.
 
 import type { SkillSection } from './types.js';
-import { codeLineMask, headingOf } from './markdown-lines.js';
+import { codeLineMask, headingOf, joinLines, type LinedText } from './markdown-lines.js';
 
 export interface HeadingAt {
   level: number;
@@ -25,16 +25,16 @@ export function findHeadings(lines: readonly string[], mask: readonly boolean[] 
 
 /**
  * One section per heading; `content` runs to the next heading of any level.
- * `firstLine` is the 1-based file line of `lines[0]`.
+ * `firstLine` is the 1-based file line of `body.lines[0]`.
  */
-export function splitSections(lines: readonly string[], firstLine: number, headings: readonly HeadingAt[] = findHeadings(lines)): SkillSection[] {
+export function splitSections(body: LinedText, firstLine: number, headings: readonly HeadingAt[] = findHeadings(body.lines)): SkillSection[] {
   return headings.map((h, k) => {
-    const next = headings[k + 1]?.index ?? lines.length;
+    const next = headings[k + 1]?.index ?? body.lines.length;
     return {
       level: h.level,
       title: h.title,
       line: firstLine + h.index,
-      content: lines.slice(h.index + 1, next).join('\n'),
+      content: joinLines(body, h.index + 1, next),
     };
   });
 }

@@ -56,14 +56,16 @@ interface Ctx {
 
 /**
  * Reads a tool section body (the lines under the `## Tool:` heading).
- * `mask` is `codeLineMask(lines)`; parseSkillMd passes its slice of the
- * document's mask (a `##` heading is never inside a fence, so they agree).
+ * `mask` is `codeLineMask(lines)` and `text` is `lines.join('\n')`; parseSkillMd
+ * passes its slices of the document's (a `##` heading is never inside a
+ * fence, so the masks agree) to save recomputing them.
  */
 export function parseToolBody(
   name: string,
   lines: readonly string[],
   firstLine: number,
   mask: readonly boolean[] = codeLineMask(lines),
+  text: string = lines.join('\n'),
 ): { tool: Omit<ToolSection, 'name' | 'line'>; diagnostics: Diagnostic[] } {
   const ctx: Ctx = { lines, mask, firstLine, diagnostics: [], name };
   const { input, inputForm } = readInput(ctx);
@@ -74,7 +76,7 @@ export function parseToolBody(
     output: readOutput(ctx),
     examples: readExamples(ctx),
     heuristics: readHeuristics(ctx),
-    body: lines.join('\n'),
+    body: text,
   };
   return { tool, diagnostics: ctx.diagnostics };
 }
