@@ -23,10 +23,11 @@
 //                     how busy the machine is
 // For comparison, the direct SDK's own first-token lag (provider wrote the
 // first message token → the SDK consumer saw it) is reported too.
-// The provider runs in a child process (it stands for the remote LLM); the
-// server, its SDK, the SSE clients (node:http + eventsource-parser) and the
-// direct SDK streams share this process. First-token times cross the process
-// boundary as performance.timeOrigin + performance.now().
+// Three processes, as in real use: the provider (a child process, standing for
+// the remote LLM), the browsers (a child process reading the 50 SSE streams
+// over node:http with eventsource-parser), and this process, which runs the
+// server — and, in its own turn, the direct SDK streams. Times cross the
+// process boundaries as performance.timeOrigin + performance.now().
 // Results: stdout and bench/results/server.json.
 
 import { fork } from 'node:child_process';
@@ -119,14 +120,16 @@ async function startScriptedProvider() {
   };
 }
 
-interface ServerRun {
-  lag: number;
+interface ClientResult {
+  id: string;
+  /** Absolute time (timeOrigin + now) the first message_delta was parsed. */
+  firstDelta: number;
   total: number;
   crossTalk: boolean;
 }
 
-/** POSTs a chat over node:http and reads its SSE with eventsource-parser. */
-async function chatThroughServer(base: string, id: string, firstTokenAt: Map<string, number>): Promise<ServerRun> {
+/** (client process) POSTs a chat over node:http and reads its SSE with eventsource-parser. */
+async function clientChat(base: string, id: string): Promise<ClientResult> {
   const started = now();
   let firstDelta: number | undefined;
   let deltas = '';
@@ -152,11 +155,40 @@ async function chatThroughServer(base: string, id: string, firstTokenAt: Map<str
     req.on('error', reject);
     req.end(body);
   });
-  const total = now() - started;
+  if (firstDelta === undefined || last !== 'done') throw new Error(`conversation ${id}: stream incomplete (last event ${last})`);
   const expected = tokensFor(id).message;
-  const emitted = firstTokenAt.get(id);
-  if (firstDelta === undefined || emitted === undefined || last !== 'done') throw new Error(`conversation ${id}: stream incomplete (last event ${last})`);
-  return { lag: firstDelta - emitted, total, crossTalk: deltas !== expected || message !== expected };
+  return { id, firstDelta, total: now() - started, crossTalk: deltas !== expected || message !== expected };
+}
+
+/** The client process: runs a batch of concurrent chats on request and sends back the results. */
+function runClientChild(): void {
+  process.on('message', (m: { base: string; ids: string[] }) => {
+    Promise.all(m.ids.map((id) => clientChat(m.base, id))).then(
+      (results) => process.send!({ results }),
+      (err: unknown) => process.send!({ error: String(err) }),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send!({ ready: true });
+}
+
+async function startClientDriver() {
+  const child = fork(fileURLToPath(import.meta.url), ['--client-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`client child exited (${code})`)));
+  });
+  return {
+    run: (base: string, ids: string[]) =>
+      new Promise<ClientResult[]>((resolve, reject) => {
+        child.once('message', (m: { results?: ClientResult[]; error?: string }) => (m.results ? resolve(m.results) : reject(new Error(m.error))));
+        child.send({ base, ids });
+      }),
+    close: async () => {
+      child.disconnect();
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }
 
 async function chatDirect(client: OpenAI, id: string, firstTokenAt: Map<string, number>): Promise<{ lag: number; total: number; crossTalk: boolean }> {
@@ -194,6 +226,7 @@ async function main(): Promise<void> {
   await writeFile(join(ws, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
   const server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
   const direct = new OpenAI({ apiKey: KEY, baseURL: provider.url, maxRetries: 0 });
+  const clients = await startClientDriver();
 
   const reps: Array<{ lagP50: number; lagP95: number; sdkLagP50: number; sdkLagP95: number; srvP50: number; srvP95: number; dirP50: number; dirP95: number; crossTalk: number; srvCpuPerToken: number; dirCpuPerToken: number }> = [];
   try {
@@ -209,10 +242,10 @@ async function main(): Promise<void> {
         add(c.user + c.system);
         return r;
       };
-      const runServer = () => cpuOf(() => Promise.all(ids.map((id) => chatThroughServer(server.url, id, provider.firstTokenAt))), (us) => (srvCpu = us));
+      const runServer = () => cpuOf(() => clients.run(server.url, ids), (us) => (srvCpu = us));
       const runDirect = () => cpuOf(() => Promise.all(directIds.map((id) => chatDirect(direct, id, provider.firstTokenAt))), (us) => (dirCpu = us));
       // Alternate which side goes first so neither always runs on a warmer process.
-      let viaServer: ServerRun[];
+      let viaServer: ClientResult[];
       let viaSdk: Array<{ lag: number; total: number; crossTalk: boolean }>;
       if (rep % 2 === 0) {
         viaServer = await runServer();
@@ -222,7 +255,11 @@ async function main(): Promise<void> {
         viaServer = await runServer();
       }
       if (rep < WARMUP) continue;
-      const lags = viaServer.map((r) => r.lag);
+      const lags = viaServer.map((r) => {
+        const emitted = provider.firstTokenAt.get(r.id);
+        if (emitted === undefined) throw new Error(`no first-token time for ${r.id}`);
+        return r.firstDelta - emitted;
+      });
       const srv = viaServer.map((r) => r.total);
       const dir = viaSdk.map((r) => r.total);
       const row = {
@@ -245,6 +282,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
+    await clients.close();
     await server.close();
     await provider.close();
     await rm(ws, { recursive: true, force: true });
@@ -273,8 +311,8 @@ async function main(): Promise<void> {
     fig('chat through the server, total p95', reps.map((r) => r.srvP95), 'ms'),
     fig('OpenAI SDK directly, total p50', reps.map((r) => r.dirP50), 'ms'),
     fig('OpenAI SDK directly, total p95', reps.map((r) => r.dirP95), 'ms'),
-    fig('CPU per streamed token in this process: chat through the server (server + its SDK + SSE client)', reps.map((r) => r.srvCpuPerToken), 'µs'),
-    fig('CPU per streamed token in this process: OpenAI SDK directly', reps.map((r) => r.dirCpuPerToken), 'µs'),
+    fig('CPU per streamed token in the server process: chat through the server (its SDK, builder, SSE)', reps.map((r) => r.srvCpuPerToken), 'µs'),
+    fig('CPU per streamed token: OpenAI SDK directly, same process', reps.map((r) => r.dirCpuPerToken), 'µs'),
     { label: `streams with cross-talk (of ${STREAMS * 2 * REPETITIONS})`, value: crossTalk, unit: 'streams', target: '0', ok: crossTalk === 0 },
   ];
   const lagP95 = figures[1]!.value as number;
@@ -286,7 +324,7 @@ async function main(): Promise<void> {
   const result = {
     name: 'server',
     repetitions: REPETITIONS,
-    notes: `${STREAMS} concurrent chats through startServer (real OpenAI SDK → a scripted OpenAI-wire provider in a child process streaming ${TOKENS} tokens, one every ${TOKEN_MS} ms; clients on node:http + eventsource-parser), side by side with ${STREAMS} concurrent direct OpenAI SDK streams in the same process. Percentiles are over the ${STREAMS} streams of a repetition; the median over ${REPETITIONS} repetitions (after ${WARMUP} warm-up) is shown with min–max. 1-minute load average at the end of the run: ${load} on ${cpus().length} cores (other work on the machine inflates every latency).`,
+    notes: `${STREAMS} concurrent chats through startServer (real OpenAI SDK → a scripted OpenAI-wire provider in a child process streaming ${TOKENS} tokens, one every ${TOKEN_MS} ms; clients in another child process on node:http + eventsource-parser), side by side with ${STREAMS} concurrent direct OpenAI SDK streams in the server's process. Percentiles are over the ${STREAMS} streams of a repetition; the median over ${REPETITIONS} repetitions (after ${WARMUP} warm-up) is shown with min–max. 1-minute load average at the end of the run: ${load} on ${cpus().length} cores (other work on the machine inflates every latency).`,
     figures,
     machine: { cores: cpus().length, node: process.version },
   };
@@ -296,4 +334,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--provider-child')) await runProviderChild();
+else if (process.argv.includes('--client-child')) runClientChild();
 else await main();
