@@ -17,11 +17,20 @@ export interface FenceOpening {
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
+/**
+ * The character code after at most 3 leading spaces (NaN past the end). Block
+ * markers (`#`, fences, `**`) sit there, so checking it first lets the many
+ * ordinary lines skip the regexes (a speed measure).
+ */
+export function markerCode(line: string): number {
+  let i = 0;
+  while (i < 3 && line.charCodeAt(i) === 32) i++;
+  return line.charCodeAt(i);
+}
+
 /** The ATX heading on this line, or null. `## Tool: x ##` → `{level: 2, title: 'Tool: x'}`. */
 export function headingOf(line: string): Heading | null {
-  // Speed: most lines are not headings; a heading starts with `#` or an indent.
-  const c = line.charCodeAt(0);
-  if (c !== 35 /* # */ && c !== 32 /* space */) return null;
+  if (markerCode(line) !== 35 /* # */) return null;
   const m = HEADING.exec(line);
   if (!m) return null;
   let title = m[2] ?? '';
@@ -32,9 +41,8 @@ export function headingOf(line: string): Heading | null {
 
 /** The fence this line opens, or null. A backtick fence's info string may not contain a backtick. */
 export function fenceOpening(line: string): FenceOpening | null {
-  // Speed: a fence starts with ``` / ~~~ or an indent.
-  const c = line.charCodeAt(0);
-  if (c !== 96 /* ` */ && c !== 126 /* ~ */ && c !== 32 /* space */) return null;
+  const c = markerCode(line);
+  if (c !== 96 /* ` */ && c !== 126 /* ~ */) return null;
   const m = FENCE_OPEN.exec(line);
   if (!m) return null;
   const marks = m[1]!;

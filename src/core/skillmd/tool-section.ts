@@ -5,7 +5,7 @@
 // heuristics list. Lenient by design: it reads what hand-written skills do.
 
 import { warningDiag, type Diagnostic } from '../diagnostics.js';
-import { bulletItem, codeLineMask, fenceOpening, closesFence, headingOf, isBlank, orderedItem } from './markdown-lines.js';
+import { bulletItem, codeLineMask, fenceOpening, closesFence, headingOf, isBlank, markerCode, orderedItem } from './markdown-lines.js';
 import { readTable, type MarkdownTable } from './markdown-table.js';
 import type { ToolExample, ToolOutput, ToolParam, ToolSection } from './types.js';
 
@@ -23,9 +23,7 @@ const LABEL = /^ {0,3}\*\*([^*\n]+?)\*\*[ \t]*(.*)$/;
 
 /** A bold label line such as `**Input:**`, `**Output (file):** …`, `**Detection heuristics**`. */
 export function labelOf(line: string): Label | null {
-  // Speed: a label starts with `**` or an indent.
-  const c = line.charCodeAt(0);
-  if (c !== 42 /* * */ && c !== 32 /* space */) return null;
+  if (markerCode(line) !== 42 /* * */) return null;
   const m = LABEL.exec(line);
   if (!m) return null;
   let text = m[1]!.trim();
@@ -52,6 +50,8 @@ interface Ctx {
   firstLine: number;
   diagnostics: Diagnostic[];
   name: string;
+  /** readTable results by line index, filled by tableAt. */
+  tables: (MarkdownTable | null | undefined)[];
 }
 
 /**
@@ -67,7 +67,7 @@ export function parseToolBody(
   mask: readonly boolean[] = codeLineMask(lines),
   text: string = lines.join('\n'),
 ): { tool: Omit<ToolSection, 'name' | 'line'>; diagnostics: Diagnostic[] } {
-  const ctx: Ctx = { lines, mask, firstLine, diagnostics: [], name };
+  const ctx: Ctx = { lines, mask, firstLine, diagnostics: [], name, tables: [] };
   const { input, inputForm } = readInput(ctx);
   const tool: Omit<ToolSection, 'name' | 'line'> = {
     description: readDescription(ctx),
@@ -117,13 +117,23 @@ function findLabel(ctx: Ctx, kind: LabelKind): { index: number; label: Label } |
   return null;
 }
 
+/**
+ * The table whose header is line `i`, or null. Read once per tool section:
+ * the Input and the Examples readers both look at every table (a speed measure).
+ */
+function tableAt(ctx: Ctx, i: number): MarkdownTable | null {
+  let table = ctx.tables[i];
+  if (table === undefined) table = ctx.tables[i] = readTable(ctx.lines, i);
+  return table;
+}
+
 /** The first table starting after `from`, skipping blank and prose lines, before the next heading or label. */
 function tableAfter(ctx: Ctx, from: number): MarkdownTable | null {
   for (let i = from; i < ctx.lines.length; i++) {
     if (ctx.mask[i]) return null;
     const line = ctx.lines[i]!;
     if (headingOf(line) || labelOf(line)) return null;
-    const table = readTable(ctx.lines, i);
+    const table = tableAt(ctx, i);
     if (table) return table;
   }
   return null;
@@ -178,7 +188,7 @@ function readInput(ctx: Ctx): { input: ToolParam[]; inputForm: ToolSection['inpu
   // A parameter table without the label (e.g. under `### Parameters`).
   for (let i = 0; i < ctx.lines.length; i++) {
     if (ctx.mask[i]) continue;
-    const table = readTable(ctx.lines, i);
+    const table = tableAt(ctx, i);
     if (!table) continue;
     if (column(table.header, TYPE_COLS) >= 0) {
       const params = paramsFromTable(table);
@@ -407,7 +417,7 @@ function readExamples(ctx: Ctx): ToolExample[] {
   const examples: ToolExample[] = [];
   for (let i = 0; i < ctx.lines.length; i++) {
     if (ctx.mask[i]) continue;
-    const table = readTable(ctx.lines, i);
+    const table = tableAt(ctx, i);
     if (!table) continue;
     if (isExamplesHeader(table.header)) {
       for (const row of table.rows) examples.push({ request: requestCell(row[0] ?? ''), input: inputCell(row[1] ?? '') });
