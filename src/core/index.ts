@@ -77,3 +77,19 @@ export type {
   LlmStreamPart,
   ProviderName,
 } from './llm/types.js';
+export { compileSkills } from './artifacts/compile-skills.js';
+export { serializeArtifacts, ARTIFACT_FILE_NAMES } from './artifacts/serialize.js';
+export { mapInputType, buildInputSchema, INPUT_TYPE_ALIASES, PROPERTY_KEY_PATTERN } from './artifacts/input-schema.js';
+export { parseTimeoutHint } from './artifacts/requirements.js';
+export { ARTIFACTS_VERSION } from './artifacts/types.js';
+export type {
+  BuildDiagnostic,
+  CompiledSkills,
+  CompileSkillsOptions,
+  RequirementsArtifact,
+  SkillArtifact,
+  SkillSource,
+  SkillToolArtifact,
+  ToolDefinition,
+} from './artifacts/types.js';
+export type { ToolInputSchema, JsonSchemaNode } from './artifacts/input-schema.js';
