@@ -64,6 +64,14 @@ export { createSkillBuilder } from './builder.js';
 export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions, SkillBuilderResult } from './builder.js';
 export { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, DraftSchema, parseRequestBody, REQUEST_LIMITS } from './schemas.js';
 export type { ChatRequest, SaveRequest, ValidateRequest } from './schemas.js';
+export {
+  SkillBuilderConfigSchema,
+  parseSkillBuilderConfig,
+  validateSkillBuilderSettings,
+  settingsFromConfig,
+  settingsToConfig,
+} from './config-schema.js';
+export type { SkillBuilderConfig, SkillBuilderSettings } from './config-schema.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
 export { createLlmClient } from './llm/client.js';
 export { ANTHROPIC_DEFAULT_MAX_TOKENS } from './providers/defaults.js';

@@ -13,7 +13,7 @@ import { isMap, type YAMLMap } from 'yaml';
 import { ConfigError } from '../core/errors.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmConfig, type ProviderName } from '../core/llm/types.js';
 import { withFileLock } from './atomic-write.js';
-import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilderSettings } from './config-schema.js';
+import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilderSettings } from '../core/config-schema.js';
 import { checkEnvValue, ensureGitignoreEntry, readEnvFile, setEnvFileValue } from './env-file.js';
 import { resolveIo, type FsLike, type IoOptions } from './fs-types.js';
 import { originOf, readTrustedOrigins, trustBaseUrl, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { loadSkillBuilderLLM, saveSkillBuilderSettings, toUsableLlmConfig } from '../../src/node/config-tiers.js';
-import { parseSkillBuilderConfig } from '../../src/node/config-schema.js';
+import { parseSkillBuilderConfig } from '../../src/core/config-schema.js';
 import { readTrustedOrigins, trustBaseUrl } from '../../src/node/trust.js';
 import { createMemoryWorkspace } from '../../src/testing/memory-workspace.js';
 import { filesContaining, guardProcessEnv, thrown } from '../helpers/node-guards.js';

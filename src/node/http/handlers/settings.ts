@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 import { PROVIDERS } from '../../../core/llm/types.js';
-import { SkillBuilderConfigSchema, settingsFromConfig } from '../../config-schema.js';
+import { SkillBuilderConfigSchema, settingsFromConfig } from '../../../core/config-schema.js';
 import { loadSkillBuilderLLM, saveSkillBuilderSettings, type ResolvedSkillBuilderLLM } from '../../config-tiers.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';

@@ -3,12 +3,13 @@
 // (`SkillBuilderConfigSchema`), and the camelCase TypeScript form
 // (`SkillBuilderSettings`) the node functions take. Every rule names its field;
 // `toConfigError` turns a failed parse into a ConfigError with file and line.
-// (Pure zod, no Node imports, so core or the elements may reuse it.)
+// Pure zod and isomorphic: the node config tiers, the HTTP settings route and
+// a browser form all validate with this one schema.
 
 import { z } from 'zod';
-import { ConfigError } from '../core/errors.js';
-import { ENV_VAR_NAME_PATTERN } from '../core/names.js';
-import { PROVIDERS, type ProviderName } from '../core/llm/types.js';
+import { ConfigError } from './errors.js';
+import { ENV_VAR_NAME_PATTERN } from './names.js';
+import { PROVIDERS, type ProviderName } from './llm/types.js';
 
 /** Empty strings and nulls mean "not set" for optional fields (HTML forms send ""). */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
