@@ -6,6 +6,8 @@
 // ui.yaml applies to the next message. In edit mode it loads the on-disk skill
 // itself: `chat(messages, {mode: 'edit', editingName})`. Error events and
 // errors are scrubbed of the key even when a custom client factory is used.
+// Resolving, refusing and loading the edited skill are workspace-llm.ts, which
+// the HTTP chat route and the terminal chat share.
 
 import { RequestError, redactSecret } from '../core/errors.js';
 import {
@@ -20,9 +22,9 @@ import type { BuilderEvent } from '../core/events.js';
 import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';
 import { assertSafeSkillName } from '../core/names.js';
 import type { ExistingSkill } from '../core/prompt.js';
-import { loadSkillBuilderLLM, toUsableLlmConfig, type ResolvedSkillBuilderLLM } from './config-tiers.js';
+import type { ResolvedSkillBuilderLLM } from './config-tiers.js';
 import { resolveIo, type IoOptions } from './fs-types.js';
-import { readCustomSkill } from './skills-on-disk.js';
+import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory } from './workspace-llm.js';
 
 type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput'>;
 
@@ -32,7 +34,7 @@ export interface WorkspaceSkillBuilderOptions extends IoOptions, CoreTuning {
   /** The agent being worked on: enables the deprecated agent fallback tier and edit mode by name. */
   agentDir?: string;
   /** Builds the client from the resolved config (tests, proxies). Default: the built-in provider clients. */
-  llmClientFactory?: (config: LlmConfig) => LlmClient;
+  llmClientFactory?: LlmClientFactory;
 }
 
 /** Use a given client or config; the workspace (optional) only serves edit mode. */
@@ -85,24 +87,18 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
     const ws = options as WorkspaceSkillBuilderOptions;
     if (typeof ws.workspaceDir !== 'string' || ws.workspaceDir === '')
       throw new RequestError('workspaceDir', 'createSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
-    const resolve = async () => {
-      const resolved = await loadSkillBuilderLLM({ workspaceDir: ws.workspaceDir, ...(agentDir !== undefined ? { agentDir } : {}), ...ioOpts });
-      return { resolved, llmConfig: toUsableLlmConfig(resolved) };
-    };
-    const first = await resolve(); // refuses unset / missing key / untrusted now, before any turn
-    config = first.resolved;
+    const resolve = () => resolveUsableLlm({ ...ioOpts, workspaceDir: ws.workspaceDir, agentDir });
+    config = (await resolve()).resolved; // refuses unset / missing key / untrusted now, before any turn
     coreForTurn = async () => {
-      const { llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
-      const llm = ws.llmClientFactory ? ws.llmClientFactory(llmConfig) : llmConfig;
-      return { core: createCoreSkillBuilder({ llm, ...tuning }), secret: llmConfig.apiKey };
+      const { config: llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
+      return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, ws.llmClientFactory), ...tuning }), secret: llmConfig.apiKey };
     };
   }
 
   async function loadExisting(name: string): Promise<ExistingSkill> {
     assertSafeSkillName(name, 'editing_name');
     if (agentDir === undefined) throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createSkillBuilder');
-    const skill = await readCustomSkill(agentDir, name, ioOpts);
-    return { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts };
+    return loadSkillForEdit(agentDir, name, ioOpts);
   }
 
   /** Checks what can be checked synchronously, so a bad call throws before any event. */

@@ -253,6 +253,8 @@ export function toUsableLlmConfig(resolved: ResolvedSkillBuilderLLM): LlmConfig 
   }
   const cfg: LlmConfig = { provider: resolved.provider, model: resolved.model };
   if (resolved.apiKey !== undefined) cfg.apiKey = resolved.apiKey;
+  // A custom key variable is named in the client's auth errors ("check WORKSPACE_LLM_KEY"); the default needs no mention.
+  if (resolved.apiKeyEnv && resolved.apiKeyEnv !== DEFAULT_API_KEY_ENV[resolved.provider]) cfg.apiKeyEnv = resolved.apiKeyEnv;
   if (resolved.baseUrl) cfg.baseUrl = resolved.baseUrl;
   if (resolved.maxOutputTokens !== undefined) cfg.maxOutputTokens = resolved.maxOutputTokens;
   if (resolved.timeoutS !== undefined) cfg.timeoutMs = Math.round(resolved.timeoutS * 1000);

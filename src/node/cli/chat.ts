@@ -8,12 +8,12 @@ import { resolve } from 'node:path';
 import { createSkillBuilder } from '../../core/builder.js';
 import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
-import type { ChatMessage, LlmClient, LlmConfig } from '../../core/llm/types.js';
+import type { ChatMessage } from '../../core/llm/types.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../agents.js';
-import { loadSkillBuilderLLM, toUsableLlmConfig } from '../config-tiers.js';
 import { existingSkillNames, saveSkill } from '../save-skill.js';
+import { llmForTurn, resolveUsableLlm, type LlmClientFactory } from '../workspace-llm.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
@@ -38,7 +38,7 @@ End the session with an empty line, Ctrl-D or Ctrl-C.
 `;
 
 /** For tests and hosts: replaces the real provider client (never used by the shipped CLI). */
-export type ChatClientFactory = (config: LlmConfig) => LlmClient;
+export type ChatClientFactory = LlmClientFactory;
 
 async function pickAgent(workspaceDir: string, id: string | undefined): Promise<AgentInfo | undefined> {
   if (id !== undefined) return findAgent(workspaceDir, id);
@@ -56,22 +56,9 @@ export function createChatCommand(clientFactory?: ChatClientFactory): CliCommand
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'chat');
     const workspaceDir = resolve(io.cwd, values.dir ?? '.');
     const agent = await pickAgent(workspaceDir, values.agent);
-    const resolved = await loadSkillBuilderLLM({
-      workspaceDir,
-      env: io.env,
-      ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}),
-      ...(agent ? { agentDir: agent.path } : {}),
-    });
-    let config: LlmConfig;
-    try {
-      config = toUsableLlmConfig(resolved);
-    } catch (err) {
-      writeLine(io.stderr, `${PROGRAM} chat: ${err instanceof Error ? err.message : String(err)}`);
-      return 1;
-    }
-    if (resolved.apiKeyEnv) config.apiKeyEnv = resolved.apiKeyEnv;
-    const client = clientFactory ? clientFactory(config) : (await import('../../core/llm/client.js')).createLlmClient(config);
-    const builder = createSkillBuilder({ llm: client });
+    // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
+    const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
+    const builder = createSkillBuilder({ llm: llmForTurn(config, clientFactory) });
     const out = io.stdout;
     const tty = io.stdin.isTTY === true;
 

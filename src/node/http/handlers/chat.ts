@@ -4,15 +4,16 @@
 // and answered as an HTTP error before the first SSE byte. Then the core
 // builder's events go out as `progress`, `message_delta`, `message`,
 // `skill_draft`, and `done` or `error`, in snake_case. Aborting the stream
-// (client gone, server shutting down) aborts the provider request.
+// (client gone, server shutting down) aborts the provider request. The
+// workspace steps (edited skill, tiers, refusal, client) are the same ones the
+// node createSkillBuilder runs, from workspace-llm.ts.
 
 import { createSkillBuilder } from '../../../core/builder.js';
 import { RequestError } from '../../../core/errors.js';
 import type { BuilderEvent } from '../../../core/events.js';
-import type { LlmClient, LlmConfig } from '../../../core/llm/types.js';
+import type { ExistingSkill } from '../../../core/prompt.js';
 import { ChatRequestSchema } from '../../../core/schemas.js';
-import { loadSkillBuilderLLM, toUsableLlmConfig } from '../../config-tiers.js';
-import { readCustomSkill } from '../../skills-on-disk.js';
+import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../workspace-llm.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -52,39 +53,29 @@ async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal, c
   }
 }
 
-async function defaultClient(config: LlmConfig): Promise<LlmClient> {
-  // Loaded on first chat: a server that never chats never loads the provider SDKs.
-  const { createLlmClient } = await import('../../../core/llm/client.js');
-  return createLlmClient(config);
-}
-
 export async function chat(ctx: RouteContext): Promise<ApiResult> {
   const body = await ctx.json(ChatRequestSchema);
   const { workspaceDir, io } = ctx.services;
   const agent = ctx.params.id !== undefined ? await resolveAgent(ctx) : undefined;
 
   const mode = body.mode ?? (body.editing_name !== undefined ? 'edit' : 'create');
-  let existing: { name: string; skillMd: string; scripts: Record<string, string> } | undefined;
+  let existing: ExistingSkill | undefined;
   if (body.editing_name !== undefined) {
     if (!agent)
       throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
-    // Unknown skill → 404 before the stream starts.
-    const skill = await readCustomSkill(agent.path, body.editing_name, io);
-    existing = { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts };
+    existing = await loadSkillForEdit(agent.path, body.editing_name, io); // unknown skill → 404 before the stream starts
   }
 
-  const resolved = await loadSkillBuilderLLM({ workspaceDir, ...(agent ? { agentDir: agent.path } : {}), ...io });
-  if (resolved.apiKey) ctx.secrets.add(resolved.apiKey);
-  const config = toUsableLlmConfig(resolved); // unset / missing key / untrusted base_url → 400
-  if (resolved.apiKeyEnv) config.apiKeyEnv = resolved.apiKeyEnv;
-  const client = ctx.services.llmClientFactory ? ctx.services.llmClientFactory(config) : await defaultClient(config);
+  // unset / missing key / untrusted base_url → 400; the key joins the secrets scrubbed from replies and logs
+  const { config } = await resolveUsableLlm({ ...io, workspaceDir, agentDir: agent?.path, secrets: ctx.secrets });
+  const llm = llmForTurn(config, ctx.services.llmClientFactory);
 
   const controller = new AbortController();
   const onGone = (): void => controller.abort(ctx.req.signal.reason);
   if (ctx.req.signal.aborted) onGone();
   else ctx.req.signal.addEventListener('abort', onGone, { once: true });
 
-  const builder = createSkillBuilder({ llm: client });
+  const builder = createSkillBuilder({ llm });
   const events = builder.chat(body.messages, {
     mode,
     ...(mode === 'edit' && existing ? { existing } : {}),

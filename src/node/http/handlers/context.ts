@@ -4,8 +4,7 @@
 // hosts that drive the LLM themselves.
 
 import { buildSystemPrompt } from '../../../core/prompt.js';
-import { assertSafeSkillName } from '../../../core/names.js';
-import { readCustomSkill } from '../../skills-on-disk.js';
+import { loadSkillForEdit } from '../../workspace-llm.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -14,9 +13,6 @@ export async function getContext(ctx: RouteContext): Promise<ApiResult> {
   const agent = await resolveAgent(ctx);
   const editing = ctx.req.query.get('editing_name');
   if (editing === null || editing === '') return json({ system_prompt: buildSystemPrompt({ mode: 'create' }) });
-  assertSafeSkillName(editing, 'editing_name');
-  const skill = await readCustomSkill(agent.path, editing, ctx.services.io);
-  return json({
-    system_prompt: buildSystemPrompt({ mode: 'edit', existing: { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts } }),
-  });
+  const existing = await loadSkillForEdit(agent.path, editing, ctx.services.io);
+  return json({ system_prompt: buildSystemPrompt({ mode: 'edit', existing }) });
 }
