@@ -246,17 +246,19 @@ function splitTopLevel(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let inCode = false;
-  let cur = '';
-  for (const ch of text) {
+  let start = 0;
+  // Code units, not code points: every character looked at is ASCII.
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
     if (ch === '`') inCode = !inCode;
     else if (!inCode && (ch === '(' || ch === '[' || ch === '{')) depth++;
     else if (!inCode && (ch === ')' || ch === ']' || ch === '}')) depth = Math.max(0, depth - 1);
     if (ch === ',' && depth === 0 && !inCode) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
   }
-  out.push(cur);
+  out.push(text.slice(start));
   return out;
 }
 
@@ -329,7 +331,8 @@ export function stripCode(text: string): string {
   if (!m || m[2]!.length === 0) return t;
   const inner = m[2]!;
   // The same backtick run must not occur inside (then the span would have ended earlier).
-  if (new RegExp(`(^|[^\`])${m[1]}([^\`]|$)`).test(inner)) return t;
+  // Speed: only build that regex when there is a backtick inside at all.
+  if (inner.includes('`') && new RegExp(`(^|[^\`])${m[1]}([^\`]|$)`).test(inner)) return t;
   if (inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '') return inner.slice(1, -1);
   return inner;
 }
@@ -469,11 +472,15 @@ function readHeuristics(ctx: Ctx): string[] {
   for (let i = 0; i < ctx.lines.length && start < 0; i++) {
     if (ctx.mask[i]) continue;
     const line = ctx.lines[i]!;
-    const label = labelOf(line);
-    if (label?.kind === 'heuristics') start = i + 1;
-    const h = headingOf(line);
-    if (h && h.level >= 3 && /^detection heuristics\b/i.test(h.title)) start = i + 1;
-    if (/^ {0,3}\*\*detection heuristics/i.test(line) && !label) start = i + 1;
+    const marker = markerCode(line);
+    if (marker === 42 /* * */) {
+      const label = labelOf(line);
+      if (label?.kind === 'heuristics') start = i + 1;
+      else if (!label && /^ {0,3}\*\*detection heuristics/i.test(line)) start = i + 1;
+    } else if (marker === 35 /* # */) {
+      const h = headingOf(line);
+      if (h && h.level >= 3 && /^detection heuristics\b/i.test(h.title)) start = i + 1;
+    }
   }
   if (start < 0) return [];
   return listAfter(ctx, start);
