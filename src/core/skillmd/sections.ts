@@ -18,7 +18,7 @@ export function findHeadings(lines: readonly string[], mask: readonly boolean[] 
   for (let i = 0; i < lines.length; i++) {
     if (mask[i]) continue;
     const h = headingOf(lines[i]!);
-    if (h) out.push({ ...h, index: i });
+    if (h) out.push({ level: h.level, title: h.title, index: i });
   }
   return out;
 }
