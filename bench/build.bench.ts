@@ -14,19 +14,16 @@
 //   buildPureTs  the same with the core's pure-TS sha256 (what a browser runs)
 //   parse     parseSkillMd × 1,000 (for scale: what any reader pays)
 //   checksum  pure-TS sha256 of every SKILL.md and script (part of buildPureTs)
-// (each as CPU time of this process, see cpuMs) and, once per repetition, the
-// whole buildSkillsFolder (wall-clock, it waits on the disk) on a temp folder of the
-// 1,000 skills (read + compile + atomic writes). The heap is collected before
-// each timed run. Medians over the repetitions,
+// (each as CPU time of this process) and
+//   folder    the whole buildSkillsFolder (wall-clock, it waits on the disk) on a
+//             temp folder of the 1,000 skills (read + compile + atomic writes).
+// The heap is collected before each timed run. Medians over the repetitions,
 // min–max spread; the ratio is computed per repetition, then its median.
 // Results: stdout and bench/results/build.json.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '../src/core/artifacts/checksum.js';
 import { compileSkills } from '../src/core/artifacts/compile-skills.js';
@@ -37,6 +34,7 @@ import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../src/node/artifacts/read-skills-folder.js';
+import { atMost, collectGarbage, cpuMs, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpusDir = join(here, '../../shared/corpus/forge-embedded');
@@ -80,22 +78,6 @@ for (const s of skills) {
   for (const [f, text] of Object.entries(s.scripts ?? {})) writeFileSync(join(folder, s.dir!, 'scripts', f), text);
 }
 
-/**
- * CPU time (user + system, all threads of this process) of `fn`, in ms. The
- * machine these benches run on is shared with other jobs, so wall-clock time
- * mostly measures the neighbours; CPU time measures our work.
- */
-function cpuMs(fn: () => void): number {
-  const c0 = process.cpuUsage();
-  fn();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
-}
-
-// Start every timed run from a collected heap, so one run's garbage is not billed to the next.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
 let sink = 0;
 const runs = {
   validate: () => {
@@ -116,63 +98,28 @@ const runs = {
       for (const t of Object.values(s.scripts ?? {})) sink += sha256Hex(t).length;
     }
   },
+  folder: async () => {
+    sink += (await buildSkillsFolder(folder, { out: join(tmp, 'out') })).compiled.count;
+  },
 };
-type Key = keyof typeof runs;
-const keys = Object.keys(runs) as Key[];
-const samples: Record<Key | 'folder', number[]> = { validate: [], build: [], buildPureTs: [], parse: [], checksum: [], folder: [] };
-const ratio: number[] = [];
-const ratioPureTs: number[] = [];
-
-for (let rep = 0; rep < WARMUP + REPETITIONS; rep++) {
-  const order = keys.map((_, k) => keys[(k + rep) % keys.length]!);
-  const t: Partial<Record<Key, number>> = {};
-  for (const key of order) {
-    gc();
-    t[key] = cpuMs(runs[key]);
-  }
-  gc();
-  const f0 = performance.now();
-  const r = await buildSkillsFolder(folder, { out: join(tmp, 'out') });
-  const folderMs = performance.now() - f0;
-  sink += r.compiled.count;
-  if (rep < WARMUP) continue;
-  for (const key of keys) samples[key].push(t[key]!);
-  samples.folder.push(folderMs);
-  ratio.push(t.build! / t.validate!);
-  ratioPureTs.push(t.buildPureTs! / t.validate!);
-}
+// Every run starts from a collected heap, so one run's garbage is not billed
+// to the next; the on-disk build waits on the disk, so it is timed by the clock.
+const samples = await sideBySide(runs, {
+  repetitions: REPETITIONS,
+  warmup: WARMUP,
+  measure: (run, key) => {
+    collectGarbage();
+    return key === 'folder' ? wallMs(run) : cpuMs(run);
+  },
+});
 rmSync(tmp, { recursive: true, force: true });
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
-
-interface Figure {
-  label: string;
-  value: number;
-  unit: string;
-  min: number;
-  max: number;
-  target?: string;
-  ok?: boolean;
-}
-const figure = (label: string, xs: number[], unit: string, scale = 1, target?: number): Figure => {
-  const f: Figure = { label, value: round(median(xs) * scale), unit, min: round(Math.min(...xs) * scale), max: round(Math.max(...xs) * scale) };
-  if (target !== undefined) {
-    f.target = `≤ ${target}`;
-    f.ok = f.value <= target;
-  }
-  return f;
-};
-const perSkill = 1 / SKILLS;
-const figures: Figure[] = [
+const perSkill = { scale: 1 / SKILLS };
+const figures = [
   figure('build (compile + serialise), per skill', samples.build, 'ms', perSkill),
   figure('validateSkillMd, per skill', samples.validate, 'ms', perSkill),
-  figure('build / validate (same skills, same run)', ratio, 'x', 1, TARGET),
-  figure('build with the pure-TS sha256 (browser path) / validate', ratioPureTs, 'x'),
+  figure('build / validate (same skills, same run)', ratios(samples.build, samples.validate), 'x', { target: atMost(TARGET) }),
+  figure('build with the pure-TS sha256 (browser path) / validate', ratios(samples.buildPureTs, samples.validate), 'x'),
   figure(`build of ${SKILLS} skills`, samples.build, 'ms'),
   figure(`validate of ${SKILLS} skills`, samples.validate, 'ms'),
   figure(`parseSkillMd of ${SKILLS} skills`, samples.parse, 'ms'),
@@ -181,26 +128,11 @@ const figures: Figure[] = [
   figure(`buildSkillsFolder on disk (${SKILLS} folders, read + write), wall clock`, samples.folder, 'ms'),
 ];
 
-console.log(`build bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, CPU time, median [min–max]`);
-for (const f of figures) {
-  const target = f.target ? `  target ${f.target}: ${f.ok ? 'met' : 'MISSED'}` : '';
-  console.log(`  ${f.label.padEnd(70)} ${String(f.value).padStart(9)} ${f.unit.padEnd(2)} [${f.min}–${f.max}]${target}`);
-}
-
-const resultsDir = join(here, 'results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  join(resultsDir, 'build.json'),
-  `${JSON.stringify(
-    {
-      name: 'build',
-      repetitions: REPETITIONS,
-      notes: `${SKILLS} skills: the forge-embedded corpus (${corpus.length} skills + scripts, as the build reads them) repeated with renamed copies. build = compileSkills + serializeArtifacts with node:crypto sha256, as the CLI runs it (the pure-TS sha256 variant is reported too); the ratio is computed per repetition from timings taken side by side, then the median is shown. Times are CPU time of the process (user + system), except the on-disk build (wall clock).`,
-      figures,
-      machine: { cores: cpus().length, node: process.version },
-    },
-    null,
-    2,
-  )}\n`,
-);
+printFigures(`build bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, CPU time, median [min–max]`, figures);
+writeResult({
+  name: 'build',
+  repetitions: REPETITIONS,
+  notes: `${SKILLS} skills: the forge-embedded corpus (${corpus.length} skills + scripts, as the build reads them) repeated with renamed copies. build = compileSkills + serializeArtifacts with node:crypto sha256, as the CLI runs it (the pure-TS sha256 variant is reported too); the ratio is computed per repetition from timings taken side by side, then the median is shown. Times are CPU time of the process (user + system), except the on-disk build (wall clock).`,
+  figures,
+});
 if (sink === 42) console.log('');

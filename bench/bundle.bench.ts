@@ -10,12 +10,12 @@
 // REPETITIONS runs and the spread (max − min) is printed to show it is 0.
 // Results: stdout and bench/results/bundle.json.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { atMost, exactFigure, writeResult } from './lib.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', 'dist');
@@ -88,13 +88,13 @@ const ratio = main.gzip / TARGET_GZIP;
 console.log(`\nstandalone gzip ${kib(main.gzip)} vs target ${kib(TARGET_GZIP)}: ratio ${ratio.toFixed(3)} (${ratio <= 1 ? 'ok' : 'OVER BUDGET'})`);
 
 const figures = rows.flatMap((r, i) => [
-  { label: `${r.label}: raw`, value: r.raw, unit: 'bytes' },
-  i === 0 ? { label: `${r.label}: gzip`, value: r.gzip, unit: 'bytes', target: TARGET_GZIP, ok: r.gzip <= TARGET_GZIP } : { label: `${r.label}: gzip`, value: r.gzip, unit: 'bytes' },
+  exactFigure(`${r.label}: raw`, r.raw, 'bytes'),
+  exactFigure(`${r.label}: gzip`, r.gzip, 'bytes', i === 0 ? atMost(TARGET_GZIP) : undefined),
 ]);
-figures.push({ label: 'standalone gzip / target', value: Number(ratio.toFixed(4)), unit: 'ratio', target: 1, ok: ratio <= 1 });
-const results = join(here, 'results');
-mkdirSync(results, { recursive: true });
-writeFileSync(
-  join(results, 'bundle.json'),
-  JSON.stringify({ name: 'bundle', figures, machine: { cores: cpus().length, node: process.version } }, null, 2) + '\n',
-);
+figures.push(exactFigure('standalone gzip / target', Number(ratio.toFixed(4)), 'ratio', atMost(1)));
+writeResult({
+  name: 'bundle',
+  repetitions: REPETITIONS,
+  notes: `Sizes are deterministic (gzip level 9, the same in all ${REPETITIONS} runs; spread ${Math.max(...rows.map((r) => r.spread))} bytes). Entries count their own modules under dist/, npm dependencies external.`,
+  figures,
+});

@@ -23,17 +23,10 @@
 // Results: stdout and bench/results/envelope.json.
 
 import { JSONParser } from '@streamparser/json';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parse as parsePartial } from 'partial-json';
 import { createEnvelopeStream } from '../src/core/envelope-stream.js';
+import { atLeast, atMost, bestWallMs, figure, printFigures, ratios, round, sideBySide, writeResult } from './lib.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const CHUNK = 4;
 const REPETITIONS = 7;
 const WARMUP = 2;
@@ -123,23 +116,6 @@ function partialJson(text: string): void {
   }
 }
 
-// A full GC before each timed run, so no measurement pays for the garbage of
-// the one before it (partial-json leaves a lot).
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-/** Best of `tries` runs, each after a full GC: filters out interference from other processes on a shared machine. */
-function timeIt(fn: () => void, tries: number): number {
-  let best = Infinity;
-  for (let i = 0; i < tries; i++) {
-    gc();
-    const t0 = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-}
-
 // Sanity: all three read the same envelope.
 {
   const s = createEnvelopeStream();
@@ -157,74 +133,27 @@ const runs = {
   partialJson: () => partialJson(text64),
   ours256: () => ours(text256),
 };
-type Key = keyof typeof runs;
-const samples: Record<Key, number[]> = { ours: [], streamparser: [], partialJson: [], ours256: [] };
-const vsStreamparser: number[] = [];
-const partialVsOurs: number[] = [];
-const scaling: number[] = [];
-
-for (let rep = 0; rep < WARMUP + REPETITIONS; rep++) {
-  const keys = Object.keys(runs) as Key[];
-  const order = keys.map((_, k) => keys[(k + rep) % keys.length]!);
-  const t: Partial<Record<Key, number>> = {};
-  for (const key of order) t[key] = timeIt(runs[key], key === 'partialJson' ? 1 : TRIES);
-  if (rep < WARMUP) continue;
-  for (const key of keys) samples[key].push(t[key]!);
-  vsStreamparser.push(t.ours! / t.streamparser!);
-  partialVsOurs.push(t.partialJson! / t.ours!);
-  scaling.push(t.ours256! / t.ours!);
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-
-interface Figure {
-  label: string;
-  value: number;
-  unit: string;
-  min: number;
-  max: number;
-  target?: string;
-  ok?: boolean;
-}
-function figure(label: string, xs: number[], unit: string, target?: { op: '≤' | '≥'; value: number }): Figure {
-  const f: Figure = { label, value: round(median(xs)), unit, min: round(Math.min(...xs)), max: round(Math.max(...xs)) };
-  if (target) {
-    f.target = `${target.op} ${target.value}`;
-    f.ok = target.op === '≤' ? f.value <= target.value : f.value >= target.value;
-  }
-  return f;
-}
+// Each timing is the best of TRIES runs, each after a full GC, so no
+// measurement pays for the garbage of the one before it (partial-json leaves
+// a lot) and other processes do not decide the ratios.
+const samples = await sideBySide(runs, { repetitions: REPETITIONS, warmup: WARMUP, measure: (run, key) => bestWallMs(run, key === 'partialJson' ? 1 : TRIES) });
 
 const kib = (s: string) => round(s.length / 1024, 1);
-const figures: Figure[] = [
+const figures = [
   figure(`ours: createEnvelopeStream, ${kib(text64)} KiB in ${CHUNK}-char chunks`, samples.ours, 'ms'),
   figure('@streamparser/json JSONParser, same chunks', samples.streamparser, 'ms'),
   figure('partial-json parse of the growing buffer after every chunk', samples.partialJson, 'ms'),
   figure(`ours on ${kib(text256)} KiB`, samples.ours256, 'ms'),
-  figure('ours / @streamparser/json', vsStreamparser, '×', { op: '≤', value: 1.0 }),
-  figure('partial-json / ours', partialVsOurs, '×', { op: '≥', value: 20 }),
-  figure('ours(256 KiB) / ours(64 KiB)', scaling, '×', { op: '≤', value: 4.5 }),
+  figure('ours / @streamparser/json', ratios(samples.ours, samples.streamparser), '×', { target: atMost(1.0) }),
+  figure('partial-json / ours', ratios(samples.partialJson, samples.ours), '×', { target: atLeast(20) }),
+  figure('ours(256 KiB) / ours(64 KiB)', ratios(samples.ours256, samples.ours), '×', { target: atMost(4.5) }),
 ];
 
-console.log(`envelope stream bench — ${REPETITIONS} repetitions (+${WARMUP} warm-up), median [min–max]`);
-for (const f of figures) {
-  const verdict = f.ok === undefined ? '' : `  target ${f.target}: ${f.ok ? 'met' : 'MISSED'}`;
-  console.log(`  ${f.label}: ${f.value} ${f.unit} [${f.min}–${f.max}]${verdict}`);
-}
-
-const out = {
+printFigures(`envelope stream bench — ${REPETITIONS} repetitions (+${WARMUP} warm-up), median [min–max]`, figures);
+writeResult({
   name: 'envelope',
   repetitions: REPETITIONS,
   notes: `A ${kib(text64)} KiB envelope (message, SKILL.md, scripts) fed in ${CHUNK}-character chunks; ours includes message_delta/progress events and the final parse (end()). Ratios are computed per repetition from side-by-side timings, then the median is shown. Each timing is the best of ${TRIES} runs after a full GC (partial-json: one run).`,
   figures,
-  machine: { cores: cpus().length, node: process.version },
-};
-const resultsDir = join(here, 'results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(join(resultsDir, 'envelope.json'), `${JSON.stringify(out, null, 2)}\n`);
+});
 if (sink === 42) console.log('');

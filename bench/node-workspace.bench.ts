@@ -17,18 +17,16 @@
 import * as nodeFs from 'node:fs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { loadSkillBuilderLLM } from '../src/node/config-tiers.js';
 import { setEnvFileValue } from '../src/node/env-file.js';
 import type { FsLike } from '../src/node/fs-types.js';
 import { saveSkill } from '../src/node/save-skill.js';
 import { listCustomSkills } from '../src/node/skills-on-disk.js';
+import { atMost, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const REPETITIONS = 9;
 const WARMUP = 2;
 const LOADS_PER_REP = 200;
@@ -55,6 +53,7 @@ for (let i = 0; i < SKILLS; i++) {
 const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\necho "{}"\n';
 
 let sink = 0;
+/** The repetition being run: names what env-50 and save write, so no two repetitions share a file. */
 let rep = 0;
 const runs = {
   bareConfig: async () => {
@@ -84,70 +83,25 @@ const runs = {
     rmSync(join(agent, 'skills', name), { recursive: true });
   },
 };
-type Key = keyof typeof runs;
-const keys = Object.keys(runs) as Key[];
-const samples = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<Key, number[]>;
-const ratioLoad: number[] = [];
-const ratioList: number[] = [];
-
-for (rep = 0; rep < WARMUP + REPETITIONS; rep++) {
-  const order = keys.map((_, k, a) => a[(k + rep) % a.length]!);
-  const t: Partial<Record<Key, number>> = {};
-  for (const key of order) {
-    const t0 = performance.now();
-    await runs[key]();
-    t[key] = performance.now() - t0;
-  }
-  if (rep < WARMUP) continue;
-  for (const key of keys) samples[key].push(t[key]!);
-  ratioLoad.push(t.load! / t.bareConfig!);
-  ratioList.push(t.list! / t.bareSkills!);
-}
+const samples = await sideBySide(runs, { repetitions: REPETITIONS, warmup: WARMUP, measure: wallMs, afterRepetition: () => void rep++ });
 rmSync(root, { recursive: true, force: true });
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
-interface Figure {
-  label: string;
-  value: number;
-  unit: string;
-  min: number;
-  max: number;
-  target?: string;
-  ok?: boolean;
-}
-const figure = (label: string, xs: number[], unit: string, scale = 1, target?: number): Figure => {
-  const ys = xs.map((x) => x / scale);
-  const f: Figure = { label, value: round(median(ys)), unit, min: round(Math.min(...ys)), max: round(Math.max(...ys)) };
-  if (target !== undefined) {
-    f.target = `≤ ${target}`;
-    f.ok = f.value <= target;
-  }
-  return f;
-};
-const figures: Figure[] = [
-  figure('bare reads + yaml.parse of the config files, per call', samples.bareConfig, 'ms', LOADS_PER_REP),
-  figure('loadSkillBuilderLLM, per call', samples.load, 'ms', LOADS_PER_REP),
-  figure('ratio loadSkillBuilderLLM / bare reads', ratioLoad, 'x', 1, 4),
+const perLoad = { scale: 1 / LOADS_PER_REP };
+const figures = [
+  figure('bare reads + yaml.parse of the config files, per call', samples.bareConfig, 'ms', perLoad),
+  figure('loadSkillBuilderLLM, per call', samples.load, 'ms', perLoad),
+  figure('ratio loadSkillBuilderLLM / bare reads', ratios(samples.load, samples.bareConfig), 'x', { target: atMost(4) }),
   figure(`bare readdir + readFile of ${SKILLS} SKILL.md`, samples.bareSkills, 'ms'),
   figure(`listCustomSkills of ${SKILLS} skills`, samples.list, 'ms'),
-  figure('ratio listCustomSkills / bare reads', ratioList, 'x', 1, 6),
+  figure('ratio listCustomSkills / bare reads', ratios(samples.list, samples.bareSkills), 'x', { target: atMost(6) }),
   figure('50 concurrent setEnvFileValue (all 50 kept)', samples.env50, 'ms'),
   figure('saveSkill with 3 scripts', samples.save, 'ms'),
 ];
-for (const f of figures)
-  console.log(`${f.label.padEnd(52)} ${String(f.value).padStart(9)} ${f.unit}  (${f.min}–${f.max})${f.target ? `  target ${f.target}: ${f.ok ? 'met' : 'MISSED'}` : ''}`);
-const out = {
+printFigures(`node-workspace bench: real disk, ${REPETITIONS} repetitions after ${WARMUP} warm-up, wall clock, median [min–max]`, figures);
+writeResult({
   name: 'node-workspace',
   repetitions: REPETITIONS,
   notes: `Real disk (${tmpdir()}), ${LOADS_PER_REP} loads per repetition. Ratios are computed per repetition from timings taken side by side, then the median is shown.`,
   figures,
-  machine: { cores: cpus().length, node: process.version },
-};
-mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'node-workspace.json'), `${JSON.stringify(out, null, 2)}\n`);
+});
 if (sink < 0) console.log(sink); // keeps the measured work observable

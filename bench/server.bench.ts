@@ -32,18 +32,16 @@
 
 import { fork } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
 import { startServer } from '../src/node/server.js';
+import { absoluteNow as now, atMost, exactFigure, figure, percentile, printFigures, withCpuUs, writeResult, type Target } from './lib.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const STREAMS = 50;
 const TOKENS = 200;
 const TOKEN_MS = 5;
@@ -70,8 +68,6 @@ function sseChunk(content: string, finish: string | null = null): string {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const now = (): number => performance.timeOrigin + performance.now();
 
 /** The scripted provider (child process): answers each chat with its conversation's tokens, TOKEN_MS apart. */
 async function runProviderChild(): Promise<void> {
@@ -207,16 +203,6 @@ async function chatDirect(client: OpenAI, id: string, firstTokenAt: Map<string, 
   return { lag: firstSeen - emitted, total: now() - started, crossTalk: text !== tokens.join('') };
 }
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  const idx = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
-  return s[idx]!;
-}
-
-function median(values: number[]): number {
-  return percentile(values, 50);
-}
-
 async function main(): Promise<void> {
   const provider = await startScriptedProvider();
   const ws = await mkdtemp(join(tmpdir(), 'fsb-bench-ws-'));
@@ -235,15 +221,16 @@ async function main(): Promise<void> {
       const directIds = ids.map((id) => `${id}d`);
       let srvCpu = 0;
       let dirCpu = 0;
-      const cpuOf = async <T>(fn: () => Promise<T>, add: (us: number) => void): Promise<T> => {
-        const c0 = process.cpuUsage();
-        const r = await fn();
-        const c = process.cpuUsage(c0);
-        add(c.user + c.system);
-        return r;
+      const runServer = async () => {
+        const { result, cpuUs } = await withCpuUs(() => clients.run(server.url, ids));
+        srvCpu = cpuUs;
+        return result;
       };
-      const runServer = () => cpuOf(() => clients.run(server.url, ids), (us) => (srvCpu = us));
-      const runDirect = () => cpuOf(() => Promise.all(directIds.map((id) => chatDirect(direct, id, provider.firstTokenAt))), (us) => (dirCpu = us));
+      const runDirect = async () => {
+        const { result, cpuUs } = await withCpuUs(() => Promise.all(directIds.map((id) => chatDirect(direct, id, provider.firstTokenAt))));
+        dirCpu = cpuUs;
+        return result;
+      };
       // Alternate which side goes first so neither always runs on a warmer process.
       let viaServer: ClientResult[];
       let viaSdk: Array<{ lag: number; total: number; crossTalk: boolean }>;
@@ -289,20 +276,11 @@ async function main(): Promise<void> {
     await rm(home, { recursive: true, force: true });
   }
 
-  const fig = (label: string, values: number[], unit: string, target?: { text: string; ok: (v: number) => boolean }) => {
-    const value = median(values);
-    const f: Record<string, unknown> = { label, value: round(value), unit, min: round(Math.min(...values)), max: round(Math.max(...values)) };
-    if (target) {
-      f.target = target.text;
-      f.ok = target.ok(value);
-    }
-    return f;
-  };
-  const round = (v: number) => Math.round(v * 100) / 100;
+  const fig = (label: string, values: number[], unit: string, target?: Target) => figure(label, values, unit, { digits: 2, ...(target ? { target } : {}) });
   const crossTalk = reps.reduce((a, r) => a + r.crossTalk, 0);
   const figures = [
     fig('first message_delta lag after the provider’s first message token, p50', reps.map((r) => r.lagP50), 'ms'),
-    fig('first message_delta lag, p95', reps.map((r) => r.lagP95), 'ms', { text: '≤ 50 ms', ok: (v) => v <= 50 }),
+    fig('first message_delta lag, p95', reps.map((r) => r.lagP95), 'ms', atMost(50, 'ms')),
     fig('for comparison: direct SDK, first message token seen after the provider wrote it, p50', reps.map((r) => r.sdkLagP50), 'ms'),
     fig('for comparison: direct SDK first-token lag, p95', reps.map((r) => r.sdkLagP95), 'ms'),
     fig('total overhead vs the SDK directly, p50 (server p50 − direct p50)', reps.map((r) => r.srvP50 - r.dirP50), 'ms'),
@@ -313,24 +291,22 @@ async function main(): Promise<void> {
     fig('OpenAI SDK directly, total p95', reps.map((r) => r.dirP95), 'ms'),
     fig('CPU per streamed token in the server process: chat through the server (its SDK, builder, SSE)', reps.map((r) => r.srvCpuPerToken), 'µs'),
     fig('CPU per streamed token: OpenAI SDK directly, same process', reps.map((r) => r.dirCpuPerToken), 'µs'),
-    { label: `streams with cross-talk (of ${STREAMS * 2 * REPETITIONS})`, value: crossTalk, unit: 'streams', target: '0', ok: crossTalk === 0 },
+    fig('CPU per token, server / SDK directly (same run)', reps.map((r) => r.srvCpuPerToken / r.dirCpuPerToken), 'x'),
+    exactFigure(`streams with cross-talk (of ${STREAMS * 2 * REPETITIONS})`, crossTalk, 'streams', atMost(0)),
   ];
-  const lagP95 = figures[1]!.value as number;
+  const lagP95 = figures[1]!.value;
   const load = loadavg()[0]!.toFixed(1);
+  printFigures(`\nserver bench: ${STREAMS} concurrent chats, ${REPETITIONS} repetitions after ${WARMUP} warm-up, median [min–max]`, figures);
   console.log(
     `\nfirst-delta lag p95 median ${lagP95} ms (target ≤ 50 ms, ratio ${(lagP95 / 50).toFixed(2)} of target; direct SDK first-token lag p95 ${figures[3]!.value} ms); ` +
-      `overhead p50 ${figures[4]!.value} ms, p95 ${figures[5]!.value} ms; cross-talk ${crossTalk}; load average ${load} on ${cpus().length} cores`,
+      `overhead p50 ${figures[4]!.value} ms, p95 ${figures[5]!.value} ms; CPU per token ${figures[10]!.value} vs ${figures[11]!.value} µs (${figures[12]!.value}×); cross-talk ${crossTalk}; load average ${load} on ${cpus().length} cores`,
   );
-  const result = {
+  writeResult({
     name: 'server',
     repetitions: REPETITIONS,
     notes: `${STREAMS} concurrent chats through startServer (real OpenAI SDK → a scripted OpenAI-wire provider in a child process streaming ${TOKENS} tokens, one every ${TOKEN_MS} ms; clients in another child process on node:http + eventsource-parser), side by side with ${STREAMS} concurrent direct OpenAI SDK streams in the server's process. Percentiles are over the ${STREAMS} streams of a repetition; the median over ${REPETITIONS} repetitions (after ${WARMUP} warm-up) is shown with min–max. 1-minute load average at the end of the run: ${load} on ${cpus().length} cores (other work on the machine inflates every latency).`,
     figures,
-    machine: { cores: cpus().length, node: process.version },
-  };
-  mkdirSync(join(here, 'results'), { recursive: true });
-  writeFileSync(join(here, 'results', 'server.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log('wrote bench/results/server.json');
+  });
 }
 
 if (process.argv.includes('--provider-child')) await runProviderChild();

@@ -49,7 +49,7 @@ for (const file of benches) {
     [
       `## ${result.name ?? name}`,
       '',
-      `Command: \`${command}\` (${seconds} s, ${result.repetitions ?? '?'} repetitions, median shown).`,
+      `Command: \`${command}\` (${seconds} s, ${result.repetitions ?? '?'} repetitions, median shown${result.machine?.load !== undefined ? `; 1-minute load average ${result.machine.load} when it finished` : ''}).`,
       result.notes ? `\n${result.notes}\n` : '',
       '| figure | median | spread | target | |',
       '|---|---|---|---|---|',
