@@ -150,7 +150,8 @@ async function checkPage(block: CodeBlock, url: string): Promise<void> {
     const page = await browser.newPage();
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+      // Failed requests are reported by the response listener, with their URL.
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error: ${m.text()}`);
     });
     page.on('response', (r) => {
       if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`HTTP ${r.status()} for ${r.url()}`);
@@ -198,7 +199,7 @@ const sse = await must(await send('POST', '/api/skill-builder/chat', { messages:
 if (!sse.includes('event: message_delta') || !sse.includes('event: done')) { console.error('chat stream incomplete', sse); process.exit(1); }
 console.log('ok');
 `;
-  const file = session.writeFile(`blocks/drive-${block.line}.ts`, driver);
+  const file = session.writeFile(`drive-${block.line}.ts`, driver); // next to the module: its path is relative to the project
   const r = await run(TSX, [file], { cwd: session.dir, env: session.env(), timeoutMs: 45_000 });
   if (r.code !== 0) fail(block, `driving the ${kind} module failed (exit ${r.code})`, r);
 }
