@@ -36,6 +36,29 @@ describe('createFetchHandler', () => {
     expect(JSON.stringify(body)).not.toContain(KEY);
   });
 
+  it('reports a save’s missing env vars as [{name, kind}], one_of members marked as such', async () => {
+    // Issue 4: saveSkill's env_missing is [{name, kind: 'required' | 'one_of'}]; the route sends it as is.
+    const { handle } = await setup();
+    const md = skillMd('env-hungry', {
+      extraFrontmatter: 'metadata:\n  forge:\n    requires:\n      env:\n        required: [API_TOKEN, REGION]\n        one_of: [GH_TOKEN, GITHUB_TOKEN]',
+    });
+    const res = await handle(post('http://localhost/api/agents/alpha/skill-builder/save', { skill_name: 'env-hungry', skill_md: md, env_vars: { REGION: 'eu' } }));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.env_configured).toEqual(['REGION']);
+    expect(body.env_missing).toEqual([
+      { name: 'API_TOKEN', kind: 'required' },
+      { name: 'GH_TOKEN', kind: 'one_of' },
+      { name: 'GITHUB_TOKEN', kind: 'one_of' },
+    ]);
+    expect(body).not.toHaveProperty('env_missing_detail');
+    const again = await handle(
+      post('http://localhost/api/agents/alpha/skill-builder/save', { skill_name: 'env-hungry', skill_md: md, env_vars: { GITHUB_TOKEN: 't' }, editing_name: 'env-hungry', overwrite: true }),
+    );
+    // One member of the group is enough: the whole group leaves the list.
+    expect((await again.json()).env_missing).toEqual([{ name: 'API_TOKEN', kind: 'required' }]);
+  });
+
   it('applies the same guards: Host, Origin, 404, 405 with Allow, 413', async () => {
     const { handle } = await setup();
     expect((await handle(new Request('http://evil.example/api/agents'))).status).toBe(421);

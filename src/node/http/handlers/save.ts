@@ -18,9 +18,8 @@ export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
     path: result.path,
     egress_added: result.egress_added,
     env_configured: result.env_configured,
-    // Names, as Forge's dashboard expects; the kind of each (required / one_of) rides alongside.
-    env_missing: result.env_missing.map((m) => m.name),
-    env_missing_detail: result.env_missing,
+    // [{name, kind}] as saveSkill reports it: kind 'one_of' marks members of a group of which any one is enough.
+    env_missing: result.env_missing,
     warnings: result.warnings,
   });
 }
