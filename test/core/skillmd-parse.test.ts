@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
+import { validateSkillMd } from '../../src/core/skillmd/validate.js';
 import { corpusSkill, corpusSkills } from '../helpers/skillmd-corpus.js';
 
 const errors = (text: string) => parseSkillMd(text).diagnostics.filter((d) => d.severity === 'error');
@@ -24,6 +25,14 @@ describe('parseSkillMd: frontmatter', () => {
     expect(p.frontmatter).toEqual({ name: 'x', description: 'y' });
     expect(p.tools.map((t) => [t.name, t.line, t.description])).toEqual([['t', 5, 'Does t.']]);
     expect(p.diagnostics).toEqual([]);
+  });
+
+  it('points bodyLine at the last line when the file ends on the closing fence (found by fuzzing)', () => {
+    // A diagnostic at bodyLine (tools-missing) must name a line the file has.
+    expect(parseSkillMd('---\nname: x\n---').bodyLine).toBe(3);
+    expect(parseSkillMd('---\nname: x\n---\n').bodyLine).toBe(4);
+    expect(parseSkillMd('---').bodyLine).toBe(1);
+    expect(validateSkillMd('---\n{}\n---').warnings.find((d) => d.code === 'tools-missing')?.line).toBe(3);
   });
 
   it('treats a file without a leading --- line as body only', () => {

@@ -43,7 +43,8 @@ export function splitFrontmatter(raw: string): FrontmatterSplit {
         yaml: text.slice(firstEnd + 1, Math.max(firstEnd + 1, start - 1)),
         yamlLine: 2,
         body: text.slice(end + 1),
-        bodyLine: line + 2,
+        // A file that ends on the closing fence has no line for a body: point at the fence.
+        bodyLine: end < text.length ? line + 2 : line + 1,
         diagnostics: [],
       };
     }
@@ -54,7 +55,7 @@ export function splitFrontmatter(raw: string): FrontmatterSplit {
     yaml: '',
     yamlLine: 2,
     body: text.slice(firstEnd + 1),
-    bodyLine: 2,
+    bodyLine: firstEnd < text.length ? 2 : 1,
     diagnostics: [
       errorDiag(
         'frontmatter-unclosed',

@@ -117,7 +117,7 @@ export interface ParsedSkillMd {
   frontmatterLines: Record<string, number>;
   forge: ForgeMetadata;
   body: string;
-  /** 1-based line where the body starts. */
+  /** 1-based line where the body starts (the last line when the file ends right after the frontmatter). */
   bodyLine: number;
   sections: SkillSection[];
   tools: ToolSection[];
