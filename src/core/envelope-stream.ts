@@ -4,17 +4,16 @@
 // whether the model is writing the message or the skill. `end()` returns what
 // `parseEnvelope` gives for the whole text.
 //
-// Each chunk is read once, character by character outside JSON strings and by
-// indexed jumps inside them, so the total work is linear in the input. The
-// reader mirrors the candidate scanner of json-scan.ts (braces outside
-// double-quoted strings) and emits deltas only when it is sure they belong to
-// the envelope the final parse will pick: the object must start the reply (or
-// a ```json fence), the `message` key must come first in its object or after
-// `skill`, and nothing earlier may already have been a complete envelope.
-// When unsure it emits nothing: the final `message` event carries the text.
+// The reading itself is envelope-reader.ts (linear in the input, the same
+// output however the text is cut into chunks). It emits only text it is sure
+// belongs to the envelope the final parse will pick; should the reply still
+// turn out otherwise (the model repeats the `message` key, or restarts its
+// JSON after the message was shown), the final parse keeps the text already
+// shown at the start of the message, so every delta stays true.
 
 import type { BuilderEvent, DraftPhase, ParsedEnvelope } from './events.js';
-import { findEnvelopeInText, parseEnvelope } from './envelope.js';
+import { isEnvelopeText, parseEnvelopeShown } from './envelope.js';
+import { EnvelopeReader } from './envelope-reader.js';
 
 export interface EnvelopeStream {
   /**
@@ -29,410 +28,56 @@ export interface EnvelopeStream {
   readonly chars: number;
 }
 
-/** Keys whose values hold the draft: nothing inside them is ever streamed as the message. */
-const DRAFT_KEYS = new Set(['skill', 'spec', 'skill_md', 'skillMd', 'scripts']);
-
-const FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?)?[ \t]*$/i;
-const DRAFT_FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:[A-Za-z]+[ \t]+)?(?:skill(?:\.md)?|script[ \t]*:.*)$/i;
-const MAX_KEY = 32;
 /** A `progress` event at least every this many characters (and on every phase change). */
 const PROGRESS_STEP = 256;
 const NO_EVENTS: BuilderEvent[] = [];
 
-const enum Expect {
-  Key,
-  Colon,
-  Value,
-  Comma,
-}
-
-interface Frame {
-  array: boolean;
-  /** Inside the draft (under `skill`, `spec`, …). */
-  draft: boolean;
-  /** Every ancestor is a one-key wrapper object (`{"response": {…}}`). */
-  wrapperChain: boolean;
-  expect: Expect;
-  keys: number;
-  firstKey: string | null;
-  key: string | null;
-  sawSkill: boolean;
-}
-
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
 export function createEnvelopeStream(): EnvelopeStream {
-  const reader = new EnvelopeReader();
+  const stream = new Stream();
   return {
     get chars() {
-      return reader.chars;
+      return stream.chars;
     },
-    push: (chunk) => reader.push(chunk),
-    end: () => reader.end(),
+    push: (chunk) => stream.push(chunk),
+    end: () => stream.end(),
   };
 }
 
-/**
- * The reader's state and steps. A class (internal) rather than closures so
- * that every stream shares the same optimised methods: with closures, each new
- * stream's functions are new call targets and the engine re-optimises them.
- */
-class EnvelopeReader {
+/** A class (internal) so every stream shares one set of optimised methods. */
+class Stream {
   // The text so far. Appending builds a rope in O(1); it is flattened once, in end().
   private text = '';
+  /** Every delta emitted so far, joined. */
+  private shown = '';
   chars = 0;
   private lastProgressChars = -1;
   private lastPhase: DraftPhase = 'message';
-
-  // Prose between objects.
-  private inRoot = false;
-  private sawNonWs = false;
-  private afterFence = false;
-  private line = '';
-  private proseDraft = false;
-
-  // The current top-level object.
-  private braceDepth = 0;
-  /** Text of the current object while it may still need checking at its end; null when not needed. */
-  private capture: string[] | null = null;
-  /** Where in the current chunk the captured text starts. */
-  private captureFrom = 0;
-  private rootConfident = false;
-  private structural = true;
-  private frames: Frame[] = [];
-  private scalar = false;
-
-  // Strings.
-  private inString = false;
-  private stringRole: 'key' | 'stream' | 'skip' = 'skip';
-  private keyBuf = '';
-  private escape = false;
-  private hex: string | null = null;
-
-  // Deltas.
-  private locked = false;
-  private streamedRoot = false;
-  private heldHigh = '';
-  private out = '';
-
-  private top(): Frame | undefined {
-    return this.frames[this.frames.length - 1];
-  }
-
-  private newFrame(array: boolean, parent: Frame | undefined): Frame {
-    const draft = parent !== undefined && (parent.draft || (!parent.array && parent.key !== null && DRAFT_KEYS.has(parent.key)));
-    const wrapperChain =
-      parent === undefined ||
-      (parent.wrapperChain && !parent.array && parent.keys === 1 && parent.key !== 'message' && parent.key !== 'skill');
-    return { array, draft, wrapperChain, expect: array ? Expect.Value : Expect.Key, keys: 0, firstKey: null, key: null, sawSkill: false };
-  }
-
-  private emit(piece: string): void {
-    if (piece === '') return;
-    let s = this.heldHigh + piece;
-    this.heldHigh = '';
-    const last = s.charCodeAt(s.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-      this.heldHigh = s.slice(-1);
-      s = s.slice(0, -1);
-    }
-    this.out += s;
-  }
-
-  private startRoot(offset: number): void {
-    this.inRoot = true;
-    this.braceDepth = 1;
-    this.capture = this.locked ? null : [];
-    this.captureFrom = offset;
-    this.rootConfident = !this.locked && (!this.sawNonWs || this.afterFence);
-    this.structural = true;
-    this.frames = [this.newFrame(false, undefined)];
-    this.scalar = false;
-  }
-
-  private closeRoot(chunk: string, endOffset: number): void {
-    this.inRoot = false;
-    this.frames = [];
-    this.sawNonWs = true;
-    this.afterFence = false;
-    this.line = '';
-    if (this.streamedRoot) {
-      this.locked = true; // one message per reply
-      return;
-    }
-    const captured = this.capture;
-    this.capture = null;
-    if (this.locked || captured === null) return;
-    // Was this object already an envelope? Then nothing later is the message.
-    captured.push(chunk.slice(this.captureFrom, endOffset));
-    if (findEnvelopeInText(captured.join('')) !== null) this.locked = true;
-  }
-
-  private proseLineEnd(): void {
-    if (FENCE_LINE.test(this.line)) this.afterFence = true;
-    if (DRAFT_FENCE_LINE.test(this.line)) this.proseDraft = true;
-    this.line = '';
-  }
-
-  /** Reads prose up to the next top-level `{`; returns the index to continue at. */
-  private prose(chunk: string, i: number): number {
-    const n = chunk.length;
-    for (; i < n; i++) {
-      const c = chunk.charCodeAt(i);
-      if (c === 123 /* { */) {
-        this.startRoot(i);
-        return i + 1;
-      }
-      if (c === 10) {
-        this.proseLineEnd();
-        continue;
-      }
-      if (this.line.length < 200) this.line += chunk[i];
-      if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) {
-        this.sawNonWs = true;
-        this.afterFence = false;
-      }
-    }
-    return i;
-  }
-
-  /** Reads string contents; returns the index after the closing quote, or the chunk end. */
-  private stringPart(chunk: string, i: number): number {
-    const n = chunk.length;
-    while (i < n) {
-      if (this.hex !== null) {
-        // Collecting the 4 hex digits of \uXXXX (possibly across chunks).
-        const need = 4 - this.hex.length;
-        this.hex += chunk.slice(i, i + need);
-        i = Math.min(n, i + need);
-        if (this.hex.length < 4) return i;
-        const code = /^[0-9a-fA-F]{4}$/.test(this.hex) ? parseInt(this.hex, 16) : NaN;
-        if (this.stringRole === 'stream') this.emit(Number.isNaN(code) ? this.hex : String.fromCharCode(code));
-        else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += Number.isNaN(code) ? this.hex : String.fromCharCode(code);
-        this.hex = null;
-        continue;
-      }
-      if (this.escape) {
-        this.escape = false;
-        const e = chunk[i]!;
-        i++;
-        if (e === 'u') {
-          this.hex = '';
-          continue;
-        }
-        const decoded = ESCAPES[e] ?? e;
-        if (this.stringRole === 'stream') this.emit(decoded);
-        else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += decoded;
-        continue;
-      }
-      if (this.stringRole === 'skip') {
-        // Nothing to decode: jump from quote to quote, an odd run of backslashes before one escapes it.
-        let q = chunk.indexOf('"', i);
-        while (q >= 0) {
-          let k = q - 1;
-          while (k >= i && chunk.charCodeAt(k) === 92) k--;
-          if ((q - 1 - k) % 2 === 0) break;
-          q = chunk.indexOf('"', q + 1);
-        }
-        if (q < 0) {
-          let k = n - 1;
-          while (k >= i && chunk.charCodeAt(k) === 92) k--;
-          this.escape = (n - 1 - k) % 2 === 1;
-          return n;
-        }
-        this.endString();
-        return q + 1;
-      }
-      // Plain characters run until a quote or a backslash (a tight loop: no allocation per run).
-      let stop = i;
-      let c = 0;
-      while (stop < n) {
-        c = chunk.charCodeAt(stop);
-        if (c === 34 || c === 92) break;
-        stop++;
-      }
-      if (stop > i) {
-        if (this.stringRole === 'stream') this.emit(chunk.slice(i, stop));
-        else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += chunk.slice(i, Math.min(stop, i + MAX_KEY));
-      }
-      if (stop >= n) return n;
-      if (c === 92) {
-        this.escape = true;
-        i = stop + 1;
-        continue;
-      }
-      this.endString();
-      return stop + 1;
-    }
-    return i;
-  }
-
-  private endString(): void {
-    this.inString = false;
-    const f = this.top();
-    if (this.stringRole === 'stream') {
-      if (this.heldHigh !== '') {
-        this.out += this.heldHigh;
-        this.heldHigh = '';
-      }
-      this.locked = true;
-    }
-    if (!this.structural || f === undefined) return;
-    if (this.stringRole === 'key') {
-      f.key = this.keyBuf;
-      f.keys++;
-      if (f.firstKey === null) f.firstKey = this.keyBuf;
-      if (this.keyBuf === 'skill') f.sawSkill = true;
-      f.expect = Expect.Colon;
-    } else {
-      f.expect = Expect.Comma;
-    }
-  }
-
-  private beginString(): void {
-    this.inString = true;
-    this.escape = false;
-    this.hex = null;
-    const f = this.top();
-    this.stringRole = 'skip';
-    if (!this.structural || f === undefined) return;
-    if (!f.array && f.expect === Expect.Key) {
-      this.stringRole = 'key';
-      this.keyBuf = '';
-      return;
-    }
-    if (f.expect !== Expect.Value) {
-      this.structural = false;
-      return;
-    }
-    if (
-      !f.array &&
-      f.key === 'message' &&
-      this.rootConfident &&
-      !this.locked &&
-      !this.streamedRoot &&
-      !f.draft &&
-      f.wrapperChain &&
-      ((f.firstKey === 'message' && f.keys === 1) || f.sawSkill)
-    ) {
-      this.stringRole = 'stream';
-      this.streamedRoot = true;
-      this.capture = null; // the streamed object needs no check at its end
-    }
-  }
-
-  /** Reads JSON structure outside strings; returns the index to continue at. */
-  private structure(chunk: string, i: number): number {
-    const n = chunk.length;
-    for (; i < n; i++) {
-      const c = chunk.charCodeAt(i);
-      if (this.scalar) {
-        // A number or literal runs until a delimiter.
-        if (c === 44 || c === 125 || c === 93 || c === 32 || c === 10 || c === 13 || c === 9) {
-          this.scalar = false;
-          const f = this.top();
-          if (f) f.expect = Expect.Comma;
-        } else if (c === 34 || c === 123) {
-          this.scalar = false;
-          this.structural = false;
-        } else continue;
-      }
-      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
-      if (c === 34 /* " */) {
-        this.beginString();
-        return i + 1;
-      }
-      if (c === 123 /* { */) {
-        this.braceDepth++;
-        if (this.structural) {
-          const f = this.top();
-          if (f && f.expect === Expect.Value) {
-            this.frames.push(this.newFrame(false, f));
-            f.expect = Expect.Comma;
-          } else this.structural = false;
-        }
-        continue;
-      }
-      if (c === 125 /* } */) {
-        this.braceDepth--;
-        if (this.structural) {
-          const f = this.top();
-          if (f && !f.array && (f.expect === Expect.Key || f.expect === Expect.Comma)) this.frames.pop();
-          else this.structural = false;
-        }
-        if (this.braceDepth === 0) {
-          this.closeRoot(chunk, i + 1);
-          return i + 1;
-        }
-        continue;
-      }
-      if (!this.structural) continue;
-      const f = this.top();
-      if (f === undefined) {
-        this.structural = false;
-        continue;
-      }
-      if (c === 91 /* [ */) {
-        if (f.expect === Expect.Value) {
-          this.frames.push(this.newFrame(true, f));
-          f.expect = Expect.Comma;
-        } else this.structural = false;
-      } else if (c === 93 /* ] */) {
-        if (f.array && (f.expect === Expect.Value || f.expect === Expect.Comma)) this.frames.pop();
-        else this.structural = false;
-      } else if (c === 58 /* : */) {
-        if (!f.array && f.expect === Expect.Colon) f.expect = Expect.Value;
-        else this.structural = false;
-      } else if (c === 44 /* , */) {
-        if (f.expect === Expect.Comma) f.expect = f.array ? Expect.Value : Expect.Key;
-        else this.structural = false;
-      } else if (f.expect === Expect.Value) {
-        this.scalar = true;
-      } else {
-        this.structural = false;
-      }
-    }
-    return i;
-  }
-
-  private phase(): DraftPhase {
-    if (this.inRoot) return this.top()?.draft ? 'skill' : 'message';
-    return this.proseDraft ? 'skill' : 'message';
-  }
+  private readonly reader = new EnvelopeReader(isEnvelopeText);
 
   push(chunk: string): BuilderEvent[] {
     if (typeof chunk !== 'string' || chunk === '') return NO_EVENTS;
     this.text += chunk;
     this.chars += chunk.length;
-    this.out = '';
-    let i = 0;
-    const n = chunk.length;
-    while (i < n) {
-      if (this.inString) i = this.stringPart(chunk, i);
-      else if (!this.inRoot) i = this.prose(chunk, i);
-      else i = this.structure(chunk, i);
-    }
-    if (this.capture !== null) {
-      this.capture.push(this.captureFrom === 0 ? chunk : chunk.slice(this.captureFrom));
-      this.captureFrom = 0;
-    }
+    const delta = this.reader.read(chunk);
     // Progress when the phase changes or another PROGRESS_STEP characters arrived
     // (consumers throttle by time anyway; this keeps tiny chunks cheap).
-    const ph = this.phase();
+    const ph = this.reader.phase();
     const progress = ph !== this.lastPhase || this.chars - this.lastProgressChars >= PROGRESS_STEP || this.lastProgressChars < 0;
-    if (!progress && this.out === '') return NO_EVENTS;
+    if (!progress && delta === '') return NO_EVENTS;
     const events: BuilderEvent[] = [];
     if (progress) {
       events.push({ type: 'progress', chars: this.chars, phase: ph });
       this.lastPhase = ph;
       this.lastProgressChars = this.chars;
     }
-    if (this.out !== '') events.push({ type: 'message_delta', delta: this.out });
-    this.out = '';
+    if (delta !== '') {
+      events.push({ type: 'message_delta', delta });
+      this.shown += delta;
+    }
     return events;
   }
 
   end(): ParsedEnvelope {
-    return parseEnvelope(this.text);
+    return parseEnvelopeShown(this.text, this.shown);
   }
 }

@@ -13,6 +13,8 @@
 // 3. A reply that is a lone `{"message": "…"}` object (no `skill`): its message.
 // 4. Legacy fenced blocks (legacy-fences.ts), `structured: false`.
 // 5. Otherwise the reply is prose: the whole text is the message.
+// Whatever a stream of the reply has shown as the message (envelope-reader.ts)
+// stays at the start of the message (parseEnvelopeShown).
 
 import type { Diagnostic } from './diagnostics.js';
 import { errorDiag, warningDiag } from './diagnostics.js';
@@ -22,6 +24,7 @@ import { completeValue, entryOf, readPartialJsonAt, type PartialNode } from './j
 import { isPlainObject, objectCandidates, parseJsonLenient, type JsonSpan } from './json-scan.js';
 import { blockRole, extractLegacyFences, findFencedBlocks, looksLikeSkillMd, tidyProse } from './legacy-fences.js';
 import { checkScriptFileName } from './names.js';
+import { shownMessage } from './envelope-reader.js';
 import { compileSkill } from './skillmd/compile.js';
 import { SkillSpecSchema } from './skillmd/spec-schema.js';
 
@@ -32,6 +35,38 @@ const MAX_SEARCH_DEPTH = 8;
 /** Parses a whole model reply. Never throws. */
 export function parseEnvelope(text: string): ParsedEnvelope {
   if (typeof text !== 'string') text = text == null ? '' : String(text);
+  return parseEnvelopeShown(text, shownMessage(text, isEnvelopeText));
+}
+
+/**
+ * parseEnvelope for a reply whose stream has already shown `shown` (the
+ * message deltas, joined): the stream's `end()`. The shown text is never taken
+ * back: when the reply turns out to carry another message (a repeated
+ * `message` key, JSON restarted after the message was shown), the message
+ * starts with the shown text and the final one follows it.
+ */
+export function parseEnvelopeShown(text: string, shown: string): ParsedEnvelope {
+  const r = parseReply(text);
+  if (shown === '' || r.message.startsWith(shown)) return r;
+  r.diagnostics.push(
+    warningDiag(
+      'envelope-message-rewritten',
+      'message',
+      'the reply wrote its message again after part of it had been shown (a repeated "message" key or JSON started over); the text already shown was kept before the final message',
+    ),
+  );
+  return { ...r, message: joinProse(shown, r.message) };
+}
+
+/** True when the text of a complete object holds an envelope by the structured rules (the stream stops showing text after one). */
+export function isEnvelopeText(text: string): boolean {
+  // Both keys must be in the text, as written or with \u escapes (a cheap test first).
+  const escapes = text.includes('\\u');
+  if (!escapes && !(text.includes('message') && text.includes('skill'))) return false;
+  return findEnvelopeInText(text) !== null;
+}
+
+function parseReply(text: string): ParsedEnvelope {
   // A reply may be led by `{"message": …}` objects without `skill` (the stream
   // has already shown their text): collect them, then read what follows.
   const leads: string[] = [];
@@ -124,10 +159,15 @@ function searchCandidates(text: string, allowLone = true): Search {
   const out: Search = {};
   let speakableSeen = false;
   const inDraftBlock = draftBlockTest(text);
+  // An envelope read only after a repair, while the objects inside its span are
+  // tried for one that parses as written (the repair may have misread a stray
+  // brace or quote before the real envelope and dropped parts of it).
+  let repairedFound: Search['found'];
   const it = objectCandidates(text);
   let step = it.next();
   while (!step.done) {
     const span = step.value;
+    if (repairedFound && span.start >= repairedFound.span.end) break;
     let consumed = false;
     if (inDraftBlock(span.start)) {
       // JSON inside a fenced SKILL.md or script is part of that draft (an
@@ -136,13 +176,20 @@ function searchCandidates(text: string, allowLone = true): Search {
     } else if (span.complete) {
       const parsed = parseJsonLenient(text.slice(span.start, span.end));
       if (parsed.ok) {
-        consumed = true;
         const env = findIn(parsed.value, 0);
-        if (env) {
-          out.found = { value: env, span, repaired: parsed.repaired };
+        // A repaired object may be a repair's misreading (a stray brace in
+        // prose around a real envelope): look inside it too.
+        consumed = !parsed.repaired;
+        if (env && !parsed.repaired) {
+          out.found = { value: env, span, repaired: false };
           return out;
         }
-        if (allowLone && !speakableSeen && isSpeakable(text, span.start)) {
+        if (env) {
+          repairedFound ??= { value: env, span, repaired: true };
+          step = it.next(consumed);
+          continue;
+        }
+        if (allowLone && !repairedFound && !speakableSeen && isSpeakable(text, span.start)) {
           speakableSeen = true;
           const m = leadingMessage(parsed.value);
           if (m !== undefined) {
@@ -154,6 +201,7 @@ function searchCandidates(text: string, allowLone = true): Search {
     } else if (out.open === undefined) out.open = span;
     step = it.next(consumed);
   }
+  if (repairedFound) out.found = repairedFound;
   return out;
 }
 
@@ -258,7 +306,7 @@ interface SkillOutcome {
 }
 
 function normalizeSkill(raw: unknown, diagnostics: Diagnostic[]): SkillOutcome {
-  if (raw === null || raw === undefined || raw === '') return { skill: null, lost: null };
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { skill: null, lost: null };
   if (typeof raw === 'string') {
     // Some models put the SKILL.md text directly in `skill`.
     return { skill: { skillMd: raw, scripts: {} }, lost: null };
@@ -562,9 +610,10 @@ function fromLegacy(text: string, diagnostics: Diagnostic[]): ParsedEnvelope | n
       warningDiag('legacy-fence-unclosed', 'reply', 'a fenced block was not closed before the reply ended; its content was kept as it arrived, but it may be cut off'),
     );
   }
-  if (legacy.skillMd === null) {
-    // Scripts without a SKILL.md: keep them visible in the message rather than lose them.
-    diagnostics.push(errorDiag('envelope-skill-md-missing', 'skill', 'the reply held scripts but no SKILL.md, so no draft was made'));
+  if (legacy.skillMd === null || legacy.skillMd.trim() === '') {
+    // Scripts without a SKILL.md (or an empty skill.md block): keep them visible in the message rather than lose them.
+    const what = legacy.skillMd === null ? 'the reply held scripts but no SKILL.md' : "the reply's skill.md block was empty";
+    diagnostics.push(errorDiag('envelope-skill-md-missing', 'skill', `${what}, so no draft was made`));
     return { message: text.trim(), skill: null, structured: false, truncated, diagnostics };
   }
   return { message: legacy.message, skill: { skillMd: legacy.skillMd, scripts }, structured: false, truncated, diagnostics };

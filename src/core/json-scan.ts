@@ -72,6 +72,13 @@ export function closingQuote(text: string, from: number): number {
  * candidate the caller says whether it was used up (`next(true)`: continue after
  * its end) or not (`next(false)`: its nested objects are tried next, then the
  * text after it). Text outside candidates is prose: its quotes are ignored.
+ *
+ * A candidate that was not used may have read its quotes out of step (a
+ * stray `{"` in prose, a model that started its JSON over in mid-string), and
+ * then a whole object inside it looks like string content. So every `{` in it
+ * that a quote follows (whitespace between allowed) is tried too. An escaped
+ * quote (`{\"`) does not count: JSON written inside a real string stays
+ * content.
  */
 export function* objectCandidates(text: string): Generator<JsonSpan, void, boolean | undefined> {
   let budget = scanBudget(text.length);
@@ -92,10 +99,28 @@ export function* objectCandidates(text: string): Generator<JsonSpan, void, boole
     budget -= end - start;
     const consumed = yield { start, end, complete: r.end >= 0 };
     if (consumed) pending = pending.filter((p) => p >= end);
-    else if (!fromPending) pending = r.inner;
-    pos = Math.max(pos, end);
+    else if (!fromPending) pending = withQuotedOpenings(text, start, end, r.inner);
+    // A retried opening may run past the candidate it sat in: the text after
+    // that candidate is still read from its end.
+    if (consumed || !fromPending) pos = Math.max(pos, end);
     if (budget < 0) return;
   }
+}
+
+/** `inner` plus every `{` in `(start, end)` that a quote follows (whitespace between allowed), in order. */
+function withQuotedOpenings(text: string, start: number, end: number, inner: readonly number[]): number[] {
+  const out: number[] = [];
+  const re = /\{\s*"/g;
+  re.lastIndex = start + 1;
+  let k = 0;
+  for (let m = re.exec(text); m !== null && m.index < end; m = re.exec(text)) {
+    while (k < inner.length && inner[k]! < m.index) out.push(inner[k++]!);
+    if (k < inner.length && inner[k] === m.index) k++;
+    out.push(m.index);
+    re.lastIndex = m.index + 1;
+  }
+  while (k < inner.length) out.push(inner[k++]!);
+  return out;
 }
 
 /** Scanning work allowed for one text: pathological inputs (`{{{{…`) stop early instead of going quadratic. */

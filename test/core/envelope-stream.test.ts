@@ -155,10 +155,10 @@ describe('createEnvelopeStream', () => {
         expect(end).toEqual(parseEnvelope(text));
         expect(end.message.startsWith(streamed)).toBe(true);
       }),
-      // A fixed seed keeps the suite deterministic. Known exceptions, found with larger
-      // runs: a duplicated "message" key, and a corrupted object opening the reply
-      // followed by a valid envelope — the final `message` event corrects those.
-      { numRuns: 1500, seed: 20_240_601 },
+      // Random seed (fast-check prints it on failure). The two cases larger runs once
+      // found (a repeated "message" key; a malformed object opening the reply, then a
+      // valid envelope) are in the table now: the final message keeps the shown text.
+      { numRuns: 1500 },
     );
   });
 

@@ -135,6 +135,35 @@ describe('json-scan', () => {
     expect(second.value).toMatchObject({ start: 8, end: 20, complete: true });
   });
 
+  it('after a candidate that ran off the end, tries each {" its scan took for string content', () => {
+    // A stray quote in prose puts the scan out of step: the envelope's own `{"` reads as string content.
+    const text = 'Type {" to start.\n{"message": "m", "skill": null}';
+    const starts: number[] = [];
+    const it = objectCandidates(text);
+    let step = it.next();
+    while (!step.done) {
+      starts.push(step.value.start);
+      step = it.next(false);
+    }
+    expect(starts).toEqual([5, text.indexOf('{"message"')]);
+  });
+
+  it('reads the text after a candidate from its end even when a retried opening runs past it', () => {
+    const text = '{"{"}{"message": "m", "skill": null}';
+    const seen: Array<[number, boolean]> = [];
+    const it = objectCandidates(text);
+    let step = it.next();
+    while (!step.done) {
+      seen.push([step.value.start, step.value.complete]);
+      step = it.next(false);
+    }
+    expect(seen).toEqual([
+      [0, true],
+      [2, false],
+      [5, true],
+    ]);
+  });
+
   it('does not look inside the strings of a candidate it could not use', () => {
     const text = '{"message": "x", "skill": {"skill_md": "example {\\"message\\": \\"y\\", \\"skill\\": null}';
     const starts: number[] = [];

@@ -466,6 +466,55 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
     expect: { structured: true, truncated: false, scripts: { 'b.sh': 'echo b' }, diagnostics: ['script-content-invalid'] },
     streamsWholeMessage: true,
   },
+  // Found by fuzzing (test/fuzz/): the stream must never have shown text the
+  // final message takes back, and a stray quote must not hide the envelope.
+  {
+    name: 'a repeated "message" key keeps the message already shown, then the later one',
+    text: '{"message": "First.", "skill": null, "message": "Second."}',
+    expect: { structured: true, truncated: false, message: 'First.\n\nSecond.', skill: null, diagnostics: ['envelope-message-rewritten'] },
+  },
+  {
+    name: 'a malformed object opening the reply, then a valid envelope: both messages and the draft',
+    text: `{"message": "Working on it", "skill": {"skill_md": 12 "x"}}\n${env('Done.', draft())}`,
+    expect: { structured: true, truncated: false, message: 'Working on it\n\nDone.', skillMd: SKILL_MD, diagnostics: ['envelope-message-rewritten'] },
+  },
+  {
+    name: 'a model that starts its JSON over in mid-message keeps the shown text and the draft',
+    text: `{"message": "Here is the dra${env('Here is the draft.', draft())}`,
+    expect: { structured: true, truncated: false, message: 'Here is the dra{\n\nHere is the draft.', skillMd: SKILL_MD, scripts: { 'weather.sh': SCRIPT } },
+  },
+  {
+    name: 'a model that starts its JSON over inside skill_md: the complete envelope wins',
+    text: `{"message": "Here is the draft.", "skill": {"skill_md": "---\\nna${env('Here is the draft.', draft())}`,
+    expect: { structured: true, truncated: false, message: 'Here is the draft.', skillMd: SKILL_MD },
+    streamsWholeMessage: true,
+  },
+  {
+    name: 'a stray {" in prose before the envelope does not hide it',
+    text: `Type {" to start a key.\n${env('Found anyway.', { skill_md: '---\nname: stray\n---\n', scripts: {} })}`,
+    expect: { structured: true, truncated: false, message: 'Found anyway.', skillMd: '---\nname: stray\n---\n' },
+  },
+  {
+    name: 'a stray {"} before the envelope does not hide it',
+    text: `{"{"}${env('After the stray.', null)}`,
+    expect: { structured: true, truncated: false, message: 'After the stray.', skill: null },
+  },
+  {
+    name: 'a repair that reads past a stray {" does not win over the exact envelope inside it',
+    text: `{"${env('', { spec: MINIMAL_SPEC, scripts: { 'a.py': 'print(1)' } })}`,
+    expect: { structured: true, truncated: false, skillMdIncludes: ['## Tool: weather_now'], scripts: { 'a.py': 'print(1)' }, hasSpec: true },
+  },
+  {
+    name: 'a skill given as blank text means no draft',
+    text: env('Blank.', '  \n'),
+    expect: { structured: true, truncated: false, message: 'Blank.', skill: null },
+    streamsWholeMessage: true,
+  },
+  {
+    name: 'legacy: an empty skill.md block is no draft',
+    text: '```skill.md\n   \n```\nok',
+    expect: { structured: false, truncated: false, skill: null, diagnostics: ['envelope-skill-md-missing'] },
+  },
   {
     name: 'an envelope whose message has escaped newlines and quotes',
     text: env('He said "hi".\nSecond line\twith tab\\backslash', null),
