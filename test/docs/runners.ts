@@ -3,7 +3,11 @@
 // block and its file's DocSession and throws with the block's location and
 // the captured output when the block does not do what it claims.
 //
-//   tsx                      run the TypeScript/JavaScript with tsx; exit 0
+//   tsx                      run the TypeScript/JavaScript; exit 0. The block is
+//                            compiled with esbuild (types stripped) and run by
+//                            plain node, so `forge-skill-builder` resolves
+//                            through node_modules to the built package (dist/),
+//                            as in a user's project
 //   tsx serve [open=/path]   start it, wait for port 3000 (replaced by a free
 //                            port), check GET /api/settings/skill-builder
 //                            answers 200; with open=, load that page in
@@ -30,6 +34,7 @@
 
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { transform } from 'esbuild';
 import { parseDocument } from 'yaml';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { SkillSpecSchema } from '../../src/core/skillmd/spec-schema.js';
@@ -38,7 +43,7 @@ import { parseEnvelope } from '../../src/core/envelope.js';
 import { where, type CodeBlock } from './blocks.js';
 import { DocSession, freePort, killGroup, ROOT, run } from './session.js';
 
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const NODE = process.execPath;
 
 export class BlockError extends Error {}
 
@@ -54,6 +59,13 @@ function option(args: readonly string[], name: string): string | undefined {
 
 function extensionOf(block: CodeBlock): string {
   return block.lang === 'js' || block.lang === 'javascript' || block.lang === 'mjs' ? 'mjs' : 'ts';
+}
+
+/** Writes `source` to `path` (as documented) and its esbuild-compiled ES module next to it; returns the module's path. */
+async function writeModule(session: DocSession, path: string, source: string): Promise<string> {
+  session.writeFile(path, source);
+  const { code } = await transform(source, { loader: path.endsWith('.ts') ? 'ts' : 'js', format: 'esm', target: 'node20', sourcefile: path });
+  return session.writeFile(path.replace(/\.(ts|mjs|js)$/, '.compiled.mjs'), code);
 }
 
 export async function runBlock(session: DocSession, block: CodeBlock, runner: string, args: string[]): Promise<void> {
@@ -89,8 +101,8 @@ export async function runBlock(session: DocSession, block: CodeBlock, runner: st
 }
 
 async function runTsx(session: DocSession, block: CodeBlock): Promise<void> {
-  const file = session.writeFile(`blocks/line-${block.line}.${extensionOf(block)}`, await session.substitute(block.content));
-  const r = await run(TSX, [file], { cwd: session.dir, env: session.env(), timeoutMs: 45_000 });
+  const file = await writeModule(session, `blocks/line-${block.line}.${extensionOf(block)}`, await session.substitute(block.content));
+  const r = await run(NODE, [file], { cwd: session.dir, env: session.env(), timeoutMs: 45_000 });
   session.lastOutput = r.stdout;
   if (r.code !== 0) fail(block, `exited with ${r.code}`, r);
 }
@@ -118,8 +130,8 @@ async function waitForPort(port: number, ms: number, alive: () => boolean): Prom
 
 async function serveTsx(session: DocSession, block: CodeBlock, args: string[]): Promise<void> {
   const port = await freePort();
-  const file = session.writeFile(`blocks/line-${block.line}.${extensionOf(block)}`, await session.substitute(block.content, port));
-  const child = spawn(TSX, [file], { cwd: session.dir, env: session.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const file = await writeModule(session, `blocks/line-${block.line}.${extensionOf(block)}`, await session.substitute(block.content, port));
+  const child = spawn(NODE, [file], { cwd: session.dir, env: session.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   session.track(child);
   let stdout = '';
   let stderr = '';
@@ -179,10 +191,10 @@ async function checkPage(block: CodeBlock, url: string): Promise<void> {
 async function runModule(session: DocSession, block: CodeBlock, args: string[]): Promise<void> {
   const [kind, path] = args;
   if ((kind !== 'hono' && kind !== 'next') || !path) fail(block, 'run: module needs "hono <path>" or "next <path>"');
-  session.writeFile(path, await session.substitute(block.content));
+  const compiled = await writeModule(session, path, await session.substitute(block.content));
   const modelUrl = await session.modelUrl();
   const driver = `
-import * as mod from ${JSON.stringify(`./${path}`)};
+import * as mod from ${JSON.stringify(compiled)};
 const call = ${kind === 'hono' ? '(req) => mod.default.fetch(req)' : '(req) => mod[req.method](req)'};
 const origin = 'http://localhost:3000';
 const send = (method, path, body) => call(new Request(origin + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined }));
@@ -199,8 +211,8 @@ const sse = await must(await send('POST', '/api/skill-builder/chat', { messages:
 if (!sse.includes('event: message_delta') || !sse.includes('event: done')) { console.error('chat stream incomplete', sse); process.exit(1); }
 console.log('ok');
 `;
-  const file = session.writeFile(`drive-${block.line}.ts`, driver); // next to the module: its path is relative to the project
-  const r = await run(TSX, [file], { cwd: session.dir, env: session.env(), timeoutMs: 45_000 });
+  const file = session.writeFile(`blocks/drive-${block.line}.mjs`, driver);
+  const r = await run(NODE, [file], { cwd: session.dir, env: session.env(), timeoutMs: 45_000 });
   if (r.code !== 0) fail(block, `driving the ${kind} module failed (exit ${r.code})`, r);
 }
 

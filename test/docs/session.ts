@@ -41,11 +41,12 @@ export interface RunResult {
 /** Runs a command to completion (killed after `timeoutMs`). */
 export function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; input?: string }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    // stdin is /dev/null unless input is given (writing to a child that exits early would raise EPIPE).
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += String(d)));
-    child.stderr.on('data', (d) => (stderr += String(d)));
+    child.stdout!.on('data', (d) => (stdout += String(d)));
+    child.stderr!.on('data', (d) => (stderr += String(d)));
     const timer = setTimeout(() => {
       stderr += `\n[killed after ${opts.timeoutMs ?? 30_000} ms]`;
       killGroup(child);
@@ -55,7 +56,10 @@ export function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJ
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(opts.input ?? '');
+    if (child.stdin) {
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(opts.input);
+    }
   });
 }
 
