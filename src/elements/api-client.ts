@@ -8,21 +8,7 @@
 import type { BuilderEvent } from '../core/events.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { readSse } from './sse.js';
-import type {
-  AgentInfo,
-  ChatRequest,
-  ConfigSource,
-  Draft,
-  ProviderInfo,
-  SaveRequest,
-  SaveResult,
-  SettingsInfo,
-  SettingsUpdate,
-  SkillFile,
-  SkillSummary,
-  ValidateRequest,
-  ValidationResult,
-} from './types.js';
+import type * as T from './types.js';
 
 const MARKER = Symbol.for('forge-skill-builder.api-error');
 
@@ -37,7 +23,7 @@ export class ApiError extends Error {
     /** The request field the server blamed, when it said (e.g. `base_url`). */
     readonly field?: string,
     /** The validation result of a save refused with 400 "validation failed". */
-    readonly validation?: ValidationResult,
+    readonly validation?: T.ValidationResult,
   ) {
     super(message);
   }
@@ -55,18 +41,18 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   readonly endpoint: string;
-  getSettings(signal?: AbortSignal): Promise<SettingsInfo>;
-  saveSettings(update: SettingsUpdate): Promise<SettingsInfo>;
+  getSettings(signal?: AbortSignal): Promise<T.SettingsInfo>;
+  saveSettings(update: T.SettingsUpdate): Promise<T.SettingsInfo>;
   /** The resolved config; with an agent, the agent fallback is consulted too. */
-  getProvider(agent?: string): Promise<ProviderInfo>;
-  listAgents(): Promise<AgentInfo[]>;
-  listSkills(agent: string): Promise<SkillSummary[]>;
-  getSkill(agent: string, name: string): Promise<SkillFile>;
+  getProvider(agent?: string): Promise<T.ProviderInfo>;
+  listAgents(): Promise<T.AgentInfo[]>;
+  listSkills(agent: string): Promise<T.SkillSummary[]>;
+  getSkill(agent: string, name: string): Promise<T.SkillFile>;
   /** Without an agent, the workspace-level route `POST {endpoint}/skill-builder/validate`. */
-  validate(request: ValidateRequest, agent?: string, signal?: AbortSignal): Promise<ValidationResult>;
-  save(agent: string, request: SaveRequest): Promise<SaveResult>;
+  validate(request: T.ValidateRequest, agent?: string, signal?: AbortSignal): Promise<T.ValidationResult>;
+  save(agent: string, request: T.SaveRequest): Promise<T.SaveResult>;
   /** One chat turn. Request-level failures throw ApiError before the first event; stopping throws an AbortError. */
-  chat(request: ChatRequest, opts?: { agent?: string | undefined; signal?: AbortSignal }): AsyncGenerator<BuilderEvent>;
+  chat(request: T.ChatRequest, opts?: { agent?: string | undefined; signal?: AbortSignal }): AsyncGenerator<BuilderEvent>;
 }
 
 type Json = Record<string, unknown>;
@@ -77,29 +63,36 @@ const scriptsOf = (v: unknown): Record<string, string> => {
   if (v && typeof v === 'object') for (const [k, c] of Object.entries(v)) if (typeof c === 'string') out[k] = c;
   return out;
 };
+/** `env_missing`: `[{name, kind}]`; a bare name (as Forge's dashboard sent them) counts as required. */
+const missingEnv = (v: unknown): T.MissingEnvVar[] =>
+  (Array.isArray(v) ? v : []).flatMap((m): T.MissingEnvVar[] => {
+    if (typeof m === 'string') return [{ name: m, kind: 'required' }];
+    const name = str((m as Json | null)?.name);
+    return name ? [{ name, kind: (m as Json).kind === 'one_of' ? 'one_of' : 'required' }] : [];
+  });
 const diags = (v: unknown): Diagnostic[] => (Array.isArray(v) ? (v as Diagnostic[]) : []);
-const toValidation = (j: Json): ValidationResult => {
+const toValidation = (j: Json): T.ValidationResult => {
   const errors = diags(j.errors);
   return { valid: j.valid === true || (j.valid === undefined && errors.length === 0), errors, warnings: diags(j.warnings) };
 };
 
-function toProvider(j: Json): ProviderInfo {
-  const p: ProviderInfo = {
+function toProvider(j: Json): T.ProviderInfo {
+  const p: T.ProviderInfo = {
     provider: str(j.provider),
     model: str(j.model),
     baseUrl: str(j.base_url),
     apiKeyEnv: str(j.api_key_env),
     hasKey: j.has_key === true,
-    source: (str(j.source) || 'unset') as ConfigSource,
+    source: (str(j.source) || 'unset') as T.ConfigSource,
     warning: str(j.warning),
   };
   if (typeof j.trusted === 'boolean') p.trusted = j.trusted;
   return p;
 }
 
-const toSettings = (j: Json): SettingsInfo => ({ ...toProvider(j), providers: strs(j.providers) });
+const toSettings = (j: Json): T.SettingsInfo => ({ ...toProvider(j), providers: strs(j.providers) });
 
-const wireDraft = (d: Draft) => ({ skill_md: d.skillMd, scripts: d.scripts });
+const wireDraft = (d: T.Draft) => ({ skill_md: d.skillMd, scripts: d.scripts });
 
 /** Drops undefined values so optional fields are absent on the wire. */
 function compact(o: Json): Json {
@@ -176,7 +169,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         overwrite: r.overwrite,
         editing_name: r.editingName,
       }));
-      return { path: str(j.path), egressAdded: strs(j.egress_added), envConfigured: strs(j.env_configured), envMissing: strs(j.env_missing) };
+      return { path: str(j.path), egressAdded: strs(j.egress_added), envConfigured: strs(j.env_configured), envMissing: missingEnv(j.env_missing) };
     },
     async *chat(r, opts = {}) {
       const body = compact({ messages: r.messages, mode: r.mode, editing_name: r.editingName, draft: r.draft ? wireDraft(r.draft) : undefined });

@@ -40,7 +40,13 @@ export function returnFocus(dialog: HTMLDialogElement, fallback?: () => HTMLElem
   const back = opener.get(dialog);
   opener.delete(dialog);
   if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus();
-  else fallback?.()?.focus();
+  // The fallback (e.g. the editor) keeps its scroll position: focus alone must not jump to its caret.
+  else {
+    const el = fallback?.();
+    const top = el?.scrollTop ?? 0;
+    el?.focus({ preventScroll: true });
+    if (el) el.scrollTop = top;
+  }
 }
 
 /** keydown handler for a dialog: keeps Tab inside it. */

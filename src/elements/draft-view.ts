@@ -6,6 +6,7 @@
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from './draft.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
@@ -43,6 +44,12 @@ function receiving(b: ForgeSkillBuilder) {
 }
 
 function renderNoDraft(b: ForgeSkillBuilder) {
+  if (receiving(b))
+    return html`<div class="empty draft-empty">
+      <div class="doc-art arriving" aria-hidden="true"><span></span><span></span><span></span></div>
+      <p class="empty-title">The draft is on its way</p>
+      <p class="muted">SKILL.md and its scripts open here, ready to edit, as soon as the reply is complete.</p>
+    </div>`;
   return html`<div class="empty draft-empty">
     <div class="doc-art" aria-hidden="true"><span></span><span></span><span></span></div>
     <p class="empty-title">No draft yet</p>
@@ -173,8 +180,8 @@ function renderFile(b: ForgeSkillBuilder) {
         : nothing}
     </div>
     <div class="editor" part="editor">
-      <div class="gutter" aria-hidden="true">
-        ${Array.from({ length: lineCount }, (_, i) => html`<div class=${marks.get(i + 1) ?? ''}>${i + 1}</div>`)}
+      <div class="gutter" aria-hidden="true" style=${styleMap({ '--digits': String(String(lineCount).length) })}>
+        <div class="gutter-lines">${Array.from({ length: lineCount }, (_, i) => html`<div class=${marks.get(i + 1) ?? ''}>${i + 1}</div>`)}</div>
       </div>
       <textarea id="editor" class="code" aria-label="${isScript ? `scripts/${tab}` : SKILL_MD} content" spellcheck="false" wrap="off"
         autocapitalize="off" autocomplete="off" .value=${live(text)} @input=${onInput} @scroll=${onScroll}></textarea>
@@ -253,7 +260,7 @@ function renderFooter(b: ForgeSkillBuilder) {
   const copied = b._copied;
   return html`<footer part="footer" class="draft-foot">
     <button class="small" @click=${b._copy}>${copied === 'ok' ? '✓ Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}<span class="sr-only"> ${b._tab}</span></button>
-    <button class="small" @click=${b._download}>Download SKILL.md</button>
+    <button class="small" @click=${b._download}><span>Download<span class="dl-what"> SKILL.md</span></span></button>
     <span class="grow save-hint" id="save-hint">${blocker}</span>
     <button class="primary" ?disabled=${!!blocker} aria-describedby="save-hint" aria-haspopup="dialog" @click=${b._openSave}>
       ${b._editing ? 'Review & save' : 'Save skill'}

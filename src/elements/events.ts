@@ -2,18 +2,10 @@
 // are composed (they cross shadow roots), and fire only on a user action or an
 // async result — never because the host set a property.
 
-import type { ConfigSource, Draft, SaveResult } from './types.js';
+import type { Draft, ProviderInfo, SaveResult } from './types.js';
 
-/** `forge-settings-saved`: the resolved configuration after a save. Never carries the key. */
-export interface SettingsSavedDetail {
-  provider: string;
-  model: string;
-  baseUrl: string;
-  apiKeyEnv: string;
-  hasKey: boolean;
-  source: ConfigSource;
-  warning: string;
-}
+/** `forge-settings-saved`: the resolved configuration after a save (provider, model, baseUrl, apiKeyEnv, hasKey, source, warning). Never carries the key. */
+export type SettingsSavedDetail = Omit<ProviderInfo, 'trusted'>;
 
 /** `forge-skill-draft`: a draft arrived from the model. */
 export interface SkillDraftDetail extends Draft {

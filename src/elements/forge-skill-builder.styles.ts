@@ -29,6 +29,8 @@ export const builderStyles = css`
   /* banner */
   .banner { padding: 9px 18px; background: var(--_surface); border-bottom: 1px solid var(--_border); }
   .banner.unset { background: var(--_accent-soft); }
+  .banner.unset .state { flex-wrap: nowrap; align-items: flex-start; }
+  .banner.unset .dot { margin-top: 6px; }
   .banner-main { display: flex; align-items: center; justify-content: space-between; gap: 8px 12px; flex-wrap: wrap; }
   .state { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; min-width: 0; }
   .state.error { color: var(--_danger); }
@@ -54,14 +56,17 @@ export const builderStyles = css`
   .panel { display: flex; flex-direction: column; min-height: 0; min-width: 0; }
   .chat { border-right: 1px solid var(--_border); }
   .panel-title { font-size: 0.76em; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; color: var(--_muted); }
-  .chat > .panel-title, .panel-head { padding: 11px 16px 9px; border-bottom: 1px solid var(--_border); min-height: 41px; }
-  .panel-head { display: flex; align-items: center; justify-content: space-between; gap: 10px; }
+  .chat > .panel-title, .panel-head { display: flex; align-items: center; padding: 8px 16px; border-bottom: 1px solid var(--_border); min-height: 41px; }
+  .panel-head { justify-content: space-between; gap: 10px; }
   .receiving { display: inline-flex; align-items: center; gap: 6px; font-size: 0.85em; color: var(--_accent); font-weight: 600; }
   .skill-name { font-size: 0.85em; color: var(--_muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   @container (max-width: 860px) {
     .main { grid-template-columns: minmax(0, 1fr); height: auto; }
     .chat { border-right: 0; border-bottom: 1px solid var(--_border); height: min(600px, 85vh); }
     .draft { min-height: 560px; }
+    /* Nothing to scroll yet: no tall blank panels. */
+    .chat:has(> .log.is-empty) { height: auto; }
+    .draft:has(> .draft-empty) { min-height: 0; }
   }
 
   /* chat */
@@ -144,14 +149,17 @@ export const builderStyles = css`
     display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 38px;
     padding: 3px 10px 3px 16px; font-size: 0.85em; color: var(--_muted); border-bottom: 1px solid var(--_border);
   }
-  .file-actions, .confirm-del { display: flex; gap: 4px; align-items: center; }
+  .file-bar .path { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .file-actions, .confirm-del { display: flex; gap: 4px; align-items: center; flex: none; }
   .confirm-del { color: var(--_text); gap: 6px; }
   .editor { flex: 1; min-height: 220px; display: flex; background: var(--_surface); }
+  /* The numbers sit in an absolutely placed column, so a long file never makes the editor taller: the textarea scrolls and the gutter follows. */
   .gutter {
-    flex: none; min-width: 3.4em; padding: 10px 8px 10px 0; text-align: right; color: var(--_muted);
+    position: relative; flex: none; width: calc(var(--digits, 2) * 1ch + 18px); min-width: 3.4em; text-align: right; color: var(--_muted);
     font: 12.5px/20px var(--_mono); overflow: hidden; user-select: none; border-right: 1px solid var(--_border);
   }
-  .gutter > div { padding-left: 8px; }
+  .gutter-lines { position: absolute; top: 0; left: 0; right: 0; padding: 10px 8px 10px 0; }
+  .gutter-lines > div { padding-left: 8px; }
   .gutter .error { color: var(--_danger); font-weight: 700; box-shadow: inset 3px 0 var(--_danger); }
   .gutter .warning { color: var(--_warning); font-weight: 700; box-shadow: inset 3px 0 var(--_warning); }
   textarea.code {
@@ -182,6 +190,7 @@ export const builderStyles = css`
 
   .draft-foot { display: flex; align-items: center; gap: 8px; padding: 10px 12px; border-top: 1px solid var(--_border); flex-wrap: wrap; }
   .save-hint { color: var(--_muted); font-size: 0.86em; text-align: right; }
+  .save-hint:empty { visibility: hidden; }
   @container (max-width: 520px) {
     .top { padding: 10px 12px; }
     .banner, .edit-banner { padding-left: 12px; padding-right: 12px; }
@@ -193,6 +202,10 @@ export const builderStyles = css`
     .composer-bar .hint { font-size: 0.78em; }
     .sev { min-width: 0; }
     .logo, .add-label { display: none; }
+    .save-hint:empty { display: none; }
+    .gutter { min-width: 2.6em; }
+    textarea.code { padding-left: 8px; }
+    .dl-what { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .top { gap: 8px; }
   }
 
@@ -205,6 +218,12 @@ export const builderStyles = css`
   }
   .doc-art span { height: 5px; border-radius: 3px; background: var(--_surface-2); }
   .doc-art span:first-child { background: color-mix(in srgb, var(--_accent) 45%, transparent); width: 70%; }
+  .doc-art.arriving { border-color: color-mix(in srgb, var(--_accent) 50%, var(--_border)); }
+  .doc-art.arriving span { animation: fill 1.4s ease-in-out infinite alternate; }
+  .doc-art.arriving span:nth-child(2) { animation-delay: 0.2s; }
+  .doc-art.arriving span:nth-child(3) { animation-delay: 0.4s; }
+  @keyframes fill { from { opacity: 0.35; } to { opacity: 1; } }
+  @media (prefers-reduced-motion: reduce) { .doc-art.arriving span { animation: none; } }
 
   /* dialogs */
   .field label { margin-bottom: 5px; }
@@ -215,6 +234,9 @@ export const builderStyles = css`
   .facts dd { margin: 0; overflow-wrap: anywhere; }
   .ok-text { color: var(--_success); font-weight: 600; }
   .env-form { display: grid; gap: 10px; padding: 12px; border: 1px solid var(--_border); border-radius: var(--_radius-sm); background: var(--_surface); }
+  .env-group { display: grid; gap: 10px; margin: 0; padding: 4px 12px 12px; border: 1px dashed var(--_border); border-radius: var(--_radius-sm); min-width: 0; }
+  .env-group legend { font-weight: 600; padding: 0 4px; }
+  .env-group .hint { margin: 0; }
   .plain-list { margin: 0; padding-left: 1.2em; }
   button.danger-fill { background: var(--_danger); border-color: var(--_danger); color: #fff; }
   .diff { display: grid; gap: 8px; max-height: 52vh; overflow: auto; }

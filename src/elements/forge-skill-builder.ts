@@ -331,11 +331,14 @@ export class ForgeSkillBuilder extends LitElement {
       for await (const ev of stream) {
         switch (ev.type) {
           case 'progress':
-            update({ chars: ev.chars, phase: ev.phase });
+            // Progress is throttled: never show fewer characters than have visibly arrived.
+            update({ chars: Math.max(ev.chars, entry.chars ?? 0), phase: ev.phase });
             break;
-          case 'message_delta':
-            update({ content: entry.content + ev.delta });
+          case 'message_delta': {
+            const content = entry.content + ev.delta;
+            update({ content, chars: Math.max(entry.chars ?? 0, content.length) });
             break;
+          }
           case 'message':
             update({ content: ev.content });
             break;
@@ -539,7 +542,8 @@ export class ForgeSkillBuilder extends LitElement {
     try {
       const result = await this._api().save(s.agent, { skillName: s.name, ...copyDraft(d), envVars, overwrite: true, editingName: s.name });
       const configured = [...new Set([...s.result.envConfigured, ...result.envConfigured, ...Object.keys(envVars)])];
-      const missing = result.envMissing.filter((n) => !(n in envVars));
+      // The server re-checks the agent's .env: a one_of group is gone once any member is set.
+      const missing = result.envMissing;
       this._save = { ...s, envSaving: false, envValues: {}, envSaved: Object.keys(envVars), result: { ...s.result, envConfigured: configured, envMissing: missing } };
       fire(this, 'forge-skill-saved', { agent: s.agent, name: s.name, updated: true, ...result, envConfigured: configured, envMissing: missing });
       this._say(`Saved ${Object.keys(envVars).join(', ')}.`);

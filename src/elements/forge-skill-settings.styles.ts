@@ -10,6 +10,9 @@ export const settingsStyles = css`
     box-shadow: var(--_shadow);
   }
   dialog .card { border: 0; box-shadow: none; border-radius: 0; background: transparent; }
+  /* In the dialog the title and the Save button stay in view while a short screen scrolls the form. */
+  dialog header { position: sticky; top: 0; z-index: 1; background: var(--_bg); }
+  dialog .actions { position: sticky; bottom: 0; z-index: 1; background: var(--_bg); margin: 0 -20px -20px; padding: 12px 20px 16px; border-top: 1px solid var(--_border); }
   header {
     display: flex; justify-content: space-between; align-items: flex-start; gap: 12px;
     padding: 18px 20px 12px; border-bottom: 1px solid var(--_border);

@@ -12,6 +12,7 @@ export type {
   ChatRequest,
   ConfigSource,
   Draft,
+  MissingEnvVar,
   ProviderInfo,
   SaveRequest,
   SaveResult,

@@ -9,7 +9,7 @@ import type { ValidationResult } from '../core/diagnostics.js';
 import { trapTab } from './dialog.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { diffDrafts, type FileDiff } from './line-diff.js';
-import type { SaveResult } from './types.js';
+import type { MissingEnvVar, SaveResult } from './types.js';
 
 export interface SaveState {
   phase: 'confirm' | 'saving' | 'done' | 'error';
@@ -127,8 +127,10 @@ function renderSaveBody(b: ForgeSkillBuilder, s: SaveState, editingHere: boolean
     </div>`;
 }
 
+/** `A, B, C` with each name as code. */
+const list = (items: string[]) => html`${items.map((x, i) => html`${i ? ', ' : ''}<code>${x}</code>`)}`;
+
 function renderResult(b: ForgeSkillBuilder, s: SaveState, r: SaveResult) {
-  const list = (items: string[]) => html`${items.map((x, i) => html`${i ? ', ' : ''}<code>${x}</code>`)}`;
   return html`<div class="dialog-body">
       <div class="notice ok" role="status"><span class="ico" aria-hidden="true">✓</span><div>
         <strong>${s.name} ${s.updated ? 'updated' : 'saved'}</strong> in <code>${s.agent}</code>.
@@ -141,23 +143,35 @@ function renderResult(b: ForgeSkillBuilder, s: SaveState, r: SaveResult) {
         <dd>${r.envConfigured.length ? list(r.envConfigured) : html`<span class="muted">None</span>`}</dd>
       </dl>
       ${s.envSaved?.length ? html`<p class="ok-text" role="status">✓ Saved ${list(s.envSaved)} for ${s.agent}.</p>` : nothing}
-      ${r.envMissing.length
-        ? html`<form class="env-form" @submit=${(e: Event) => (e.preventDefault(), b._saveEnv())}>
-            <p><strong>This skill needs ${r.envMissing.length === 1 ? 'a value' : 'values'} the agent does not have yet.</strong>
-              <span class="muted">They are saved to the agent's <code>.env</code>, not to the skill.</span></p>
-            ${r.envMissing.map(
-              (n) => html`<div class="field">
-                <label for="env-${n}" class="mono">${n}</label>
-                <input id="env-${n}" type="password" autocomplete="new-password" spellcheck="false" .value=${live(s.envValues[n] ?? '')}
-                  @input=${(e: Event) => (b._save = { ...b._save!, envValues: { ...b._save!.envValues, [n]: (e.target as HTMLInputElement).value } })} />
-              </div>`,
-            )}
-            ${s.envError ? html`<p class="field-error" role="alert">${s.envError}</p>` : nothing}
-            <div><button type="submit" class="primary" ?disabled=${!!s.envSaving}>${s.envSaving ? 'Saving…' : 'Save values'}</button></div>
-          </form>`
-        : nothing}
+      ${r.envMissing.length ? renderEnvForm(b, s, r.envMissing) : nothing}
     </div>
     <div class="dialog-foot"><button class=${r.envMissing.length ? '' : 'primary'} @click=${b._closeDialog}>Done</button></div>`;
+}
+
+/** Password inputs for the env vars the agent lacks: each required one, then the one_of group (any one member is enough). */
+function renderEnvForm(b: ForgeSkillBuilder, s: SaveState, missing: MissingEnvVar[]) {
+  const required = missing.filter((m) => m.kind === 'required').map((m) => m.name);
+  const oneOf = missing.filter((m) => m.kind === 'one_of').map((m) => m.name);
+  const asks = required.length + (oneOf.length ? 1 : 0);
+  const field = (n: string) => html`<div class="field">
+    <label for="env-${n}" class="mono">${n}</label>
+    <input id="env-${n}" type="password" autocomplete="new-password" spellcheck="false" .value=${live(s.envValues[n] ?? '')}
+      @input=${(e: Event) => (b._save = { ...b._save!, envValues: { ...b._save!.envValues, [n]: (e.target as HTMLInputElement).value } })} />
+  </div>`;
+  return html`<form class="env-form" @submit=${(e: Event) => (e.preventDefault(), b._saveEnv())}>
+    <p><strong>This skill needs ${asks === 1 ? 'a value' : 'values'} the agent does not have yet.</strong>
+      <span class="muted">They are saved to the agent's <code>.env</code>, not to the skill.</span></p>
+    ${required.map(field)}
+    ${oneOf.length
+      ? html`<fieldset class="env-group" aria-describedby="env-group-hint">
+          <legend>Set at least one of ${list(oneOf)}</legend>
+          <p class="hint" id="env-group-hint">Any one of them is enough; the skill uses whichever is set.</p>
+          ${oneOf.map(field)}
+        </fieldset>`
+      : nothing}
+    ${s.envError ? html`<p class="field-error" role="alert">${s.envError}</p>` : nothing}
+    <div><button type="submit" class="primary" ?disabled=${!!s.envSaving}>${s.envSaving ? 'Saving…' : 'Save values'}</button></div>
+  </form>`;
 }
 
 export function renderConfirmDialog(b: ForgeSkillBuilder) {

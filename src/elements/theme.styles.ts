@@ -108,18 +108,23 @@ export const themeStyles = css`
     color: var(--_text); background: var(--_bg); border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) + 2px); box-shadow: 0 24px 60px rgb(0 0 0 / 28%);
     padding: 0; width: min(560px, calc(100vw - 24px)); max-height: calc(100vh - 32px);
+    /* A focused field is scrolled clear of the sticky title and actions. */
+    scroll-padding-block: 96px 88px;
   }
   dialog.wide { width: min(900px, calc(100vw - 24px)); }
   dialog::backdrop { background: rgb(10 12 18 / 55%); }
   .dialog-head {
     display: flex; align-items: center; justify-content: space-between; gap: 12px;
     padding: 14px 16px 10px 20px; border-bottom: 1px solid var(--_border);
+    position: sticky; top: 0; z-index: 1; background: var(--_bg);
   }
   .dialog-head h2 { font-size: 1.1em; }
   .dialog-body { padding: 16px 20px; display: grid; gap: 14px; }
   .dialog-foot {
     display: flex; justify-content: flex-end; flex-wrap: wrap; gap: 8px; padding: 12px 20px 16px;
     border-top: 1px solid var(--_border);
+    /* Long dialogs (a diff, many env vars) scroll between a fixed title and fixed actions. */
+    position: sticky; bottom: 0; z-index: 1; background: var(--_bg);
   }
   .spinner {
     width: 14px; height: 14px; border-radius: 50%; flex: none;

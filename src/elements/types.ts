@@ -87,11 +87,18 @@ export interface SaveRequest extends Draft {
   editingName?: string;
 }
 
+/** A declared env var the agent still lacks after a save. */
+export interface MissingEnvVar {
+  name: string;
+  /** `required`: must be set. `one_of`: a member of the skill's `one_of` group, of which any one is enough. */
+  kind: 'required' | 'one_of';
+}
+
 export interface SaveResult {
   path: string;
   egressAdded: string[];
   envConfigured: string[];
-  envMissing: string[];
+  envMissing: MissingEnvVar[];
 }
 
 export type { ValidationResult };

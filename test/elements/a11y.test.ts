@@ -5,7 +5,7 @@
 import { equal, ok } from './helpers/assert.js';
 import { expectAccessible } from './helpers/axe.js';
 import { $, button, cleanup, mountBuilder, typeInto, waitFor } from './helpers/dom.js';
-import { errorResponse, FakeApi, WEATHER_SCRIPT, WEATHER_SKILL_MD } from './helpers/fake-api.js';
+import { errorResponse, FakeApi, requiredEnv, WEATHER_SCRIPT, WEATHER_SKILL_MD } from './helpers/fake-api.js';
 
 afterEach(cleanup);
 
@@ -70,7 +70,7 @@ describe('builder: accessibility', () => {
 
   it('dialogs: save result, skills, confirm, settings', async () => {
     const api = new FakeApi();
-    api.envMissing = ['WEATHER_API_KEY'];
+    api.envMissing = [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }, { name: 'GITHUB_TOKEN', kind: 'one_of' }];
     api.skills['ops-bot'] = { 'incident-triage': { skill_md: '---\nname: incident-triage\ndescription: x\n---\n', scripts: {} } };
     const { el } = await mountBuilder(api);
     typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');

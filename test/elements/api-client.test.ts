@@ -5,7 +5,7 @@
 import { ApiError, createApiClient } from '../../src/elements/api-client.js';
 import type { BuilderEvent } from '../../src/core/events.js';
 import { deepEqual, equal, ok, rejects } from './helpers/assert.js';
-import { draftReply, errorResponse, FakeApi, json } from './helpers/fake-api.js';
+import { draftReply, errorResponse, FakeApi, json, requiredEnv } from './helpers/fake-api.js';
 import { awkwardChunks, sseStream, sseText } from './helpers/sse.js';
 
 describe('api client: chat stream', () => {
@@ -146,16 +146,23 @@ describe('api client: JSON routes', () => {
 
   it('maps the save result and skills to camelCase', async () => {
     const api = new FakeApi();
-    api.envMissing = ['WEATHER_API_KEY'];
+    api.envMissing = [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }];
     const client = createApiClient({ fetch: api.fetch });
     const r = await client.save('ops-bot', { skillName: 'weather-report', skillMd: '---\nname: weather-report\n---\n', scripts: { 'a.sh': 'x' }, envVars: { OTHER: '1' } });
-    deepEqual(r, { path: 'agents/ops-bot/skills/weather-report', egressAdded: ['api.weather.example'], envConfigured: ['OTHER'], envMissing: ['WEATHER_API_KEY'] });
+    deepEqual(r, {
+      path: 'agents/ops-bot/skills/weather-report',
+      egressAdded: ['api.weather.example'], envConfigured: ['OTHER'],
+      envMissing: [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }],
+    });
     deepEqual(api.lastCall('POST', '/save')!.body, {
       skill_name: 'weather-report',
       skill_md: '---\nname: weather-report\n---\n',
       scripts: { 'a.sh': 'x' },
       env_vars: { OTHER: '1' },
     });
+    // A server that lists bare names (as Forge's dashboard route did) still reads as required vars.
+    const names = createApiClient({ fetch: async () => json({ path: 'p', egress_added: [], env_configured: [], env_missing: ['A_KEY', { name: 'B', kind: 'one_of' }, { kind: 'one_of' }] }) });
+    deepEqual((await names.save('ops-bot', { skillName: 'x', skillMd: 'y', scripts: {} })).envMissing, [requiredEnv('A_KEY'), { name: 'B', kind: 'one_of' }]);
     const skills = await client.listSkills('ops-bot');
     equal(skills[0]!.hasScripts, true);
     const one = await client.getSkill('ops-bot', 'weather-report');

@@ -5,22 +5,12 @@
 
 import { sendKeys } from '@web/test-runner-commands';
 import { deepEqual, equal, includes, ok } from './helpers/assert.js';
-import { $, $$, button, cleanup, focused, mountBuilder, textOf, typeInto, waitFor } from './helpers/dom.js';
+import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, textOf, typeInto, waitFor } from './helpers/dom.js';
 import { FakeApi, WEATHER_SKILL_MD } from './helpers/fake-api.js';
 
 afterEach(cleanup);
 
 const tabs = (el: Element) => $$(el, '[role="tab"]').map((t) => t.querySelector('.mono')!.textContent);
-
-/** Mounts a builder and gets a draft into it through a chat turn. */
-async function withDraft(api = new FakeApi(), attrs?: Record<string, string>) {
-  const { el } = await mountBuilder(api, attrs);
-  typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
-  await el.updateComplete;
-  button(el, 'Send', '[part="composer"]').click();
-  await waitFor(() => !!$(el, '#editor') && !el._busy, 'draft loaded');
-  return el;
-}
 
 describe('builder: validation', () => {
   it('validates every draft and edit (debounced) and lists errors and warnings with line numbers', async () => {
@@ -33,7 +23,7 @@ describe('builder: validation', () => {
             warnings: [{ code: 'script-no-strict', field: 'scripts/weather-current.sh', message: 'add set -euo pipefail', severity: 'warning', line: 2, file: 'scripts/weather-current.sh' }],
           }
         : { valid: true, errors: [], warnings: [] };
-    const el = await withDraft(api);
+    const el = await mountWithDraft(api);
     await waitFor(() => api.callsTo('POST', '/validate').length === 1, 'validated on draft');
     equal(api.lastCall('POST', '/validate')!.path, '/api/agents/ops-bot/skill-builder/validate');
     equal(api.lastCall('POST', '/validate')!.body.skill_md, WEATHER_SKILL_MD);
@@ -68,7 +58,7 @@ describe('builder: validation', () => {
       errors: [],
       warnings: [{ code: 'w', field: 'scripts/weather-current.sh', message: 'quote "$INPUT"', severity: 'warning', line: 3, file: 'scripts/weather-current.sh' }],
     });
-    const el = await withDraft(api);
+    const el = await mountWithDraft(api);
     await waitFor(() => !!$(el, '.diag-btn'), 'finding listed');
     $<HTMLButtonElement>(el, '.diag-btn')!.click();
     await waitFor(() => el._tab === 'weather-current.sh', 'script tab selected');
@@ -79,7 +69,7 @@ describe('builder: validation', () => {
 
   it('workspace-level validation uses the workspace route', async () => {
     const api = new FakeApi();
-    await withDraft(api, {});
+    await mountWithDraft(api, {});
     await waitFor(() => api.callsTo('POST', '/validate').length > 0, 'validated');
     equal(api.lastCall('POST', '/validate')!.path, '/api/skill-builder/validate');
   });
@@ -88,7 +78,7 @@ describe('builder: validation', () => {
 describe('builder: scripts', () => {
   it('adds a script with a checked name, renames it and deletes it after confirming', async () => {
     const api = new FakeApi();
-    const el = await withDraft(api);
+    const el = await mountWithDraft(api);
     button(el, 'Add script').click();
     await el.updateComplete;
     const name = $<HTMLInputElement>(el, '#script-name')!;
@@ -125,7 +115,7 @@ describe('builder: scripts', () => {
   });
 
   it('tabs follow the ARIA pattern and move with the arrow keys', async () => {
-    const el = await withDraft();
+    const el = await mountWithDraft();
     const list = $(el, '[role="tablist"]')!;
     equal(list.getAttribute('aria-label'), 'Draft files');
     const [first, second] = $$(el, '[role="tab"]');
@@ -144,7 +134,7 @@ describe('builder: scripts', () => {
 
 describe('builder: copy and download', () => {
   it('copies the current file with feedback', async () => {
-    const el = await withDraft();
+    const el = await mountWithDraft();
     let copied = '';
     const original = navigator.clipboard.writeText;
     navigator.clipboard.writeText = async (t: string) => void (copied = t);
@@ -158,7 +148,7 @@ describe('builder: copy and download', () => {
   });
 
   it('says so when copying fails', async () => {
-    const el = await withDraft();
+    const el = await mountWithDraft();
     const original = navigator.clipboard.writeText;
     navigator.clipboard.writeText = async () => {
       throw new Error('denied');
@@ -172,7 +162,7 @@ describe('builder: copy and download', () => {
   });
 
   it('downloads SKILL.md', async () => {
-    const el = await withDraft();
+    const el = await mountWithDraft();
     let blob: Blob | null = null;
     let name = '';
     const create = URL.createObjectURL;

@@ -5,23 +5,14 @@
 // diff before saving, New skill asks before discarding unsaved work).
 
 import { deepEqual, equal, includes, ok } from './helpers/assert.js';
-import { $, $$, button, cleanup, focused, mountBuilder, recordEvents, textOf, txt, typeInto, waitFor } from './helpers/dom.js';
-import { FakeApi, questionReply, WEATHER_SCRIPT, WEATHER_SKILL_MD } from './helpers/fake-api.js';
+import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, recordEvents, textOf, txt, typeInto, waitFor } from './helpers/dom.js';
+import { FakeApi, questionReply, requiredEnv, WEATHER_SCRIPT, WEATHER_SKILL_MD } from './helpers/fake-api.js';
 
 afterEach(cleanup);
 
 const dialog = (el: Element, name: string) => $<HTMLDialogElement>(el, `dialog[data-name="${name}"]`)!;
 
-async function withDraft(api = new FakeApi(), attrs?: Record<string, string>) {
-  const { el } = await mountBuilder(api, attrs);
-  typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
-  await el.updateComplete;
-  button(el, 'Send', '[part="composer"]').click();
-  await waitFor(() => !!$(el, '#editor') && !el._busy, 'draft loaded');
-  await waitFor(() => !!el._validation, 'validated');
-  await el.updateComplete;
-  return el;
-}
+const withDraft = (api = new FakeApi(), attrs?: Record<string, string>) => mountWithDraft(api, attrs, { validated: true });
 
 describe('builder: save', () => {
   it('saves under the frontmatter name and shows path, egress and env vars', async () => {
@@ -73,7 +64,7 @@ describe('builder: save', () => {
 
   it('asks for missing env vars with password inputs and saves them through the same route', async () => {
     const api = new FakeApi();
-    api.envMissing = ['WEATHER_API_KEY', 'WEATHER_REGION'];
+    api.envMissing = [requiredEnv('WEATHER_API_KEY'), requiredEnv('WEATHER_REGION')];
     const el = await withDraft(api);
     const saved = recordEvents(el, ['forge-skill-saved']);
     button(el, 'Save skill').click();
@@ -96,7 +87,28 @@ describe('builder: save', () => {
     includes(text, 'Saved WEATHER_API_KEY for ops-bot');
     ok(!$(el, '#env-WEATHER_API_KEY'), 'the configured one is no longer asked for');
     ok($(el, '#env-WEATHER_REGION'), 'the other one still is');
-    deepEqual(saved[1]!.detail.envMissing, ['WEATHER_REGION']);
+    deepEqual(saved[1]!.detail.envMissing, [requiredEnv('WEATHER_REGION')]);
+  });
+
+  it('shows a one_of group as "set at least one of" and takes any one member', async () => {
+    // Issue 4: env_missing is [{name, kind}]; kind one_of means any one member of the group is enough.
+    const api = new FakeApi();
+    api.envMissing = [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }, { name: 'GITHUB_TOKEN', kind: 'one_of' }];
+    const el = await withDraft(api);
+    const saved = recordEvents(el, ['forge-skill-saved']);
+    button(el, 'Save skill').click();
+    await waitFor(() => !!$(el, '#env-GITHUB_TOKEN'), 'env inputs');
+    const group = $<HTMLFieldSetElement>(el, 'fieldset.env-group')!;
+    equal(txt(group.querySelector('legend')), 'Set at least one of GH_TOKEN, GITHUB_TOKEN');
+    deepEqual([...group.querySelectorAll('input')].map((i) => [i.id, i.type]), [['env-GH_TOKEN', 'password'], ['env-GITHUB_TOKEN', 'password']]);
+    ok(!group.contains($(el, '#env-WEATHER_API_KEY')), 'the required var stands outside the group');
+    typeInto($<HTMLInputElement>(el, '#env-GITHUB_TOKEN')!, 'ghp-1');
+    button(el, 'Save values').click();
+    await waitFor(() => saved.length === 2, 'second save');
+    deepEqual(api.lastCall('POST', '/save')!.body.env_vars, { GITHUB_TOKEN: 'ghp-1' });
+    ok(!$(el, 'fieldset.env-group'), 'the group is satisfied by one member');
+    ok($(el, '#env-WEATHER_API_KEY'), 'the required var is still asked for');
+    deepEqual(saved[1]!.detail.envMissing, [requiredEnv('WEATHER_API_KEY')]);
   });
 
   it('at workspace level asks for the target agent', async () => {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { draftReply, FakeApi, questionReply, WEATHER_SCRIPT } from './helpers/fake-api.js';
+import { draftReply, FakeApi, questionReply, requiredEnv, WEATHER_SCRIPT } from './helpers/fake-api.js';
 import type { SseEvent } from './helpers/sse.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -55,7 +55,7 @@ function makeApi(): FakeApi {
     },
     'release-notes': { skill_md: '---\nname: release-notes\ndescription: When the user asks for release notes ("what shipped this week?"), summarise merged PRs.\n---\n', scripts: {} },
   };
-  api.envMissing = ['WEATHER_API_KEY'];
+  api.envMissing = [requiredEnv('WEATHER_API_KEY')];
   let turn = 0;
   api.chat = () => {
     turn++;

@@ -8,24 +8,38 @@ import { FakeApi } from './fake-api.js';
 
 const mounted: HTMLElement[] = [];
 
-export async function mountBuilder(api = new FakeApi(), attrs: Record<string, string> = { agent: 'ops-bot' }): Promise<{ el: ForgeSkillBuilder; api: FakeApi }> {
-  const el = document.createElement('forge-skill-builder');
+/** Creates one of the elements talking to `api`, with attributes, and adds it to the page. */
+function create<K extends 'forge-skill-builder' | 'forge-skill-settings'>(tag: K, api: FakeApi, attrs: Record<string, string>): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
   el.fetcher = api.fetch;
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.appendChild(el);
-  mounted.push(el);
+  return mount(el);
+}
+
+export async function mountBuilder(api = new FakeApi(), attrs: Record<string, string> = { agent: 'ops-bot' }): Promise<{ el: ForgeSkillBuilder; api: FakeApi }> {
+  const el = create('forge-skill-builder', api, attrs);
   await el.updateComplete;
   await waitFor(() => el._provider !== null || el._providerError !== '', 'the banner loaded');
   await el.updateComplete;
   return { el, api };
 }
 
+/** Mounts a builder and gets a draft into it through a chat turn; with `validated`, also waits for its checks. */
+export async function mountWithDraft(api = new FakeApi(), attrs?: Record<string, string>, opts: { validated?: boolean } = {}): Promise<ForgeSkillBuilder> {
+  const { el } = await mountBuilder(api, attrs);
+  typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
+  await el.updateComplete;
+  button(el, 'Send', '[part="composer"]').click();
+  await waitFor(() => !!$(el, '#editor') && !el._busy, 'draft loaded');
+  if (opts.validated) {
+    await waitFor(() => !!el._validation, 'validated');
+    await el.updateComplete;
+  }
+  return el;
+}
+
 export async function mountSettings(api = new FakeApi(), attrs: Record<string, string> = {}): Promise<{ el: ForgeSkillSettings; api: FakeApi }> {
-  const el = document.createElement('forge-skill-settings');
-  el.fetcher = api.fetch;
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.appendChild(el);
-  mounted.push(el);
+  const el = create('forge-skill-settings', api, attrs);
   await el.updateComplete;
   if (!el.modal) await waitFor(() => !!$(el, 'form') || !!$(el, '[role="alert"]'), 'the settings form loaded');
   return { el, api };

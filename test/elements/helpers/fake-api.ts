@@ -17,6 +17,15 @@ export type Handler = (call: Call) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 export const errorResponse = (status: number, error: string, extra: Record<string, unknown> = {}) => json({ error, ...extra }, status);
 
+/** One entry of a save's `env_missing`. */
+export interface MissingEnv {
+  name: string;
+  kind: 'required' | 'one_of';
+}
+
+/** A required env var, as `env_missing` lists it. */
+export const requiredEnv = (name: string): MissingEnv => ({ name, kind: 'required' });
+
 export interface WireSettings {
   provider: string;
   model: string;
@@ -87,8 +96,8 @@ export class FakeApi {
   ];
   /** Skills on disk, by agent then name. */
   skills: Record<string, Record<string, { skill_md: string; scripts: Record<string, string> }>> = { 'ops-bot': {}, 'support-bot': {} };
-  /** Env vars each saved skill still lacks (for save results). */
-  envMissing: string[] = [];
+  /** Env vars each saved skill still lacks (for save results), as the server reports them. */
+  envMissing: MissingEnv[] = [];
   egressAdded: string[] = ['api.weather.example'];
   /** Chat hook: events to stream, or a Response (e.g. an HTTP error). */
   chat: (call: Call) => SseEvent[] | Response | SseStream = () => draftReply();
@@ -190,11 +199,13 @@ export class FakeApi {
     if (body.editing_name && body.editing_name !== body.skill_name) delete this.skills[agent]?.[body.editing_name];
     (this.skills[agent] ??= {})[body.skill_name] = { skill_md: body.skill_md, scripts: body.scripts ?? {} };
     const provided = Object.keys(body.env_vars ?? {});
+    // Like the server: a provided var is no longer missing, and one member of the one_of group satisfies the group.
+    const groupSet = this.envMissing.some((m) => m.kind === 'one_of' && provided.includes(m.name));
     return json({
       path: `agents/${agent}/skills/${body.skill_name}`,
       egress_added: existing ? [] : this.egressAdded,
       env_configured: provided,
-      env_missing: this.envMissing.filter((n) => !provided.includes(n)),
+      env_missing: this.envMissing.filter((m) => !provided.includes(m.name) && !(m.kind === 'one_of' && groupSet)),
     });
   }
 }
