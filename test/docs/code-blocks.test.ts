@@ -64,6 +64,15 @@ describe('documentation code blocks: extraction', () => {
   });
 });
 
+describe('examples/', () => {
+  it('every example is run by a documentation block', () => {
+    const runnable = [...BLOCKS.values()].flat().filter((b) => runnerOf(b) === 'shell');
+    const examples = readdirSync(join(ROOT, 'examples')).filter((f) => /\.(ts|mjs|js)$/.test(f));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const f of examples) expect(runnable.some((b) => b.content.includes(`examples/${f}`)), `examples/${f}`).toBe(true);
+  });
+});
+
 const sessions: DocSession[] = [];
 afterAll(async () => {
   await Promise.all(sessions.map((s) => s.close()));
