@@ -13,7 +13,8 @@ import { checkEnvVarName } from '../core/names.js';
 import { withFileLock, writeFileAtomic } from './atomic-write.js';
 import { readTextIfExists, resolveIo, type IoOptions } from './fs-types.js';
 
-const ASSIGNMENT = /^(\s*)(export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=[ \t]*(.*)$/;
+// `s`: a value may hold U+2028/U+2029, which `.` would not match (the line would be dropped).
+const ASSIGNMENT = /^(\s*)(export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=[ \t]*(.*)$/s;
 
 type Quote = '"' | "'" | '';
 
@@ -96,6 +97,8 @@ export function checkEnvValue(value: unknown): string | null {
   if (typeof value !== 'string') return 'must be a string';
   if (/[\r\n]/.test(value)) return 'must not contain a line break (paste the value on one line)';
   if (value.includes('\0')) return 'must not contain a NUL character';
+  // A lone UTF-16 surrogate cannot be written as UTF-8: it would come back as U+FFFD.
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) return 'must be valid Unicode text (it holds a broken surrogate pair)';
   return null;
 }
 
@@ -116,7 +119,11 @@ export function editEnvText(text: string, key: string, value: string): string {
   if (value === '') {
     if (hits.length === 0) return text;
     const kept = lines.filter((_, i) => !hits.includes(i));
-    return kept.length === 0 ? '' : kept.join('\n') + (endsWithNewline ? '\n' : '');
+    if (kept.length === 0) return '';
+    // Only the key's own bytes go: every other line keeps its line end, also when the removed
+    // line was a last line without one (else a CRLF file would keep a stray CR).
+    const lastRemoved = hits.includes(lines.length - 1);
+    return kept.join('\n') + (endsWithNewline || lastRemoved ? '\n' : '');
   }
 
   if (hits.length > 0) {
@@ -125,7 +132,10 @@ export function editEnvText(text: string, key: string, value: string): string {
     const raw = lines[last]!;
     const cr = raw.endsWith('\r') ? '\r' : '';
     const old = parseEnvLine(cr ? raw.slice(0, -1) : raw)!;
-    lines[last] = `${old.indent}${old.exported ? 'export ' : ''}${key}=${formatValue(value, old.quote)}${old.comment}${cr}`;
+    const written = formatValue(value, old.quote);
+    // `KEY=#note` has an empty value and a comment: an unquoted value needs a space before it.
+    const comment = old.comment !== '' && !/^\s/.test(old.comment) && !/^["']/.test(written) ? ` ${old.comment}` : old.comment;
+    lines[last] = `${old.indent}${old.exported ? 'export ' : ''}${key}=${written}${comment}${cr}`;
     const kept = lines.filter((_, i) => i === last || !hits.includes(i));
     return kept.join('\n') + (endsWithNewline ? '\n' : '');
   }

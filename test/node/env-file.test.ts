@@ -69,6 +69,29 @@ describe('editEnvText', () => {
     expect(editEnvText('A=1\nB=2\nA=3\n', 'A', '')).toBe('B=2\n');
   });
 
+  // Found by fuzzing (test/fuzz/env-file.fuzz.test.ts):
+  it('keeps a comment written right after "=" apart from the new value', () => {
+    // `KEY=#note` reads as an empty value and a comment; `KEY=v#note` would read as "v#note".
+    const after = editEnvText('API_KEY=#note\n', 'API_KEY', 'sk-1');
+    expect(after).toBe('API_KEY=sk-1 #note\n');
+    expect(parseEnvText(after).API_KEY).toBe('sk-1');
+  });
+
+  it('removes a last line without a line end and leaves the others\' CRLF whole', () => {
+    // It used to leave "B=1\r", and the next append made that line "B=1\r\r".
+    expect(editEnvText('B=1\r\nA=2', 'A', '')).toBe('B=1\r\n');
+    expect(editEnvText(editEnvText('B=1\r\nA=2', 'A', ''), 'C', '3')).toBe('B=1\r\nC=3\r\n');
+    expect(editEnvText('\nA=2', 'A', '')).toBe('\n');
+  });
+
+  it('reads back a value holding U+2028 or U+2029 (a line separator to JavaScript, not to .env)', () => {
+    for (const v of ['a\u2028b', '\u2029']) {
+      const text = editEnvText('', 'K', v);
+      expect(parseEnvText(text).K).toBe(v);
+    }
+    expect(parseEnvText('K=x\u2028y').K).toBe('x\u2028y');
+  });
+
   it('quotes values that need it so they read back identically', () => {
     for (const v of ['has space', "it's", 'a"b', 'back\\slash', '$NOT_EXPANDED', '#hash', ' lead', 'x=y/z+1']) {
       const text = editEnvText('', 'K', v);
@@ -87,6 +110,18 @@ describe('setEnvFileValue (memfs)', () => {
       expect(String((err as Error).message)).not.toContain('sk-secret');
     }
     expect(await ws.read('.forge/.env')).toBe('A=1\n');
+  });
+
+  it('refuses a value with a broken surrogate pair (UTF-8 would turn it into U+FFFD) and writes nothing', async () => {
+    const ws = await createMemoryWorkspace({ '.forge/.env': 'A=1\n' });
+    for (const bad of ['sk-\ud800', '\udc00x']) {
+      const err = await setEnvFileValue(ws.path('.forge/.env'), 'OPENAI_API_KEY', bad, ws).catch((e: unknown) => e);
+      expect(ConfigError.isInstance(err)).toBe(true);
+      expect(String((err as Error).message)).toMatch(/valid Unicode/);
+    }
+    expect(await ws.read('.forge/.env')).toBe('A=1\n');
+    await setEnvFileValue(ws.path('.forge/.env'), 'EMOJI', '😀', ws);
+    expect((await readEnvFile(ws.path('.forge/.env'), ws)).EMOJI).toBe('😀');
   });
 
   it('refuses an invalid variable name', async () => {
