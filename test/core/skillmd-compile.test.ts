@@ -14,6 +14,7 @@ import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { SkillSpecSchema, type SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
 import { corpusSkill, corpusSkills } from '../helpers/skillmd-corpus.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
+import { BODY_LINE } from '../helpers/skillmd-arbitrary.js';
 
 const WEATHER: SkillSpecInput = {
   name: 'weather-report',
@@ -320,19 +321,6 @@ describe('decompileSkill(compileSkill(spec)) deep-equals the parsed spec', () =>
     );
   });
 });
-
-// Lines hand-written SKILL.md files are made of, including the shapes the
-// decompiler must refuse to read as structure (so they travel verbatim).
-const BODY_LINE = fc.constantFrom(
-  '# Title', '## Tool: a', '## Tool: b', '## Safety Constraints', '## Important Notes', '## Other', '### Sub', '#### Deep', '# Top',
-  '**Input:**', '**Input:** q (string) - query, n (int, default: 3)', '**Input:** none', '**Output:**', '**Output:** text out', '**Examples:**',
-  '**Detection heuristics:**', '**Detection heuristics**', '**Process:**', '**Output (file):**',
-  '**Input:**\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|', '**Examples:**\n\n| User Request | Tool Input |\n|---|---|',
-  '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| q | string | yes | d \\| e |', '| q | string | maybe | d |',
-  '| User Request | Tool Input |', '| "hi" | `{"a":1}` |', '| hi | nojson |',
-  '```', '```json', '{"x": 1}', '[1,2]', '"str"', '~~~', '````', '- item', '- item two', '* star', '1. step', '2) step', '  continued',
-  'Paragraph text.', 'More text here', '', '', '', '---', '> quote', '    indented code',
-);
 
 describe('compileSkill(decompileSkill(md)) on arbitrary SKILL.md bodies', () => {
   it('keeps every heading and tool name and is a fixed point', () => {
