@@ -1,12 +1,14 @@
 // node:http side of the adapters: turns an IncomingMessage into an ApiRequest
 // and writes a Reply to a ServerResponse — JSON in one go, SSE event by event
-// with backpressure, aborting the work behind a stream when the client leaves.
+// with backpressure (node-sse-sink.ts), aborting the work behind a stream when
+// the client leaves.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestError } from '../../core/errors.js';
 import { readNodeBody } from './body.js';
 import type { ApiDispatcher, Reply } from './dispatch.js';
-import { pumpSse, type SseSink } from './sse.js';
+import { createNodeSseSink } from './node-sse-sink.js';
+import { pumpSse } from './sse.js';
 import type { ApiRequest, HeaderView } from './types.js';
 
 export function nodeHeaders(req: IncomingMessage): HeaderView {
@@ -102,26 +104,7 @@ export async function writeNodeReply(
     closed = true;
     reply.abort(new Error('the client closed the connection'));
   });
-  const sink: SseSink = {
-    get closed() {
-      return closed || res.destroyed || res.writableEnded;
-    },
-    write(chunk) {
-      if (res.write(chunk)) return;
-      return new Promise<void>((resolve) => {
-        const done = (): void => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    },
-    end() {
-      res.end();
-    },
-  };
+  const sink = createNodeSseSink(res, { gone: () => closed });
   try {
     await pumpSse(reply.events, sink, { heartbeatMs: reply.heartbeatMs, redact: reply.redact, describeError: reply.describeError });
   } finally {

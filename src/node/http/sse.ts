@@ -2,7 +2,8 @@
 // and pumps a stream of events into a sink (a node:http response or a
 // ReadableStream controller) with a `: ping` comment after every idle
 // `heartbeatMs`, so proxies and browsers keep a quiet stream open while the
-// model thinks. Every chunk passes through `redact` before it is written.
+// model thinks. Every chunk passes through `redact` before it is written; a
+// sink that coalesces writes is told to flush after the first message_delta.
 
 import type { SseEvent } from './types.js';
 
@@ -28,6 +29,8 @@ export interface SseSink {
   end(): void;
   /** True once the other side went away: the pump stops writing. */
   readonly closed: boolean;
+  /** Sends anything the sink holds back now (a sink that coalesces writes). */
+  flush?(): void;
 }
 
 export interface PumpOptions {
@@ -73,10 +76,17 @@ export async function pumpSse(events: AsyncIterable<SseEvent>, sink: SseSink, op
     (timer as { unref?: () => void }).unref?.();
   };
 
+  let deltaSeen = false;
   const send = async (event: SseEvent): Promise<void> => {
     if (sink.closed) return;
     lastWrite = Date.now();
-    await sink.write(redact(formatSseEvent(event)));
+    const written = sink.write(redact(formatSseEvent(event)));
+    // The first text of the reply is what the user waits for: never held back.
+    if (!deltaSeen && event.event === 'message_delta') {
+      deltaSeen = true;
+      sink.flush?.();
+    }
+    await written;
   };
 
   armHeartbeat();

@@ -70,6 +70,28 @@ describe('pumpSse', () => {
     expect(parseAll(sink.chunks.join('')).map((e) => e.event)).toEqual(['message_delta', 'message', 'done']);
   });
 
+  it('asks a coalescing sink to flush right after the first message_delta, and only then', async () => {
+    const sink = memorySink();
+    const log: string[] = [];
+    const write = sink.write;
+    sink.write = (chunk: string) => {
+      log.push(parseAll(chunk)[0]!.event!);
+      write(chunk);
+    };
+    const withFlush = Object.assign(sink, { flush: () => log.push('flush') });
+    await pumpSse(
+      fromArray([
+        { event: 'progress', data: { chars: 13, phase: 'message' } },
+        { event: 'message_delta', data: { delta: 'Hi' } },
+        { event: 'message_delta', data: { delta: ' there' } },
+        { event: 'done', data: { status: 'complete', structured: true, truncated: false } },
+      ]),
+      withFlush,
+      { heartbeatMs: 0 },
+    );
+    expect(log).toEqual(['progress', 'message_delta', 'flush', 'message_delta', 'done']);
+  });
+
   it('closes a source that throws with one error event carrying the described message', async () => {
     const sink = memorySink();
     async function* failing(): AsyncGenerator<SseEvent> {
