@@ -1,5 +1,5 @@
 // Per-call transport plumbing shared by the adapters: one AbortController per
-// call fed by the caller's signal and an idle timer, and a fetch bound to it so
+// call fed by the caller's signal and an idle timeout, and a fetch bound to it so
 // an abort really closes the HTTP connection whatever the SDK does with signals.
 // Uses only fetch, AbortController and timers, so it runs in any runtime.
 
@@ -7,7 +7,7 @@ export type CallEnd = 'running' | 'aborted' | 'timeout' | 'done';
 
 export interface CallControl {
   readonly signal: AbortSignal;
-  /** Re-arms the idle timer (a provider event arrived). */
+  /** A provider event arrived: the idle window starts again (no timer work). */
   activity(): void;
   /** Why the call's signal fired, or 'running'. */
   state(): CallEnd;
@@ -33,20 +33,28 @@ export function createCallControl(userSignal: AbortSignal | undefined, timeoutMs
     else userSignal.addEventListener('abort', onUserAbort, { once: true });
   }
 
-  const arm = (): void => {
+  // An idle timeout without a timer per provider event: activity() only records
+  // the time; the one pending timer, when it fires, gives up if the call has been
+  // idle for timeoutMs and otherwise re-arms for what is left of the window.
+  let lastActivity = Date.now();
+  const check = (): void => {
+    timer = undefined;
     if (!timeoutMs || end !== 'running') return;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (end !== 'running') return;
-      end = 'timeout';
-      controller.abort(new DOMException(`no data for ${timeoutMs} ms`, 'TimeoutError'));
-    }, timeoutMs);
+    const idle = Date.now() - lastActivity;
+    if (idle < timeoutMs) {
+      timer = setTimeout(check, timeoutMs - idle);
+      return;
+    }
+    end = 'timeout';
+    controller.abort(new DOMException(`no data for ${timeoutMs} ms`, 'TimeoutError'));
   };
-  arm();
+  if (timeoutMs && end === 'running') timer = setTimeout(check, timeoutMs);
 
   return {
     signal: controller.signal,
-    activity: arm,
+    activity() {
+      lastActivity = Date.now();
+    },
     state: () => end,
     dispose() {
       if (timer !== undefined) clearTimeout(timer);

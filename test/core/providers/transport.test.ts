@@ -1,6 +1,7 @@
 // The per-call abort/idle-timeout control and the signal-bound fetch, with
-// fake timers (no real waiting): the timeout re-arms on activity, the caller's
-// abort wins over a later timeout, dispose releases everything.
+// fake timers (no real waiting): activity extends the idle window without a
+// timer per event, the caller's abort wins over a later timeout, dispose
+// releases everything.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anySignal, createCallControl, fetchBoundTo } from '../../../src/core/providers/transport.js';
 
@@ -30,6 +31,30 @@ describe('createCallControl', () => {
     expect(c.state()).toBe('running');
     vi.advanceTimersByTime(1000);
     expect(c.state()).toBe('timeout');
+  });
+
+  it('starts no timer per provider event (activity only records the time)', () => {
+    const c = createCallControl(undefined, 1000);
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    for (let i = 0; i < 1000; i++) c.activity();
+    expect(setTimer).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(c.state()).toBe('running');
+    vi.advanceTimersByTime(1);
+    expect(c.state()).toBe('timeout');
+    setTimer.mockRestore();
+  });
+
+  it('times out exactly timeoutMs after the last event, wherever the pending timer stood', () => {
+    const c = createCallControl(undefined, 1000);
+    vi.advanceTimersByTime(700);
+    c.activity(); // idle window now ends at 1700, after the first timer (1000) fires
+    vi.advanceTimersByTime(999);
+    expect(c.state()).toBe('running');
+    vi.advanceTimersByTime(1);
+    expect(c.state()).toBe('timeout');
+    expect((c.signal.reason as DOMException).name).toBe('TimeoutError');
   });
 
   it('follows the caller signal and reports aborted, never timeout afterwards', () => {
