@@ -72,7 +72,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
     checkMessages(messages);
     const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft });
     const request: LlmRequest = { system, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
-    if (structuredOutput) request.responseSchema = { name: ENVELOPE_SCHEMA_NAME, schema: envelopeJsonSchema() };
+    if (structuredOutput) request.responseSchema = responseSchema();
     if (opts.signal) request.signal = opts.signal;
 
     const stream = createEnvelopeStream();
@@ -146,6 +146,25 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
       }
     },
   };
+}
+
+/**
+ * The structured-output request for the envelope, built once per process and
+ * shared by every turn (deep-frozen, so no client can change it for the next
+ * one). Building it means converting the whole SkillSpec zod schema.
+ */
+let envelopeResponseSchema: LlmRequest['responseSchema'] | undefined;
+function responseSchema(): NonNullable<LlmRequest['responseSchema']> {
+  envelopeResponseSchema ??= deepFreeze({ name: ENVELOPE_SCHEMA_NAME, schema: envelopeJsonSchema() });
+  return envelopeResponseSchema;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function isClient(llm: LlmClient | LlmConfig): llm is LlmClient {

@@ -87,6 +87,20 @@ describe('createSkillBuilder: chat()', () => {
     expect(plain.requests[0]!.responseSchema).toBeUndefined();
   });
 
+  it('builds the envelope schema once and shares it, frozen, across turns and builders', async () => {
+    const a = createScriptedLlm([DRAFT_REPLY, DRAFT_REPLY]);
+    const builder = createSkillBuilder({ llm: a });
+    await collect(builder.chat([user('one')]));
+    await collect(builder.chat([user('two')]));
+    const b = createScriptedLlm([DRAFT_REPLY]);
+    await collect(createSkillBuilder({ llm: b }).chat([user('three')]));
+    const [first, second] = a.requests.map((r) => r.responseSchema!);
+    expect(second).toBe(first);
+    expect(b.requests[0]!.responseSchema).toBe(first);
+    expect(Object.isFrozen(first!.schema)).toBe(true);
+    expect(Object.isFrozen((first!.schema.properties as Record<string, unknown>).skill)).toBe(true);
+  });
+
   it('delivers the draft that arrived, then the error, when the LLM fails mid-stream', async () => {
     // SPEC §8: a failed LLM call ends the stream with `error` and keeps whatever draft arrived.
     const cut = new LlmError('stream_cut', 'the connection dropped', { provider: 'scripted' });

@@ -122,10 +122,21 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   let structuredAllowed = config.structuredOutput !== false;
   const warned = new Set<string>();
 
-  function plan(adapter: ProviderAdapter, request: LlmRequest): { structured: StructuredOutput | undefined; warning?: string } {
+  // The adapter's conversion of a frozen schema (Gemini's Schema, Anthropic's
+  // strict transform) is kept per schema object: the builder sends the same one
+  // every turn. A schema that is not frozen may change between calls: planned anew.
+  type Plan = { structured: StructuredOutput | undefined; warning?: string };
+  const plans = new WeakMap<object, { name: string; plan: Plan }>();
+
+  function plan(adapter: ProviderAdapter, request: LlmRequest): Plan {
     if (!structuredAllowed || !request.responseSchema) return { structured: undefined };
-    const wanted: StructuredOutput = { name: request.responseSchema.name, schema: request.responseSchema.schema };
-    return adapter.planStructuredOutput ? adapter.planStructuredOutput(wanted) : { structured: wanted };
+    const { name, schema } = request.responseSchema;
+    const known = plans.get(schema);
+    if (known && known.name === name) return known.plan;
+    const wanted: StructuredOutput = { name, schema };
+    const planned = adapter.planStructuredOutput ? adapter.planStructuredOutput(wanted) : { structured: wanted };
+    if (Object.isFrozen(schema)) plans.set(schema, { name, plan: planned });
+    return planned;
   }
 
   function finalError(err: unknown, state: ReturnType<ReturnType<typeof createCallControl>['state']>): LlmError {

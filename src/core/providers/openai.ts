@@ -60,6 +60,17 @@ function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', 
   return transportFailure(ctx, err, phase, chars);
 }
 
+/** isOpenAiStrictCompatible walks the whole schema; a frozen one (the builder's) is walked once. */
+const strictOf = new WeakMap<object, boolean>();
+function strictCompatible(schema: Record<string, unknown>): boolean {
+  let strict = strictOf.get(schema);
+  if (strict === undefined) {
+    strict = isOpenAiStrictCompatible(schema);
+    if (Object.isFrozen(schema)) strictOf.set(schema, strict);
+  }
+  return strict;
+}
+
 async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   const { config, request, structured, errorContext: ctx } = call;
   const isOfficial = !config.baseUrl || /^https:\/\/api\.openai\.com(\/|$)/.test(config.baseUrl);
@@ -94,7 +105,7 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
       json_schema: {
         name: schemaName(structured.name),
         schema,
-        ...(isOpenAiStrictCompatible(schema) ? { strict: true } : {}),
+        ...(strictCompatible(schema) ? { strict: true } : {}),
       },
     };
   }
