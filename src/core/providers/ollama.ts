@@ -8,6 +8,11 @@
 // stripped, so the SDK's own OLLAMA_API_KEY lookup for ollama.com never leaks
 // in. The base URL is the host (`http://gpu-box:11434`); a trailing `/api` is
 // accepted.
+//
+// Ollama runs a model with a small context window unless told otherwise
+// (2048 or 4096 tokens, depending on the version) and silently drops what does
+// not fit — our system prompt alone is several thousand tokens. So every
+// request carries `options.num_ctx`, sized from the request (see ollamaNumCtx).
 import { Ollama, type ChatResponse, type Message } from 'ollama/browser';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
 import { DEFAULT_BASE_URLS } from './defaults.js';
@@ -58,6 +63,27 @@ function observingFetch(base: typeof fetch, hasKey: boolean, onRetryAfter: (seco
   }) as typeof fetch;
 }
 
+/** The smallest context we ask for: the create-mode prompt plus a full draft needs more than Ollama's default. */
+export const OLLAMA_MIN_NUM_CTX = 8192;
+/** The largest: models that take more are rare and the memory cost grows with it. */
+export const OLLAMA_MAX_NUM_CTX = 131_072;
+/** Room kept for the reply when max_output_tokens is not configured (a full skill draft). */
+export const OLLAMA_REPLY_TOKENS = 8192;
+
+/**
+ * `options.num_ctx` for a request of `inputChars` characters (system prompt and
+ * messages): about chars/3 tokens (a generous estimate, so nothing is cut) plus the
+ * reply's room, rounded up to a power of two — so a growing conversation changes it
+ * (and makes Ollama reload the model) only now and then — within
+ * [OLLAMA_MIN_NUM_CTX, OLLAMA_MAX_NUM_CTX].
+ */
+export function ollamaNumCtx(inputChars: number, maxOutputTokens: number | undefined): number {
+  const needed = Math.ceil(inputChars / 3) + (maxOutputTokens ?? OLLAMA_REPLY_TOKENS);
+  let ctx = OLLAMA_MIN_NUM_CTX;
+  while (ctx < needed && ctx < OLLAMA_MAX_NUM_CTX) ctx *= 2;
+  return ctx;
+}
+
 async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   const { config, request, structured, errorContext: ctx } = call;
   const host = (config.baseUrl ?? OLLAMA_DEFAULT_BASE_URL).replace(/\/api$/, '');
@@ -78,7 +104,13 @@ async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
       messages,
       stream: true,
       ...(structured ? { format: (structured.native ?? structured.schema) as object } : {}),
-      ...(config.maxOutputTokens !== undefined ? { options: { num_predict: config.maxOutputTokens } } : {}),
+      options: {
+        num_ctx: ollamaNumCtx(
+          messages.reduce((n, m) => n + m.content.length, 0),
+          config.maxOutputTokens,
+        ),
+        ...(config.maxOutputTokens !== undefined ? { num_predict: config.maxOutputTokens } : {}),
+      },
     });
   } catch (err) {
     throw mapError(err, ctx, 'connect', 0, retryAfter);

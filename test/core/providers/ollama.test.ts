@@ -1,8 +1,11 @@
 // Ollama specifics over the real `ollama` SDK (browser build): POST /api/chat
 // NDJSON with the system prompt as the first message, `format: <schema>`,
-// options.num_predict, Bearer only when a key is configured, done_reason.
+// options.num_ctx sized to the request and num_predict, Bearer only when a key
+// is configured, done_reason.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../../src/core/llm/client.js';
+import { buildSystemPrompt } from '../../../src/core/prompt.js';
+import { OLLAMA_MAX_NUM_CTX, OLLAMA_MIN_NUM_CTX, ollamaNumCtx } from '../../../src/core/providers/ollama.js';
 import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
 import { CLOSED_SCHEMA, drain, HELLO } from './support.js';
 
@@ -18,7 +21,7 @@ async function start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<Pro
 const client = (extra: Record<string, unknown> = {}) => createLlmClient({ provider: 'ollama', model: 'llama3.2:3b', baseUrl: server!.url, ...extra });
 
 describe('ollama: the request the SDK sends', () => {
-  it('posts /api/chat with the system prompt first, the schema as format, num_predict, and no auth header', async () => {
+  it('posts /api/chat with the system prompt first, the schema as format, num_ctx, num_predict, and no auth header', async () => {
     await start({ replies: ['{}'] });
     await drain(client({ maxOutputTokens: 512 }), {
       system: 'SYSTEM PROMPT',
@@ -40,8 +43,23 @@ describe('ollama: the request the SDK sends', () => {
         { role: 'assistant', content: 'a1' },
       ],
       format: CLOSED_SCHEMA.schema,
-      options: { num_predict: 512 },
+      options: { num_ctx: 8192, num_predict: 512 },
     });
+  });
+
+  it('asks for a context that holds the real system prompt and a full reply (Ollama would silently cut it)', async () => {
+    await start({ replies: ['{}', '{}'] });
+    const system = buildSystemPrompt({ mode: 'create' });
+    const c = client();
+    await drain(c, { system, messages: [{ role: 'user', content: 'a weather skill' }] });
+    const numCtx = (server!.requests[0]!.body as { options: { num_ctx: number; num_predict?: number } }).options;
+    // chars/3 tokens for the input plus 8192 for the reply, rounded up to a power of two
+    expect(numCtx.num_ctx).toBeGreaterThanOrEqual(Math.ceil(system.length / 3) + 8192);
+    expect(numCtx.num_ctx).toBe(ollamaNumCtx(system.length + 'a weather skill'.length, undefined));
+    expect(numCtx.num_predict).toBeUndefined();
+    // A long conversation gets a larger window.
+    await drain(c, { system, messages: [{ role: 'user', content: 'x'.repeat(60_000) }] });
+    expect((server!.requests[1]!.body as { options: { num_ctx: number } }).options.num_ctx).toBe(65_536);
   });
 
   it('sends a configured key as Bearer and accepts a host written with /api', async () => {
@@ -49,6 +67,17 @@ describe('ollama: the request the SDK sends', () => {
     await drain(client({ apiKey: 'ollama-proxy-key-123', baseUrl: `${server!.url}/api` }), HELLO);
     expect(server!.requests[0]!.path).toBe('/api/chat');
     expect(server!.requests[0]!.headers.authorization).toBe('Bearer ollama-proxy-key-123');
+  });
+});
+
+describe('ollamaNumCtx', () => {
+  it('rounds input/3 + reply room up to a power of two, within 8192 and 131072', () => {
+    expect(ollamaNumCtx(0, undefined)).toBe(OLLAMA_MIN_NUM_CTX);
+    expect(ollamaNumCtx(3 * 8000, undefined)).toBe(16_384); // 8000 + 8192
+    expect(ollamaNumCtx(3 * 8000, 100)).toBe(8192); // 8000 + 100
+    expect(ollamaNumCtx(3 * 8093, 100)).toBe(16_384); // 8093 + 100 = 8193
+    expect(ollamaNumCtx(3 * 100_000, 16_000)).toBe(OLLAMA_MAX_NUM_CTX);
+    expect(ollamaNumCtx(10_000_000, undefined)).toBe(OLLAMA_MAX_NUM_CTX);
   });
 });
 
