@@ -1,9 +1,10 @@
 // The three worked examples of the Skill Designer prompt, each a finished
 // envelope with a SkillSpec: a built-in-only skill (no tool section), a
-// binary-backed read-only kubectl skill (denied_tools, safety constraints) and
-// a script-backed skill (a .sh tool reading $1 and printing JSON). A test
+// binary-backed read-only kubectl skill (a complete tool section with no
+// script, run through cli_execute; denied_tools, safety constraints) and a
+// script-backed skill (a .sh tool reading $1 and printing JSON). A test
 // compiles each spec and validates the result, so the prompt never teaches a
-// skill that our own validator would reject.
+// skill that our own validator would reject or warn about.
 
 export interface PromptExample {
   title: string;
@@ -74,7 +75,7 @@ export const PROMPT_EXAMPLES: readonly PromptExample[] = [
     situation: 'The operator wants help finding out why pods in their Kubernetes cluster are unhealthy, without the agent changing anything.',
     envelope: {
       message:
-        'Here is a read-only triage skill. It uses kubectl (already in the base image) with your existing KUBECONFIG, runs only get/describe/logs commands, and never changes the cluster.',
+        'Here is a read-only triage skill. Its tool `k8s_pod_triage` has no script: the agent runs kubectl (already in the base image) through `cli_execute` with your existing KUBECONFIG, uses only get/describe/logs/events, and never changes the cluster.',
       skill: {
         spec: {
           name: 'k8s-pod-triage',
@@ -84,7 +85,8 @@ export const PROMPT_EXAMPLES: readonly PromptExample[] = [
           tags: ['kubernetes', 'triage'],
           metadata: {
             forge: {
-              requires: { bins: ['kubectl'], env: { optional: ['KUBECONFIG'] } },
+              requires: { bins: ['kubectl'], env: { optional: ['KUBECONFIG', 'K8S_API_DOMAIN'] } },
+              egress_domains: ['$K8S_API_DOMAIN'],
               denied_tools: ['http_request', 'web_fetch'],
               timeout_hint: '120s',
             },
@@ -92,7 +94,59 @@ export const PROMPT_EXAMPLES: readonly PromptExample[] = [
           title: 'Kubernetes Pod Triage',
           summary: 'Diagnoses unhealthy pods and deployments with read-only kubectl commands.',
           instructions:
-            '1. Find the workload: `kubectl get pods -n <namespace> -o wide` (ask for the namespace only if the user gave none and `default` has no match).\n2. For each unhealthy pod run `kubectl describe pod <pod> -n <namespace>` and read its Events and container states.\n3. For crashing containers run `kubectl logs <pod> -n <namespace> --previous --tail=100`.\n4. Check recent cluster events: `kubectl get events -n <namespace> --sort-by=.lastTimestamp`.\n5. Report: the symptom, the most likely cause with the evidence, and the command the operator could run to fix it.',
+            'Run every cluster command with `cli_execute` and `kubectl`; never reach the cluster through http_request or web_fetch.',
+          tools: [
+            {
+              name: 'k8s_pod_triage',
+              description: 'Finds why pods of a namespace, deployment or single pod are unhealthy, using read-only kubectl commands.',
+              input: [
+                { name: 'namespace', type: 'string', required: false, description: 'Namespace to inspect; "default" when the user names none.' },
+                { name: 'deployment', type: 'string', required: false, description: 'Limit the triage to the pods of this deployment.' },
+                { name: 'pod', type: 'string', required: false, description: 'Inspect this one pod only.' },
+                { name: 'log_lines', type: 'integer', required: false, description: 'Lines of previous-container logs to read per crashing pod (default 100).' },
+              ],
+              output: {
+                type: 'object',
+                properties: {
+                  namespace: { type: 'string' },
+                  unhealthy: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        pod: { type: 'string' },
+                        phase: { type: 'string' },
+                        reason: { type: 'string', description: 'e.g. CrashLoopBackOff, ImagePullBackOff, OOMKilled, Unschedulable' },
+                        restarts: { type: 'integer' },
+                        evidence: { type: 'array', items: { type: 'string' } },
+                      },
+                    },
+                  },
+                  likely_cause: { type: 'string' },
+                  suggested_commands: { type: 'array', items: { type: 'string' }, description: 'Commands for the operator to run; the skill never runs them.' },
+                },
+              },
+              examples: [
+                { request: 'Why is my pod crashing in the payments namespace?', input: { namespace: 'payments' } },
+                { request: 'Pods of the checkout deployment are stuck in Pending', input: { namespace: 'default', deployment: 'checkout' } },
+                { request: 'Check api-7d9f8-x2k in staging, it keeps restarting', input: { namespace: 'staging', pod: 'api-7d9f8-x2k' } },
+                { request: 'Something is in CrashLoopBackOff in monitoring, show me more logs', input: { namespace: 'monitoring', log_lines: 300 } },
+                { request: 'Is anything unhealthy in the cluster right now?', input: {} },
+              ],
+              heuristics: [
+                'The user names a pod, deployment or namespace and says it is crashing, restarting, pending or not ready.',
+                'The request quotes a Kubernetes status such as CrashLoopBackOff, ImagePullBackOff, OOMKilled or Evicted.',
+                'The user asks what is wrong with, or why they cannot reach, a workload running in Kubernetes.',
+              ],
+              process: [
+                'List the pods: `kubectl get pods -n <namespace> -o wide` (with `-l app=<deployment>` or the single pod when given).',
+                'For each pod that is not Running and ready, run `kubectl describe pod <pod> -n <namespace>` and read its Events and container states.',
+                'For a crashing container, run `kubectl logs <pod> -n <namespace> --previous --tail=<log_lines>`.',
+                'Read recent events: `kubectl get events -n <namespace> --sort-by=.lastTimestamp`.',
+                'Answer with the output object: the unhealthy pods, the most likely cause with its evidence, and the commands the operator could run to fix it.',
+              ],
+            },
+          ],
           safety: [
             'Run only read-only kubectl commands: get, describe, logs, top and events.',
             'Never run delete, apply, edit, patch, scale, rollout restart, exec, cordon or drain.',

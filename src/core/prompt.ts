@@ -101,14 +101,14 @@ The agent picks a skill by matching the user's request against each skill's \`de
 
 const RUNTIME = `## Runtime contract for custom tools
 
-- Each custom tool is a \`## Tool: <name>\` section backed by a script in scripts/. The tool name is snake_case and maps to the script name with "_" turned into "-": tool \`my_search\` runs \`scripts/my-search.sh\`.
+- Each custom tool is a \`## Tool: <name>\` section, usually backed by a script in scripts/. The tool name is snake_case and maps to the script name with "_" turned into "-": tool \`my_search\` runs \`scripts/my-search.sh\`.
 - The interpreter is chosen by the script's extension: \`.sh\` and \`.bash\` run with bash, \`.py\` with python3, \`.js\` with node. For a \`.py\` or \`.js\` script, list its interpreter (\`python3\` or \`node\`) in \`requires.bins\`.
 - A script receives the tool call's arguments as one JSON object in its first argument. Read it as \`INPUT="\${1:-}"\` — never from stdin, never from flags, never with cat — and pick fields out of it (for example with jq).
 - A script prints JSON on stdout — an object with the result, or \`{"error": "..."}\` — never free text.
 - Bash scripts start with \`#!/usr/bin/env bash\` and \`set -euo pipefail\`.
 - Declare every domain a script or tool talks to in \`egress_domains\`, and every credential in \`requires.env\` (\`required\`, \`one_of\` or \`optional\`). Scripts read secrets from those variables; never write a secret's value into the skill or a script.
 - Skills that change things (deploy, delete, write, restart, pay) get a \`## Safety Constraints\` section (the \`safety\` list of the spec) and, where the agent should not use a generic tool for the job, \`denied_tools\`. Long-running tools get a \`timeout_hint\` (for example \`"300s"\`).
-- A skill that wraps an existing binary without scripts (for example kubectl) lists it in \`requires.bins\`, explains in its instructions which commands to run, and still declares \`denied_tools\` and safety constraints when it can change things.`;
+- A skill that wraps an existing binary without scripts (for example kubectl) lists it in \`requires.bins\` and still gets a complete \`## Tool:\` section, with no script: the agent runs the binary through \`cli_execute\`, so the tool's \`process\` steps name the exact commands. It declares the hosts the binary reaches in \`egress_domains\`, and \`denied_tools\` and safety constraints when it can change things.`;
 
 const INSTALL = `## Binaries and install recipes (requires.bins)
 

@@ -6,6 +6,7 @@ import { BUILTIN_TOOLS } from '../../src/core/builtins.js';
 import { parseEnvelope } from '../../src/core/envelope.js';
 import { buildSystemPrompt } from '../../src/core/prompt.js';
 import { PROMPT_EXAMPLES } from '../../src/core/prompt-examples.js';
+import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
 
@@ -149,10 +150,12 @@ describe('worked examples', () => {
     for (const ex of PROMPT_EXAMPLES) expect(create).toContain(JSON.stringify(ex.envelope));
   });
 
-  it.each(PROMPT_EXAMPLES.map((ex) => [ex.title, ex] as const))('%s compiles to a SKILL.md with no validation errors', (_t, ex) => {
+  it.each(PROMPT_EXAMPLES.map((ex) => [ex.title, ex] as const))('%s compiles to a SKILL.md with no validation errors and no warnings', (_t, ex) => {
     const md = compileSkill(ex.envelope.skill.spec);
     const result = validateSkillMd(md, { scripts: ex.envelope.skill.scripts });
+    // The prompt teaches by example: an example our own validator warns about teaches the warning.
     expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
     // The envelope as written in the prompt parses into the same draft.
     const parsed = parseEnvelope(JSON.stringify(ex.envelope));
     expect(parsed.skill?.skillMd).toBe(md);
@@ -167,12 +170,22 @@ describe('worked examples', () => {
     expect(validateSkillMd(md).warnings).toEqual([]);
   });
 
-  it('the binary-backed example is read-only kubectl with denied_tools and safety constraints', () => {
-    const md = compileSkill(PROMPT_EXAMPLES[1]!.envelope.skill.spec);
+  it('the binary-backed example is read-only kubectl with a complete tool section, no script, denied_tools and safety constraints', () => {
+    const ex = PROMPT_EXAMPLES[1]!;
+    const md = compileSkill(ex.envelope.skill.spec);
     expect(md).toMatch(/bins:\n\s+- kubectl/);
     expect(md).toMatch(/denied_tools:\n\s+- /);
     expect(md).toContain('## Safety Constraints');
     expect(md).toMatch(/read-only/i);
+    expect(Object.keys(ex.envelope.skill.scripts)).toEqual([]);
+    const [tool, ...others] = parseSkillMd(md).tools;
+    expect(others).toEqual([]);
+    // SPEC §5: every custom tool has an Input table, an Output schema, ≥5 examples and detection heuristics.
+    expect(tool!.input.length).toBeGreaterThan(0);
+    expect(tool!.output).toBeTruthy();
+    expect(tool!.examples.length).toBeGreaterThanOrEqual(5);
+    expect(tool!.heuristics.length).toBeGreaterThan(0);
+    expect(md).toContain('cli_execute');
   });
 
   it('the script-backed example has a .sh tool reading $1 and printing JSON, with no warnings about its tool section', () => {
