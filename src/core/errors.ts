@@ -21,6 +21,11 @@ export abstract class ForgeError extends Error {
   }
 }
 
+/** A ForgeError from any copy of this module whose `code` is `code`: what each subclass's isInstance checks. */
+function hasCode(value: unknown, code: string): value is ForgeError {
+  return ForgeError.isInstance(value) && value.code === code;
+}
+
 export const LLM_ERROR_CODES = [
   'auth',
   'rate_limit',
@@ -78,7 +83,7 @@ export class ConfigError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is ConfigError {
-    return ForgeError.isInstance(value) && (value as ForgeError).code === 'config';
+    return hasCode(value, 'config');
   }
 }
 
@@ -95,7 +100,8 @@ export class RequestError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is RequestError {
-    return ForgeError.isInstance(value) && (value as ForgeError).code === 'bad_request' && !('provider' in value);
+    // LlmError has a bad_request code too (a provider refused the call); it carries `provider`.
+    return hasCode(value, 'bad_request') && !('provider' in value);
   }
 }
 
@@ -111,7 +117,7 @@ export class SkillConflictError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is SkillConflictError {
-    return ForgeError.isInstance(value) && (value as ForgeError).code === 'conflict';
+    return hasCode(value, 'conflict');
   }
 }
 
@@ -127,7 +133,7 @@ export class UnsafePathError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is UnsafePathError {
-    return ForgeError.isInstance(value) && (value as ForgeError).code === 'unsafe_path';
+    return hasCode(value, 'unsafe_path');
   }
 }
 
@@ -143,7 +149,7 @@ export class NotFoundError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is NotFoundError {
-    return ForgeError.isInstance(value) && (value as ForgeError).code === 'not_found';
+    return hasCode(value, 'not_found');
   }
 }
 
@@ -159,7 +165,7 @@ export class SkillValidationError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is SkillValidationError {
-    return ForgeError.isInstance(value) && (value as ForgeError).code === 'validation';
+    return hasCode(value, 'validation');
   }
 }
 
