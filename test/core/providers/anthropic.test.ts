@@ -1,24 +1,13 @@
 // Anthropic specifics over the real `@anthropic-ai/sdk`: top-level `system`,
 // the mandatory max_tokens default, output_config.format json_schema (and why
 // it is skipped for open maps), stop reasons and `event: error` in the stream.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createLlmClient } from '../../../src/core/llm/client.js';
+import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../../src/core/providers/defaults.js';
-import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
-import { CLOSED_SCHEMA, drain, HELLO } from './support.js';
+import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'sk-ant-test-0123456789';
-let server: ProviderServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-async function start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<ProviderServer> {
-  server = await startProviderServer({ provider: 'anthropic', ...opts });
-  return server;
-}
-const client = (extra: Record<string, unknown> = {}) =>
-  createLlmClient({ provider: 'anthropic', model: 'claude-test-1', apiKey: KEY, baseUrl: server!.url, ...extra });
+const wire = useProviderServer('anthropic', { model: 'claude-test-1', apiKey: KEY });
+const { start, client } = wire;
 
 describe('anthropic: the request the SDK sends', () => {
   it('puts the system prompt in the top-level system field, turns in messages, max_tokens defaulted', async () => {
@@ -31,7 +20,7 @@ describe('anthropic: the request the SDK sends', () => {
         { role: 'user', content: 'u2' },
       ],
     });
-    const req = server!.requests[0]!;
+    const req = wire.server.requests[0]!;
     expect(req.path).toBe('/v1/messages');
     expect(req.key).toBe(KEY);
     expect(typeof req.headers['anthropic-version']).toBe('string');
@@ -51,9 +40,9 @@ describe('anthropic: the request the SDK sends', () => {
 
   it('sends the configured max_tokens and accepts a base URL written with /v1', async () => {
     await start({ replies: ['ok'] });
-    await drain(client({ baseUrl: `${server!.url}/v1/`, maxOutputTokens: 2048 }), HELLO);
-    expect(server!.requests[0]!.path).toBe('/v1/messages');
-    expect(server!.requests[0]!.body.max_tokens).toBe(2048);
+    await drain(client({ baseUrl: `${wire.server.url}/v1/`, maxOutputTokens: 2048 }), HELLO);
+    expect(wire.server.requests[0]!.path).toBe('/v1/messages');
+    expect(wire.server.requests[0]!.body.max_tokens).toBe(2048);
   });
 
   it('asks output_config.format json_schema, made Anthropic-ready by the SDK transform', async () => {
@@ -69,7 +58,7 @@ describe('anthropic: the request the SDK sends', () => {
     };
     const out = await drain(client(), { ...HELLO, responseSchema: schema });
     expect(out.warnings).toEqual([]);
-    const format = server!.requests[0]!.body.output_config.format;
+    const format = wire.server.requests[0]!.body.output_config.format;
     expect(format.type).toBe('json_schema');
     expect(format.schema.additionalProperties).toBe(false);
     expect(format.schema.$schema).toBeUndefined();
@@ -91,21 +80,21 @@ describe('anthropic: the request the SDK sends', () => {
     expect(first.warnings).toHaveLength(1);
     expect(first.warnings[0]).toContain('#/properties/scripts');
     expect(second.warnings).toEqual([]);
-    expect(server!.requests.map((r) => r.body.output_config)).toEqual([undefined, undefined]);
+    expect(wire.server.requests.map((r) => r.body.output_config)).toEqual([undefined, undefined]);
   });
 
   it('sends no key header at all when no key is configured', async () => {
     await start({ replies: ['ok'] });
     const out = await drain(client({ apiKey: undefined }), HELLO);
     expect(out.text).toBe('ok');
-    expect(server!.requests[0]!.headers.authorization).toBeUndefined();
-    expect(server!.requests[0]!.headers['x-api-key']).toBeUndefined();
+    expect(wire.server.requests[0]!.headers.authorization).toBeUndefined();
+    expect(wire.server.requests[0]!.headers['x-api-key']).toBeUndefined();
   });
 
   it('uses a closed schema as is after the transform', async () => {
     await start({ replies: ['{}'] });
     await drain(client(), { ...HELLO, responseSchema: CLOSED_SCHEMA });
-    expect(server!.requests[0]!.body.output_config.format.schema).toEqual(CLOSED_SCHEMA.schema);
+    expect(wire.server.requests[0]!.body.output_config.format.schema).toEqual(CLOSED_SCHEMA.schema);
   });
 });
 

@@ -2,30 +2,19 @@
 // local server that speaks that provider's wire format: deltas and finish
 // reasons, one test per error class, abort/timeout closing the connection, the
 // structured-output fallback, and "the key never appears, process.env never changes".
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../../src/core/llm/client.js';
 import { PROVIDERS, type LlmConfig, type ProviderName } from '../../../src/core/llm/types.js';
-import { closedPortUrl, startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
-import { CLOSED_SCHEMA, drain, expectNoSecret, HELLO } from './support.js';
+import { closedPortUrl } from '../../helpers/provider-servers/index.js';
+import { CLOSED_SCHEMA, drain, expectNoSecret, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'sk-test-KEY-0123456789abcdef';
 const MODEL = 'test-model-1';
 const KEY_ENV: Record<ProviderName, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY', ollama: 'OLLAMA_KEY' };
 
 describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
-  let server: ProviderServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
-  async function start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<ProviderServer> {
-    server = await startProviderServer({ provider, ...opts });
-    return server;
-  }
-  function client(extra: Partial<LlmConfig> = {}) {
-    return createLlmClient({ provider, model: MODEL, apiKey: KEY, apiKeyEnv: KEY_ENV[provider], baseUrl: server!.url, ...extra });
-  }
+  const wire = useProviderServer(provider, { model: MODEL, apiKey: KEY, apiKeyEnv: KEY_ENV[provider] });
+  const { start, client } = wire;
 
   it('streams text deltas then one finish, with wire chunks split mid-line and mid-UTF-8 character', async () => {
     const text = 'Grüße aus Köln — 漢字テスト 🎉🚀 "quoted" \\ back\nslash, and a long tail of plain ASCII words.';
@@ -36,8 +25,8 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     expect(out.deltas.length).toBeGreaterThan(5);
     expect(out.parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     expect(out.parts.filter((p) => p.type === 'finish')).toHaveLength(1);
-    expect(server!.requests[0]!.model).toBe(MODEL);
-    expect(server!.requests[0]!.key).toBe(KEY);
+    expect(wire.server.requests[0]!.model).toBe(MODEL);
+    expect(wire.server.requests[0]!.key).toBe(KEY);
   });
 
   // Ollama has no content-filter stop reason: only `length` applies there.
@@ -57,7 +46,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
       messages: [...HELLO.messages, { role: 'assistant', content: one.text }, { role: 'user', content: 'go on' }],
     });
     expect([one.text, two.text]).toEqual(['First answer?', 'Second answer.']);
-    const sent = JSON.stringify(server!.requests[1]!.body);
+    const sent = JSON.stringify(wire.server.requests[1]!.body);
     expect(sent).toContain('First answer?');
     expect(sent).toContain('go on');
   });
@@ -117,7 +106,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     const out = await drain(client(), { ...HELLO, responseSchema: CLOSED_SCHEMA });
     expect(out.error?.code).toBe('bad_request');
     expect(out.error?.message).toContain('roles must alternate');
-    expect(server!.requests).toHaveLength(1);
+    expect(wire.server.requests).toHaveLength(1);
   });
 
   it('connection refused → network, naming the host', async () => {
@@ -161,18 +150,18 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     });
     expect(out.error?.code).toBe('aborted');
     expect(out.error?.isRetryable).toBe(false);
-    await expect(server!.requests[0]!.done).resolves.toBe('client-closed');
+    await expect(wire.server.requests[0]!.done).resolves.toBe('client-closed');
   });
 
   it('abort before the response starts → aborted, connection closed', async () => {
     await start({ replies: [{ text: 'late', headDelayMs: 5_000 }] });
     const controller = new AbortController();
     const pending = drain(client(), { ...HELLO, signal: controller.signal });
-    while (server!.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    while (wire.server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     const out = await pending;
     expect(out.error?.code).toBe('aborted');
-    await expect(server!.requests[0]!.done).resolves.toBe('client-closed');
+    await expect(wire.server.requests[0]!.done).resolves.toBe('client-closed');
   });
 
   it('an already-aborted signal fails at once with aborted', async () => {
@@ -186,7 +175,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     for await (const p of client().stream(HELLO)) {
       if (p.type === 'text-delta') break;
     }
-    await expect(server!.requests[0]!.done).resolves.toBe('client-closed');
+    await expect(wire.server.requests[0]!.done).resolves.toBe('client-closed');
   });
 
   it('timeoutMs: no data for that long → timeout, connection closed', async () => {
@@ -194,7 +183,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     const out = await drain(client({ timeoutMs: 150 }), HELLO);
     expect(out.error?.code).toBe('timeout');
     expect(out.text).toBe('z'.repeat(10));
-    await expect(server!.requests[0]!.done).resolves.toBe('client-closed');
+    await expect(wire.server.requests[0]!.done).resolves.toBe('client-closed');
   });
 
   it('timeoutMs is an idle timeout: a slow reply that keeps streaming is not cut', async () => {
@@ -208,7 +197,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     await start({ replies: ['{"message":"hi","done":true}'] });
     const out = await drain(client(), { ...HELLO, responseSchema: CLOSED_SCHEMA });
     expect(out.warnings).toEqual([]);
-    expect(server!.requests[0]!.structured).toBe(true);
+    expect(wire.server.requests[0]!.structured).toBe(true);
   });
 
   it('an endpoint that rejects structured output: one retry without it, a warning, remembered for the client', async () => {
@@ -223,7 +212,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     const second = await drain(c, { ...HELLO, responseSchema: CLOSED_SCHEMA });
     expect(second.text).toBe('plain two');
     expect(second.warnings).toEqual([]);
-    expect(server!.requests.map((r) => r.structured)).toEqual([true, false, false]);
+    expect(wire.server.requests.map((r) => r.structured)).toEqual([true, false, false]);
   });
 
   it('structuredOutput: false never asks for it', async () => {
@@ -231,7 +220,7 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     const out = await drain(client({ structuredOutput: false }), { ...HELLO, responseSchema: CLOSED_SCHEMA });
     expect(out.text).toBe('plain');
     expect(out.warnings).toEqual([]);
-    expect(server!.requests[0]!.structured).toBe(false);
+    expect(wire.server.requests[0]!.structured).toBe(false);
   });
 
   it('leaves process.env exactly as it was', async () => {

@@ -2,23 +2,12 @@
 // streamGenerateContent?alt=sse path with the model in it, systemInstruction,
 // "model" role for assistant turns, x-goog-api-key, responseMimeType +
 // converted responseSchema (JSON mode only for open maps), google.rpc details.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createLlmClient } from '../../../src/core/llm/client.js';
-import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
-import { CLOSED_SCHEMA, drain, HELLO } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'AIza-test-0123456789';
-let server: ProviderServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-async function start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<ProviderServer> {
-  server = await startProviderServer({ provider: 'gemini', ...opts });
-  return server;
-}
-const client = (extra: Record<string, unknown> = {}) =>
-  createLlmClient({ provider: 'gemini', model: 'gemini-test-flash', apiKey: KEY, baseUrl: server!.url, ...extra });
+const wire = useProviderServer('gemini', { model: 'gemini-test-flash', apiKey: KEY });
+const { start, client } = wire;
 
 describe('gemini: the request the SDK sends', () => {
   it('streams from models/{model}:streamGenerateContent?alt=sse with systemInstruction and user/model turns', async () => {
@@ -31,7 +20,7 @@ describe('gemini: the request the SDK sends', () => {
         { role: 'user', content: 'u2' },
       ],
     });
-    const req = server!.requests[0]!;
+    const req = wire.server.requests[0]!;
     expect(req.path).toBe('/v1beta/models/gemini-test-flash:streamGenerateContent');
     expect(req.query.alt).toBe('sse');
     expect(req.headers['x-goog-api-key']).toBe(KEY);
@@ -46,15 +35,15 @@ describe('gemini: the request the SDK sends', () => {
 
   it('takes the API version from a base URL that carries it', async () => {
     await start({ replies: ['ok'] });
-    await drain(client({ baseUrl: `${server!.url}/v1` }), HELLO);
-    expect(server!.requests[0]!.path).toBe('/v1/models/gemini-test-flash:streamGenerateContent');
+    await drain(client({ baseUrl: `${wire.server.url}/v1` }), HELLO);
+    expect(wire.server.requests[0]!.path).toBe('/v1/models/gemini-test-flash:streamGenerateContent');
   });
 
   it('asks responseMimeType application/json with the converted responseSchema', async () => {
     await start({ replies: ['{}'] });
     const out = await drain(client(), { ...HELLO, responseSchema: CLOSED_SCHEMA });
     expect(out.warnings).toEqual([]);
-    expect(server!.requests[0]!.body.generationConfig).toEqual({
+    expect(wire.server.requests[0]!.body.generationConfig).toEqual({
       responseMimeType: 'application/json',
       responseSchema: {
         type: 'object',
@@ -74,7 +63,7 @@ describe('gemini: the request the SDK sends', () => {
     const out = await drain(client(), { ...HELLO, responseSchema: open });
     expect(out.warnings).toHaveLength(1);
     expect(out.warnings[0]).toContain('#/properties/scripts');
-    expect(server!.requests[0]!.body.generationConfig).toEqual({ responseMimeType: 'application/json' });
+    expect(wire.server.requests[0]!.body.generationConfig).toEqual({ responseMimeType: 'application/json' });
   });
 });
 

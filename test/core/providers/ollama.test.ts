@@ -2,23 +2,13 @@
 // NDJSON with the system prompt as the first message, `format: <schema>`,
 // options.num_ctx sized to the request and num_predict, Bearer only when a key
 // is configured, done_reason.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createLlmClient } from '../../../src/core/llm/client.js';
+import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../../src/core/prompt.js';
 import { OLLAMA_MAX_NUM_CTX, OLLAMA_MIN_NUM_CTX, ollamaNumCtx } from '../../../src/core/providers/ollama.js';
-import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
-import { CLOSED_SCHEMA, drain, HELLO } from './support.js';
+import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
 
-let server: ProviderServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-async function start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<ProviderServer> {
-  server = await startProviderServer({ provider: 'ollama', ...opts });
-  return server;
-}
-const client = (extra: Record<string, unknown> = {}) => createLlmClient({ provider: 'ollama', model: 'llama3.2:3b', baseUrl: server!.url, ...extra });
+const wire = useProviderServer('ollama', { model: 'llama3.2:3b' });
+const { start, client } = wire;
 
 describe('ollama: the request the SDK sends', () => {
   it('posts /api/chat with the system prompt first, the schema as format, num_ctx, num_predict, and no auth header', async () => {
@@ -31,7 +21,7 @@ describe('ollama: the request the SDK sends', () => {
       ],
       responseSchema: CLOSED_SCHEMA,
     });
-    const req = server!.requests[0]!;
+    const req = wire.server.requests[0]!;
     expect(req.path).toBe('/api/chat');
     expect(req.headers.authorization).toBeUndefined();
     expect(req.body).toEqual({
@@ -52,21 +42,21 @@ describe('ollama: the request the SDK sends', () => {
     const system = buildSystemPrompt({ mode: 'create' });
     const c = client();
     await drain(c, { system, messages: [{ role: 'user', content: 'a weather skill' }] });
-    const numCtx = (server!.requests[0]!.body as { options: { num_ctx: number; num_predict?: number } }).options;
+    const numCtx = (wire.server.requests[0]!.body as { options: { num_ctx: number; num_predict?: number } }).options;
     // chars/3 tokens for the input plus 8192 for the reply, rounded up to a power of two
     expect(numCtx.num_ctx).toBeGreaterThanOrEqual(Math.ceil(system.length / 3) + 8192);
     expect(numCtx.num_ctx).toBe(ollamaNumCtx(system.length + 'a weather skill'.length, undefined));
     expect(numCtx.num_predict).toBeUndefined();
     // A long conversation gets a larger window.
     await drain(c, { system, messages: [{ role: 'user', content: 'x'.repeat(60_000) }] });
-    expect((server!.requests[1]!.body as { options: { num_ctx: number } }).options.num_ctx).toBe(65_536);
+    expect((wire.server.requests[1]!.body as { options: { num_ctx: number } }).options.num_ctx).toBe(65_536);
   });
 
   it('sends a configured key as Bearer and accepts a host written with /api', async () => {
     await start({ replies: ['ok'] });
-    await drain(client({ apiKey: 'ollama-proxy-key-123', baseUrl: `${server!.url}/api` }), HELLO);
-    expect(server!.requests[0]!.path).toBe('/api/chat');
-    expect(server!.requests[0]!.headers.authorization).toBe('Bearer ollama-proxy-key-123');
+    await drain(client({ apiKey: 'ollama-proxy-key-123', baseUrl: `${wire.server.url}/api` }), HELLO);
+    expect(wire.server.requests[0]!.path).toBe('/api/chat');
+    expect(wire.server.requests[0]!.headers.authorization).toBe('Bearer ollama-proxy-key-123');
   });
 });
 

@@ -1,21 +1,13 @@
 // OpenAI specifics over the real `openai` SDK: what goes on the wire (system
 // message first, model verbatim, max token parameter, response_format
 // json_schema, Bearer key), OpenAI-compatible quirks, finish reasons.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../../src/core/llm/client.js';
-import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
-import { CLOSED_SCHEMA, drain, HELLO } from './support.js';
+import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'sk-openai-test-0123456789';
-let server: ProviderServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-async function start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<ProviderServer> {
-  server = await startProviderServer({ provider: 'openai', ...opts });
-  return server;
-}
+const wire = useProviderServer('openai', { model: 'm', apiKey: KEY });
+const { start, client } = wire;
 
 const MAP_SCHEMA = {
   name: 'skill envelope!',
@@ -34,7 +26,7 @@ describe('openai: the request the SDK sends', () => {
   it('puts the system prompt first as a system message, keeps turns in order, uses the model verbatim', async () => {
     await start({ replies: ['ok'] });
     const model = 'org/Some-Model:v1.2';
-    const c = createLlmClient({ provider: 'openai', model, apiKey: KEY, baseUrl: server!.url });
+    const c = client({ model });
     await drain(c, {
       system: 'SYSTEM PROMPT',
       messages: [
@@ -43,7 +35,7 @@ describe('openai: the request the SDK sends', () => {
         { role: 'user', content: 'u2' },
       ],
     });
-    const req = server!.requests[0]!;
+    const req = wire.server.requests[0]!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/v1/chat/completions');
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -61,11 +53,11 @@ describe('openai: the request the SDK sends', () => {
 
   it('sends max_tokens to an OpenAI-compatible base URL', async () => {
     await start({ replies: ['ok'] });
-    const c = createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: `${server!.url}/`, maxOutputTokens: 1234 });
+    const c = createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: `${wire.server.url}/`, maxOutputTokens: 1234 });
     await drain(c, HELLO);
-    expect(server!.requests[0]!.path).toBe('/v1/chat/completions');
-    expect(server!.requests[0]!.body.max_tokens).toBe(1234);
-    expect(server!.requests[0]!.body.max_completion_tokens).toBeUndefined();
+    expect(wire.server.requests[0]!.path).toBe('/v1/chat/completions');
+    expect(wire.server.requests[0]!.body.max_tokens).toBe(1234);
+    expect(wire.server.requests[0]!.body.max_completion_tokens).toBeUndefined();
   });
 
   it('sends max_completion_tokens to api.openai.com (reasoning models refuse max_tokens)', async () => {
@@ -86,9 +78,9 @@ describe('openai: the request the SDK sends', () => {
 
   it('asks response_format json_schema, strict when the schema is closed', async () => {
     await start({ replies: ['{}'] });
-    const c = createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url });
+    const c = client();
     await drain(c, { ...HELLO, responseSchema: CLOSED_SCHEMA });
-    expect(server!.requests[0]!.body.response_format).toEqual({
+    expect(wire.server.requests[0]!.body.response_format).toEqual({
       type: 'json_schema',
       json_schema: { name: 'envelope', schema: CLOSED_SCHEMA.schema, strict: true },
     });
@@ -96,10 +88,10 @@ describe('openai: the request the SDK sends', () => {
 
   it('sends a schema with an open map non-strict, without $schema, with a valid name', async () => {
     await start({ replies: ['{}'] });
-    const c = createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url });
+    const c = client();
     const out = await drain(c, { ...HELLO, responseSchema: MAP_SCHEMA });
     expect(out.warnings).toEqual([]);
-    const format = server!.requests[0]!.body.response_format;
+    const format = wire.server.requests[0]!.body.response_format;
     expect(format.json_schema.name).toBe('skill_envelope_');
     expect(format.json_schema.strict).toBeUndefined();
     expect(format.json_schema.schema.$schema).toBeUndefined();
@@ -108,10 +100,10 @@ describe('openai: the request the SDK sends', () => {
 
   it('sends no Authorization header when no key is configured', async () => {
     await start({ replies: ['ok'] });
-    const c = createLlmClient({ provider: 'openai', model: 'local', baseUrl: server!.url });
+    const c = client({ model: 'local', apiKey: undefined });
     const out = await drain(c, HELLO);
     expect(out.text).toBe('ok');
-    expect(server!.requests[0]!.headers.authorization).toBeUndefined();
+    expect(wire.server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
   it('routes every request through an injected fetch', async () => {
@@ -121,7 +113,7 @@ describe('openai: the request the SDK sends', () => {
       calls++;
       return fetch(input, init);
     }) as typeof fetch;
-    const c = createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url, fetch: spy });
+    const c = client({ fetch: spy });
     expect((await drain(c, HELLO)).text).toBe('ok');
     expect(calls).toBe(1);
   });
@@ -130,26 +122,26 @@ describe('openai: the request the SDK sends', () => {
 describe('openai: replies and errors', () => {
   it('maps finish_reason tool_calls to other', async () => {
     await start({ replies: [{ text: 'x', nativeFinish: 'tool_calls' }] });
-    const out = await drain(createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url }), HELLO);
+    const out = await drain(client(), HELLO);
     expect(out.finish).toEqual({ type: 'finish', reason: 'other' });
   });
 
   it('an OpenAI-compatible 400 "model does not exist" → model_not_found', async () => {
     await start({ failWith: { status: 400, message: 'The model `llama-9000` does not exist.' } });
-    const out = await drain(createLlmClient({ provider: 'openai', model: 'llama-9000', apiKey: KEY, baseUrl: server!.url }), HELLO);
+    const out = await drain(client({ model: 'llama-9000' }), HELLO);
     expect(out.error?.code).toBe('model_not_found');
     expect(out.error?.message).toContain('"llama-9000"');
   });
 
   it('retry-after-ms wins over retry-after', async () => {
     await start({ failWith: { status: 429, retryAfter: 30, headers: { 'retry-after-ms': '1500' } } });
-    const out = await drain(createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url }), HELLO);
+    const out = await drain(client(), HELLO);
     expect(out.error?.retryAfter).toBe(2);
   });
 
   it('an in-stream rate-limit error → rate_limit', async () => {
     await start({ replies: [{ text: 'abcd', deltaSize: 2, streamError: { afterDeltas: 1, message: 'slow down', code: 'rate_limit_exceeded' } }] });
-    const out = await drain(createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url }), HELLO);
+    const out = await drain(client(), HELLO);
     expect(out.error?.code).toBe('rate_limit');
     expect(out.text).toBe('ab');
   });
@@ -158,7 +150,7 @@ describe('openai: replies and errors', () => {
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     await start({ replies: [{ raw: [chunk({ content: 'hi' }, null), chunk({}, 'length')] }] });
-    const out = await drain(createLlmClient({ provider: 'openai', model: 'm', apiKey: KEY, baseUrl: server!.url }), HELLO);
+    const out = await drain(client(), HELLO);
     expect(out.error).toBeUndefined();
     expect(out.finish).toEqual({ type: 'finish', reason: 'length' });
   });

@@ -1,9 +1,44 @@
-// Helpers for the provider tests: drain a client's stream into parts (and the
-// error it ended with), and assert that an error never carries the API key.
+// Helpers for the provider tests: a local wire-format server per test with a
+// client bound to it, drain a client's stream into parts (and the error it
+// ended with), and assert that an error never carries the API key.
 import { inspect } from 'node:util';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { LlmError } from '../../../src/core/errors.js';
-import type { LlmClient, LlmRequest, LlmStreamPart } from '../../../src/core/llm/types.js';
+import { createLlmClient } from '../../../src/core/llm/client.js';
+import type { LlmClient, LlmConfig, LlmRequest, LlmStreamPart, ProviderName } from '../../../src/core/llm/types.js';
+import { startProviderServer, type ProviderServer, type ProviderServerOptions } from '../../helpers/provider-servers/index.js';
+
+export interface ProviderServerFixture {
+  /** Starts this test's server (closed after the test). */
+  start(opts: Omit<ProviderServerOptions, 'provider'>): Promise<ProviderServer>;
+  /** The running server: its url and the requests it received. */
+  readonly server: ProviderServer;
+  /** A client for the provider at the running server: `defaults`, then `extra`. */
+  client(extra?: Partial<LlmConfig>): LlmClient;
+}
+
+/** Registers (in the enclosing describe, or the file) a provider server per test, closed after it. */
+export function useProviderServer(provider: ProviderName, defaults: Omit<LlmConfig, 'provider'>): ProviderServerFixture {
+  let current: ProviderServer | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const running = (): ProviderServer => {
+    if (!current) throw new Error('start() the provider server first');
+    return current;
+  };
+  return {
+    async start(opts) {
+      current = await startProviderServer({ provider, ...opts });
+      return current;
+    },
+    get server() {
+      return running();
+    },
+    client: (extra = {}) => createLlmClient({ provider, ...defaults, baseUrl: running().url, ...extra }),
+  };
+}
 
 export interface Drained {
   parts: LlmStreamPart[];
