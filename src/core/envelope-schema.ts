@@ -63,6 +63,19 @@ export function specJsonSchema(): JsonSchema {
   return openSpecCache;
 }
 
+/** `{message, skill: null | <skill>}`, closed at the top: the part both flavours share. */
+function envelopeAround(skill: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      message: { type: 'string', description: MESSAGE_DESCRIPTION },
+      skill: { description: SKILL_DESCRIPTION, anyOf: [{ type: 'null' }, skill] },
+    },
+    required: ['message', 'skill'],
+    additionalProperties: false,
+  };
+}
+
 /**
  * The envelope as JSON Schema, for native structured output. Returns a fresh
  * copy each call (callers may adapt it per provider, e.g. `nullable` for Gemini).
@@ -70,64 +83,39 @@ export function specJsonSchema(): JsonSchema {
 export function envelopeJsonSchema(options: { flavour?: EnvelopeSchemaFlavour } = {}): JsonSchema {
   const flavour = options.flavour ?? 'closed';
   if (flavour === 'open') {
-    openCache ??= {
+    // The skill as the parser reads it: spec or skill_md, scripts as a {file: content} map.
+    openCache ??= envelopeAround({
       type: 'object',
       properties: {
-        message: { type: 'string', description: MESSAGE_DESCRIPTION },
-        skill: {
-          description: SKILL_DESCRIPTION,
-          anyOf: [
-            { type: 'null' },
-            {
-              type: 'object',
-              properties: {
-                spec: specJsonSchema(),
-                skill_md: { type: 'string' },
-                scripts: { type: 'object', additionalProperties: { type: 'string' } },
-              },
-              required: ['scripts'],
-            },
-          ],
-        },
+        spec: specJsonSchema(),
+        skill_md: { type: 'string' },
+        scripts: { type: 'object', additionalProperties: { type: 'string' } },
       },
-      required: ['message', 'skill'],
-      additionalProperties: false,
-    };
+      required: ['scripts'],
+    });
     return structuredClone(openCache);
   }
-  closedCache ??= {
+  // Every object closed and every key required (nullable instead of optional), so
+  // strict modes accept it: scripts as a list of {name, content}.
+  closedCache ??= envelopeAround({
     type: 'object',
     properties: {
-      message: { type: 'string', description: MESSAGE_DESCRIPTION },
-      skill: {
-        description: SKILL_DESCRIPTION,
-        anyOf: [
-          { type: 'null' },
-          {
-            type: 'object',
-            properties: {
-              spec: nullable(closeSchema(specJsonSchema())),
-              skill_md: { type: ['string', 'null'], description: 'A complete SKILL.md; null when spec is given.' },
-              scripts: {
-                type: 'array',
-                description: 'Helper scripts, each a plain file name and its full content.',
-                items: {
-                  type: 'object',
-                  properties: { name: { type: 'string' }, content: { type: 'string' } },
-                  required: ['name', 'content'],
-                  additionalProperties: false,
-                },
-              },
-            },
-            required: ['spec', 'skill_md', 'scripts'],
-            additionalProperties: false,
-          },
-        ],
+      spec: nullable(closeSchema(specJsonSchema())),
+      skill_md: { type: ['string', 'null'], description: 'A complete SKILL.md; null when spec is given.' },
+      scripts: {
+        type: 'array',
+        description: 'Helper scripts, each a plain file name and its full content.',
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, content: { type: 'string' } },
+          required: ['name', 'content'],
+          additionalProperties: false,
+        },
       },
     },
-    required: ['message', 'skill'],
+    required: ['spec', 'skill_md', 'scripts'],
     additionalProperties: false,
-  };
+  });
   return structuredClone(closedCache);
 }
 
