@@ -60,7 +60,7 @@ for (const file of benches) {
 }
 
 function fmt(v) {
-  if (typeof v !== 'number') return String(v);
+  if (typeof v !== 'number' || Number.isInteger(v)) return String(v); // counts and sizes as they are
   if (Math.abs(v) >= 100) return v.toFixed(0);
   if (Math.abs(v) >= 10) return v.toFixed(1);
   return v.toFixed(2);
