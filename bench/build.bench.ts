@@ -23,8 +23,7 @@
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sha256Hex } from '../src/core/artifacts/checksum.js';
 import { compileSkills } from '../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../src/core/artifacts/serialize.js';
@@ -35,9 +34,9 @@ import { validateSkillMd } from '../src/core/skillmd/validate.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../src/node/artifacts/read-skills-folder.js';
 import { atMost, collectGarbage, cpuMs, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
+import { CORPUS_DIR } from '../test/helpers/skillmd-corpus.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const corpusDir = join(here, '../../shared/corpus/forge-embedded');
+const corpusDir = CORPUS_DIR;
 const SKILLS = 1000;
 const REPETITIONS = 9;
 const WARMUP = 2;

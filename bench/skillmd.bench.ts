@@ -18,16 +18,15 @@
 // Results: stdout and bench/results/skillmd.json.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { buildSkillCatalog, type SkillCatalogInput } from '../src/core/catalog.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate.js';
 import { atMost, cpuAndWallMs, figure, pluck, printFigures, ratios, sideBySide, writeResult } from './lib.js';
+import { CORPUS_DIR } from '../test/helpers/skillmd-corpus.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const corpusDir = join(here, '../../shared/corpus/forge-embedded');
+const corpusDir = CORPUS_DIR;
 const SKILLS = 1000;
 const REPETITIONS = 9;
 const WARMUP = 2;

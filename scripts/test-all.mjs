@@ -30,7 +30,12 @@ const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporte
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests ?? 0;
-  failed += (r.numFailedTests ?? 0) + (r.numTotalTestSuites && r.success === false && !r.numFailedTests ? 1 : 0);
+  failed += r.numFailedTests ?? 0;
+  // A test file that fails to load (syntax error, missing fixture, a throw at
+  // import time) has no test results of its own: count each such file as one failure.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0);
+  for (const f of brokenFiles) console.error(`test file failed to load: ${f.name}\n${(f.message ?? '').split('\n').slice(0, 3).join('\n')}`);
+  failed += brokenFiles.length;
 } else {
   failed += 1;
 }

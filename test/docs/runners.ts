@@ -33,7 +33,6 @@
 //   yaml                     parses as YAML without errors or warnings
 
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { parseDocument } from 'yaml';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
@@ -41,7 +40,7 @@ import { SkillSpecSchema } from '../../src/core/skillmd/spec-schema.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
 import { parseEnvelope } from '../../src/core/envelope.js';
 import { where, type CodeBlock } from './blocks.js';
-import { DocSession, freePort, killGroup, ROOT, run } from './session.js';
+import { DocSession, freePort, killGroup, run } from './session.js';
 
 const NODE = process.execPath;
 

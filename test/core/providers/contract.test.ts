@@ -4,7 +4,7 @@
 // structured-output fallback, and "the key never appears, process.env never changes".
 import { describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../../src/core/llm/client.js';
-import { PROVIDERS, type LlmConfig, type ProviderName } from '../../../src/core/llm/types.js';
+import { PROVIDERS, type ProviderName } from '../../../src/core/llm/types.js';
 import { closedPortUrl } from '../../helpers/provider-servers/index.js';
 import { CLOSED_SCHEMA, drain, expectNoSecret, HELLO, useProviderServer } from './support.js';
 

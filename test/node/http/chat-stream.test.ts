@@ -8,7 +8,7 @@ import { createRequestHandler } from '../../../src/node/http/request-handler.js'
 import type { ApiHandlerOptions } from '../../../src/node/http/types.js';
 import { startServer } from '../../../src/node/server.js';
 import { createScriptedLlm, type ScriptedLlm } from '../../../src/testing/scripted-llm.js';
-import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
+import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { startProviderServer } from '../../helpers/provider-servers/index.js';
 import { skillMd } from '../../helpers/skill-fixtures.js';
 import { listen, rawRequest, readSse, startRechunkingProxy } from './support.js';
