@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: builds the package (the CLI and browser tests use dist/), runs
-// every test runner — vitest (core, node, HTTP, CLI) and @web/test-runner
+// `npm test`: builds the package (the CLI and browser tests use dist/), type
+// checks, runs every test runner — vitest (core, node, HTTP, CLI) and @web/test-runner
 // (elements in Chromium) — and ends with one line `N passed, N failed` summed
 // over all of them. Exits non-zero if any runner failed or any test failed.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +21,12 @@ let runnerFailed = false;
 if (run('npm', ['run', '--silent', 'build']) !== 0) {
   console.error('build failed');
   runnerFailed = true;
+}
+
+// 1b. Type check (tests, benches and examples included): a type error counts as one failure.
+if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
+  console.error('type check failed (tsc --noEmit)');
+  failed += 1;
 }
 
 // 2. vitest, with its JSON report for the totals.
