@@ -35,7 +35,7 @@ export interface LlmClient {
   stream(request: LlmRequest): AsyncIterable<LlmStreamPart>;
 }
 
-/** What createLlmClient needs. The key is passed per client; nothing reads process.env. */
+/** What createLlmClient needs. The key is passed per client; nothing reads the process environment. */
 export interface LlmConfig {
   provider: ProviderName;
   model: string;
