@@ -4,12 +4,13 @@
 // (elements in Chromium) — and ends with one line `N passed, N failed` summed
 // over all of them. Exits non-zero if any runner failed or any test failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
+rmSync(join(results, 'summary.txt'), { force: true });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
@@ -65,5 +66,7 @@ if (hasBrowserTests) {
 }
 
 if (runnerFailed && failed === 0) failed = 1; // a runner that crashed counts as a failure
-console.log(`${passed} passed, ${failed} failed`);
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(join(results, 'summary.txt'), `${summary}\n`);
+console.log(summary);
 process.exit(failed > 0 || runnerFailed ? 1 : 0);

@@ -222,7 +222,7 @@ function renderValidation(b: ForgeSkillBuilder) {
   return html`<section part="validation" class="validation" aria-labelledby="val-title">
     <div class="val-head">
       <h4 id="val-title">Checks</h4>
-      <span role="status" class="val-status">${summary}${b._validating && v ? html`<span class="spinner" aria-label="Checking"></span>` : nothing}</span>
+      <span role="status" class="val-status">${summary}${b._validating && v ? html`<span class="spinner" aria-hidden="true"></span><span class="sr-only"> Checking again…</span>` : nothing}</span>
     </div>
     ${all.length
       ? html`<ul class="diags">

@@ -32,6 +32,14 @@ async function withConversation(theme?: 'dark') {
 }
 
 describe('builder: accessibility', () => {
+  it('a draft being checked again (previous result still shown)', async () => {
+    const { el } = await withConversation();
+    el._validating = true;
+    await el.updateComplete;
+    ok($(el, '.val-status .spinner'), 'the re-check spinner is shown');
+    await expectAccessible(el, 'the draft while it is checked again');
+  });
+
   it('empty state', async () => {
     const { el } = await mountBuilder();
     const log = $(el, '[role="log"]')!;
