@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEnvelope } from '../../src/core/envelope.js';
-import { objectCandidates, scanObject } from '../../src/core/json-scan.js';
+import { objectCandidates, scanObject, type JsonSpan } from '../../src/core/json-scan.js';
 import { completeValue, readPartialJson } from '../../src/core/json-partial.js';
 import { blockRole, extractLegacyFences, findFencedBlocks } from '../../src/core/legacy-fences.js';
 import { ENVELOPE_CASES, MINIMAL_SPEC, type EnvelopeCase } from '../helpers/envelope-cases.js';
@@ -115,6 +115,14 @@ describe('parseEnvelope', () => {
   });
 });
 
+/** Every candidate objectCandidates yields when none is used (`next(false)` after each). */
+function unusedCandidates(text: string): JsonSpan[] {
+  const spans: JsonSpan[] = [];
+  const it = objectCandidates(text);
+  for (let step = it.next(); !step.done; step = it.next(false)) spans.push(step.value);
+  return spans;
+}
+
 describe('json-scan', () => {
   it('skips braces inside strings', () => {
     const text = '{"a": "}{", "b": {"c": "\\"}"}} tail';
@@ -138,26 +146,12 @@ describe('json-scan', () => {
   it('after a candidate that ran off the end, tries each {" its scan took for string content', () => {
     // A stray quote in prose puts the scan out of step: the envelope's own `{"` reads as string content.
     const text = 'Type {" to start.\n{"message": "m", "skill": null}';
-    const starts: number[] = [];
-    const it = objectCandidates(text);
-    let step = it.next();
-    while (!step.done) {
-      starts.push(step.value.start);
-      step = it.next(false);
-    }
-    expect(starts).toEqual([5, text.indexOf('{"message"')]);
+    expect(unusedCandidates(text).map((s) => s.start)).toEqual([5, text.indexOf('{"message"')]);
   });
 
   it('reads the text after a candidate from its end even when a retried opening runs past it', () => {
     const text = '{"{"}{"message": "m", "skill": null}';
-    const seen: Array<[number, boolean]> = [];
-    const it = objectCandidates(text);
-    let step = it.next();
-    while (!step.done) {
-      seen.push([step.value.start, step.value.complete]);
-      step = it.next(false);
-    }
-    expect(seen).toEqual([
+    expect(unusedCandidates(text).map((s) => [s.start, s.complete])).toEqual([
       [0, true],
       [2, false],
       [5, true],
@@ -166,14 +160,7 @@ describe('json-scan', () => {
 
   it('does not look inside the strings of a candidate it could not use', () => {
     const text = '{"message": "x", "skill": {"skill_md": "example {\\"message\\": \\"y\\", \\"skill\\": null}';
-    const starts: number[] = [];
-    const it = objectCandidates(text);
-    let step = it.next();
-    while (!step.done) {
-      starts.push(step.value.start);
-      step = it.next(false);
-    }
-    expect(starts).toEqual([0, text.indexOf('{"skill_md"')]);
+    expect(unusedCandidates(text).map((s) => s.start)).toEqual([0, text.indexOf('{"skill_md"')]);
   });
 });
 
