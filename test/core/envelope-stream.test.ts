@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { parseEnvelope } from '../../src/core/envelope.js';
 import { createEnvelopeStream } from '../../src/core/envelope-stream.js';
 import type { BuilderEvent } from '../../src/core/events.js';
+import { ENVELOPE_TOKENS } from '../helpers/envelope-arbitrary.js';
 import { ENVELOPE_CASES } from '../helpers/envelope-cases.js';
+import { applyEdits, editsArb } from '../helpers/fuzz.js';
 
 function feed(text: string, size: number): { events: BuilderEvent[]; end: ReturnType<typeof parseEnvelope> } {
   const s = createEnvelopeStream();
@@ -124,26 +126,13 @@ describe('createEnvelopeStream', () => {
     const valid = ENVELOPE_CASES.filter((c) => c.expect.structured).map((c) => c.text);
     const arb = fc.record({
       index: fc.nat({ max: valid.length - 1 }),
-      edits: fc.array(
-        fc.record({
-          kind: fc.constantFrom('delete', 'insert', 'truncate'),
-          at: fc.double({ min: 0, max: 1, noNaN: true }),
-          len: fc.nat({ max: 12 }),
-          text: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('{', '}', '"', '\\', '\\u00', '```json\n', ',', ':')),
-        }),
-        { maxLength: 3 },
-      ),
+      // No edit at all (null) is one of the cases: the table's replies in random chunks.
+      edits: fc.option(editsArb(ENVELOPE_TOKENS, 3)),
       sizes: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 8 }),
     });
     fc.assert(
       fc.property(arb, ({ index, edits, sizes }) => {
-        let text = valid[index]!;
-        for (const e of edits) {
-          const at = Math.floor(e.at * text.length);
-          if (e.kind === 'delete') text = text.slice(0, at) + text.slice(at + e.len);
-          else if (e.kind === 'insert') text = text.slice(0, at) + e.text + text.slice(at);
-          else text = text.slice(0, at);
-        }
+        const text = edits ? applyEdits(valid[index]!, edits) : valid[index]!;
         const s = createEnvelopeStream();
         let streamed = '';
         for (let i = 0, k = 0; i < text.length; k++) {

@@ -6,7 +6,9 @@ import { parseEnvelope } from '../../src/core/envelope.js';
 import { objectCandidates, scanObject, type JsonSpan } from '../../src/core/json-scan.js';
 import { completeValue, readPartialJson } from '../../src/core/json-partial.js';
 import { blockRole, extractLegacyFences, findFencedBlocks } from '../../src/core/legacy-fences.js';
+import { ENVELOPE_TOKENS } from '../helpers/envelope-arbitrary.js';
 import { ENVELOPE_CASES, MINIMAL_SPEC, type EnvelopeCase } from '../helpers/envelope-cases.js';
+import { applyEdits, editsArb, tokenText } from '../helpers/fuzz.js';
 
 function check(c: EnvelopeCase): void {
   const r = parseEnvelope(c.text);
@@ -67,10 +69,9 @@ describe('parseEnvelope', () => {
   });
 
   it('never throws on random JSON-ish text', () => {
-    const token = fc.constantFrom('{', '}', '[', ']', '"', '\\', ':', ',', '"message"', '"skill"', '"skill_md"', '"spec"', '"scripts"', 'null', '```', '```json\n', '```skill.md\n', '\n', '---\nname: x\n---\n', ' ');
     fc.assert(
-      fc.property(fc.array(fc.oneof(token, fc.string({ maxLength: 5 })), { maxLength: 80 }), (parts) => {
-        parseEnvelope(parts.join(''));
+      fc.property(tokenText(ENVELOPE_TOKENS, 80), (text) => {
+        parseEnvelope(text);
       }),
       { numRuns: 1000 },
     );
@@ -78,29 +79,10 @@ describe('parseEnvelope', () => {
 
   it('never throws on mutations of valid envelopes', () => {
     const valid = ENVELOPE_CASES.filter((c) => c.expect.structured && !c.expect.truncated).map((c) => c.text);
-    const mutation = fc.record({
-      index: fc.nat({ max: valid.length - 1 }),
-      edits: fc.array(
-        fc.record({
-          kind: fc.constantFrom('delete', 'insert', 'replace', 'truncate'),
-          at: fc.double({ min: 0, max: 1, noNaN: true }),
-          len: fc.nat({ max: 20 }),
-          text: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('{', '}', '"', '\\', '\\u', '\\ud83d', '```', ',')),
-        }),
-        { minLength: 1, maxLength: 5 },
-      ),
-    });
+    const mutation = fc.record({ index: fc.nat({ max: valid.length - 1 }), edits: editsArb(ENVELOPE_TOKENS, 5) });
     fc.assert(
       fc.property(mutation, ({ index, edits }) => {
-        let s = valid[index]!;
-        for (const e of edits) {
-          const at = Math.floor(e.at * s.length);
-          if (e.kind === 'delete') s = s.slice(0, at) + s.slice(at + e.len);
-          else if (e.kind === 'insert') s = s.slice(0, at) + e.text + s.slice(at);
-          else if (e.kind === 'replace') s = s.slice(0, at) + e.text + s.slice(at + e.text.length);
-          else s = s.slice(0, at);
-        }
-        const r = parseEnvelope(s);
+        const r = parseEnvelope(applyEdits(valid[index]!, edits));
         expect(typeof r.message).toBe('string');
         if (r.skill) for (const name of Object.keys(r.skill.scripts)) expect(name).not.toMatch(/[/\\]|^\.|\.\./);
       }),
