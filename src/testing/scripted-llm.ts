@@ -3,8 +3,9 @@
 // request) as text deltas of `chunkSize` characters, optionally `delayMs`
 // apart, and records every request it received. It honours the request's
 // AbortSignal like a real provider client: an abort ends the stream with
-// LlmError code `aborted`. A reply may also be an Error (or `{error}`) to
-// script a failing call, after an optional partial text.
+// LlmError code `aborted`. A reply may also be `{text?, error}` to script a
+// call that fails after an optional partial text, or `{text, finish}` to end
+// with another finish reason (`length`: cut off at the output limit).
 
 import { LlmError } from '../core/errors.js';
 import type { FinishReason, LlmClient, LlmRequest, LlmStreamPart } from '../core/llm/types.js';
