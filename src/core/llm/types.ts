@@ -42,7 +42,7 @@ export interface LlmConfig {
   apiKey?: string;
   baseUrl?: string;
   maxOutputTokens?: number;
-  /** Request timeout in milliseconds. */
+  /** Idle timeout in milliseconds: how long to wait for the reply to start and between two streamed events (a reply that keeps streaming is never cut). */
   timeoutMs?: number;
   /** Set false to never ask for native structured output. Default true. */
   structuredOutput?: boolean;
