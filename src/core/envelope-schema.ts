@@ -16,6 +16,7 @@
 // open one, so parseEnvelope accepts both.
 
 import { z } from 'zod';
+import { isPlainObject } from './json-scan.js';
 import type { JsonSchema } from './llm/types.js';
 import { SkillSpecSchema } from './skillmd/spec-schema.js';
 
@@ -124,7 +125,7 @@ const KEPT_KEYWORDS = ['type', 'description', 'enum', 'const'] as const;
 
 /** Rewrites an (open) JSON Schema into the closed, strict-mode-friendly form described above. */
 export function closeSchema(node: unknown): JsonSchema {
-  if (!isObj(node) || isFree(node)) return { type: 'string', description: JSON_TEXT };
+  if (!isPlainObject(node) || isFree(node)) return { type: 'string', description: JSON_TEXT };
   if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) {
     const branches = ((node.anyOf ?? node.oneOf) as unknown[]).map(closeSchema);
     return withDescription({ anyOf: dedupe(branches) }, node);
@@ -132,8 +133,8 @@ export function closeSchema(node: unknown): JsonSchema {
   const out: JsonSchema = {};
   for (const k of KEPT_KEYWORDS) if (node[k] !== undefined) out[k] = node[k];
   const type = node.type;
-  if (type === 'object' || isObj(node.properties)) {
-    const props = isObj(node.properties) ? node.properties : {};
+  if (type === 'object' || isPlainObject(node.properties)) {
+    const props = isPlainObject(node.properties) ? node.properties : {};
     const names = Object.keys(props);
     if (names.length === 0) {
       // A map: `{key: value}` becomes a list of `{key, value}`.
@@ -196,10 +197,6 @@ function isFree(node: Record<string, unknown>): boolean {
   return node.type === undefined && node.properties === undefined && node.anyOf === undefined && node.oneOf === undefined && node.enum === undefined && node.const === undefined && node.items === undefined;
 }
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * Reads a spec written in the closed shape back into the open one, guided by
  * the open JSON Schema: `null` for an optional field → field left out, a JSON
@@ -212,24 +209,24 @@ export function decodeClosedSpec(value: unknown): unknown {
 }
 
 function decode(value: unknown, schema: unknown, depth: number): unknown {
-  if (depth > 32 || !isObj(schema)) return value;
+  if (depth > 32 || !isPlainObject(schema)) return value;
   if (isFree(schema)) return typeof value === 'string' ? parseJsonText(value) : value;
   if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
     const branches = (schema.anyOf ?? schema.oneOf) as unknown[];
-    const fit = branches.find((b) => fits(value, b)) ?? branches.find((b) => isObj(b) && isFree(b));
+    const fit = branches.find((b) => fits(value, b)) ?? branches.find((b) => isPlainObject(b) && isFree(b));
     return fit === undefined ? value : decode(value, fit, depth + 1);
   }
-  if (isObj(schema.properties) || schema.type === 'object') {
-    const props = isObj(schema.properties) ? schema.properties : {};
+  if (isPlainObject(schema.properties) || schema.type === 'object') {
+    const props = isPlainObject(schema.properties) ? schema.properties : {};
     if (Object.keys(props).length === 0) {
-      if (Array.isArray(value) && value.every((e) => isObj(e) && typeof e.key === 'string')) {
+      if (Array.isArray(value) && value.every((e) => isPlainObject(e) && typeof e.key === 'string')) {
         const map: Record<string, unknown> = {};
         for (const e of value as Array<{ key: string; value: unknown }>) map[e.key] = decode(e.value, schema.additionalProperties, depth + 1);
         return map;
       }
       return value;
     }
-    if (!isObj(value)) return value;
+    if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (v === null && props[k] !== undefined && !allowsNull(props[k])) continue;
@@ -242,10 +239,10 @@ function decode(value: unknown, schema: unknown, depth: number): unknown {
 }
 
 function fits(value: unknown, schema: unknown): boolean {
-  if (!isObj(schema) || isFree(schema)) return false;
+  if (!isPlainObject(schema) || isFree(schema)) return false;
   const t = schema.type;
   const types = Array.isArray(t) ? t : t === undefined ? [] : [t];
-  if (types.length === 0) return isObj(schema.properties) ? isObj(value) : false;
+  if (types.length === 0) return isPlainObject(schema.properties) ? isPlainObject(value) : false;
   return types.some((ty) => {
     switch (ty) {
       case 'null':
@@ -261,7 +258,7 @@ function fits(value: unknown, schema: unknown): boolean {
       case 'array':
         return Array.isArray(value);
       case 'object':
-        return isObj(value);
+        return isPlainObject(value);
       default:
         return false;
     }
@@ -269,7 +266,7 @@ function fits(value: unknown, schema: unknown): boolean {
 }
 
 function allowsNull(schema: unknown): boolean {
-  if (!isObj(schema)) return false;
+  if (!isPlainObject(schema)) return false;
   if (isFree(schema)) return false;
   if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
   const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
