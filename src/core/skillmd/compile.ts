@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
 import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
+import { fieldName } from './forge-metadata.js';
 import { trimBlankLines, unclosedFence } from './markdown-lines.js';
 import { renderTable } from './markdown-table.js';
 import { SkillSpecSchema, type ExtraSectionSpec, type SkillSpec, type ToolSpec } from './spec-schema.js';
@@ -52,15 +53,9 @@ export function safeCompileSkill(spec: unknown): CompileResult {
 /** zod issues → diagnostics whose field is the spec path (`tools[0].examples[2].input`). */
 export function specIssues(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[]): Diagnostic[] {
   return issues.map((issue) => {
-    const field = specPath(issue.path);
+    const field = fieldName(issue.path);
     return errorDiag('spec-invalid', field || 'spec', `${field || 'the spec'}: ${issue.message}`);
   });
-}
-
-function specPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
-  return out;
 }
 
 function render(spec: SkillSpec): string {

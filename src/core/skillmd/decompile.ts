@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
+import { isPlainObject } from './forge-metadata.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
 import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, orderedItem, trimBlankLines } from './markdown-lines.js';
 import { readTable } from './markdown-table.js';
@@ -56,17 +57,17 @@ function frontmatterFields(fm: Record<string, unknown>): Record<string, unknown>
 
 /** A YAML key written with no value (`bins:`) means "none": left out rather than failing the schema. */
 function dropNullMetadata(metadata: unknown): unknown {
-  if (!isObj(metadata)) return metadata;
+  if (!isPlainObject(metadata)) return metadata;
   const forge = metadata['forge'];
   if (forge === null) {
     const { forge: _drop, ...rest } = metadata;
     return rest;
   }
-  if (!isObj(forge)) return metadata;
+  if (!isPlainObject(forge)) return metadata;
   const f = dropNulls(forge, ['runtime', 'workflow_phase', 'requires', 'egress_domains', 'denied_tools', 'timeout_hint']);
-  if (isObj(f['requires'])) {
+  if (isPlainObject(f['requires'])) {
     const r = dropNulls(f['requires'], ['bins', 'env', 'capabilities']);
-    if (isObj(r['env'])) r['env'] = dropNulls(r['env'], ['required', 'one_of', 'optional']);
+    if (isPlainObject(r['env'])) r['env'] = dropNulls(r['env'], ['required', 'one_of', 'optional']);
     f['requires'] = r;
   }
   return { ...metadata, forge: f };
@@ -76,10 +77,6 @@ function dropNulls(obj: Record<string, unknown>, keys: readonly string[]): Recor
   const out = { ...obj };
   for (const k of keys) if (out[k] === null) delete out[k];
   return out;
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 interface Unit {

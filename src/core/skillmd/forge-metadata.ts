@@ -22,6 +22,7 @@ export function emptyForgeMetadata(): ForgeMetadata {
   };
 }
 
+/** A YAML mapping once read: an object that is not a list (the frontmatter holds no other objects). */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -197,9 +198,12 @@ function withLine(bin: BinRequirement, line: number | undefined): BinRequirement
   return bin;
 }
 
-/** `['metadata','forge','requires','bins',1,'dest']` → `metadata.forge.requires.bins[1].dest`. */
-export function fieldName(path: readonly (string | number)[]): string {
+/**
+ * `['metadata','forge','requires','bins',1,'dest']` → `metadata.forge.requires.bins[1].dest`:
+ * how every SKILL.md diagnostic (parser, validator, spec schema) names a field.
+ */
+export function fieldName(path: readonly PropertyKey[]): string {
   let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? p : `.${p}`;
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
   return out;
 }

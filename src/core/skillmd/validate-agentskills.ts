@@ -5,7 +5,8 @@
 // top-level fields.
 
 import { errorDiag } from '../diagnostics.js';
-import { type RuleContext, type Sink, isRecord, show } from './validate-context.js';
+import { isPlainObject } from './forge-metadata.js';
+import { type RuleContext, type Sink, show } from './validate-context.js';
 
 export const AGENTSKILLS_FIELDS: readonly string[] = ['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility'];
 export const AGENTSKILLS_MAX_NAME = 64;
@@ -34,7 +35,7 @@ export function agentskillsRules(ctx: RuleContext, add: Sink): void {
     else if (codePoints(c) > AGENTSKILLS_MAX_COMPATIBILITY)
       add(errorDiag('compatibility-too-long', 'compatibility', `compatibility is ${codePoints(c)} characters; the Agent Skills spec allows at most ${AGENTSKILLS_MAX_COMPATIBILITY}, so shorten it to the essential requirements`, ctx.line(['compatibility'])));
   }
-  if ('metadata' in fm && !isRecord(fm.metadata))
+  if ('metadata' in fm && !isPlainObject(fm.metadata))
     add(errorDiag('metadata-invalid', 'metadata', `metadata must be a mapping of keys to values (got ${show(fm.metadata)}); write it as "metadata:" followed by indented "key: value" lines`, ctx.line(['metadata'])));
 
   for (const key of Object.keys(fm)) {

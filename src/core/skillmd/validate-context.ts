@@ -56,19 +56,8 @@ export function createRuleContext(text: string, parsed: ParsedSkillMd, options: 
   };
 }
 
-/** `['metadata', 'forge', 'requires', 'bins', 1, 'dest']` → `metadata.forge.requires.bins[1].dest`. */
-export function fieldName(path: FieldPath): string {
-  let out = '';
-  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
-  return out;
-}
-
 /** Collects diagnostics for one run. */
 export type Sink = (d: Diagnostic) => void;
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A value printed inside a message: strings quoted, others as JSON, cut to 60 chars. */
 export function show(v: unknown): string {

@@ -7,8 +7,9 @@
 import { builtinToolsMentioned, isBuiltinTool, KNOWN_CAPABILITIES } from '../builtins.js';
 import { errorDiag, warningDiag } from '../diagnostics.js';
 import { checkSkillName } from '../names.js';
+import { fieldName, isPlainObject } from './forge-metadata.js';
 import type { ParsedSkillMd, ToolSection } from './types.js';
-import { type RuleContext, type Sink, fieldName, isRecord, show } from './validate-context.js';
+import { type RuleContext, type Sink, show } from './validate-context.js';
 
 /** Category and tag values: lowercase kebab-case (`incident-response`). */
 const KEBAB_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -63,9 +64,9 @@ export function forgeFrontmatterRules(ctx: RuleContext, add: Sink): void {
   }
 
   const metadata = fm.metadata;
-  const forge = isRecord(metadata) ? metadata.forge : undefined;
-  const requires = isRecord(forge) ? forge.requires : undefined;
-  if (!isRecord(requires)) return;
+  const forge = isPlainObject(metadata) ? metadata.forge : undefined;
+  const requires = isPlainObject(forge) ? forge.requires : undefined;
+  if (!isPlainObject(requires)) return;
   checkBins(ctx, requires.bins, add);
   checkCapabilities(ctx, requires.capabilities, add);
 }
@@ -83,7 +84,7 @@ function checkBins(ctx: RuleContext, bins: unknown, add: Sink): void {
       if (entry.trim() === '') add(errorDiag('bin-missing-name', fieldName(at), 'this requires.bins entry is empty; write the binary name (e.g. "- jq") or remove the line', ctx.line(at)));
       return;
     }
-    if (!isRecord(entry)) {
+    if (!isPlainObject(entry)) {
       add(errorDiag('bin-invalid', fieldName(at), `requires.bins entries are a binary name or a mapping with "name" (got ${show(entry)})`, ctx.line(at)));
       return;
     }
