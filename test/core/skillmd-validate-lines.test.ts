@@ -64,4 +64,11 @@ describe('frontmatterLinesOf', () => {
     expect(frontmatterLinesOf('# title\n---\nname: x\n---')).toEqual([]);
     expect(frontmatterLinesOf('\uFEFF---\r\nname: x\r\n---\r\nbody')).toEqual(['name: x']);
   });
+
+  it('cuts where parseSkillMd does: no lines for a frontmatter the parser reports unclosed', () => {
+    // `...` ends a YAML document but not SKILL.md frontmatter; the parser says frontmatter-unclosed.
+    expect(frontmatterLinesOf('---\nname: x\n...\nbody\n')).toEqual([]);
+    expect(frontmatterLinesOf('---\nname: x\n')).toEqual([]);
+    expect(frontmatterLinesOf('--- \nname: x\n---\t\n')).toEqual(['name: x']);
+  });
 });

@@ -6,6 +6,8 @@
 // the line of the deepest part it did find. Runs only when a diagnostic is
 // produced, so the cost is paid for findings, not for valid files.
 
+import { splitFrontmatter } from './frontmatter.js';
+
 export type FieldPath = ReadonlyArray<string | number>;
 
 interface Sig {
@@ -44,17 +46,13 @@ function isKey(text: string, key: string): boolean {
   return false;
 }
 
-/** The lines between the opening `---` and the closing `---`/`...` (empty when there is no frontmatter). */
+/**
+ * The YAML lines between the `---` fences, as parseSkillMd cuts them (empty
+ * when there is no closed frontmatter). The first one is file line 2.
+ */
 export function frontmatterLinesOf(text: string): string[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trimEnd() !== '---') return [];
-  const out: string[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const l = lines[i]!.trimEnd();
-    if (l === '---' || l === '...') return out;
-    out.push(lines[i]!);
-  }
-  return out;
+  const split = splitFrontmatter(text);
+  return split.present && split.diagnostics.length === 0 && split.yaml !== '' ? split.yaml.split('\n') : [];
 }
 
 /**
