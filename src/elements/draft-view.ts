@@ -19,6 +19,8 @@ export interface ScriptNameEdit {
   error: string;
 }
 
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
+
 /** The file a diagnostic points at, as a tab name (`SKILL.md` or a script name). */
 export function diagTab(d: Diagnostic): string {
   if (!d.file || d.file === SKILL_MD) return SKILL_MD;
@@ -92,8 +94,8 @@ function renderTabs(b: ForgeSkillBuilder) {
           return html`<button role="tab" id="tab-${i}" class="tab" aria-selected=${sel ? 'true' : 'false'} aria-controls="file-panel"
             tabindex=${sel ? '0' : '-1'} @click=${() => selectTab(b, f)}>
             <span class="mono">${f}</span>
-            ${errs ? html`<span class="tab-count err" title="errors"><span aria-hidden="true">✕</span>${errs}<span class="sr-only"> errors</span></span>` : nothing}
-            ${!errs && warns ? html`<span class="tab-count warn" title="warnings"><span aria-hidden="true">⚠</span>${warns}<span class="sr-only"> warnings</span></span>` : nothing}
+            ${errs ? html`<span class="tab-count err" title="errors"><span aria-hidden="true">✕</span>${errs}<span class="sr-only"> ${plural(errs, 'error')}</span></span>` : nothing}
+            ${!errs && warns ? html`<span class="tab-count warn" title="warnings"><span aria-hidden="true">⚠</span>${warns}<span class="sr-only"> ${plural(warns, 'warning')}</span></span>` : nothing}
           </button>`;
         })}
       </div>
@@ -209,15 +211,15 @@ function renderValidation(b: ForgeSkillBuilder) {
   const all = v ? [...v.errors, ...v.warnings] : [];
   const ne = v?.errors.length ?? 0;
   const nw = v?.warnings.length ?? 0;
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  const count = (n: number, w: string) => `${n} ${plural(n, w)}`;
   let summary;
   if (b._validationError)
     summary = html`<span class="vs err"><span aria-hidden="true">!</span> Couldn't check the draft: ${b._validationError}</span>`;
   else if (!v) summary = html`<span class="vs muted"><span class="spinner" aria-hidden="true"></span> Checking…</span>`;
   else if (ne === 0 && nw === 0) summary = html`<span class="vs ok"><span aria-hidden="true">✓</span> No problems found</span>`;
   else
-    summary = html`<span class="vs ${ne ? 'err' : 'warn'}">${ne ? html`<span aria-hidden="true">✕</span> ${plural(ne, 'error')}` : nothing}${ne && nw ? ' · ' : ''}${nw
-      ? html`<span aria-hidden="true">⚠</span> ${plural(nw, 'warning')}`
+    summary = html`<span class="vs ${ne ? 'err' : 'warn'}">${ne ? html`<span aria-hidden="true">✕</span> ${count(ne, 'error')}` : nothing}${ne && nw ? ' · ' : ''}${nw
+      ? html`<span aria-hidden="true">⚠</span> ${count(nw, 'warning')}`
       : nothing}</span>`;
   return html`<section part="validation" class="validation" aria-labelledby="val-title">
     <div class="val-head">
@@ -249,7 +251,7 @@ export function saveBlocker(b: ForgeSkillBuilder): string {
   const v = b._validation;
   if (!d || isBlank(d)) return 'Nothing to save yet';
   if (!b._skillName) return 'Add a name: to the frontmatter to save';
-  if (v && v.errors.length) return `Fix ${v.errors.length} error${v.errors.length === 1 ? '' : 's'} to save`;
+  if (v && v.errors.length) return `Fix ${v.errors.length} ${plural(v.errors.length, 'error')} to save`;
   if (!v && b._validating) return 'Checking the draft…';
   if (b._editing && sameDraft(d, b._original)) return 'No changes to save';
   return '';

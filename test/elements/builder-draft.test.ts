@@ -46,8 +46,9 @@ describe('builder: validation', () => {
     const save = button(el, 'Save skill');
     ok(save.disabled, 'Save blocked while there are errors');
     includes(textOf(el, '#save-hint'), 'Fix 1 error to save');
-    // The tab of the script with a warning says so, and the gutter marks the error line.
-    includes(textOf(el, '[role="tab"]:nth-child(1)'), '1 errors');
+    // Each tab counts the findings of its own file (the script's warning on the script's tab), and the gutter marks the error line.
+    equal(textOf(el, '[role="tab"]:nth-child(1)'), 'SKILL.md ✕1 error');
+    equal(textOf(el, '[role="tab"]:nth-child(2)'), 'weather-current.sh ⚠1 warning');
     equal($(el, '.gutter .error')?.textContent, '3');
   });
 
