@@ -15,6 +15,8 @@
 // know what a stream of that reply has shown, and keeps that text.
 
 import type { DraftPhase } from './events.js';
+import { JSON_ESCAPES } from './json-partial.js';
+import { closingQuote } from './json-scan.js';
 
 /** Keys whose values hold the draft: nothing inside them is ever streamed as the message. */
 const DRAFT_KEYS = new Set(['skill', 'spec', 'skill_md', 'skillMd', 'scripts']);
@@ -42,9 +44,6 @@ interface Frame {
   key: string | null;
   sawSkill: boolean;
 }
-
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
 
 /**
  * The reader's state and steps. A class (internal) rather than closures so
@@ -194,20 +193,14 @@ export class EnvelopeReader {
           this.hex = '';
           continue;
         }
-        const decoded = ESCAPES[e] ?? e;
+        const decoded = JSON_ESCAPES[e] ?? e;
         if (this.stringRole === 'stream') this.emit(decoded);
         else if (this.stringRole === 'key' && this.keyBuf.length < MAX_KEY) this.keyBuf += decoded;
         continue;
       }
       if (this.stringRole === 'skip') {
-        // Nothing to decode: jump from quote to quote, an odd run of backslashes before one escapes it.
-        let q = chunk.indexOf('"', i);
-        while (q >= 0) {
-          let k = q - 1;
-          while (k >= i && chunk.charCodeAt(k) === 92) k--;
-          if ((q - 1 - k) % 2 === 0) break;
-          q = chunk.indexOf('"', q + 1);
-        }
+        // Nothing to decode: jump to the closing quote; without one, note whether the chunk ends inside an escape.
+        const q = closingQuote(chunk, i);
         if (q < 0) {
           let k = n - 1;
           while (k >= i && chunk.charCodeAt(k) === 92) k--;

@@ -146,7 +146,7 @@ class PartialReader {
         out += Number.isNaN(code) ? hex : String.fromCharCode(code);
         i += 6;
       } else {
-        out += ESCAPES[e] ?? e;
+        out += JSON_ESCAPES[e] ?? e;
         i += 2;
       }
       runStart = i;
@@ -168,7 +168,8 @@ class PartialReader {
   }
 }
 
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+/** What each one-character JSON escape (`\n`, `\"` …) stands for; `\uXXXX` is decoded apart. */
+export const JSON_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** The plain JSON value of a node, or `undefined` when it (or anything inside it) is incomplete. */
 export function completeValue(node: PartialNode): unknown {
