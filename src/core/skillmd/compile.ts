@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
 import { fieldName } from './forge-metadata.js';
-import { trimBlankLines, unclosedFence } from './markdown-lines.js';
+import { toLines, trimBlankLines, unclosedFence } from './markdown-lines.js';
 import { renderTable } from './markdown-table.js';
 import { SkillSpecSchema, type ExtraSectionSpec, type SkillSpec, type ToolSpec } from './spec-schema.js';
 
@@ -152,7 +152,7 @@ function pushText(blocks: string[], text: string | undefined): void {
 
 /** Free Markdown as given, without surrounding blank lines, with an unclosed fence closed so it cannot swallow what follows. */
 export function verbatim(text: string): string {
-  const lines = trimBlankLines(text.replace(/\r\n?/g, '\n').split('\n'));
+  const lines = trimBlankLines(toLines(text));
   const open = unclosedFence(lines);
   if (open) lines.push(open.char.repeat(open.length));
   return lines.join('\n');

@@ -9,7 +9,7 @@ import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
 import { isPlainObject } from './forge-metadata.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
-import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, orderedItem, trimBlankLines } from './markdown-lines.js';
+import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, isThematicBreak, orderedItem, trimBlankLines } from './markdown-lines.js';
 import { readTable } from './markdown-table.js';
 import { parseSkillMd } from './parse.js';
 import { findHeadings, type HeadingAt } from './sections.js';
@@ -179,7 +179,7 @@ function startsNonParagraph(line: string): boolean {
     t.startsWith('<') ||
     bulletItem(line) !== null ||
     orderedItem(line) !== null ||
-    /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)
+    isThematicBreak(line)
   );
 }
 

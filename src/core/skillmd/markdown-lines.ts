@@ -1,6 +1,6 @@
 // Line-level Markdown primitives shared by the SKILL.md parser and decompiler:
 // ATX headings, fenced code blocks (CommonMark opening/closing rule), list
-// items and blank lines. Everything works on plain `string[]` lines (LF).
+// items, thematic breaks and blank lines. Everything works on plain `string[]` lines (LF).
 
 export interface Heading {
   level: number;
@@ -89,13 +89,19 @@ export function isBlank(line: string): boolean {
 
 const BULLET = /^ {0,3}[-*+][ \t]+(.*)$/;
 const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/;
+
+/** A thematic break: three or more `-`, `*` or `_` (spaces between allowed), e.g. `---`, `* * *`. */
+export function isThematicBreak(line: string): boolean {
+  return THEMATIC_BREAK.test(line);
+}
 
 /** The text of a bullet item (`- x`, `* x`, `+ x`), or null. */
 export function bulletItem(line: string): string | null {
   const m = BULLET.exec(line);
   if (!m) return null;
   // `---` / `***` are thematic breaks, not items.
-  if (/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)) return null;
+  if (isThematicBreak(line)) return null;
   return m[1]!;
 }
 

@@ -5,7 +5,7 @@
 // heuristics list. Lenient by design: it reads what hand-written skills do.
 
 import { warningDiag, type Diagnostic } from '../diagnostics.js';
-import { bulletItem, codeLineMask, fenceOpening, closesFence, headingOf, isBlank, markerCode, orderedItem } from './markdown-lines.js';
+import { bulletItem, codeLineMask, fenceOpening, closesFence, headingOf, isBlank, isThematicBreak, markerCode, orderedItem } from './markdown-lines.js';
 import { readTable, type MarkdownTable } from './markdown-table.js';
 import type { ToolExample, ToolOutput, ToolParam, ToolSection } from './types.js';
 
@@ -104,7 +104,7 @@ function startsBlock(line: string): boolean {
     orderedItem(line) !== null ||
     t.startsWith('>') ||
     t.startsWith('<') ||
-    /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line)
+    isThematicBreak(line)
   );
 }
 
