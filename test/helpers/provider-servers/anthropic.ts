@@ -59,7 +59,7 @@ export const anthropicWire: ProviderWire = {
   streamError: (message, code) => event('error', { type: 'error', error: { type: code ?? 'overloaded_error', message: message ?? 'Overloaded' } }),
   error(spec: ErrorSpec, ctx) {
     const d = DEFAULTS[spec.status] ?? { type: spec.status >= 500 ? 'api_error' : 'invalid_request_error', message: `HTTP ${spec.status}` };
-    const message = fill((spec.message ?? d.message).replace('{model}', ctx.model ?? ''), ctx.key);
+    const message = fill(spec.message ?? d.message, ctx);
     return {
       status: spec.status,
       headers: { 'content-type': 'application/json', 'request-id': 'req_test', ...retryHeaders(spec) },

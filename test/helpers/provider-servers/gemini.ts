@@ -63,7 +63,7 @@ export const geminiWire: ProviderWire = {
     if (spec.retryAfter !== undefined) {
       details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${spec.retryAfter}s` });
     }
-    const message = fill((spec.message ?? defaultMessage).replace('{model}', ctx.model ?? ''), ctx.key);
+    const message = fill(spec.message ?? defaultMessage, ctx);
     return {
       status: spec.status,
       headers: { 'content-type': 'application/json; charset=UTF-8', ...retryHeaders(spec) },

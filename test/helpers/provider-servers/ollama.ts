@@ -45,7 +45,7 @@ export const ollamaWire: ProviderWire = {
   nativeFinish: (kind: FinishKind) => ({ stop: 'stop', length: 'length', content_filter: 'stop', other: 'load' })[kind],
   streamError: (message) => `${JSON.stringify({ error: message ?? 'an error was encountered while running the model: unexpected EOF' })}\n`,
   error(spec: ErrorSpec, ctx) {
-    const message = fill((spec.message ?? DEFAULTS[spec.status] ?? `HTTP ${spec.status}`).replace('{model}', ctx.model ?? ''), ctx.key);
+    const message = fill(spec.message ?? DEFAULTS[spec.status] ?? `HTTP ${spec.status}`, ctx);
     return {
       status: spec.status,
       headers: { 'content-type': 'application/json; charset=utf-8', ...retryHeaders(spec) },

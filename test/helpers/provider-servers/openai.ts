@@ -42,7 +42,7 @@ export const openAiWire: ProviderWire = {
     `data: ${JSON.stringify({ error: { message: message ?? 'The server had an error while processing your request.', type: code ?? 'server_error', param: null, code: null } })}\n\n`,
   error(spec: ErrorSpec, ctx) {
     const d = DEFAULTS[spec.status] ?? { type: spec.status >= 500 ? 'server_error' : 'invalid_request_error', code: null, message: `HTTP ${spec.status}` };
-    const message = fill((spec.message ?? d.message).replace('{model}', ctx.model ?? ''), ctx.key);
+    const message = fill(spec.message ?? d.message, ctx);
     return {
       status: spec.status,
       headers: { 'content-type': 'application/json', 'x-request-id': 'req_test', ...retryHeaders(spec) },

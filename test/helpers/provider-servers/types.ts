@@ -11,7 +11,7 @@ export type FinishKind = 'stop' | 'length' | 'content_filter' | 'other';
 /** An HTTP error answer, written in the provider's own error body format. */
 export interface ErrorSpec {
   status: number;
-  /** The provider's message; defaults to a realistic one per status. `{key}` is replaced by the key the client sent. */
+  /** The provider's message; defaults to a realistic one per status. `{model}` and `{key}` are replaced by the model and key the client sent. */
   message?: string;
   /** Seconds: sent as a `retry-after` header (and as google.rpc.RetryInfo for gemini). */
   retryAfter?: number;

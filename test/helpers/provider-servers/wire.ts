@@ -59,6 +59,7 @@ export function retryHeaders(spec: ErrorSpec): Record<string, string> {
   };
 }
 
-export function fill(message: string, key: string | undefined): string {
-  return message.split('{key}').join(key ?? '');
+/** An error message with `{model}` and `{key}` replaced by the model and key the request carried. */
+export function fill(message: string, ctx: { model: string | undefined; key: string | undefined }): string {
+  return message.split('{model}').join(ctx.model ?? '').split('{key}').join(ctx.key ?? '');
 }
