@@ -2,6 +2,7 @@
 // are composed (they cross shadow roots), and fire only on a user action or an
 // async result — never because the host set a property.
 
+import { ApiError } from './api-client.js';
 import type { Draft, ProviderInfo, SaveResult } from './types.js';
 
 /** `forge-settings-saved`: the resolved configuration after a save (provider, model, baseUrl, apiKeyEnv, hasKey, source, warning). Never carries the key. */
@@ -39,6 +40,13 @@ export interface ForgeEventMap {
 
 export function fire<K extends keyof ForgeEventMap>(target: EventTarget, type: K, detail: ForgeEventMap[K]['detail']): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** Fires `forge-error` for a failed `action` (with the HTTP status of an ApiError) and returns the message to show. */
+export function fireError(target: EventTarget, action: string, e: unknown): string {
+  const message = (e as Error | null)?.message || String(e);
+  fire(target, 'forge-error', { action, message, ...(ApiError.isInstance(e) ? { status: e.status } : {}) });
+  return message;
 }
 
 declare global {

@@ -13,7 +13,7 @@ import { renderChat, type ChatEntry } from './chat-view.js';
 import { closeModal, openModal, returnFocus } from './dialog.js';
 import { copyDraft, frontmatterName, isBlank, sameDraft, SKILL_MD, SKILL_TEMPLATE } from './draft.js';
 import { renderDraft, type ScriptNameEdit } from './draft-view.js';
-import { fire } from './events.js';
+import { fire, fireError } from './events.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
 import { ForgeSkillSettings } from './forge-skill-settings.js';
 import { renderConfirmDialog, renderSaveDialog, type SaveState } from './save-view.js';
@@ -235,9 +235,7 @@ export class ForgeSkillBuilder extends LitElement {
 
   /** @internal */
   _error(action: string, e: unknown): string {
-    const message = (e as Error).message || String(e);
-    fire(this, 'forge-error', { action, message, ...(ApiError.isInstance(e) ? { status: e.status } : {}) });
-    return message;
+    return fireError(this, action, e);
   }
 
   /** @internal */

@@ -8,7 +8,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ApiError, createApiClient, type ApiClient } from './api-client.js';
 import { closeModal, openModal, returnFocus, trapTab } from './dialog.js';
-import { fire, type SettingsSavedDetail } from './events.js';
+import { fire, fireError, type SettingsSavedDetail } from './events.js';
 import { settingsStyles } from './forge-skill-settings.styles.js';
 import {
   BASE_URL_EXAMPLES,
@@ -126,8 +126,7 @@ export class ForgeSkillSettings extends LitElement {
       this._resetForm(info);
     } catch (e) {
       if (seq !== this._loadSeq) return;
-      this._loadError = (e as Error).message;
-      this._reportError('settings', e);
+      this._loadError = fireError(this, 'settings', e);
     }
   }
 
@@ -168,11 +167,6 @@ export class ForgeSkillSettings extends LitElement {
     this._errors = {};
     this._formError = '';
     this._showKey = false;
-  }
-
-  private _reportError(action: string, e: unknown): void {
-    const detail = { action, message: (e as Error).message, ...(ApiError.isInstance(e) ? { status: e.status } : {}) };
-    fire(this, 'forge-error', detail);
   }
 
   /** Whether the saved key applies to what the form would save (same provider and variable). */
@@ -225,10 +219,10 @@ export class ForgeSkillSettings extends LitElement {
       fire(this, 'forge-settings-saved', detail);
       if (this.modal) this.open = false;
     } catch (err) {
+      const message = fireError(this, 'settings', err);
       const field = ApiError.isInstance(err) ? formFieldOf(err.field) ?? formFieldOf(/^(provider|model|base_url|api_key_env|api_key)\b/.exec(err.message)?.[1]) : null;
-      if (field) this._errors = { ...this._errors, [field]: (err as Error).message };
-      else this._formError = (err as Error).message;
-      this._reportError('settings', err);
+      if (field) this._errors = { ...this._errors, [field]: message };
+      else this._formError = message;
     } finally {
       this._saving = false;
     }
