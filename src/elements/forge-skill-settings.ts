@@ -19,6 +19,7 @@ import {
   MODEL_EXAMPLES,
   needsKey,
   PROVIDER_LABELS,
+  providerChoices,
   type SettingsField,
   type SettingsForm,
 } from './settings-form.js';
@@ -285,7 +286,7 @@ export class ForgeSkillSettings extends LitElement {
 
   private _renderForm(i: SettingsInfo) {
     const f = this._form;
-    const providers = i.providers.length ? i.providers : ['openai', 'anthropic', 'gemini', 'ollama'];
+    const providers = providerChoices(i.providers);
     const keyEnv = effectiveKeyEnv(f);
     const keyed = needsKey(f.provider);
     const saved = this._keySaved;

@@ -39,6 +39,9 @@ export const BASE_URL_EXAMPLES: Record<string, string> = {
   ollama: 'http://localhost:11434',
 };
 
+/** The providers to offer: the server's list, or all four when it sent none. */
+export const providerChoices = (fromServer: readonly string[] | undefined): readonly string[] => (fromServer?.length ? fromServer : PROVIDERS);
+
 /** The env var a provider reads its key from by default (`null` for ollama). */
 export function defaultKeyEnv(provider: string): string | null {
   return DEFAULT_API_KEY_ENV[provider as ProviderName] ?? null;
@@ -67,7 +70,7 @@ export function formFieldOf(wire: string | undefined): SettingsField | null {
 /** Every problem with the form, by field; empty when it can be sent. */
 export function checkSettingsForm(f: SettingsForm, providers: readonly string[] = PROVIDERS): Partial<Record<SettingsField, string>> {
   const errors: Partial<Record<SettingsField, string>> = {};
-  const allowed = providers.length ? providers : PROVIDERS;
+  const allowed = providerChoices(providers);
   if (!allowed.includes(f.provider)) errors.provider = `Choose one of: ${allowed.join(', ')}.`;
   if (!f.model.trim()) errors.model = `Enter the model to use, e.g. ${MODEL_EXAMPLES[f.provider] ?? 'gpt-4.1'}.`;
   const env = f.apiKeyEnv.trim();

@@ -30,6 +30,16 @@ describe('settings: form', () => {
     includes(textOf(el), 'ui.yaml');
   });
 
+  it('offers the four known providers when the server lists none', async () => {
+    const api = new FakeApi();
+    api.providers = [];
+    const { el } = await mountSettings(api);
+    deepEqual(
+      $$<HTMLOptionElement>(el, '#provider option').map((o) => o.value),
+      ['openai', 'anthropic', 'gemini', 'ollama'],
+    );
+  });
+
   it('switching provider moves the placeholder and does not keep the old default name', async () => {
     const api = new FakeApi();
     const { el } = await mountSettings(api);
