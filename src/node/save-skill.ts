@@ -8,7 +8,6 @@
 // previous skill byte-identical and removes the temp folder. Files other
 // than SKILL.md and scripts/ in an edited skill folder are carried over.
 
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, type YAMLSeq } from 'yaml';
 import { errorDiag, toValidationResult, warningDiag, type Diagnostic } from '../core/diagnostics.js';
@@ -16,7 +15,7 @@ import { ConfigError, RequestError, SkillConflictError, SkillValidationError, Un
 import { assertSafeScriptFileName, assertSafeSkillName, checkEnvVarName } from '../core/names.js';
 import { parseSkillMd } from '../core/skillmd/parse.js';
 import { validateSkillMd } from '../core/skillmd/validate.js';
-import { withFileLock } from './atomic-write.js';
+import { tempSibling, withFileLock } from './atomic-write.js';
 import { checkEnvValue, readEnvFile, setEnvFileValue } from './env-file.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from './fs-types.js';
 import { isInside, listCustomSkills, locateSkill, type SkillLocation } from './skills-on-disk.js';
@@ -93,14 +92,11 @@ function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<st
   return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars };
 }
 
-function tempName(skillsDir: string, name: string, tag: string): string {
-  return join(skillsDir, `.${name}.${tag}-${process.pid}-${randomBytes(6).toString('hex')}`);
-}
-
-/** Copies a folder tree (files byte for byte, symlinks as symlinks). */
-async function copyTree(fs: FsLike, from: string, to: string): Promise<void> {
+/** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
+async function copyTree(fs: FsLike, from: string, to: string, skip: ReadonlySet<string> = new Set()): Promise<void> {
   await fs.promises.mkdir(to, { recursive: true });
   for (const e of await listDir(fs, from)) {
+    if (skip.has(e.name)) continue;
     const src = join(from, e.name);
     const dest = join(to, e.name);
     if (e.isSymbolicLink) await fs.promises.symlink(String(await fs.promises.readlink(src)), dest);
@@ -120,17 +116,9 @@ async function writeNewSkillFolder(
   scripts: Record<string, string>,
   carryFrom: string | null,
 ): Promise<void> {
-  await fs.promises.mkdir(tmp, { recursive: true });
-  if (carryFrom) {
-    for (const e of await listDir(fs, carryFrom)) {
-      if (e.name === 'SKILL.md' || e.name === 'scripts') continue;
-      const src = join(carryFrom, e.name);
-      const dest = join(tmp, e.name);
-      if (e.isSymbolicLink) await fs.promises.symlink(String(await fs.promises.readlink(src)), dest);
-      else if (e.isDirectory) await copyTree(fs, src, dest);
-      else if (e.isFile) await fs.promises.copyFile(src, dest);
-    }
-  }
+  // The rest of an edited skill's folder (references/, assets …) is carried over; SKILL.md and scripts/ are replaced.
+  if (carryFrom) await copyTree(fs, carryFrom, tmp, new Set(['SKILL.md', 'scripts']));
+  else await fs.promises.mkdir(tmp, { recursive: true });
   await fs.promises.writeFile(join(tmp, 'SKILL.md'), skillMd, { mode: 0o644, flag: 'wx', encoding: 'utf8' });
   await fs.promises.chmod(join(tmp, 'SKILL.md'), 0o644);
   const names = Object.keys(scripts).sort();
@@ -151,7 +139,7 @@ async function swapIntoPlace(fs: FsLike, skillsDir: string, name: string, tmp: s
     await fs.promises.rename(tmp, target);
     return;
   }
-  const backup = tempName(skillsDir, name, 'old');
+  const backup = tempSibling(join(skillsDir, name), 'old');
   await fs.promises.rename(target, backup);
   try {
     await fs.promises.rename(tmp, target);
@@ -242,7 +230,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   const skillsDir = join(agentDir, 'skills');
 
   // 1. Validate (nothing is written when anything is wrong).
-  let existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
+  const existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
   const previous = replacing && existing ? await readPrevious(fs, existing) : undefined;
   const validation = validateSkillMd(req.skill_md, {
     profile: opts.profile ?? 'forge',
@@ -296,7 +284,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
     const realOld = await realPath(fs, existing.path).catch(() => null);
     if (realOld && isInside(realSkills, realOld) && realOld !== realSkills) carryFrom = realOld;
   }
-  const tmp = tempName(skillsDir, name, 'saving');
+  const tmp = tempSibling(join(skillsDir, name), 'saving');
   try {
     await writeNewSkillFolder(fs, tmp, req.skill_md, req.scripts, carryFrom);
     await swapIntoPlace(fs, skillsDir, name, tmp, target);
@@ -306,7 +294,6 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   }
   // An edited skill found under another folder name or in the flat form now lives at skills/<name>/.
   if (existing && existing.path !== target) await fs.promises.rm(existing.path, { recursive: true, force: true }).catch(() => undefined);
-  existing = null;
 
   // 5. Env vars and egress.
   const envPath = join(agentDir, '.env');

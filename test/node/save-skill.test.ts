@@ -111,7 +111,12 @@ describe('saveSkill: create', () => {
 });
 
 describe('saveSkill: edit', () => {
-  const OLD = { 'alpha/skills/weather/SKILL.md': skillMd('weather'), 'alpha/skills/weather/scripts/old.sh': SCRIPT, 'alpha/skills/weather/references/api.md': '# API notes\n' };
+  const OLD = {
+    'alpha/skills/weather/SKILL.md': skillMd('weather'),
+    'alpha/skills/weather/scripts/old.sh': SCRIPT,
+    'alpha/skills/weather/references/api.md': '# API notes\n',
+    'alpha/skills/weather/NOTES.md': 'top-level notes\n',
+  };
 
   it('replaces the skill when editing_name === skill_name, removing stale scripts and keeping other files', async () => {
     const ws = await agentWs(OLD);
@@ -121,6 +126,7 @@ describe('saveSkill: edit', () => {
     expect(s.skill_md).toBe(md);
     expect(Object.keys(s.scripts)).toEqual(['new.sh']);
     expect(await ws.read('alpha/skills/weather/references/api.md')).toBe('# API notes\n');
+    expect(await ws.read('alpha/skills/weather/NOTES.md')).toBe('top-level notes\n');
     expect(await entries(ws, 'alpha/skills')).toEqual(['weather']);
   });
 
