@@ -186,15 +186,8 @@ function startsNonParagraph(line: string): boolean {
 /** A section that is nothing but a flat list of one-line bullets → its items; otherwise null. */
 function pureList(lines: readonly string[]): string[] | null {
   const body = trimBlankLines(lines);
-  if (body.length === 0) return null;
-  const items: string[] = [];
-  for (const line of body) {
-    if (isBlank(line)) continue;
-    const m = /^[-*+][ \t]+(\S.*)$/.exec(line);
-    if (!m || bulletItem(line) === null) return null;
-    items.push(m[1]!.trim());
-  }
-  return items;
+  const list = flatList(body, 0, 'bullet');
+  return list && list.items.length > 0 && list.next === body.length ? list.items : null;
 }
 
 const PART_ORDER: readonly LabelKind[] = ['input', 'output', 'examples', 'heuristics', 'process'];
