@@ -1,6 +1,6 @@
 // The JSON Schema an LLM provider receives for a script-backed tool, built
 // from the tool's **Input** (a Markdown table or inline `name (type)` pairs).
-// Owns the Input-type vocabulary (see INPUT_TYPE_ALIASES and ./README.md)
+// Owns the Input-type vocabulary (INPUT_TYPE_ALIASES, documented in docs/build-artifacts.md)
 // and the providers' property-key rule: a key outside `^[a-zA-Z0-9_.-]{1,64}$`
 // makes the whole tool unusable, so it is an error for that tool alone.
 
