@@ -2,11 +2,12 @@
 // finish reason, HTTP error, in-stream error, cut or hung connection) and what
 // the server records about each request it received.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FinishReason, ProviderName } from '../../../src/core/llm/types.js';
 
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'ollama';
+export type { ProviderName };
 
-/** Our finish reasons; each wire module maps them to the provider's own value. */
-export type FinishKind = 'stop' | 'length' | 'content_filter' | 'other';
+/** Our finish reasons (the client's FinishReason); each wire module maps them to the provider's own value. */
+export type FinishKind = FinishReason;
 
 /** An HTTP error answer, written in the provider's own error body format. */
 export interface ErrorSpec {
