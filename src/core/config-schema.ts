@@ -131,7 +131,9 @@ export function toConfigError(error: z.ZodError, source: ConfigSource = {}): Con
   const opts: { file?: string; line?: number } = {};
   if (source.file !== undefined) opts.file = source.file;
   if (line !== undefined) opts.line = line;
-  return new ConfigError(source.prefix ? `${source.prefix}.${field}` : field, `${where}${parts.join('; ')}`, opts);
+  // An issue about the whole section (empty path) is named by the prefix alone, not `prefix.prefix`.
+  const named = source.prefix && first && first.path.length > 0 ? `${source.prefix}.${field}` : field;
+  return new ConfigError(named, `${where}${parts.join('; ')}`, opts);
 }
 
 /**

@@ -23,4 +23,17 @@ describe('SkillBuilderConfigSchema in the core entry', () => {
     expect(r.error?.issues[0]?.path).toEqual(['max_output_tokens']);
     expect(() => core.parseSkillBuilderConfig({ provider: 'openai' })).toThrow(/model is required/);
   });
+
+  it('names the field under the section prefix, and the section itself when it is not an object', () => {
+    const fieldOf = (raw: unknown) => {
+      try {
+        core.parseSkillBuilderConfig(raw, { prefix: 'skill_builder', file: 'ui.yaml' });
+      } catch (e) {
+        return (e as { field?: string }).field;
+      }
+      return undefined;
+    };
+    expect(fieldOf({ provider: 'openai', model: '' })).toBe('skill_builder.model');
+    expect(fieldOf(5)).toBe('skill_builder');
+  });
 });
