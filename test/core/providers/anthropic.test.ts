@@ -3,7 +3,7 @@
 // it is skipped for open maps), stop reasons and `event: error` in the stream.
 import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../../src/core/providers/defaults.js';
-import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
+import { CLOSED_SCHEMA, CONVERSATION, drain, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'sk-ant-test-0123456789';
 const wire = useProviderServer('anthropic', { model: 'claude-test-1', apiKey: KEY });
@@ -12,14 +12,7 @@ const { start, client } = wire;
 describe('anthropic: the request the SDK sends', () => {
   it('puts the system prompt in the top-level system field, turns in messages, max_tokens defaulted', async () => {
     await start({ replies: ['ok'] });
-    await drain(client(), {
-      system: 'SYSTEM PROMPT',
-      messages: [
-        { role: 'user', content: 'u1' },
-        { role: 'assistant', content: 'a1' },
-        { role: 'user', content: 'u2' },
-      ],
-    });
+    await drain(client(), CONVERSATION);
     const req = wire.server.requests[0]!;
     expect(req.path).toBe('/v1/messages');
     expect(req.key).toBe(KEY);

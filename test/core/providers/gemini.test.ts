@@ -3,7 +3,7 @@
 // "model" role for assistant turns, x-goog-api-key, responseMimeType +
 // converted responseSchema (JSON mode only for open maps), google.rpc details.
 import { describe, expect, it } from 'vitest';
-import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
+import { CLOSED_SCHEMA, CONVERSATION, drain, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'AIza-test-0123456789';
 const wire = useProviderServer('gemini', { model: 'gemini-test-flash', apiKey: KEY });
@@ -12,14 +12,7 @@ const { start, client } = wire;
 describe('gemini: the request the SDK sends', () => {
   it('streams from models/{model}:streamGenerateContent?alt=sse with systemInstruction and user/model turns', async () => {
     await start({ replies: ['ok'] });
-    await drain(client({ maxOutputTokens: 321 }), {
-      system: 'SYSTEM PROMPT',
-      messages: [
-        { role: 'user', content: 'u1' },
-        { role: 'assistant', content: 'a1' },
-        { role: 'user', content: 'u2' },
-      ],
-    });
+    await drain(client({ maxOutputTokens: 321 }), CONVERSATION);
     const req = wire.server.requests[0]!;
     expect(req.path).toBe('/v1beta/models/gemini-test-flash:streamGenerateContent');
     expect(req.query.alt).toBe('sse');

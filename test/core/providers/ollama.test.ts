@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../../src/core/prompt.js';
 import { OLLAMA_MAX_NUM_CTX, OLLAMA_MIN_NUM_CTX, ollamaNumCtx } from '../../../src/core/providers/ollama.js';
-import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
+import { CLOSED_SCHEMA, CONVERSATION, drain, HELLO, useProviderServer } from './support.js';
 
 const wire = useProviderServer('ollama', { model: 'llama3.2:3b' });
 const { start, client } = wire;
@@ -13,14 +13,7 @@ const { start, client } = wire;
 describe('ollama: the request the SDK sends', () => {
   it('posts /api/chat with the system prompt first, the schema as format, num_ctx, num_predict, and no auth header', async () => {
     await start({ replies: ['{}'] });
-    await drain(client({ maxOutputTokens: 512 }), {
-      system: 'SYSTEM PROMPT',
-      messages: [
-        { role: 'user', content: 'u1' },
-        { role: 'assistant', content: 'a1' },
-      ],
-      responseSchema: CLOSED_SCHEMA,
-    });
+    await drain(client({ maxOutputTokens: 512 }), { ...CONVERSATION, responseSchema: CLOSED_SCHEMA });
     const req = wire.server.requests[0]!;
     expect(req.path).toBe('/api/chat');
     expect(req.headers.authorization).toBeUndefined();
@@ -31,6 +24,7 @@ describe('ollama: the request the SDK sends', () => {
         { role: 'system', content: 'SYSTEM PROMPT' },
         { role: 'user', content: 'u1' },
         { role: 'assistant', content: 'a1' },
+        { role: 'user', content: 'u2' },
       ],
       format: CLOSED_SCHEMA.schema,
       options: { num_ctx: 8192, num_predict: 512 },

@@ -3,7 +3,7 @@
 // json_schema, Bearer key), OpenAI-compatible quirks, finish reasons.
 import { describe, expect, it } from 'vitest';
 import { createLlmClient } from '../../../src/core/llm/client.js';
-import { CLOSED_SCHEMA, drain, HELLO, useProviderServer } from './support.js';
+import { CLOSED_SCHEMA, CONVERSATION, drain, HELLO, useProviderServer } from './support.js';
 
 const KEY = 'sk-openai-test-0123456789';
 const wire = useProviderServer('openai', { model: 'm', apiKey: KEY });
@@ -27,14 +27,7 @@ describe('openai: the request the SDK sends', () => {
     await start({ replies: ['ok'] });
     const model = 'org/Some-Model:v1.2';
     const c = client({ model });
-    await drain(c, {
-      system: 'SYSTEM PROMPT',
-      messages: [
-        { role: 'user', content: 'u1' },
-        { role: 'assistant', content: 'a1' },
-        { role: 'user', content: 'u2' },
-      ],
-    });
+    await drain(c, CONVERSATION);
     const req = wire.server.requests[0]!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/v1/chat/completions');

@@ -84,6 +84,16 @@ export function expectNoSecret(err: unknown, secret: string): void {
 
 export const HELLO: LlmRequest = { system: 'You are a test.', messages: [{ role: 'user', content: 'hi' }] };
 
+/** A system prompt and three turns: each provider's test checks how its SDK puts them on the wire. */
+export const CONVERSATION: LlmRequest = {
+  system: 'SYSTEM PROMPT',
+  messages: [
+    { role: 'user', content: 'u1' },
+    { role: 'assistant', content: 'a1' },
+    { role: 'user', content: 'u2' },
+  ],
+};
+
 /** A closed schema every provider can express natively. */
 export const CLOSED_SCHEMA = {
   name: 'envelope',
