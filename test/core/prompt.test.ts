@@ -9,6 +9,7 @@ import { PROMPT_EXAMPLES } from '../../src/core/prompt-examples.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
+import { toolScriptBaseName } from '../../src/core/scripts.js';
 
 const create = buildSystemPrompt();
 
@@ -193,7 +194,9 @@ describe('worked examples', () => {
     const md = compileSkill(ex.envelope.skill.spec);
     const [name, script] = Object.entries(ex.envelope.skill.scripts)[0]!;
     expect(name).toMatch(/\.sh$/);
-    expect(md).toContain(`## Tool: ${name.replace(/\.sh$/, '').replace(/-/g, '_')}`);
+    // The script is the one its tool runs (tool `my_search` → scripts/my-search.sh).
+    const tools = parseSkillMd(md).tools;
+    expect(tools.map((t) => `${toolScriptBaseName(t.name)}.sh`)).toEqual([name]);
     expect(script).toContain('INPUT="${1:-}"');
     expect(script).toContain('set -euo pipefail');
     expect(script).toMatch(/jq /);
