@@ -7,8 +7,11 @@ import { UnsafePathError } from './errors.js';
 
 export const MAX_SKILL_NAME_LENGTH = 64;
 
+/** Lowercase kebab-case: words of `a-z0-9` joined by single hyphens (`incident-response`). */
+export const KEBAB_CASE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** Forge skill names: lowercase kebab-case, 1–64 chars (`k8s-incident-triage`). */
-export const SKILL_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SKILL_NAME_PATTERN = KEBAB_CASE_PATTERN;
 
 /** Script file names: a plain file name, no folders, no leading dot. */
 export const SCRIPT_FILE_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
@@ -56,8 +59,8 @@ export function assertSafeScriptFileName(name: unknown, field = 'scripts'): asse
   if (problem) throw new UnsafePathError(field, `${field}: ${problem}`);
 }
 
-/** Best-effort kebab-case suggestion for an error message (`Foo_Bar` → `foo-bar`). */
-export function suggestKebab(name: string): string {
+/** Best-effort kebab-case suggestion for an error message (`Foo_Bar` → `foo-bar`); `fallback` when nothing usable is left. */
+export function suggestKebab(name: string, fallback = 'my-skill'): string {
   const s = name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()
@@ -65,7 +68,7 @@ export function suggestKebab(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_SKILL_NAME_LENGTH)
     .replace(/-+$/g, '');
-  return s || 'my-skill';
+  return s || fallback;
 }
 
 function printable(s: string): string {

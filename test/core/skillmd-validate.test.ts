@@ -139,6 +139,12 @@ describe('errors', () => {
     expect(codes(fm('category: utilities', 'category: project-management'))).not.toContain('category-invalid');
   });
 
+  it('category-invalid / tag-invalid: the message suggests the kebab-case spelling', () => {
+    expect(only(fm('category: utilities', 'category: DevOps Tools'), 'category-invalid')[0]!.message).toContain('use "dev-ops-tools"');
+    expect(only(fm('  - forecast', '  - IncidentResponse'), 'tag-invalid')[0]!.message).toContain('use "incident-response"');
+    expect(only(fm('  - forecast', '  - "!!"'), 'tag-invalid')[0]!.message).toContain('use "my-tag"');
+  });
+
   it('tag-invalid: each tag not kebab-case, at its line', () => {
     const d = only(fm('  - forecast', '  - forecast\n  - Bad_Tag'), 'tag-invalid');
     expect(d).toHaveLength(1);

@@ -6,13 +6,11 @@
 
 import { builtinToolsMentioned, isBuiltinTool, KNOWN_CAPABILITIES } from '../builtins.js';
 import { errorDiag, warningDiag } from '../diagnostics.js';
-import { checkSkillName } from '../names.js';
+import { checkSkillName, KEBAB_CASE_PATTERN, suggestKebab } from '../names.js';
 import { fieldName, isPlainObject } from './forge-metadata.js';
 import type { ParsedSkillMd, ToolSection } from './types.js';
 import { type RuleContext, type Sink, show } from './validate-context.js';
 
-/** Category and tag values: lowercase kebab-case (`incident-response`). */
-const KEBAB_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** `chmod` for a downloaded binary: 3 or 4 octal digits, as a string (`"0755"`, `"755"`). */
 const CHMOD_RE = /^[0-7]{3,4}$/;
 /** Each custom tool should show at least this many "user request → tool input" examples (SPEC §5). */
@@ -20,10 +18,6 @@ export const MIN_TOOL_EXAMPLES = 5;
 
 const FORGE = ['metadata', 'forge'] as const;
 const REQUIRES = [...FORGE, 'requires'] as const;
-
-function kebab(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'my-category';
-}
 
 export function forgeFrontmatterRules(ctx: RuleContext, add: Sink): void {
   const fm = ctx.parsed.frontmatter;
@@ -47,8 +41,8 @@ export function forgeFrontmatterRules(ctx: RuleContext, add: Sink): void {
 
   if ('category' in fm && fm.category !== undefined && fm.category !== null) {
     const c = fm.category;
-    if (typeof c !== 'string' || !KEBAB_RE.test(c))
-      add(errorDiag('category-invalid', 'category', `category ${show(c)} must be lowercase kebab-case; use ${show(kebab(String(c)))}`, ctx.line(['category'])));
+    if (typeof c !== 'string' || !KEBAB_CASE_PATTERN.test(c))
+      add(errorDiag('category-invalid', 'category', `category ${show(c)} must be lowercase kebab-case; use ${show(suggestKebab(String(c), 'my-category'))}`, ctx.line(['category'])));
   }
 
   if ('tags' in fm && fm.tags !== undefined && fm.tags !== null) {
@@ -57,8 +51,8 @@ export function forgeFrontmatterRules(ctx: RuleContext, add: Sink): void {
       add(errorDiag('tags-invalid', 'tags', `tags must be a list of kebab-case words (got ${show(tags)}); write "tags:" followed by "- my-tag" lines`, ctx.line(['tags'])));
     } else {
       tags.forEach((t, i) => {
-        if (typeof t !== 'string' || !KEBAB_RE.test(t))
-          add(errorDiag('tag-invalid', `tags[${i}]`, `tag ${show(t)} must be lowercase kebab-case; use ${show(kebab(String(t)))}`, ctx.line(['tags', i])));
+        if (typeof t !== 'string' || !KEBAB_CASE_PATTERN.test(t))
+          add(errorDiag('tag-invalid', `tags[${i}]`, `tag ${show(t)} must be lowercase kebab-case; use ${show(suggestKebab(String(t), 'my-tag'))}`, ctx.line(['tags', i])));
       });
     }
   }
