@@ -18,7 +18,7 @@ import { validateSkillMd } from '../core/skillmd/validate.js';
 import { tempSibling, withFileLock } from './atomic-write.js';
 import { checkEnvValue, readEnvFile, setEnvFileValue } from './env-file.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from './fs-types.js';
-import { isInside, listCustomSkills, locateSkill, type SkillLocation } from './skills-on-disk.js';
+import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
 import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from './yaml-file.js';
 
 /** The save request, in the wire shape of `POST …/skill-builder/save`. */
@@ -231,7 +231,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
 
   // 1. Validate (nothing is written when anything is wrong).
   const existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
-  const previous = replacing && existing ? await readPrevious(fs, existing) : undefined;
+  const previous = replacing && existing ? await readPrevious(fs, skillsDir, existing) : undefined;
   const validation = validateSkillMd(req.skill_md, {
     profile: opts.profile ?? 'forge',
     scripts: req.scripts,
@@ -316,14 +316,12 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   return { path: target, egress_added: egressAdded, env_configured: configured, env_missing: missing, warnings };
 }
 
-async function readPrevious(fs: FsLike, loc: SkillLocation): Promise<string | undefined> {
+/** The SKILL.md being replaced (the validator compares tool names with it), or undefined when it may not or cannot be read. */
+async function readPrevious(fs: FsLike, skillsDir: string, loc: SkillLocation): Promise<string | undefined> {
   try {
-    const realSkillMd = await realPath(fs, loc.skillMdPath);
-    const realRoot = await realPath(fs, loc.format === 'subdir' ? loc.path : join(loc.path, '..'));
-    if (!isInside(realRoot, realSkillMd)) return undefined;
-    return String(await fs.promises.readFile(realSkillMd, 'utf8'));
+    return await readSkillMdAt(fs, skillsDir, loc);
   } catch (err) {
-    if (errnoCode(err)) return undefined;
+    if (err instanceof SkillReadError || errnoCode(err)) return undefined;
     throw err;
   }
 }

@@ -66,7 +66,8 @@ async function realInside(fs: FsLike, path: string, realRoot: string): Promise<s
   return isInside(realRoot, real) ? real : null;
 }
 
-class SkillReadError extends Error {}
+/** A skill file that is not read: a symlink out of its folder, not a regular file, or too large. */
+export class SkillReadError extends Error {}
 
 /** Reads a text file that must resolve inside `realRoot`, is a regular file and is not too large. */
 async function readTextInside(fs: FsLike, path: string, realRoot: string, what: string): Promise<string> {
@@ -106,7 +107,8 @@ async function candidates(fs: FsLike, skillsDir: string): Promise<Array<SkillLoc
   return out;
 }
 
-async function readSkillMdAt(fs: FsLike, skillsDir: string, loc: SkillLocation): Promise<string> {
+/** Reads a skill's SKILL.md when it (and its folder) resolve inside `skills/`; SkillReadError otherwise. */
+export async function readSkillMdAt(fs: FsLike, skillsDir: string, loc: SkillLocation): Promise<string> {
   const realSkills = await realPath(fs, skillsDir);
   if (loc.format === 'flat') return readTextInside(fs, loc.skillMdPath, realSkills, `skills/${basename(loc.path)}`);
   const realDir = await realInside(fs, loc.path, realSkills);

@@ -144,6 +144,19 @@ describe('saveSkill: edit', () => {
     expect(SkillConflictError.isInstance(err)).toBe(true);
   });
 
+  it('compares tool names with the previous SKILL.md on disk, but never with one symlinked out of the skill', async () => {
+    const withTool = skillMd('weather', { body: 'Call `datetime_now`.\n\n## Tool: weather_now\n\nGets it.\n' });
+    const ws = await agentWs({ 'alpha/skills/weather/SKILL.md': withTool });
+    const edit = { skill_name: 'weather', editing_name: 'weather', skill_md: skillMd('weather') };
+    const plain = await saveSkill(ws.path('alpha'), edit, ws);
+    expect(plain.warnings.map((w) => w.field)).toContain('tools.weather_now');
+
+    const linked = await agentWs({ '/outside/SKILL.md': withTool.replace(/weather_now/g, 'secret_tool'), 'alpha/skills/weather/scripts/x.sh': SCRIPT });
+    await linked.fs.promises.symlink('/outside/SKILL.md', linked.path('alpha/skills/weather/SKILL.md'));
+    const r = await saveSkill(linked.path('alpha'), edit, linked);
+    expect(JSON.stringify(r)).not.toContain('secret_tool');
+  });
+
   it('moves an edited flat skill into the folder form', async () => {
     const ws = await agentWs({ 'alpha/skills/alpha-notes.md': skillMd('alpha-notes') });
     await saveSkill(ws.path('alpha'), { skill_name: 'alpha-notes', editing_name: 'alpha-notes', skill_md: skillMd('alpha-notes'), scripts: { 'x.sh': SCRIPT } }, ws);
