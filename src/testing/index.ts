@@ -5,4 +5,3 @@ export { createMemoryWorkspace } from './memory-workspace.js';
 export type { MemoryWorkspace, MemoryWorkspaceOptions, MemfsVolume } from './memory-workspace.js';
 export { createScriptedLlm } from './scripted-llm.js';
 export type { ScriptedLlm, ScriptedLlmOptions, ScriptedReply } from './scripted-llm.js';
-export {};
