@@ -78,15 +78,18 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @cssprop --forge-color-accent-contrast - Text on the accent colour.
  * @cssprop --forge-color-accent-soft - Tinted accent backgrounds.
  * @cssprop --forge-color-danger - Errors and removed lines.
+ * @cssprop --forge-color-danger-soft - Error notices, error counts and removed-line backgrounds.
  * @cssprop --forge-color-warning - Warnings.
+ * @cssprop --forge-color-warning-soft - Warning notices and warning counts.
  * @cssprop --forge-color-success - Success and added lines.
+ * @cssprop --forge-color-success-soft - Success notices and added-line backgrounds.
  * @cssprop --forge-color-focus - Focus ring.
  * @cssprop --forge-radius - Corner radius of panels and dialogs.
  * @cssprop --forge-radius-sm - Corner radius of buttons and fields.
- * @cssprop --forge-space - Base spacing unit.
  * @cssprop --forge-font-family - Text font.
  * @cssprop --forge-font-mono - Editor and code font.
  * @cssprop --forge-font-size - Base font size.
+ * @cssprop --forge-shadow - Shadow of the outer frame.
  * @cssprop --forge-panel-height - Height of the chat and draft panels side by side (default 640px).
  */
 export class ForgeSkillBuilder extends LitElement {

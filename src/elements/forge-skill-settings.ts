@@ -65,13 +65,17 @@ const SOURCE_TEXT: Record<string, string> = {
  * @cssprop --forge-color-accent - Primary buttons, focus, links.
  * @cssprop --forge-color-accent-contrast - Text on the accent colour.
  * @cssprop --forge-color-danger - Errors.
+ * @cssprop --forge-color-danger-soft - Error notice background.
  * @cssprop --forge-color-warning - Warnings.
+ * @cssprop --forge-color-warning-soft - Warning notice background.
  * @cssprop --forge-color-success - Success states.
  * @cssprop --forge-color-focus - Focus ring.
  * @cssprop --forge-radius - Corner radius of cards and dialogs.
+ * @cssprop --forge-radius-sm - Corner radius of buttons, fields and notices.
  * @cssprop --forge-font-family - Text font.
  * @cssprop --forge-font-mono - Monospace font.
  * @cssprop --forge-font-size - Base font size.
+ * @cssprop --forge-shadow - Shadow of the inline card.
  */
 export class ForgeSkillSettings extends LitElement {
   static override styles = [themeStyles, settingsStyles];

@@ -29,7 +29,6 @@ export const themeStyles = css`
     ${unsafeCSS(tokens(light))}
     --_radius: var(--forge-radius, 10px);
     --_radius-sm: var(--forge-radius-sm, 6px);
-    --_space: var(--forge-space, 8px);
     --_font: var(--forge-font-family, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_mono: var(--forge-font-mono, ui-monospace, 'SFMono-Regular', 'JetBrains Mono', Menlo, Consolas, monospace);
     --_font-size: var(--forge-font-size, 14px);

@@ -1,12 +1,16 @@
 // docs/embedding.md's element reference must match the Custom Elements
 // Manifest the build generates from the elements' own JSDoc and decorators
 // (custom-elements.json): the same public properties (and which of them are
-// attributes), methods, events, CSS parts, CSS custom properties and slots.
+// attributes), methods, events, CSS parts, CSS custom properties and slots —
+// and every declared custom property is one the styles really read.
 // Runs after `npm run build`, like the code-block test.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builderStyles } from '../../src/elements/forge-skill-builder.styles.js';
+import { settingsStyles } from '../../src/elements/forge-skill-settings.styles.js';
+import { themeStyles } from '../../src/elements/theme.styles.js';
 import { ROOT } from './session.js';
 
 interface Manifest {
@@ -55,6 +59,25 @@ function listAfter(text: string, label: string): string[] {
   return [...para.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 }
 
+/**
+ * The `--forge-*` properties a stylesheet really reads: used directly, or through a
+ * `--_name: var(--forge-name, default)` alias that some rule then reads as `var(--_name)`.
+ */
+function consumedCustomProperties(css: string): Set<string> {
+  const ALIAS = /(--_[a-z0-9-]+)\s*:\s*var\((--forge-[a-z0-9-]+)/g;
+  const aliases = new Map([...css.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!] as const));
+  const rules = css.replace(ALIAS, '');
+  const out = new Set<string>();
+  for (const m of rules.matchAll(/var\((--forge-[a-z0-9-]+)/g)) out.add(m[1]!);
+  for (const m of rules.matchAll(/var\((--_[a-z0-9-]+)/g)) if (aliases.has(m[1]!)) out.add(aliases.get(m[1]!)!);
+  return out;
+}
+
+const STYLES: Record<string, string> = {
+  'forge-skill-builder': themeStyles.cssText + builderStyles.cssText,
+  'forge-skill-settings': themeStyles.cssText + settingsStyles.cssText,
+};
+
 describe('docs/embedding.md: element reference', () => {
   it('custom-elements.json exists (npm run build writes it)', () => {
     expect(existsSync(MANIFEST_PATH), 'run `npm run build` first').toBe(true);
@@ -84,6 +107,13 @@ describe('docs/embedding.md: element reference', () => {
       expect(listAfter(text, 'Parts')).toEqual((decl!.cssParts ?? []).map((p) => p.name));
       expect(listAfter(text, 'CSS custom properties')).toEqual((decl!.cssProperties ?? []).map((p) => p.name));
       expect(listAfter(text, 'Slots')).toEqual((decl!.slots ?? []).map((s) => s.name));
+    });
+
+    it(`<${tag}>: every CSS custom property it declares changes something (its styles read it)`, () => {
+      const declared = (declarations.find((d) => d.tagName === tag)?.cssProperties ?? []).map((p) => p.name);
+      expect(declared.length).toBeGreaterThan(10);
+      const read = consumedCustomProperties(STYLES[tag]!);
+      expect(declared.filter((name) => !read.has(name))).toEqual([]);
     });
   }
 });
