@@ -12,7 +12,7 @@
 import { errorDiag, warningDiag } from '../diagnostics.js';
 import { isBuiltinTool } from '../builtins.js';
 import { checkScriptFileName } from '../names.js';
-import { interpreterFor, isHelperScript, normalizeScriptName, SCRIPT_EXTENSIONS, scriptStem, toolScriptBaseName } from '../scripts.js';
+import { interpreterFor, isHelperScript, normalizeScriptName, SCRIPT_EXTENSIONS, scriptStem, toolForScript, toolScriptBaseName } from '../scripts.js';
 import { analyzeScript, egressAllows, egressAllowsVariable, egressPolicy, type ScriptFacts } from './script-analysis.js';
 import type { RuleContext, Sink } from './validate-context.js';
 
@@ -33,9 +33,7 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
   const names = Object.keys(scripts).sort();
   const customTools = parsed.tools.filter((t) => !isBuiltinTool(t.name));
   const toolNames = customTools.map((t) => t.name);
-  const toolByBase = new Map<string, string>();
-  for (const t of toolNames) if (!toolByBase.has(toolScriptBaseName(t))) toolByBase.set(toolScriptBaseName(t), t);
-  const toolOf = (script: string): string | null => (interpreterFor(script) === null ? null : (toolByBase.get(scriptStem(script)) ?? null));
+  const toolOf = (script: string): string | null => toolForScript(script, toolNames);
   const scriptedTools = new Set<string>();
   for (const n of names) {
     const t = toolOf(n);
@@ -63,7 +61,7 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
       if (toolOf(name) !== null) continue;
       const runnable = interpreterFor(name) !== null;
       add(warningDiag('script-unmapped', `scripts/${name}`, runnable
-        ? `no "## Tool:" maps to scripts/${name} (tool "${name.slice(0, name.lastIndexOf('.')).replace(/-/g, '_')}" would); add that tool section, rename the script after its tool, or delete it if unused`
+        ? `no "## Tool:" maps to scripts/${name} (tool "${scriptStem(name).replace(/-/g, '_')}" would); add that tool section, rename the script after its tool, or delete it if unused`
         : `scripts/${name} has an extension the runtime cannot run (use .sh, .bash, .py, .js or .mjs) and no other script uses it; rename it or delete it`, undefined, `scripts/${name}`));
     }
   }
