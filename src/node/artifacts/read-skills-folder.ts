@@ -92,7 +92,7 @@ export async function readSkillsFolder(skillsDir: string, opts: { fs?: FsLike } 
         skipped.push({ path: `${e.name}/SKILL.md`, code: escape ? 'symlink-escape' : 'unreadable', skill: e.name, reason: escape ? `${err.message}; it was not read` : why(err) });
         continue;
       }
-      const scripts = await readScripts(fs, real, e.name, skipped);
+      const scripts = await readSkillScripts(fs, real, e.name, skipped);
       skills.push({ skillMd, dir: e.name, scripts: scripts ?? {} });
       continue;
     }
@@ -119,8 +119,12 @@ export async function readSkillsFolder(skillsDir: string, opts: { fs?: FsLike } 
   return { skills, skipped };
 }
 
-/** The files of `<skill>/scripts/`, or undefined when there is no such folder. */
-async function readScripts(fs: FsLike, realSkill: string, skill: string, skipped: SkippedEntry[]): Promise<Record<string, string> | undefined> {
+/**
+ * The text files of `<realSkill>/scripts/` (hidden files left out, anything else not read is
+ * pushed to `skipped` with `<skill>/scripts/<file>` as its path), or undefined when there is no
+ * such folder. `realSkill` must be a real path. `validate` reads a skill's scripts with it too.
+ */
+export async function readSkillScripts(fs: FsLike, realSkill: string, skill: string, skipped: SkippedEntry[]): Promise<Record<string, string> | undefined> {
   const dir = join(realSkill, 'scripts');
   if (!(await statIfExists(fs, dir, true))) return undefined;
   const realDir = await realPath(fs, dir);

@@ -2,10 +2,12 @@
 // files (with the scripts in their scripts/ folder) and prints every error and
 // warning as `file:line: severity [code] field: message`. Exit 1 on any error.
 
-import { readdir, readFile, stat } from 'node:fs/promises';
+import * as nodeFs from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { formatDiagnostic, type Diagnostic } from '../../core/diagnostics.js';
+import { formatDiagnostic, warningDiag, type Diagnostic } from '../../core/diagnostics.js';
 import { validateSkillMd } from '../../core/skillmd/validate.js';
+import { readSkillScripts, type SkippedEntry } from '../artifacts/read-skills-folder.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
@@ -33,22 +35,26 @@ interface SkillReport {
   warnings: Diagnostic[];
 }
 
-async function readScripts(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  let entries;
-  try {
-    entries = await readdir(join(dir, 'scripts'), { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    if (e.isFile()) out[e.name] = await readFile(join(dir, 'scripts', e.name), 'utf8');
-  }
-  return out;
+interface LoadedSkill {
+  file: string;
+  text: string;
+  scripts: Record<string, string>;
+  /** Files of scripts/ that were not read (symlink out of the skill, unsafe name, binary, too large), as warnings. */
+  skipped: Diagnostic[];
+  dirName?: string;
+}
+
+/** The scripts of a skill folder, read as `build` reads them (SPEC §8: no symlink out of the skill is followed). */
+async function readScripts(dir: string): Promise<Pick<LoadedSkill, 'scripts' | 'skipped'>> {
+  const name = basename(dir);
+  const skipped: SkippedEntry[] = [];
+  const scripts = (await readSkillScripts(nodeFs, await realpath(dir), name, skipped)) ?? {};
+  // Skipped paths are `<name>/scripts/<file>`; findings name files relative to the skill folder.
+  return { scripts, skipped: skipped.map((s) => warningDiag(s.code, 'scripts', s.reason, undefined, s.path.slice(name.length + 1))) };
 }
 
 /** Finds the SKILL.md, its folder name and scripts for one command-line path. */
-async function loadSkill(path: string): Promise<{ file: string; text: string; scripts: Record<string, string>; dirName?: string }> {
+async function loadSkill(path: string): Promise<LoadedSkill> {
   let st;
   try {
     st = await stat(path);
@@ -63,14 +69,14 @@ async function loadSkill(path: string): Promise<{ file: string; text: string; sc
     } catch {
       throw new Error(`${path}: the folder has no SKILL.md`);
     }
-    return { file, text, scripts: await readScripts(path), dirName: basename(resolve(path)) };
+    return { file, text, ...(await readScripts(path)), dirName: basename(resolve(path)) };
   }
   const text = await readFile(path, 'utf8');
   if (basename(path) === 'SKILL.md') {
     const dir = dirname(resolve(path));
-    return { file: path, text, scripts: await readScripts(dir), dirName: basename(dir) };
+    return { file: path, text, ...(await readScripts(dir)), dirName: basename(dir) };
   }
-  return { file: path, text, scripts: {} };
+  return { file: path, text, scripts: {}, skipped: [] };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -102,7 +108,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     // Script findings name `scripts/x.sh`; show them relative to the skill folder.
     const place = (d: Diagnostic): Diagnostic => (d.file !== undefined && d.file !== shown ? { ...d, file: join(skillDir, d.file) } : d);
     const errors = result.errors.map(place);
-    const warnings = result.warnings.map(place);
+    const warnings = [...result.warnings, ...skill.skipped].map(place);
     if (!result.valid) failed = true;
     reports.push({ path: shown, valid: result.valid, errors, warnings });
     if (!values.json) {

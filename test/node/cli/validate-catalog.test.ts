@@ -1,6 +1,6 @@
 // `validate` and `catalog` on real folders: file:line diagnostics, exit codes,
 // --json, profiles, and the catalog in both formats.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,22 @@ describe('validate', () => {
     expect(await main(['validate', 'nope', 'agent'], io)).toBe(1);
     expect(io.err()).toMatch(/nope: no such file or folder/);
     expect(io.err()).toMatch(/agent: the folder has no SKILL\.md/);
+  });
+
+  it('reads scripts as build does: hidden files are not scripts, and a symlink out of the skill is reported, not read', async () => {
+    // SPEC §8: reads of skills never follow a symlink out of the skill's folder.
+    await writeFile(join(root, 'agent/skills/good/scripts/.gitkeep'), '');
+    await writeFile(join(root, 'outside.txt'), 'TOP SECRET');
+    await symlink(join(root, 'outside.txt'), join(root, 'agent/skills/good/scripts/leak.sh'));
+    const json = testIo({ cwd: root });
+    expect(await main(['validate', '--json', 'agent/skills/good'], json)).toBe(0);
+    const [report] = JSON.parse(json.out());
+    expect(report.errors).toEqual([]);
+    expect(report.warnings).toContainEqual(expect.objectContaining({ code: 'symlink-escape', file: 'agent/skills/good/scripts/leak.sh' }));
+    expect(json.out()).not.toContain('TOP SECRET');
+    const text = testIo({ cwd: root });
+    expect(await main(['validate', 'agent/skills/good/SKILL.md'], text)).toBe(0);
+    expect(text.out()).toMatch(/^agent\/skills\/good\/scripts\/leak\.sh: warning \[symlink-escape\] scripts: a symlink to /m);
   });
 
   it('prints JSON with --json', async () => {
