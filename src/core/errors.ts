@@ -3,6 +3,8 @@
 // this module loaded twice still recognises its errors) via a Symbol.for marker.
 // No error message may ever contain an API key: callers pass keys to redactSecret.
 
+import type { ValidationResult } from './diagnostics.js';
+
 const MARKER = Symbol.for('forge-skill-builder.error');
 
 export abstract class ForgeError extends Error {
@@ -157,9 +159,9 @@ export class NotFoundError extends ForgeError {
 export class SkillValidationError extends ForgeError {
   readonly code = 'validation' as const;
   readonly httpStatus = 400;
-  readonly validation: { valid: boolean; errors: import('./diagnostics.js').Diagnostic[]; warnings: import('./diagnostics.js').Diagnostic[] };
+  readonly validation: ValidationResult;
 
-  constructor(validation: SkillValidationError['validation']) {
+  constructor(validation: ValidationResult) {
     super(`validation failed: ${validation.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
     this.validation = validation;
   }
