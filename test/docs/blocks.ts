@@ -11,7 +11,8 @@
 // The runners and placeholders are described in docs/README.md ("About the
 // examples") and implemented in runners.ts.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface CodeBlock {
   /** The Markdown file, relative to the repository root. */
@@ -80,6 +81,19 @@ export function extractBlocks(file: string, text: string): CodeBlock[] {
     blocks.push({ file, line: start + 1, lang: (info.split(/\s+/)[0] ?? '').toLowerCase(), content: body.join('\n') + '\n', marker });
   }
   return blocks;
+}
+
+/** README.md and every Markdown file under docs/, relative to `root`, sorted. */
+export function markdownFiles(root: string): string[] {
+  const out = ['README.md'];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+      if (e.isDirectory()) walk(`${dir}/${e.name}`);
+      else if (e.name.endsWith('.md')) out.push(`${dir}/${e.name}`);
+    }
+  };
+  walk('docs');
+  return out.sort();
 }
 
 export function readBlocks(root: string, file: string): CodeBlock[] {

@@ -9,25 +9,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RUNNERS, extractBlocks, readBlocks, runnerOf, where, type CodeBlock } from './blocks.js';
+import { DEFAULT_RUNNERS, extractBlocks, markdownFiles, readBlocks, runnerOf, where, type CodeBlock } from './blocks.js';
 import { runBlock } from './runners.js';
 import { DocSession, ROOT } from './session.js';
 
 const KNOWN_RUNNERS = new Set(['tsx', 'module', 'shell', 'file', 'output', 'skill-md', 'envelope', 'spec', 'yaml']);
 
-function markdownFiles(): string[] {
-  const out = ['README.md'];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      if (e.isDirectory()) walk(`${dir}/${e.name}`);
-      else if (e.name.endsWith('.md')) out.push(`${dir}/${e.name}`);
-    }
-  };
-  walk('docs');
-  return out.sort();
-}
-
-const FILES = markdownFiles();
+const FILES = markdownFiles(ROOT);
 const BLOCKS = new Map(FILES.map((f) => [f, readBlocks(ROOT, f)] as const));
 
 describe('documentation code blocks: extraction', () => {

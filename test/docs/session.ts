@@ -129,11 +129,6 @@ export class DocSession {
     return this.model.url;
   }
 
-  /** The requests the doc model received. */
-  modelRequests(): ProviderServer['requests'] {
-    return this.model?.requests ?? [];
-  }
-
   /** Starts `forge-skill-builder ui --dir ./my-workspace` (the built CLI) once, on a free port. */
   async uiPort(): Promise<number> {
     if (this.ui) return this.ui.port;
