@@ -8,7 +8,8 @@ import { RequestError } from '../../core/errors.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-function tooLarge(limit: number): RequestError {
+/** The 413 for a body over `limit` bytes (also for one a framework's body parser already read). */
+export function tooLarge(limit: number): RequestError {
   return new RequestError('body', `request body is larger than the ${formatBytes(limit)} limit`, 413);
 }
 

@@ -4,8 +4,7 @@
 // the client leaves.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RequestError } from '../../core/errors.js';
-import { readNodeBody } from './body.js';
+import { readNodeBody, tooLarge } from './body.js';
 import type { ApiDispatcher, Reply } from './dispatch.js';
 import { createNodeSseSink } from './node-sse-sink.js';
 import { pumpSse } from './sse.js';
@@ -58,7 +57,7 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
     async readBody(limit) {
       const pre = preParsedBody(req);
       if (pre !== undefined) {
-        if (Buffer.byteLength(pre) > limit) throw new RequestError('body', `request body is larger than the ${limit} bytes limit`, 413);
+        if (Buffer.byteLength(pre) > limit) throw tooLarge(limit);
         return pre;
       }
       try {

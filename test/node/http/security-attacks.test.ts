@@ -318,6 +318,29 @@ describe('createRequestHandler as middleware', () => {
     expect(seen).toEqual(['/dashboard']);
   });
 
+  it('uses a body that a parser mounted first already read (express.json()), under the same 1 MiB limit', async () => {
+    const handler = createRequestHandler({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir });
+    srv = await listen((req, res) => {
+      void (async () => {
+        let text = '';
+        for await (const chunk of req) text += String(chunk);
+        (req as typeof req & { body?: unknown }).body = JSON.parse(text);
+        handler(req, res);
+      })();
+    });
+    const ok = await rawRequest(`${srv.url}/api/settings/skill-builder`, { method: 'PUT', headers: json, body: JSON.stringify({ provider: 'openai', model: 'gpt-4.1' }) });
+    expect(ok.status).toBe(200);
+    expect(await ws.read('.forge/ui.yaml')).toContain('model: gpt-4.1');
+    const big = await rawRequest(`${srv.url}/api/settings/skill-builder`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ provider: 'anthropic', model: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.text).error).toMatch(/1 MiB limit/);
+    expect(await ws.read('.forge/ui.yaml')).not.toContain('anthropic');
+  });
+
   it('mounts under a custom basePath', async () => {
     const handler = createRequestHandler({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir, basePath: '/tools/skills/' });
     srv = await listen((req, res) => handler(req, res));
