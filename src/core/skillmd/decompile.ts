@@ -9,7 +9,7 @@ import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
 import { isPlainObject } from './forge-metadata.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
-import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, isThematicBreak, orderedItem, trimBlankLines } from './markdown-lines.js';
+import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown-lines.js';
 import { readTable } from './markdown-table.js';
 import { parseSkillMd } from './parse.js';
 import { findHeadings, type HeadingAt } from './sections.js';
@@ -168,19 +168,9 @@ function readIntro(intro: string[]): { summary?: string; instructions?: string }
   return out;
 }
 
+/** A line that cannot open a summary paragraph: a fence, a heading, indented code, or another block. */
 function startsNonParagraph(line: string): boolean {
-  const t = line.trimStart();
-  return (
-    fenceOpening(line) !== null ||
-    headingOf(line) !== null ||
-    /^ {4}/.test(line) ||
-    t.startsWith('|') ||
-    t.startsWith('>') ||
-    t.startsWith('<') ||
-    bulletItem(line) !== null ||
-    orderedItem(line) !== null ||
-    isThematicBreak(line)
-  );
+  return fenceOpening(line) !== null || headingOf(line) !== null || /^ {4}/.test(line) || startsBlock(line);
 }
 
 /** A section that is nothing but a flat list of one-line bullets → its items; otherwise null. */

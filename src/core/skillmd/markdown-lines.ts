@@ -111,6 +111,19 @@ export function orderedItem(line: string): string | null {
   return m ? m[2]! : null;
 }
 
+/** Lines that start a non-paragraph block: tables, lists, quotes, HTML, thematic breaks (headings and fences are checked apart). */
+export function startsBlock(line: string): boolean {
+  const t = line.trimStart();
+  return (
+    t.startsWith('|') ||
+    bulletItem(line) !== null ||
+    orderedItem(line) !== null ||
+    t.startsWith('>') ||
+    t.startsWith('<') ||
+    isThematicBreak(line)
+  );
+}
+
 /**
  * An LF text with its lines and the offset where each starts, so that a run
  * of lines can be cut out of the text instead of joined again (cheaper).

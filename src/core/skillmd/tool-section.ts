@@ -5,7 +5,7 @@
 // heuristics list. Lenient by design: it reads what hand-written skills do.
 
 import { warningDiag, type Diagnostic } from '../diagnostics.js';
-import { bulletItem, codeLineMask, fenceOpening, closesFence, headingOf, isBlank, isThematicBreak, markerCode, orderedItem } from './markdown-lines.js';
+import { bulletItem, codeLineMask, fenceOpening, closesFence, headingOf, isBlank, markerCode, orderedItem, startsBlock } from './markdown-lines.js';
 import { readTable, type MarkdownTable } from './markdown-table.js';
 import type { ToolExample, ToolOutput, ToolParam, ToolSection } from './types.js';
 
@@ -93,19 +93,6 @@ function readDescription(ctx: Ctx): string {
     out.push(line.trim());
   }
   return out.join(' ');
-}
-
-/** Lines that start a non-paragraph block: tables, lists, quotes, HTML, thematic breaks. */
-function startsBlock(line: string): boolean {
-  const t = line.trimStart();
-  return (
-    t.startsWith('|') ||
-    bulletItem(line) !== null ||
-    orderedItem(line) !== null ||
-    t.startsWith('>') ||
-    t.startsWith('<') ||
-    isThematicBreak(line)
-  );
 }
 
 function findLabel(ctx: Ctx, kind: LabelKind): { index: number; label: Label } | null {
