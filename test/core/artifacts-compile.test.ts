@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
 import type { SkillSource } from '../../src/core/artifacts/types.js';
+import { SCRIPT } from '../helpers/skill-fixtures.js';
 
 /** A SKILL.md with the given frontmatter lines (after name/description) and body. */
 function md(name: string, body: string, extraFrontmatter = '', description = `When the user asks about ${name} ("${name} please"), use this skill`): string {
   return `---\nname: ${name}\ndescription: ${description}\n${extraFrontmatter}---\n${body}`;
 }
-
-const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\necho "$INPUT"\n';
 
 const FOUR_TOOLS_BODY = `# Review helper
 
