@@ -1,6 +1,7 @@
 // Each SPEC §8 rule of the HTTP layer, tried as an attack against a real
 // server on 127.0.0.1 (createRequestHandler over an in-memory workspace).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LlmError } from '../../../src/core/errors.js';
 import { createRequestHandler } from '../../../src/node/http/request-handler.js';
 import type { RequestLogEntry } from '../../../src/node/http/types.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
@@ -191,6 +192,23 @@ describe('body size limit', () => {
     expect(sent).toBeGreaterThan(1024 * 1024);
   });
 
+  it('answers 413 from the announced Content-Length alone, before the body arrives', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    async function* chunks() {
+      yield '{"provider":"openai","model":"';
+      await held; // the rest never comes while the server decides
+    }
+    const r = await rawRequest(`${srv.url}/api/settings/skill-builder`, {
+      method: 'PUT',
+      headers: { ...json, 'content-length': String(2 * 1024 * 1024) },
+      chunks: chunks(),
+    });
+    release();
+    expect(r.status).toBe(413);
+    expect(await ws.read('.forge/ui.yaml')).toBeNull();
+  });
+
   it('accepts a body just under the limit (it is then checked for content)', async () => {
     const r = await rawRequest(`${srv.url}/api/settings/skill-builder`, { method: 'PUT', headers: json, body: big(1024 * 1024 - 100) });
     expect(r.status).toBe(200);
@@ -297,6 +315,30 @@ describe('the API key never leaves the server', () => {
     expect(logs.map((l) => `${l.method} ${l.status}`)).toEqual(['PUT 200', 'GET 200', 'GET 200', 'PUT 400']);
     expect(await ws.read('.forge/ui.yaml')).not.toContain(KEY);
     expect(await ws.read('.forge/.env')).toContain(KEY);
+  });
+});
+
+describe('the API key in errors', () => {
+  it('is scrubbed from the error reply and the log line when the client factory echoes it', async () => {
+    ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': 'skill_builder:\n  provider: openai\n  model: gpt-4.1\n',
+      '.forge/.env': `OPENAI_API_KEY=${KEY}\n`,
+    });
+    let typed = true;
+    await start({
+      llmClientFactory: (config) => {
+        if (typed) throw new LlmError('auth', `the provider refused the key ${config.apiKey}`, { provider: 'openai', status: 401 });
+        throw new Error(`the factory crashed holding ${config.apiKey}`);
+      },
+    });
+    const chat = () => rawRequest(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: json, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+    const known = await chat();
+    typed = false;
+    const crash = await chat();
+    expect([known.status, crash.status]).toEqual([502, 500]);
+    expect(JSON.parse(known.text).error).toBe('the provider refused the key [redacted]');
+    expect(logs.map((l) => l.error)).toEqual(['the provider refused the key [redacted]', 'the factory crashed holding [redacted]']);
+    expect(known.text + crash.text + JSON.stringify(logs)).not.toContain(KEY);
   });
 });
 
