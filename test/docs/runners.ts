@@ -151,11 +151,8 @@ async function serveTsx(session: DocSession, block: CodeBlock, args: string[]): 
 
 /** Loads a page in Chromium: both elements must be defined and render, the banner must load, no page error. */
 async function checkPage(block: CodeBlock, url: string): Promise<void> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { launchChromium } = await import('../e2e/support.js');
+  const browser = await launchChromium();
   const errors: string[] = [];
   try {
     const page = await browser.newPage();

@@ -91,7 +91,8 @@ async function runFlow(run: Run): Promise<void> {
     await expect(settings.locator('#apiKeyEnv').getAttribute('placeholder')).resolves.toBe('OPENAI_API_KEY');
     await shot('configure');
     await settings.locator('button[type="submit"]').click();
-    await settings.locator('dialog[open]').waitFor({ state: 'detached' }).catch(() => undefined);
+    // Saving closes the dialog (no [open] dialog is left).
+    await settings.locator('dialog[open]').waitFor({ state: 'detached' });
     await inBuilder('.banner .dot.on').waitFor();
     const banner = await inBuilder('.banner').innerText();
     expect(banner).toContain('gpt-4.1');

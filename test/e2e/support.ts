@@ -84,6 +84,7 @@ export async function startUi(ws: Workspace): Promise<UiProcess> {
   };
 }
 
+/** Debian's Chromium, headless, quiet (no sandbox in containers, no background traffic); also used by test/docs and the screenshot tool. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',

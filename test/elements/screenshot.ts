@@ -5,11 +5,11 @@
 //
 //   npm run build && npx tsx test/elements/screenshot.ts [--only=1280-light]
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support.js';
 import { draftReply, FakeApi, questionReply, requiredEnv, WEATHER_SCRIPT } from './helpers/fake-api.js';
 import type { SseEvent } from './helpers/sse.js';
 
@@ -125,10 +125,7 @@ await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const addr = server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const shots: string[] = [];
