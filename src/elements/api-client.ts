@@ -208,7 +208,7 @@ function toEvent(name: string, data: string): BuilderEvent | null {
     case 'done':
       return { type: 'done', status: 'complete', structured: j.structured === true, truncated: j.truncated === true };
     case 'error':
-      return { type: 'error', error: str(j.error) || 'The model call failed.' };
+      return { type: 'error', error: str(j.error) || 'The model call failed.', ...(typeof j.code === 'string' ? { code: j.code } : {}) };
     default:
       return null;
   }

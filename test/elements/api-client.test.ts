@@ -75,6 +75,18 @@ describe('api client: chat stream', () => {
     deepEqual(seen, ['progress', 'message_delta']);
   });
 
+  it('keeps the code of an error event (e.g. aborted when the server shuts down)', async () => {
+    const api = new FakeApi();
+    api.chat = () => [
+      ['message_delta', { delta: 'Hal' }],
+      ['error', { error: 'the server is shutting down; the model call was stopped', code: 'aborted' }],
+    ];
+    const client = createApiClient({ fetch: api.fetch });
+    const got: BuilderEvent[] = [];
+    for await (const ev of client.chat({ messages: [] })) got.push(ev);
+    deepEqual(got[1], { type: 'error', error: 'the server is shutting down; the model call was stopped', code: 'aborted' });
+  });
+
   it('drops an event cut off by the end of the stream', async () => {
     const api = new FakeApi();
     api.override = (c) =>
