@@ -3,6 +3,7 @@
 // its state (settings, agents, skills) and hooks (chat, validate, save) and
 // read back every request it received.
 
+import { DEFAULT_API_KEY_ENV, type ProviderName } from '../../../src/core/llm/types.js';
 import { sseStream, type SseEvent, type SseStream } from './sse.js';
 
 export interface Call {
@@ -176,8 +177,7 @@ export class FakeApi {
 
   private putSettings(body: any): Response {
     if (!this.providers.includes(body.provider)) return errorResponse(400, 'provider must be one of openai, anthropic, gemini, ollama', { field: 'provider' });
-    const defaults: Record<string, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY', ollama: '' };
-    const env = body.api_key_env ?? defaults[body.provider] ?? '';
+    const env = body.api_key_env ?? DEFAULT_API_KEY_ENV[body.provider as ProviderName] ?? '';
     const keyKept = this.settings.has_key && this.settings.api_key_env === env;
     this.settings = {
       provider: body.provider,
