@@ -1,7 +1,11 @@
 // The local server's request guards (SPEC §8): the Host check against DNS
 // rebinding, the Origin check for mutating requests, and CORS for explicitly
 // allowed origins only (never a wildcard). Pure functions over header values;
-// the dispatcher turns a refusal into a 421/403 reply.
+// the dispatcher turns a refusal into a 421/403 reply. Origins compare as
+// trust.ts's originOf gives them (scheme + host + non-default port; the opaque
+// "null" origin is none).
+
+import { originOf } from '../trust.js';
 
 /** Host names every local server answers to. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -46,18 +50,6 @@ export function checkHost(hostHeader: string | undefined, policy: HostPolicy): s
   return `Host "${printable(hostHeader)}" is not a name this server answers to (DNS rebinding protection); open it through ${[...allowed].join(', ')} or add the host name to allowedHosts (CLI: --allow-host)`;
 }
 
-/** `https://a.example:8443` → `https://a.example:8443` (scheme + host + non-default port), or null when not an origin. */
-export function normalizeOrigin(origin: string): string | null {
-  if (origin === 'null') return null;
-  try {
-    const u = new URL(origin);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    return `${u.protocol}//${u.host}`;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * For a mutating request: `null` when the Origin header is absent (curl, server
  * to server), the same origin as the request, or listed in `allowedOrigins`;
@@ -71,10 +63,10 @@ export function checkOrigin(
   allowedOrigins: readonly string[],
 ): string | null {
   if (!isMutatingMethod(method) || origin === undefined) return null;
-  const o = normalizeOrigin(origin);
+  const o = originOf(origin);
   if (o !== null) {
-    if (hostHeader !== undefined && o === normalizeOrigin(`${protocol}//${hostHeader.trim()}`)) return null;
-    if (allowedOrigins.some((a) => normalizeOrigin(a) === o)) return null;
+    if (hostHeader !== undefined && o === originOf(`${protocol}//${hostHeader.trim()}`)) return null;
+    if (allowedOrigins.some((a) => originOf(a) === o)) return null;
   }
   return `cross-origin ${method.toUpperCase()} from "${printable(origin)}" refused; only the page served by this server${allowedOrigins.length ? ' or an origin in allowedOrigins' : ''} may change data (add the origin to allowedOrigins to allow it)`;
 }
@@ -82,8 +74,8 @@ export function checkOrigin(
 /** CORS reply headers for an allowed cross origin (the origin echoed, never `*`); empty otherwise. */
 export function corsHeaders(origin: string | undefined, allowedOrigins: readonly string[]): Record<string, string> {
   if (origin === undefined) return {};
-  const o = normalizeOrigin(origin);
-  if (o === null || !allowedOrigins.some((a) => normalizeOrigin(a) === o)) return {};
+  const o = originOf(origin);
+  if (o === null || !allowedOrigins.some((a) => originOf(a) === o)) return {};
   return { 'access-control-allow-origin': o, vary: 'Origin' };
 }
 
@@ -103,7 +95,7 @@ export function preflightHeaders(origin: string, allowedOrigins: readonly string
 export function assertAllowedOrigins(origins: readonly string[]): void {
   for (const o of origins) {
     if (o.includes('*')) throw new TypeError(`allowedOrigins: "${o}" is a wildcard; list each origin (scheme://host:port) explicitly`);
-    if (normalizeOrigin(o) === null) throw new TypeError(`allowedOrigins: "${o}" is not an origin; use the form https://app.example.com[:port]`);
+    if (originOf(o) === null) throw new TypeError(`allowedOrigins: "${o}" is not an origin; use the form https://app.example.com[:port]`);
   }
 }
 

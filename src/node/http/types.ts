@@ -3,7 +3,7 @@
 // returns (a JSON reply or an SSE stream). The node:http and Fetch adapters
 // translate their platform objects to and from these.
 
-import type { LlmClient, LlmConfig } from '../../core/llm/types.js';
+import type { LlmClientFactory } from '../workspace-llm.js';
 import type { EnvRecord, FsLike } from '../fs-types.js';
 
 /** One line of the request log. Never holds a request body, header value or key. */
@@ -19,8 +19,8 @@ export interface RequestLogEntry {
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
-/** Makes the LLM client for one chat request from the resolved configuration (with its key). */
-export type LlmClientFactory = (config: LlmConfig) => LlmClient;
+// `(config) => LlmClient`, defined once in workspace-llm.ts (the node createSkillBuilder and the terminal chat take it too).
+export type { LlmClientFactory };
 
 export interface ApiHandlerOptions {
   /** The workspace folder: `.forge/ui.yaml`, `.forge/.env` and the agents live here. */
