@@ -92,7 +92,7 @@ const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/;
 
 /** A thematic break: three or more `-`, `*` or `_` (spaces between allowed), e.g. `---`, `* * *`. */
-export function isThematicBreak(line: string): boolean {
+function isThematicBreak(line: string): boolean {
   return THEMATIC_BREAK.test(line);
 }
 
