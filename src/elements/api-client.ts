@@ -7,7 +7,7 @@
 
 import type { BuilderEvent } from '../core/events.js';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { readSse } from './sse.js';
+import { isAbortError, readSse } from './sse.js';
 import type * as T from './types.js';
 
 const MARKER = Symbol.for('forge-skill-builder.api-error');
@@ -117,7 +117,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ...(init.signal ? { signal: init.signal } : {}),
       });
     } catch (e) {
-      if ((e as { name?: string }).name === 'AbortError') throw e;
+      if (isAbortError(e)) throw e;
       throw new ApiError(`Could not reach the server at ${endpoint}: ${(e as Error).message || 'network error'}`, 0);
     }
     if (!res.ok) throw await errorFrom(res);

@@ -8,8 +8,6 @@ import type { Draft } from './types.js';
 
 export const SKILL_MD = 'SKILL.md';
 
-export const emptyDraft = (): Draft => ({ skillMd: '', scripts: {} });
-
 export const copyDraft = (d: Draft): Draft => ({ skillMd: d.skillMd, scripts: { ...d.scripts } });
 
 export function isBlank(d: Draft | null): boolean {
