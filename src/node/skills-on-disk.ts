@@ -8,6 +8,7 @@
 // These functions return the wire shape (snake_case) the HTTP routes send.
 
 import { basename, join, sep } from 'node:path';
+import type { SkillCatalogInput } from '../core/catalog.js';
 import { NotFoundError } from '../core/errors.js';
 import { assertSafeSkillName, checkScriptFileName, checkSkillName } from '../core/names.js';
 import { parseSkillMd } from '../core/skillmd/parse.js';
@@ -247,4 +248,24 @@ async function readScripts(fs: FsLike, skillDir: string, skill: CustomSkill): Pr
       skill.skipped.push({ file: `scripts/${e.name}`, reason: messageOf(err) });
     }
   }
+}
+
+/** The catalog inputs of every readable skill of an agent (unreadable ones are left out): the HTTP catalog route and the `catalog` command. */
+export async function agentCatalogInputs(agentDir: string, opts: IoOptions = {}): Promise<SkillCatalogInput[]> {
+  const inputs: SkillCatalogInput[] = [];
+  for (const summary of await listCustomSkills(agentDir, opts)) {
+    if (summary.error !== undefined && summary.description === '') continue;
+    try {
+      const skill = await readCustomSkill(agentDir, summary.dir_name, opts);
+      inputs.push({
+        skillMd: skill.skill_md,
+        dir: skill.path,
+        scripts: Object.keys(skill.scripts),
+        location: skill.format === 'subdir' ? join(skill.path, 'SKILL.md') : skill.path,
+      });
+    } catch {
+      // a skill that cannot be read has nothing to offer the agent
+    }
+  }
+  return inputs;
 }

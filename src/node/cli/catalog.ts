@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { buildSkillCatalog } from '../../core/catalog.js';
-import { agentCatalogInputs } from '../http/handlers/skills.js';
+import { agentCatalogInputs } from '../skills-on-disk.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
@@ -48,7 +48,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the skills folder' : 'give exactly one skills folder', 'catalog');
   const arg = positionals[0] as string;
   const agentDir = await agentDirFor(arg, resolve(io.cwd, arg));
-  const inputs = await agentCatalogInputs(agentDir, {});
+  const inputs = await agentCatalogInputs(agentDir);
   const catalog = buildSkillCatalog(inputs, { format });
   if (catalog === '') {
     writeLine(io.stderr, `${arg}: no skill with a name and description to list`);

@@ -1,13 +1,12 @@
 // Skill routes of an agent: the list, one skill with its scripts, and the
 // runtime catalog (`?format=forge|xml`, default forge) built from the skills
-// on disk. Reading goes through the node adapters (skills-on-disk.ts), which
+// on disk (agentCatalogInputs, which the `catalog` command uses too). Reading
+// goes through the node adapters (skills-on-disk.ts), which
 // validate names and never follow a symlink out of a skill's folder.
 
-import { join } from 'node:path';
-import { buildSkillCatalog, type SkillCatalogFormat, type SkillCatalogInput } from '../../../core/catalog.js';
+import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
-import type { IoOptions } from '../../fs-types.js';
-import { listCustomSkills, readCustomSkill } from '../../skills-on-disk.js';
+import { agentCatalogInputs, listCustomSkills, readCustomSkill } from '../../skills-on-disk.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -21,26 +20,6 @@ export async function getSkill(ctx: RouteContext): Promise<ApiResult> {
   const agent = await resolveAgent(ctx);
   const skill = await readCustomSkill(agent.path, ctx.params.name ?? '', ctx.services.io);
   return json(skill);
-}
-
-/** The catalog inputs of every readable skill of an agent (unreadable ones are left out). */
-export async function agentCatalogInputs(agentDir: string, io: IoOptions): Promise<SkillCatalogInput[]> {
-  const inputs: SkillCatalogInput[] = [];
-  for (const summary of await listCustomSkills(agentDir, io)) {
-    if (summary.error !== undefined && summary.description === '') continue;
-    try {
-      const skill = await readCustomSkill(agentDir, summary.dir_name, io);
-      inputs.push({
-        skillMd: skill.skill_md,
-        dir: skill.path,
-        scripts: Object.keys(skill.scripts),
-        location: skill.format === 'subdir' ? join(skill.path, 'SKILL.md') : skill.path,
-      });
-    } catch {
-      // a skill that cannot be read has nothing to offer the agent
-    }
-  }
-  return inputs;
 }
 
 export function catalogFormat(value: string | null | undefined): SkillCatalogFormat {
