@@ -9,6 +9,7 @@ import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { BuildDiagnostic } from '../../core/artifacts/types.js';
 import { parseCommandArgs, PROGRAM, UsageError } from '../cli/args.js';
 import type { CliCommand } from '../cli/command.js';
+import { plural } from '../cli/io.js';
 import type { FsLike } from '../fs-types.js';
 import { buildSkillsFolder } from './build-folder.js';
 
@@ -45,10 +46,6 @@ export interface BuildCommandIo {
   fs?: FsLike;
   /** Folder relative paths are resolved against; default `process.cwd()`. */
   cwd?: string;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** `a, b,,c` → `['a', 'b', 'c']`. */

@@ -13,10 +13,10 @@ import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../agents.js';
 import { existingSkillNames, saveSkill } from '../save-skill.js';
-import { llmForTurn, resolveUsableLlm, type LlmClientFactory } from '../workspace-llm.js';
+import { resolveUsableLlm } from '../workspace-llm.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
-import { writeLine, type CliIo } from './io.js';
+import { plural, writeLine, type CliIo } from './io.js';
 import { createLineReader, createSpinner } from './terminal.js';
 
 const HELP = `Usage: ${PROGRAM} chat --dir <workspace> [--agent <id>]
@@ -37,112 +37,102 @@ Options:
 End the session with an empty line, Ctrl-D or Ctrl-C.
 `;
 
-/** For tests and hosts: replaces the real provider client (never used by the shipped CLI). */
-export type ChatClientFactory = LlmClientFactory;
-
 async function pickAgent(workspaceDir: string, id: string | undefined): Promise<AgentInfo | undefined> {
   if (id !== undefined) return findAgent(workspaceDir, id);
   const agents = await discoverAgents(workspaceDir);
   return agents.length === 1 ? agents[0] : undefined;
 }
 
-export function createChatCommand(clientFactory?: ChatClientFactory): CliCommand {
-  async function run(argv: string[], io: CliIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('chat', argv, { dir: { type: 'string' }, agent: { type: 'string' } }, true);
-    if (values.help) {
-      io.stdout.write(HELP);
-      return 0;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'chat');
-    const workspaceDir = resolve(io.cwd, values.dir ?? '.');
-    const agent = await pickAgent(workspaceDir, values.agent);
-    // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
-    const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
-    const builder = createSkillBuilder({ llm: llmForTurn(config, clientFactory) });
-    const out = io.stdout;
-    const tty = io.stdin.isTTY === true;
-
-    writeLine(out, `Skill builder — ${resolved.provider} ${resolved.model} (${resolved.source})${agent ? `, saving into agent "${agent.id}"` : ''}`);
-    if (resolved.warning) writeLine(io.stderr, `warning: ${resolved.warning}`);
-    if (!agent) writeLine(out, 'No agent selected (use --agent <id>): drafts can be reviewed but not saved.');
-    writeLine(out, 'Describe the skill you want. An empty line or Ctrl-D ends the session.');
-
-    const reader = createLineReader(io.stdin, out);
-    const messages: ChatMessage[] = [];
-    let draft: { skillMd: string; scripts: Record<string, string> } | undefined;
-    let pending: string | null = null;
-    let current: AbortController | undefined;
-    let interrupted = false;
-    void io.waitForShutdown().then(() => {
-      interrupted = true;
-      current?.abort(new Error('interrupted'));
-      reader.close();
-    });
-
-    try {
-      for (;;) {
-        const line = pending ?? (await reader.next('\nyou> '));
-        pending = null;
-        if (line === null || line.trim() === '' || interrupted) break;
-        if (!tty) writeLine(out, `\nyou> ${line}`);
-        messages.push({ role: 'user', content: line });
-
-        current = new AbortController();
-        const spinner = createSpinner(out);
-        out.write('\nassistant> ');
-        let streamed = '';
-        let failed: string | undefined;
-        let newDraft: typeof draft;
-        for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal: current.signal })) {
-          if (ev.type === 'message_delta') {
-            if (spinner.active) spinner.stop();
-            out.write(ev.delta);
-            streamed += ev.delta;
-          } else if (ev.type === 'progress' && ev.phase === 'skill') {
-            if (!spinner.active) out.write('\n');
-            spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
-          } else if (ev.type === 'message') {
-            spinner.stop();
-            if (streamed === '') out.write(ev.content);
-            else if (ev.content.startsWith(streamed)) out.write(ev.content.slice(streamed.length));
-            writeLine(out);
-            messages.push({ role: 'assistant', content: ev.content });
-          } else if (ev.type === 'skill_draft') {
-            spinner.stop('draft received');
-            newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
-          } else if (ev.type === 'error') {
-            spinner.stop();
-            failed = ev.error;
-          } else if (ev.type === 'done' && ev.truncated) {
-            writeLine(io.stderr, 'note: the model hit its output limit; the draft may be incomplete.');
-          }
-        }
-        current = undefined;
-        if (interrupted) break;
-        if (failed !== undefined) {
-          writeLine(io.stderr, `\nerror: ${failed}`);
-          if (!newDraft) continue;
-        }
-        if (!newDraft) continue;
-        draft = newDraft;
-        const names = agent ? await existingSkillNames(agent.path) : [];
-        const answer = await showDraftAndAsk(io, draft, names, agent !== undefined, reader);
-        if (answer === null) break;
-        if (answer === 'save' && agent) {
-          await saveDraft(io, agent, draft);
-        } else if (answer !== 'save' && answer !== 'no') pending = answer;
-      }
-    } finally {
-      reader.close();
-    }
-    if (interrupted) {
-      writeLine(io.stderr, '\ninterrupted.');
-      return 130;
-    }
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('chat', argv, { dir: { type: 'string' }, agent: { type: 'string' } }, true);
+  if (values.help) {
+    io.stdout.write(HELP);
     return 0;
   }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'chat');
+  const workspaceDir = resolve(io.cwd, values.dir ?? '.');
+  const agent = await pickAgent(workspaceDir, values.agent);
+  // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
+  const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
+  const builder = createSkillBuilder({ llm: config });
+  const out = io.stdout;
+  const tty = io.stdin.isTTY === true;
 
-  return { name: 'chat', summary: 'the skill-builder interview in the terminal', help: HELP, run };
+  writeLine(out, `Skill builder — ${resolved.provider} ${resolved.model} (${resolved.source})${agent ? `, saving into agent "${agent.id}"` : ''}`);
+  if (resolved.warning) writeLine(io.stderr, `warning: ${resolved.warning}`);
+  if (!agent) writeLine(out, 'No agent selected (use --agent <id>): drafts can be reviewed but not saved.');
+  writeLine(out, 'Describe the skill you want. An empty line or Ctrl-D ends the session.');
+
+  const reader = createLineReader(io.stdin, out);
+  const messages: ChatMessage[] = [];
+  let draft: { skillMd: string; scripts: Record<string, string> } | undefined;
+  let pending: string | null = null;
+  let current: AbortController | undefined;
+  let interrupted = false;
+  void io.waitForShutdown().then(() => {
+    interrupted = true;
+    current?.abort(new Error('interrupted'));
+    reader.close();
+  });
+
+  try {
+    for (;;) {
+      const line = pending ?? (await reader.next('\nyou> '));
+      pending = null;
+      if (line === null || line.trim() === '' || interrupted) break;
+      if (!tty) writeLine(out, `\nyou> ${line}`);
+      messages.push({ role: 'user', content: line });
+
+      current = new AbortController();
+      const spinner = createSpinner(out);
+      out.write('\nassistant> ');
+      let streamed = '';
+      let failed: string | undefined;
+      let newDraft: typeof draft;
+      for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal: current.signal })) {
+        if (ev.type === 'message_delta') {
+          if (spinner.active) spinner.stop();
+          out.write(ev.delta);
+          streamed += ev.delta;
+        } else if (ev.type === 'progress' && ev.phase === 'skill') {
+          if (!spinner.active) out.write('\n');
+          spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
+        } else if (ev.type === 'message') {
+          spinner.stop();
+          if (streamed === '') out.write(ev.content);
+          else if (ev.content.startsWith(streamed)) out.write(ev.content.slice(streamed.length));
+          writeLine(out);
+          messages.push({ role: 'assistant', content: ev.content });
+        } else if (ev.type === 'skill_draft') {
+          spinner.stop('draft received');
+          newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
+        } else if (ev.type === 'error') {
+          spinner.stop();
+          failed = ev.error;
+        } else if (ev.type === 'done' && ev.truncated) {
+          writeLine(io.stderr, 'note: the model hit its output limit; the draft may be incomplete.');
+        }
+      }
+      current = undefined;
+      if (interrupted) break;
+      if (failed !== undefined) writeLine(io.stderr, `\nerror: ${failed}`);
+      if (!newDraft) continue; // a failed turn still offers whatever draft arrived
+      draft = newDraft;
+      const names = agent ? await existingSkillNames(agent.path) : [];
+      const answer = await showDraftAndAsk(io, draft, names, agent !== undefined, reader);
+      if (answer === null) break;
+      if (answer === 'save' && agent) {
+        await saveDraft(io, agent, draft);
+      } else if (answer !== 'save' && answer !== 'no') pending = answer;
+    }
+  } finally {
+    reader.close();
+  }
+  if (interrupted) {
+    writeLine(io.stderr, '\ninterrupted.');
+    return 130;
+  }
+  return 0;
 }
 
 /** Prints the draft and its validation; resolves 'save', 'no', another message, or null at end of input. */
@@ -163,7 +153,7 @@ async function showDraftAndAsk(
   writeLine(out, '--------------------');
   const result = validateSkillMd(draft.skillMd, { scripts: draft.scripts, existingNames });
   for (const d of [...result.errors, ...result.warnings]) writeLine(out, formatDiagnostic(d));
-  writeLine(out, result.valid ? `valid${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : ''}` : `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}: ask for a fix before saving`);
+  writeLine(out, result.valid ? `valid${result.warnings.length ? ` (${plural(result.warnings.length, 'warning')})` : ''}` : `${plural(result.errors.length, 'error')}: ask for a fix before saving`);
   if (!canSave) return 'no';
   const name = skillNameOf(draft.skillMd);
   const line = await reader.next(`Save as skills/${name ?? '?'}? [y/N, or type a change] `);
@@ -201,4 +191,4 @@ async function saveDraft(io: CliIo, agent: AgentInfo, draft: { skillMd: string; 
   }
 }
 
-export const chatCommand: CliCommand = createChatCommand();
+export const chatCommand: CliCommand = { name: 'chat', summary: 'the skill-builder interview in the terminal', help: HELP, run };

@@ -39,3 +39,8 @@ export function processIo(): CliIo {
 export function writeLine(stream: Writable, text = ''): void {
   stream.write(`${text}\n`);
 }
+
+/** `1 error`, `2 warnings`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

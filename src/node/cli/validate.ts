@@ -10,7 +10,7 @@ import { validateSkillMd } from '../../core/skillmd/validate.js';
 import { readSkillScripts, type SkippedEntry } from '../artifacts/read-skills-folder.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
-import { writeLine, type CliIo } from './io.js';
+import { plural, writeLine, type CliIo } from './io.js';
 
 const PROFILES = ['forge', 'agentskills'] as const;
 
@@ -121,10 +121,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   if (values.json) writeLine(io.stdout, JSON.stringify(reports, null, 2));
   return failed ? 1 : 0;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export const validateCommand: CliCommand = { name: 'validate', summary: 'check SKILL.md files and skill folders (errors and warnings with file:line)', help: HELP, run };
