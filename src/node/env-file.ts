@@ -7,7 +7,6 @@
 // line byte for byte, and replaces the file atomically with mode 0600. Writes
 // to one file are serialised within the process.
 
-import { dirname } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { checkEnvVarName } from '../core/names.js';
 import { withFileLock, writeFileAtomic } from './atomic-write.js';
@@ -159,7 +158,6 @@ export async function setEnvFileValue(path: string, key: string, value: string, 
   await withFileLock(fs, path, async () => {
     const text = (await readTextIfExists(fs, path)) ?? '';
     const next = editEnvText(text, key, value);
-    await fs.promises.mkdir(dirname(path), { recursive: true });
     // Always rewrite (even when unchanged) so the mode is 0600 afterwards.
     await writeFileAtomic(fs, path, next, { mode: 0o600 });
   });
