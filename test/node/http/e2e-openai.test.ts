@@ -11,11 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/node/server.js';
 import type { RequestLogEntry } from '../../../src/node/http/types.js';
 import { startProviderServer, type ProviderServer, type RecordedRequest } from '../../helpers/provider-servers/index.js';
-import { skillMd } from '../../helpers/skill-fixtures.js';
+import { SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
 import { readSse, type ReadEvent } from './support.js';
 
 const KEY = 'sk-e2e-KEY-9f8e7d6c5b4a3210fedcba';
-const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\necho "{\\"ok\\": true}"\n';
 const V1 = skillMd('weather-report', {
   description: 'Reports the weather for a city. When the user asks about the weather ("weather in Paris", "will it rain tomorrow") use this skill.',
   body: 'Call `web_fetch` on the forecast page for the city, then summarise it. Marker: ORIGINAL-V1.',
