@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createApiDispatcher } from './http/dispatch.js';
 import { handlerFromDispatcher } from './http/request-handler.js';
 import { API_ROUTES } from './http/routes.js';
-import { fallbackPage, packageStaticRoots, sendNotFound, sendText, serveStatic, type StaticRoots } from './http/static-files.js';
+import { fallbackPage, packageStaticRoots, sendNotFound, sendJsonError, serveStatic, type StaticRoots } from './http/static-files.js';
 import type { ApiHandlerOptions } from './http/types.js';
 
 export interface StartServerOptions extends ApiHandlerOptions {
@@ -92,7 +92,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     const hostProblem = dispatcher.checkHost(req.headers.host);
     if (hostProblem) {
-      sendText(res, 421, hostProblem);
+      sendJsonError(res, 421, hostProblem);
       return;
     }
     const head = req.method === 'HEAD';
@@ -101,7 +101,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       return;
     }
     if (req.method !== 'GET' && !head) {
-      sendText(res, 405, `${req.method ?? ''} is not allowed on ${pathname}; use GET`, { allow: 'GET, HEAD' });
+      sendJsonError(res, 405, `${req.method ?? ''} is not allowed on ${pathname}; use GET`, { allow: 'GET, HEAD' });
       return;
     }
     serveStatic(req, res, pathname, roots, page)
@@ -109,7 +109,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         if (!served) sendNotFound(res, pathname, head);
       })
       .catch(() => {
-        if (!res.headersSent) sendText(res, 500, 'could not read the file');
+        if (!res.headersSent) sendJsonError(res, 500, 'could not read the file');
         else res.destroy();
       });
   };

@@ -147,7 +147,8 @@ export function sendNotFound(res: ServerResponse, pathname: string, head: boolea
   send(res, 404, 'text/plain; charset=utf-8', `Not found: ${pathname}\n`, head);
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+/** An `{error}` JSON reply (as the API's errors) for the non-API paths: wrong host, wrong method, unreadable file. */
+export function sendJsonError(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...PAGE_HEADERS, 'content-type': 'application/json; charset=utf-8', ...extra });
   res.end(JSON.stringify({ error: text }));
 }
