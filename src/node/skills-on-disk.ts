@@ -89,8 +89,8 @@ export interface SkillLocation {
   skillMdPath: string;
 }
 
-async function candidates(fs: FsLike, skillsDir: string): Promise<Array<SkillLocation & { entrySymlink: boolean }>> {
-  const out: Array<SkillLocation & { entrySymlink: boolean }> = [];
+async function candidates(fs: FsLike, skillsDir: string): Promise<SkillLocation[]> {
+  const out: SkillLocation[] = [];
   for (const e of await listDir(fs, skillsDir)) {
     if (e.name.startsWith('.')) continue; // temp folders of an in-progress save, editor files
     const path = join(skillsDir, e.name);
@@ -98,12 +98,12 @@ async function candidates(fs: FsLike, skillsDir: string): Promise<Array<SkillLoc
       const st = await statIfExists(fs, path);
       if (st?.isDirectory()) {
         if (await statIfExists(fs, join(path, 'SKILL.md'), true))
-          out.push({ format: 'subdir', dirName: e.name, path, skillMdPath: join(path, 'SKILL.md'), entrySymlink: e.isSymbolicLink });
+          out.push({ format: 'subdir', dirName: e.name, path, skillMdPath: join(path, 'SKILL.md') });
         continue;
       }
     }
     if ((e.isFile || e.isSymbolicLink) && e.name.endsWith('.md') && e.name.length > 3)
-      out.push({ format: 'flat', dirName: e.name.slice(0, -3), path, skillMdPath: path, entrySymlink: e.isSymbolicLink });
+      out.push({ format: 'flat', dirName: e.name.slice(0, -3), path, skillMdPath: path });
   }
   return out;
 }
@@ -174,20 +174,16 @@ export async function locateSkill(agentDir: string, name: string, opts: IoOption
   const skillsDir = join(agentDir, 'skills');
   const all = await candidates(fs, skillsDir);
   const direct = all.find((c) => c.format === 'subdir' && c.dirName === name) ?? all.find((c) => c.format === 'flat' && c.dirName === name);
-  if (direct) return strip(direct);
+  if (direct) return direct;
   for (const c of all) {
     try {
       const fm = parseSkillMd(await readSkillMdAt(fs, skillsDir, c)).frontmatter;
-      if (fm && typeof fm.name === 'string' && fm.name.trim() === name) return strip(c);
+      if (fm && typeof fm.name === 'string' && fm.name.trim() === name) return c;
     } catch {
       // unreadable skills cannot match
     }
   }
   return null;
-}
-
-function strip(c: SkillLocation & { entrySymlink: boolean }): SkillLocation {
-  return { format: c.format, dirName: c.dirName, path: c.path, skillMdPath: c.skillMdPath };
 }
 
 /** Reads one custom skill with its scripts. NotFoundError when there is none by that name. */
