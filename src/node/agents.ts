@@ -9,6 +9,7 @@
 import { join, relative, sep } from 'node:path';
 import { NotFoundError } from '../core/errors.js';
 import { listDir, resolveIo, type FsLike, type IoOptions } from './fs-types.js';
+import { skillLocations } from './skills-on-disk.js';
 
 export const MAX_AGENT_DEPTH = 3;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -20,19 +21,13 @@ export interface AgentInfo {
   path: string;
   /** Path relative to the workspace ('.' for the workspace itself), with "/" separators. */
   relative_path: string;
-  /** True when `skills/` holds at least one skill (a folder with SKILL.md, or a `.md` file). */
+  /** True when `skills/` holds at least one skill (a folder with SKILL.md, or a `.md` file), symlinked ones included, as the skills list shows them. */
   has_skills: boolean;
 }
 
+/** True when the skills list of the agent would not be empty (the same finder as listCustomSkills). */
 async function hasSkills(fs: FsLike, agentDir: string): Promise<boolean> {
-  const skillsDir = join(agentDir, 'skills');
-  for (const e of await listDir(fs, skillsDir)) {
-    if (e.name.startsWith('.')) continue;
-    if (e.isFile && e.name.endsWith('.md')) return true;
-    if (e.isDirectory && (await listDir(fs, join(skillsDir, e.name))).some((f) => f.name === 'SKILL.md' && (f.isFile || f.isSymbolicLink)))
-      return true;
-  }
-  return false;
+  return (await skillLocations(fs, join(agentDir, 'skills'))).length > 0;
 }
 
 function folderName(workspaceDir: string, dir: string): string {

@@ -89,7 +89,8 @@ export interface SkillLocation {
   skillMdPath: string;
 }
 
-async function candidates(fs: FsLike, skillsDir: string): Promise<SkillLocation[]> {
+/** Every skill entry of a `skills/` folder, both forms, by name (hidden entries left out); [] when there is none. */
+export async function skillLocations(fs: FsLike, skillsDir: string): Promise<SkillLocation[]> {
   const out: SkillLocation[] = [];
   for (const e of await listDir(fs, skillsDir)) {
     if (e.name.startsWith('.')) continue; // temp folders of an in-progress save, editor files
@@ -132,7 +133,7 @@ export async function listCustomSkills(agentDir: string, opts: IoOptions = {}): 
   const { fs } = resolveIo(opts);
   const skillsDir = join(agentDir, 'skills');
   const out: SkillSummary[] = [];
-  for (const loc of await candidates(fs, skillsDir)) {
+  for (const loc of await skillLocations(fs, skillsDir)) {
     const summary: SkillSummary = {
       name: loc.dirName,
       dir_name: loc.dirName,
@@ -172,7 +173,7 @@ export async function locateSkill(agentDir: string, name: string, opts: IoOption
   const { fs } = resolveIo(opts);
   assertSafeSkillName(name, 'name');
   const skillsDir = join(agentDir, 'skills');
-  const all = await candidates(fs, skillsDir);
+  const all = await skillLocations(fs, skillsDir);
   const direct = all.find((c) => c.format === 'subdir' && c.dirName === name) ?? all.find((c) => c.format === 'flat' && c.dirName === name);
   if (direct) return direct;
   for (const c of all) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors.js';
 import { discoverAgents, findAgent } from '../../src/node/agents.js';
+import { listCustomSkills } from '../../src/node/skills-on-disk.js';
 import { createMemoryWorkspace } from '../../src/testing/memory-workspace.js';
 import { guardProcessEnv } from '../helpers/node-guards.js';
 
@@ -42,6 +43,24 @@ describe('discoverAgents', () => {
       ['a', true],
       ['b', false],
     ]);
+  });
+
+  it('counts symlinked skills as the skills list does', async () => {
+    const ws = await createMemoryWorkspace({
+      'a/forge.yaml': '',
+      'a/skills/_store/weather/SKILL.md': '---\nname: weather\n---\n',
+      'a/skills/_drafts/notes.md': '# notes',
+      'b/forge.yaml': '',
+      'b/skills/_drafts/notes.md': '# notes',
+    });
+    await ws.fs.promises.symlink(ws.path('a/skills/_store/weather'), ws.path('a/skills/weather'));
+    await ws.fs.promises.symlink(ws.path('b/skills/_drafts/notes.md'), ws.path('b/skills/notes.md'));
+    const agents = await discoverAgents(ws.workspaceDir, ws);
+    expect(agents.map((a) => [a.id, a.has_skills])).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
+    expect((await listCustomSkills(ws.path('a'), ws)).map((s) => [s.dir_name, s.error])).toEqual([['weather', undefined]]);
   });
 
   it('includes the workspace itself when it holds forge.yaml, and gives clashing folder names distinct ids', async () => {
