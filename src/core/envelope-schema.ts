@@ -16,7 +16,7 @@
 // open one, so parseEnvelope accepts both.
 
 import { z } from 'zod';
-import { isPlainObject } from './json-scan.js';
+import { isPlainObject } from './plain-object.js';
 import type { JsonSchema } from './llm/types.js';
 import { SkillSpecSchema } from './skillmd/spec-schema.js';
 

@@ -155,6 +155,3 @@ export function parseJsonLenient(text: string): JsonParseOutcome {
   return { ok: false };
 }
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

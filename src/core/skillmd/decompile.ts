@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
-import { isPlainObject } from './forge-metadata.js';
+import { isPlainObject } from '../plain-object.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
 import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown-lines.js';
 import { readTable } from './markdown-table.js';

@@ -4,6 +4,7 @@
 // becomes a diagnostic naming the field, never an exception.
 
 import { errorDiag, type Diagnostic } from '../diagnostics.js';
+import { isPlainObject } from '../plain-object.js';
 import type { BinRequirement, ForgeMetadata } from './types.js';
 
 type LineOf = (path: readonly (string | number)[]) => number | undefined;
@@ -23,9 +24,6 @@ export function emptyForgeMetadata(): ForgeMetadata {
 }
 
 /** A YAML mapping once read: an object that is not a list (the frontmatter holds no other objects). */
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';

@@ -5,7 +5,7 @@
 // top-level fields.
 
 import { errorDiag } from '../diagnostics.js';
-import { isPlainObject } from './forge-metadata.js';
+import { isPlainObject } from '../plain-object.js';
 import { type RuleContext, type Sink, show } from './validate-context.js';
 
 export const AGENTSKILLS_FIELDS: readonly string[] = ['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility'];

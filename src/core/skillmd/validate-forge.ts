@@ -7,7 +7,8 @@
 import { builtinToolsMentioned, isBuiltinTool, KNOWN_CAPABILITIES } from '../builtins.js';
 import { errorDiag, warningDiag } from '../diagnostics.js';
 import { checkSkillName, KEBAB_CASE_PATTERN, suggestKebab } from '../names.js';
-import { fieldName, isPlainObject } from './forge-metadata.js';
+import { fieldName } from './forge-metadata.js';
+import { isPlainObject } from '../plain-object.js';
 import type { ParsedSkillMd, ToolSection } from './types.js';
 import { type RuleContext, type Sink, show } from './validate-context.js';
 
