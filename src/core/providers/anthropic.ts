@@ -20,14 +20,14 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, API
 import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
-import { DEFAULT_BASE_URLS, ANTHROPIC_DEFAULT_MAX_TOKENS } from './defaults.js';
+import { DEFAULT_BASE_URLS, ANTHROPIC_DEFAULT_MAX_TOKENS, SDK_DEFAULT_TIMEOUT_MS } from './defaults.js';
 import {
   abortedError,
   httpError,
   inStreamError,
   parseRetryAfter,
   streamCutError,
-  timeoutError,
+  sdkTimeoutError,
   transportFailure,
   type ErrorContext,
 } from './errors.js';
@@ -52,7 +52,7 @@ const ERROR_TYPES: Record<string, LlmErrorCode> = {
 
 function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', chars: number): LlmError {
   if (err instanceof APIUserAbortError) return abortedError(ctx, err);
-  if (err instanceof APIConnectionTimeoutError) return timeoutError(ctx, 600_000, err);
+  if (err instanceof APIConnectionTimeoutError) return sdkTimeoutError(ctx, SDK_DEFAULT_TIMEOUT_MS, err);
   if (err instanceof APIConnectionError) return transportFailure(ctx, err.cause ?? err, phase, chars);
   if (err instanceof APIError) {
     const body = err.error as { error?: { type?: unknown; message?: unknown } } | undefined;

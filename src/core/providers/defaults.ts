@@ -16,3 +16,6 @@ export const DEFAULT_BASE_URLS: Record<ProviderName, string> = {
  * output tokens need max_output_tokens set explicitly.
  */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+
+/** The OpenAI and Anthropic SDKs' own default request timeout (10 minutes); it fires only when no response starts. */
+export const SDK_DEFAULT_TIMEOUT_MS = 600_000;

@@ -171,6 +171,14 @@ export function timeoutError(ctx: ErrorContext, timeoutMs: number, cause?: unkno
   );
 }
 
+/** The provider SDK's own request timeout fired (no response within its default window), not our timeout_s. */
+export function sdkTimeoutError(ctx: ErrorContext, sdkTimeoutMs: number, cause?: unknown): LlmError {
+  const label = PROVIDER_LABEL[ctx.provider];
+  return make(ctx, 'timeout', `${label} at ${ctx.host} did not start answering within ${formatMs(sdkTimeoutMs)} (the SDK's request timeout). Try again.`, {
+    cause,
+  });
+}
+
 export function abortedError(ctx: ErrorContext, cause?: unknown): LlmError {
   return make(ctx, 'aborted', `The ${PROVIDER_LABEL[ctx.provider]} request was cancelled.`, { cause });
 }

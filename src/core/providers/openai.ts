@@ -12,14 +12,14 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from './adapter.js';
-import { DEFAULT_BASE_URLS } from './defaults.js';
+import { DEFAULT_BASE_URLS, SDK_DEFAULT_TIMEOUT_MS } from './defaults.js';
 import {
   abortedError,
   httpError,
   inStreamError,
   parseRetryAfter,
   streamCutError,
-  timeoutError,
+  sdkTimeoutError,
   transportFailure,
   type ErrorContext,
 } from './errors.js';
@@ -47,7 +47,7 @@ function inStreamCode(type: unknown, code: unknown): LlmErrorCode {
 
 function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', chars: number): LlmError {
   if (err instanceof APIUserAbortError) return abortedError(ctx, err);
-  if (err instanceof APIConnectionTimeoutError) return timeoutError(ctx, 600_000, err);
+  if (err instanceof APIConnectionTimeoutError) return sdkTimeoutError(ctx, SDK_DEFAULT_TIMEOUT_MS, err);
   if (err instanceof APIConnectionError) return transportFailure(ctx, err.cause ?? err, phase, chars);
   if (err instanceof APIError) {
     const body = err.error as { message?: unknown; type?: unknown; code?: unknown } | undefined;

@@ -3,6 +3,8 @@
 // message wording with the key redacted, and each provider's finish reasons.
 import { describe, expect, it } from 'vitest';
 import {
+  sdkTimeoutError,
+  timeoutError,
   codeForStatus,
   describeTransport,
   httpError,
@@ -143,5 +145,19 @@ describe('splitGeminiBaseUrl', () => {
     ['https://proxy.example.com/gemini/v1', { baseUrl: 'https://proxy.example.com/gemini', apiVersion: 'v1' }],
   ])('%s', (input, expected) => {
     expect(splitGeminiBaseUrl(input)).toEqual(expected);
+  });
+});
+
+describe('timeouts', () => {
+  it('our idle timeout points at timeout_s; the SDK request timeout does not, since timeout_s does not control it', () => {
+    const ours = timeoutError(ctx, 30_000);
+    expect(ours.code).toBe('timeout');
+    expect(ours.message).toContain('timeout_s');
+    const sdk = sdkTimeoutError(ctx, 600_000);
+    expect(sdk.code).toBe('timeout');
+    expect(sdk.isRetryable).toBe(true);
+    expect(sdk.message).toContain("SDK's request timeout");
+    expect(sdk.message).not.toContain('timeout_s');
+    expectNoSecret(sdk, KEY);
   });
 });
