@@ -86,6 +86,7 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @cssprop --forge-color-focus - Focus ring.
  * @cssprop --forge-radius - Corner radius of panels and dialogs.
  * @cssprop --forge-radius-sm - Corner radius of buttons and fields.
+ * @cssprop --forge-space - Spacing unit (default 4px): the paddings, gaps and margins are multiples of it, so `8px` doubles them.
  * @cssprop --forge-font-family - Text font.
  * @cssprop --forge-font-mono - Editor and code font.
  * @cssprop --forge-font-size - Base font size.

@@ -72,6 +72,7 @@ const SOURCE_TEXT: Record<string, string> = {
  * @cssprop --forge-color-focus - Focus ring.
  * @cssprop --forge-radius - Corner radius of cards and dialogs.
  * @cssprop --forge-radius-sm - Corner radius of buttons, fields and notices.
+ * @cssprop --forge-space - Spacing unit (default 4px): the paddings, gaps and margins are multiples of it, so `8px` doubles them.
  * @cssprop --forge-font-family - Text font.
  * @cssprop --forge-font-mono - Monospace font.
  * @cssprop --forge-font-size - Base font size.

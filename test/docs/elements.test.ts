@@ -60,17 +60,28 @@ function listAfter(text: string, label: string): string[] {
 }
 
 /**
- * The `--forge-*` properties a stylesheet really reads: used directly, or through a
- * `--_name: var(--forge-name, default)` alias that some rule then reads as `var(--_name)`.
+ * The `--forge-*` properties a stylesheet really reads: used by a rule directly, or
+ * through a chain of private tokens (`--_space: var(--forge-space, 4px)`, then
+ * `--_space-2: calc(var(--_space) * 2)`) whose end some rule reads. A token that
+ * is only defined, never read, makes nothing it refers to count.
  */
 function consumedCustomProperties(css: string): Set<string> {
-  const ALIAS = /(--_[a-z0-9-]+)\s*:\s*var\((--forge-[a-z0-9-]+)/g;
-  const aliases = new Map([...css.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!] as const));
-  const rules = css.replace(ALIAS, '');
-  const out = new Set<string>();
-  for (const m of rules.matchAll(/var\((--forge-[a-z0-9-]+)/g)) out.add(m[1]!);
-  for (const m of rules.matchAll(/var\((--_[a-z0-9-]+)/g)) if (aliases.has(m[1]!)) out.add(aliases.get(m[1]!)!);
-  return out;
+  const DEFINITION = /(--[a-z0-9_-]+)\s*:\s*([^;{}]+)/g;
+  const VAR = /var\((--[a-z0-9_-]+)/g;
+  const refers = new Map<string, string[]>();
+  for (const m of css.matchAll(DEFINITION)) {
+    refers.set(m[1]!, [...(refers.get(m[1]!) ?? []), ...[...m[2]!.matchAll(VAR)].map((v) => v[1]!)]);
+  }
+  const rules = css.replace(DEFINITION, '');
+  const seen = new Set<string>();
+  const queue = [...rules.matchAll(VAR)].map((m) => m[1]!);
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    queue.push(...(refers.get(name) ?? []));
+  }
+  return new Set([...seen].filter((name) => name.startsWith('--forge-')));
 }
 
 const STYLES: Record<string, string> = {
