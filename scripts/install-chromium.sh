@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium for the browser tests when it is not there yet.
-# Never downloads a browser of its own: the tests use /usr/bin/chromium.
+# Installs what the test suite needs from Debian when it is not there yet:
+# Chromium for the browser tests (the tests use /usr/bin/chromium; no browser
+# is ever downloaded by a test tool) and curl, with which the user's documented
+# curl commands are run verbatim against the built CLI.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 if [ "$(id -u)" -eq 0 ]; then
@@ -10,10 +15,10 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
   SUDO="sudo"
 else
-  echo "install-chromium: /usr/bin/chromium is missing and this user cannot install packages; run 'apt-get install -y chromium' as root" >&2
+  echo "install-chromium: ${missing[*]} missing and this user cannot install packages; run 'apt-get install -y ${missing[*]}' as root" >&2
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq chromium >/dev/null
+$SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 /usr/bin/chromium --version
