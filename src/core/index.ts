@@ -101,3 +101,5 @@ export type {
   ToolDefinition,
 } from './artifacts/types.js';
 export type { ToolInputSchema, JsonSchemaNode } from './artifacts/input-schema.js';
+export { forgeRuntimeView, runtimeInputSchema, runtimeJsonType, RUNTIME_PROPERTY_KEY } from './runtime-view/index.js';
+export type { RuntimeInputSchema, RuntimeJsonType, RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view/index.js';

@@ -1,0 +1,114 @@
+// The input JSON Schema Forge's runtime gives the LLM for a skill tool
+// (forge-core/tools InputSpecToSchema), computed only from the one-line
+// `**Input:**` spec: parts split on commas outside parentheses, each part
+// `name`, `name (type)` or `name (type, required)`; the first part is always
+// required; types map through a small vocabulary and everything else is a
+// string; no descriptions. An empty spec gives an open object schema. Also
+// the provider rule for property keys that makes the runtime skip a tool.
+
+import { goCompare, goTrim, goTrimRight, goTrimSpace } from './go-text.js';
+
+export type RuntimeJsonType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+
+export interface RuntimeInputSchema {
+  type: 'object';
+  properties: Record<string, { type: RuntimeJsonType }>;
+  /** Present when at least one part is required; in part order, repeats kept (as the runtime writes it). */
+  required?: string[];
+  /** Only on the open schema of an empty spec. */
+  additionalProperties?: true;
+}
+
+/** The providers' property-key rule the runtime enforces before registering a tool. */
+export const RUNTIME_PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+/** The runtime's type vocabulary: a type word (trimmed, any case) → JSON type; anything else is `string`. */
+export function runtimeJsonType(typeWord: string): RuntimeJsonType {
+  switch (goTrimSpace(typeWord).toLowerCase()) {
+    case 'int':
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'bool':
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+    case 'list':
+      return 'array';
+    case 'object':
+    case 'map':
+      return 'object';
+    default:
+      return 'string';
+  }
+}
+
+/** Splits on commas that are not inside parentheses (an unmatched `)` is ignored). */
+export function splitSpecParts(spec: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = depth > 0 ? depth - 1 : 0;
+    else if (c === ',' && depth === 0) {
+      parts.push(spec.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(spec.slice(start));
+  return parts;
+}
+
+interface SpecPart {
+  name: string;
+  type: RuntimeJsonType;
+  required: boolean;
+}
+
+/** One part as the runtime reads it, or null for an empty part (or an empty name without parentheses). */
+function readPart(raw: string, first: boolean): SpecPart | null {
+  const part = goTrimSpace(raw);
+  if (part === '') return null;
+  const paren = part.indexOf('(');
+  const name = goTrim(goTrimSpace(paren < 0 ? part : part.slice(0, paren)), '`"\'');
+  if (paren < 0) return name === '' ? null : { name, type: 'string', required: first };
+  let typeText = goTrimSpace(goTrimRight(goTrimSpace(part.slice(paren + 1)), ')'));
+  let required = false;
+  const at = typeText.indexOf('required');
+  if (at >= 0) {
+    required = true;
+    typeText = typeText.slice(0, at) + typeText.slice(at + 'required'.length);
+    typeText = goTrimSpace(goTrimRight(goTrimSpace(typeText), ','));
+  }
+  return { name, type: runtimeJsonType(typeText), required: first || required };
+}
+
+/** The schema the runtime computes for an `**Input:**` spec line (the text after the label). */
+export function runtimeInputSchema(spec: string): RuntimeInputSchema {
+  const text = goTrimSpace(spec);
+  if (text === '') return { type: 'object', properties: {}, additionalProperties: true };
+  const byName = new Map<string, RuntimeJsonType>();
+  const required: string[] = [];
+  splitSpecParts(text).forEach((raw, i) => {
+    const p = readPart(raw, i === 0);
+    if (!p) return;
+    byName.set(p.name, p.type); // a repeated name: the last type wins, like a Go map
+    if (p.required) required.push(p.name);
+  });
+  // Keys in the order encoding/json writes a map; defined, not assigned, so `__proto__` is a plain key.
+  const properties: Record<string, { type: RuntimeJsonType }> = {};
+  for (const key of [...byName.keys()].sort(goCompare))
+    Object.defineProperty(properties, key, { value: { type: byName.get(key)! }, enumerable: true, writable: true, configurable: true });
+  const schema: RuntimeInputSchema = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  return schema;
+}
+
+/** The property keys the providers reject (sorted as the runtime reports them); the runtime then skips the tool. */
+export function invalidRuntimeKeys(schema: RuntimeInputSchema): string[] {
+  return Object.keys(schema.properties)
+    .filter((k) => !RUNTIME_PROPERTY_KEY.test(k))
+    .sort(goCompare);
+}

@@ -1,0 +1,105 @@
+// forgeRuntimeView(skillMd): the skill as Forge's runtime will see it — which
+// tool entries it reads (phantom `- word` entries included), each with the
+// description it joins, the input schema it computes, its output spec and
+// format, whether a script backs it, and the reasons it would skip the tool
+// or the whole skill. Pure and isomorphic; the pieces live next to it
+// (split-frontmatter, read-entries, input-schema).
+
+import { parse as parseYaml } from 'yaml';
+import { KNOWN_CAPABILITIES } from '../builtins.js';
+import { KEBAB_CASE_PATTERN } from '../names.js';
+import { isPlainObject } from '../plain-object.js';
+import { invalidRuntimeKeys, runtimeInputSchema, type RuntimeInputSchema } from './input-schema.js';
+import { readRuntimeEntries, type RuntimeEntry } from './read-entries.js';
+import { splitRuntimeFrontmatter } from './split-frontmatter.js';
+
+export interface RuntimeToolView extends RuntimeEntry {
+  /** What the LLM receives as the tool's input schema (InputSpecToSchema of `inputSpec`). */
+  inputSchema: RuntimeInputSchema;
+  /** Property keys the providers reject; the runtime then does not register the tool. */
+  invalidKeys: string[];
+  /**
+   * The script the runtime binds (`scripts/<name>.<ext>`, hyphen form before
+   * underscore form), `null` when none of the given scripts matches, absent when
+   * no script list was given or the skill runs as a binary.
+   */
+  script?: string | null;
+}
+
+export interface RuntimeView {
+  /** `script` (default) or `binary`, from `metadata.forge.runtime`. */
+  runtime: string;
+  /** Every entry the runtime reads, in file order. */
+  tools: RuntimeToolView[];
+  /** Why the runtime would not load the skill at all (it then registers nothing); empty when it loads. */
+  loadErrors: string[];
+  /** 1-based file line where the body the runtime reads starts. */
+  bodyLine: number;
+}
+
+export interface RuntimeViewOptions {
+  /** File names in the skill's `scripts/` folder (`x.sh` or `scripts/x.sh`), to report each tool's binding. */
+  scripts?: readonly string[];
+}
+
+/** The extensions the runtime binds a tool to, in its order of preference. */
+export const RUNTIME_SCRIPT_EXTENSIONS: readonly string[] = ['.sh', '.bash', '.py', '.js', '.cjs', '.mjs'];
+
+export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = {}): RuntimeView {
+  const split = splitRuntimeFrontmatter(skillMd);
+  const loadErrors: string[] = [];
+  let runtime = 'script';
+  if (split.frontmatter !== null) {
+    const meta = readMetadata(split.frontmatter, loadErrors);
+    const forge = isPlainObject(meta?.['metadata']) ? meta['metadata']['forge'] : undefined;
+    if (isPlainObject(forge) && typeof forge['runtime'] === 'string' && forge['runtime'] !== '') runtime = forge['runtime'];
+  }
+  const read = readRuntimeEntries(split.body, split.bodyLine);
+  if (read.tooLongLine !== undefined) loadErrors.push(`line ${read.tooLongLine} is 64 KiB or longer: the runtime stops reading the file there and drops the skill`);
+  const scripts = options.scripts?.map((s) => (s.startsWith('scripts/') ? s.slice('scripts/'.length) : s));
+  const tools = read.entries.map((entry): RuntimeToolView => {
+    const inputSchema = runtimeInputSchema(entry.inputSpec);
+    const view: RuntimeToolView = { ...entry, inputSchema, invalidKeys: invalidRuntimeKeys(inputSchema) };
+    if (scripts && runtime !== 'binary') view.script = runtimeScriptFor(entry.name, scripts);
+    return view;
+  });
+  return { runtime, tools, loadErrors, bodyLine: split.bodyLine };
+}
+
+/** The names a tool binds to: the hyphen form, then (when different) the underscore form. */
+export function runtimeScriptStems(toolName: string): string[] {
+  const hyphen = toolName.replace(/_/g, '-');
+  const underscore = toolName.replace(/-/g, '_');
+  return hyphen === underscore ? [hyphen] : [hyphen, underscore];
+}
+
+/** `scripts/<file>` the runtime binds `toolName` to among `scriptNames`, or null. Extension order first, then name form. */
+export function runtimeScriptFor(toolName: string, scriptNames: readonly string[]): string | null {
+  const have = new Set(scriptNames);
+  for (const ext of RUNTIME_SCRIPT_EXTENSIONS)
+    for (const stem of runtimeScriptStems(toolName)) if (have.has(stem + ext)) return `scripts/${stem}${ext}`;
+  return null;
+}
+
+/** The frontmatter checks that make the runtime drop a skill: YAML it cannot read, non-kebab category or tags, unknown capabilities. */
+function readMetadata(yamlText: string, errors: string[]): Record<string, unknown> | null {
+  let meta: unknown;
+  try {
+    meta = parseYaml(yamlText);
+  } catch (err) {
+    errors.push(`the frontmatter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return null;
+  }
+  if (!isPlainObject(meta)) return null;
+  const category = meta['category'];
+  if (typeof category === 'string' && category !== '' && !KEBAB_CASE_PATTERN.test(category.toLowerCase()))
+    errors.push(`category "${category}" is not kebab-case`);
+  if (Array.isArray(meta['tags']))
+    for (const tag of meta['tags']) if (!KEBAB_CASE_PATTERN.test(String(tag).toLowerCase())) errors.push(`tag "${String(tag)}" is not kebab-case`);
+  const md = meta['metadata'];
+  const forge = isPlainObject(md) ? md['forge'] : undefined;
+  const requires = isPlainObject(forge) ? forge['requires'] : undefined;
+  const caps = isPlainObject(requires) ? requires['capabilities'] : undefined;
+  if (Array.isArray(caps)) for (const c of caps) if (!KNOWN_CAPABILITIES.includes(String(c))) errors.push(`capability "${String(c)}" is unknown`);
+  return meta;
+}
