@@ -324,6 +324,9 @@ function normalizeSkill(raw: unknown, diagnostics: Diagnostic[]): SkillOutcome {
     const p = parseJsonLenient(rawSpec);
     rawSpec = p.ok ? p.value : rawSpec;
   }
+  // Strict structured output makes models fill every field, so a question turn
+  // often carries `{"skill_md": "", "scripts": {}}`: an empty draft is no draft.
+  if (isBlank(rawSpec) && isBlank(rawMd) && Object.keys(scripts).length === 0) return { skill: null, lost: null };
 
   let skillMd: string | undefined;
   let spec: unknown;
@@ -359,6 +362,11 @@ function lostNote(reason: string, scripts: Record<string, string>): string {
     note += `\n\n${fence}script: ${name}\n${content}\n${fence}`;
   }
   return note;
+}
+
+/** Nothing at all: absent, null, a blank string or an empty object. */
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (isPlainObject(v) && Object.keys(v).length === 0);
 }
 
 function firstString(...values: unknown[]): string | undefined {

@@ -365,6 +365,30 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
     streamsWholeMessage: true,
   },
   {
+    name: 'an empty draft object (strict structured output) is no draft and adds no note',
+    text: env('Which API should it call?', { skill_md: '', scripts: {} }),
+    expect: { structured: true, truncated: false, skill: null, message: 'Which API should it call?' },
+    streamsWholeMessage: true,
+  },
+  {
+    name: 'an empty draft in the closed shape (null spec and skill_md, no scripts) is no draft',
+    text: env('One question first.', { spec: null, skill_md: null, scripts: [] }),
+    expect: { structured: true, truncated: false, skill: null, message: 'One question first.' },
+    streamsWholeMessage: true,
+  },
+  {
+    name: 'an empty draft with whitespace-only skill_md and an empty spec object is no draft',
+    text: env('Noted.', { spec: {}, skill_md: '  \n', scripts: {} }),
+    expect: { structured: true, truncated: false, skill: null, message: 'Noted.' },
+    streamsWholeMessage: true,
+  },
+  {
+    name: 'scripts without a SKILL.md still get the notice, with the scripts kept visible',
+    text: env('Here it is.', { skill_md: '', scripts: { 'a.sh': 'echo kept' } }),
+    expect: { structured: true, truncated: false, skill: null, messageIncludes: ['Here it is.', 'not usable', 'echo kept'], diagnostics: ['envelope-skill-md-missing'] },
+    streamsWholeMessage: true,
+  },
+  {
     name: 'a spec with one invalid optional field compiles without it',
     text: env('Mostly fine.', { spec: { ...MINIMAL_SPEC, tags: 'not-a-list' }, scripts: {} }),
     expect: { structured: true, truncated: false, skillMdIncludes: ['## Tool: weather_now'], hasSpec: true, diagnostics: ['envelope-spec-partial'] },
