@@ -49,6 +49,9 @@ export function fireError(target: EventTarget, action: string, e: unknown): stri
   return message;
 }
 
+// They bubble and are composed, so listeners on document and window get them too.
 declare global {
   interface HTMLElementEventMap extends ForgeEventMap {}
+  interface DocumentEventMap extends ForgeEventMap {}
+  interface WindowEventMap extends ForgeEventMap {}
 }
