@@ -185,7 +185,7 @@ function renderFile(b: ForgeSkillBuilder) {
       <div class="gutter" aria-hidden="true" style=${styleMap({ '--digits': String(String(lineCount).length) })}>
         <div class="gutter-lines">${Array.from({ length: lineCount }, (_, i) => html`<div class=${marks.get(i + 1) ?? ''}>${i + 1}</div>`)}</div>
       </div>
-      <textarea id="editor" class="code" aria-label="${isScript ? `scripts/${tab}` : SKILL_MD} content" spellcheck="false" wrap="off"
+      <textarea id="editor" class="code" part="editor-text" aria-label="${isScript ? `scripts/${tab}` : SKILL_MD} content" spellcheck="false" wrap="off"
         autocapitalize="off" autocomplete="off" .value=${live(text)} @input=${onInput} @scroll=${onScroll}></textarea>
     </div>
   </div>`;

@@ -144,7 +144,10 @@ export const builderStyles = css`
   .name-edit { padding: var(--_space-2_5) var(--_space-4); background: var(--_surface); border-bottom: 1px solid var(--_border); display: grid; gap: var(--_space-1_5); }
   .name-row { display: flex; gap: var(--_space-1_5); }
   .name-row input { flex: 1; min-width: 0; }
-  .file { flex: 1; min-height: 0; display: flex; flex-direction: column; }
+  /* The file and the Checks share the panel height: both start at their natural size (the editor 220px, the Checks up to
+     172px) and, when the panel is short, the Checks give way three times faster, down to their header, and the editor down
+     to 80px — so nothing overlaps at any --forge-panel-height from 360px. */
+  .file { flex: 1 1 auto; min-height: calc(38px + 80px); display: flex; flex-direction: column; }
   .file-bar {
     display: flex; align-items: center; justify-content: space-between; gap: var(--_space-2); min-height: 38px;
     padding: var(--_space-0_75) var(--_space-2_5) var(--_space-0_75) var(--_space-4); font-size: 0.85em; color: var(--_muted); border-bottom: 1px solid var(--_border);
@@ -152,7 +155,7 @@ export const builderStyles = css`
   .file-bar .path { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .file-actions, .confirm-del { display: flex; gap: var(--_space-1); align-items: center; flex: none; }
   .confirm-del { color: var(--_text); gap: var(--_space-1_5); }
-  .editor { flex: 1; min-height: 220px; display: flex; background: var(--_surface); }
+  .editor { flex: 1 1 220px; min-height: 0; display: flex; background: var(--_surface); }
   /* The numbers sit in an absolutely placed column, so a long file never makes the editor taller: the textarea scrolls and the gutter follows.
      Its width is the digits plus the two paddings of a number and 2px. */
   .gutter {
@@ -164,12 +167,17 @@ export const builderStyles = css`
   .gutter .error { color: var(--_danger); font-weight: 700; box-shadow: inset 3px 0 var(--_danger); }
   .gutter .warning { color: var(--_warning); font-weight: 700; box-shadow: inset 3px 0 var(--_warning); }
   textarea.code {
-    flex: 1; min-width: 0; min-height: 0; border: 0; border-radius: 0; resize: none; background: transparent;
+    flex: 1; min-width: 0; min-height: 0; border: 0; border-radius: 0; resize: none; background: transparent; color: inherit; caret-color: inherit;
     font: 12.5px/20px var(--_mono); padding: var(--_space-2_5) var(--_space-3); white-space: pre; overflow: auto; tab-size: 2;
   }
   textarea.code:focus-visible { outline: 2px solid var(--_focus); outline-offset: -2px; }
 
-  .validation { border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3) var(--_space-2) var(--_space-4); max-height: 172px; overflow-y: auto; flex: none; }
+  .validation {
+    border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3) var(--_space-2) var(--_space-4); max-height: 172px;
+    flex: 0 3 auto; display: flex; flex-direction: column; overflow: hidden;
+    min-height: calc(2 * var(--_space-2) + 1.5em + 1px); /* never less than its header */
+  }
+  .val-head { flex: none; }
   .val-head { display: flex; align-items: center; justify-content: space-between; gap: var(--_space-2); }
   .val-head h4 { margin: 0; font-size: 0.76em; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; color: var(--_muted); }
   .val-status { display: inline-flex; gap: var(--_space-2); align-items: center; }
@@ -177,7 +185,7 @@ export const builderStyles = css`
   .vs.ok { color: var(--_success); }
   .vs.err { color: var(--_danger); }
   .vs.warn { color: var(--_warning); }
-  .diags { list-style: none; padding: 0; margin: var(--_space-1_5) 0 0; display: grid; gap: var(--_space-0_25); }
+  .diags { list-style: none; padding: 0; margin: var(--_space-1_5) 0 0; display: grid; gap: var(--_space-0_25); overflow-y: auto; min-height: 0; }
   .diag-btn {
     width: 100%; justify-content: flex-start; align-items: baseline; text-align: left; white-space: normal;
     border: 0; background: transparent; padding: var(--_space-1) var(--_space-1_5); min-height: 0; gap: var(--_space-2); font-weight: 400; border-radius: 6px;

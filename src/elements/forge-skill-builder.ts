@@ -64,6 +64,7 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @csspart draft - The draft panel.
  * @csspart tabs - The file tabs.
  * @csspart editor - The code editor of the current file.
+ * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
  * @csspart validation - The validation results.
  * @csspart footer - The draft actions (copy, download, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
@@ -91,7 +92,7 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @cssprop --forge-font-mono - Editor and code font.
  * @cssprop --forge-font-size - Base font size.
  * @cssprop --forge-shadow - Shadow of the outer frame.
- * @cssprop --forge-panel-height - Height of the chat and draft panels side by side (default 640px).
+ * @cssprop --forge-panel-height - Height of the chat and draft panels side by side (default 640px; from 360px up the editor and the Checks share it without overlapping).
  */
 export class ForgeSkillBuilder extends LitElement {
   static override styles = [themeStyles, builderStyles];
