@@ -210,6 +210,8 @@ async function main(): Promise<void> {
   await mkdir(join(ws, '.forge'), { recursive: true });
   await writeFile(join(ws, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: ${MODEL}\n  base_url: ${provider.url}\n`);
   await writeFile(join(ws, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
+  await mkdir(join(home, '.forge'), { recursive: true });
+  await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`); // a key goes only to a trusted origin
   const server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
   const direct = new OpenAI({ apiKey: KEY, baseURL: provider.url, maxRetries: 0 });
   const clients = await startClientDriver();

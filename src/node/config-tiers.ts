@@ -16,7 +16,7 @@ import { withFileLock } from './atomic-write.js';
 import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilderSettings } from '../core/config-schema.js';
 import { checkEnvValue, ensureGitignoreEntry, readEnvFile, setEnvFileValue } from './env-file.js';
 import { resolveIo, type FsLike, type IoOptions } from './fs-types.js';
-import { originOf, readTrustedOrigins, trustBaseUrl, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';
+import { isKeyDestinationTrusted, originOf, trustBaseUrl, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';
 import { emptyYamlFile, readYamlFile, writeYamlFile, yamlGet, type YamlFile } from './yaml-file.js';
 
 export const SKILL_BUILDER_SECTION = 'skill_builder';
@@ -44,7 +44,10 @@ export interface ResolvedSkillBuilderLLM {
   source: SkillBuilderSource;
   /** A sentence for the banner (deprecated fallback, untrusted base_url, OAuth placeholder), or null. */
   warning: string | null;
-  /** False when a workspace-file base_url would receive a key from the environment without being trusted. */
+  /**
+   * False when a key (from any source) would go to a base_url whose origin the user has not trusted
+   * at user level (~/.forge/ui.yaml): the chat is then refused before any network call.
+   */
   trusted: boolean;
   /** The file the settings came from (ui.yaml or forge.yaml), or null when unset. */
   configFile: string | null;
@@ -198,13 +201,11 @@ export async function loadSkillBuilderLLM(opts: LoadSkillBuilderLLMOptions): Pro
     warnings.push(`${apiKeyEnv} holds the "${OAUTH_PLACEHOLDER}" placeholder, which the skill builder cannot use; set a real API key in Settings.`);
 
   const baseUrl = settings.baseUrl ?? null;
-  let trusted = true;
-  // SPEC §4 Trust: a base_url from a workspace file + a key from the process environment needs the user's trust.
-  if (baseUrl && (hit.source === 'workspace' || hit.source === 'agent_fallback') && keySource === 'process_env') {
-    const origin = originOf(baseUrl);
-    trusted = origin !== null && (await readTrustedOrigins({ fs, homeDir })).has(origin);
-    if (!trusted) warnings.push(untrustedBaseUrlMessage(baseUrl, apiKeyEnv, hit.file));
-  }
+  // Key <-> origin binding (issue 11): whatever the key's source, it goes only to the provider's
+  // default endpoint or to an origin the user trusted at user level. A workspace file never grants trust.
+  const needsTrust = baseUrl !== null && (keyRequired || apiKey !== undefined);
+  const trusted = !needsTrust || (await isKeyDestinationTrusted(baseUrl, hit.source, { fs, homeDir }));
+  if (!trusted && baseUrl) warnings.push(untrustedBaseUrlMessage(baseUrl, apiKeyEnv, hit.file, keySource));
 
   const resolved: ResolvedSkillBuilderLLM = {
     provider: settings.provider,
@@ -241,15 +242,19 @@ export function toUsableLlmConfig(resolved: ResolvedSkillBuilderLLM): LlmConfig 
         (resolved.warning ? ` ${resolved.warning}` : ''),
     );
   }
+  if (!resolved.trusted && resolved.baseUrl) {
+    throw new ConfigError(
+      'base_url',
+      untrustedBaseUrlMessage(resolved.baseUrl, resolved.apiKeyEnv, resolved.configFile, resolved.keySource),
+      resolved.configFile ? { file: resolved.configFile } : {},
+    );
+  }
   if (resolved.keyRequired && resolved.apiKey === undefined) {
     throw new ConfigError(
       'api_key',
       `No API key for ${resolved.provider}: ${resolved.apiKeyEnv} is not set in <workspace>/.forge/.env or the environment. Paste the key in Settings (it is saved to .forge/.env), or export ${resolved.apiKeyEnv} before starting.`,
       resolved.configFile ? { file: resolved.configFile } : {},
     );
-  }
-  if (!resolved.trusted && resolved.baseUrl) {
-    throw new ConfigError('base_url', untrustedBaseUrlMessage(resolved.baseUrl, resolved.apiKeyEnv, resolved.configFile), resolved.configFile ? { file: resolved.configFile } : {});
   }
   const cfg: LlmConfig = { provider: resolved.provider, model: resolved.model };
   if (resolved.apiKey !== undefined) cfg.apiKey = resolved.apiKey;

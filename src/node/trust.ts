@@ -1,9 +1,12 @@
-// base_url trust (SPEC §4 "Trust"). A workspace's ui.yaml is meant to be
-// committed, so a cloned repository can carry a hostile base_url that would
-// receive the operator's API key from the process environment. Such a base_url
-// is used only when its origin is listed in the user-level ~/.forge/ui.yaml
-// under `trusted_base_urls` — written there when settings are saved through the
-// API on this machine, or added by hand. Origins compare as URL origins
+// base_url trust (SPEC §4 "Trust", issue 11). A workspace's ui.yaml is meant
+// to be committed, so a cloned repository (or a git pull) can carry a hostile
+// base_url that would receive the operator's API key — from the process
+// environment, from <workspace>/.forge/.env or from an agent's .env alike. A
+// key is therefore sent only to the provider's default endpoint, or to a
+// base_url whose origin the user trusted at user level: listed in
+// ~/.forge/ui.yaml under `trusted_base_urls` (written there when settings are
+// saved through the API, the element or the CLI on this machine, or by hand),
+// or written as the user tier's own base_url. Origins compare as URL origins
 // (scheme + host + port; `https://Api.X.com/v1` ≡ `https://api.x.com`).
 
 import { join } from 'node:path';
@@ -79,19 +82,37 @@ export async function trustBaseUrl(baseUrl: string, opts: Pick<IoOptions, 'fs' |
   });
 }
 
-/** The sentence shown when a base_url is refused: names the host and both ways to trust it. */
-export function untrustedBaseUrlMessage(baseUrl: string, apiKeyEnv: string | null, configFile: string | null): string {
+/** Where a key was read from, in words for the refusal message. */
+const KEY_SOURCE_WORDS: Record<string, string> = {
+  workspace_env: '<workspace>/.forge/.env',
+  agent_env: "the agent's .env",
+  process_env: 'your environment',
+};
+
+/**
+ * Whether a key may be sent to `baseUrl` (issue 11, key <-> origin binding): its origin is listed under
+ * `trusted_base_urls` in ~/.forge/ui.yaml, or the base_url itself comes from that user-level file
+ * (tier `user`: the user wrote it there, outside any repository). A workspace file (`.forge/ui.yaml`,
+ * an agent's forge.yaml or .env) never grants trust, whatever file the key comes from.
+ */
+export async function isKeyDestinationTrusted(
+  baseUrl: string,
+  tier: 'workspace' | 'user' | 'agent_fallback',
+  opts: Pick<IoOptions, 'fs' | 'homeDir'> = {},
+): Promise<boolean> {
+  const origin = originOf(baseUrl);
+  if (!origin) return false;
+  if (tier === 'user') return true;
+  return (await readTrustedOrigins(opts)).has(origin);
+}
+
+/** The sentence shown when a base_url is refused: names the origin, where the key is from, and both ways to trust it. */
+export function untrustedBaseUrlMessage(baseUrl: string, apiKeyEnv: string | null, configFile: string | null, keySource: string | null = null): string {
   const origin = originOf(baseUrl) ?? baseUrl;
-  const host = (() => {
-    try {
-      return new URL(baseUrl).host;
-    } catch {
-      return baseUrl;
-    }
-  })();
+  const key = `${apiKeyEnv ?? 'the API key'}${keySource && KEY_SOURCE_WORDS[keySource] ? ` (from ${KEY_SOURCE_WORDS[keySource]})` : ''}`;
   return (
-    `The base_url host "${host}"${configFile ? ` (from ${configFile})` : ''} is not trusted on this machine, so the skill builder will not send ` +
-    `${apiKeyEnv ?? 'the API key'} from your environment to it. If you trust it, save the skill-builder settings through the UI/API on this machine, ` +
-    `or add "${origin}" under ${TRUSTED_BASE_URLS_KEY} in ~/.forge/ui.yaml.`
+    `The base_url origin "${origin}"${configFile ? ` (from ${configFile})` : ''} is not trusted on this machine, so the skill builder will not send ` +
+    `${key} to it; nothing was sent. If you trust it, save the skill-builder settings (Settings in the UI, PUT /api/settings/skill-builder, ` +
+    `or saveSkillBuilderSettings) on this machine, or add "${origin}" under ${TRUSTED_BASE_URLS_KEY} in ~/.forge/ui.yaml.`
   );
 }

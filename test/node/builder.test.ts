@@ -46,7 +46,7 @@ describe('node createSkillBuilder: refusing unusable configurations', () => {
     expect(err.field).toBe('base_url');
     expect(err.message).toContain('llm.attacker.example');
     expect(err.message).toContain('trusted_base_urls');
-    expect(err.message).toMatch(/UI\/API on this machine/);
+    expect(err.message).toMatch(/save the skill-builder settings .* on this machine/);
     expect(err.message).not.toContain(SECRET);
     expect(factoryCalls).toBe(0);
   });
@@ -54,7 +54,11 @@ describe('node createSkillBuilder: refusing unusable configurations', () => {
 
 describe('node createSkillBuilder: turns', () => {
   it('hands the resolved config (model verbatim, key from .forge/.env) to the client factory and streams the turn', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': `${UI}  base_url: https://gw.example.com/v1\n  timeout_s: 30\n`, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` });
+    const ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': `${UI}  base_url: https://gw.example.com/v1\n  timeout_s: 30\n`,
+      '.forge/.env': `OPENAI_API_KEY=${SECRET}\n`,
+      '~/.forge/ui.yaml': 'trusted_base_urls:\n  - https://gw.example.com\n',
+    });
     const seen: LlmConfig[] = [];
     const builder = await createSkillBuilder({ ...ws, llmClientFactory: (c) => (seen.push(c), createScriptedLlm([REPLY])) });
     const events = await collect(builder.chat(user('a weather skill')));

@@ -39,7 +39,8 @@ describe('loadSkillBuilderLLM: tiers', () => {
       'agents/a/.env': 'OPENAI_BASE_URL=http://vllm.local:8000/v1\nOPENAI_API_KEY=agent-key-123456\n',
     });
     const r = await loadSkillBuilderLLM({ ...ws, agentDir: ws.path('agents/a') });
-    expect(r).toMatchObject({ source: 'agent_fallback', provider: 'openai', model: 'llama-3-70b', baseUrl: 'http://vllm.local:8000/v1', hasKey: true, keySource: 'agent_env', trusted: true });
+    // The agent's .env is a workspace file: it cannot make its own OPENAI_BASE_URL trusted.
+    expect(r).toMatchObject({ source: 'agent_fallback', provider: 'openai', model: 'llama-3-70b', baseUrl: 'http://vllm.local:8000/v1', hasKey: true, keySource: 'agent_env', trusted: false });
     expect(r.warning).toMatch(/deprecated/);
     expect(r.apiKey).toBe('agent-key-123456');
   });
@@ -186,8 +187,9 @@ describe('base_url trust', () => {
     expect(r.warning).toContain('trusted_base_urls');
     const err = (await thrown(() => toUsableLlmConfig(r))) as ConfigError;
     expect(err.field).toBe('base_url');
-    expect(err.message).toContain('"evil.example.net"');
-    expect(err.message).toMatch(/save the skill-builder settings through the UI\/API on this machine/);
+    expect(err.message).toContain('"https://evil.example.net"');
+    expect(err.message).toContain('from your environment');
+    expect(err.message).toMatch(/save the skill-builder settings .* on this machine/);
     expect(err.message).not.toContain(SECRET);
   });
 
@@ -207,10 +209,31 @@ describe('base_url trust', () => {
     expect((await loadSkillBuilderLLM(ws)).trusted).toBe(false);
   });
 
-  it('trusts a workspace base_url whose key comes from the workspace .forge/.env', async () => {
+  it('distrusts a workspace base_url whose key comes from the workspace .forge/.env too (issue 11, scenario 1)', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': HOSTILE, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` }, { env: { OPENAI_API_KEY: 'other-env-key' } });
     const r = await loadSkillBuilderLLM(ws);
-    expect([r.trusted, r.keySource]).toEqual([true, 'workspace_env']);
+    expect([r.trusted, r.keySource]).toEqual([false, 'workspace_env']);
+    expect(r.warning).toContain('"https://evil.example.net"');
+    const err = (await thrown(() => toUsableLlmConfig(r))) as ConfigError;
+    expect(err.field).toBe('base_url');
+    expect(err.message).toContain('from <workspace>/.forge/.env');
+  });
+
+  it('distrusts an untrusted base_url even before a key exists, but not for ollama without a key', async () => {
+    const noKey = await createMemoryWorkspace({ '.forge/ui.yaml': HOSTILE });
+    expect((await loadSkillBuilderLLM(noKey)).trusted).toBe(false);
+    const ollama = await createMemoryWorkspace({ '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: q\n  base_url: http://gpu.example.net:11434\n' });
+    expect((await loadSkillBuilderLLM(ollama)).trusted).toBe(true);
+    const ollamaKey = await createMemoryWorkspace(
+      { '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: q\n  base_url: http://gpu.example.net:11434\n  api_key_env: AWS_SECRET_ACCESS_KEY\n' },
+      { env: { AWS_SECRET_ACCESS_KEY: SECRET } },
+    );
+    expect((await loadSkillBuilderLLM(ollamaKey)).trusted).toBe(false);
+  });
+
+  it('trusts the default endpoint (no base_url) whatever the key source', async () => {
+    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': WS_OPENAI, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` });
+    expect((await loadSkillBuilderLLM(ws)).trusted).toBe(true);
   });
 
   it('trusts a base_url from the user tier (it lives on this machine)', async () => {
@@ -346,7 +369,11 @@ describe('toUsableLlmConfig', () => {
   });
 
   it('hands the key and base_url to the client config', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': WS_OPENAI.replace('gpt-4.1', 'gpt-4.1\n  base_url: https://gw.example.com/v1') , '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` });
+    const ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': WS_OPENAI.replace('gpt-4.1', 'gpt-4.1\n  base_url: https://gw.example.com/v1'),
+      '.forge/.env': `OPENAI_API_KEY=${SECRET}\n`,
+      '~/.forge/ui.yaml': 'trusted_base_urls:\n  - https://gw.example.com\n',
+    });
     expect(toUsableLlmConfig(await loadSkillBuilderLLM(ws))).toEqual({ provider: 'openai', model: 'gpt-4.1', apiKey: SECRET, baseUrl: 'https://gw.example.com/v1' });
   });
 });

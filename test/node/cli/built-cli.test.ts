@@ -172,7 +172,7 @@ describe('the built CLI', () => {
     try {
       const ws = await tempDir('fsb-built-sig-');
       const home = await tempDir('fsb-built-home-');
-      await sh(`mkdir -p '${ws}/.forge' && printf 'skill_builder:\\n  provider: openai\\n  model: gpt-4.1\\n  base_url: ${provider.url}\\n' > '${ws}/.forge/ui.yaml' && printf 'OPENAI_API_KEY=sk-sig-test-123456\\n' > '${ws}/.forge/.env'`);
+      await sh(`mkdir -p '${ws}/.forge' && printf 'skill_builder:\\n  provider: openai\\n  model: gpt-4.1\\n  base_url: ${provider.url}\\n' > '${ws}/.forge/ui.yaml' && printf 'OPENAI_API_KEY=sk-sig-test-123456\\n' > '${ws}/.forge/.env' && mkdir -p '${home}/.forge' && printf 'trusted_base_urls:\\n  - ${provider.url}\\n' > '${home}/.forge/ui.yaml'`);
       const port = await freePort();
       const child = await launch(['ui', '--dir', ws, '--port', String(port)], home);
       const res = await fetch(`http://localhost:${port}/api/skill-builder/chat`, {

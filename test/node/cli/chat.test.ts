@@ -34,6 +34,9 @@ beforeEach(async () => {
   await mkdir(join(root, '.forge'), { recursive: true });
   await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
   await writeFile(join(root, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
+  // The user trusted the fake provider's origin on this machine (a key goes to no other base_url).
+  await mkdir(join(home, '.forge'), { recursive: true });
+  await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
   await mkdir(join(root, 'alpha'), { recursive: true });
   await writeFile(join(root, 'alpha/forge.yaml'), 'agent_id: alpha\n');
 });
@@ -79,6 +82,7 @@ describe('chat (stdin not a TTY)', () => {
     // A slow provider: the draft streams over about a second, so the builder reports its progress.
     provider = await startProviderServer({ provider: 'openai', handler: reply, requireKey: KEY, delayMs: 10, deltaSize: 4 });
     await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
+    await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
     const io = testIo({ cwd: root, homeDir: home, stdinLines: ['weather in Oslo', 'n'] });
     expect(await main(['chat', '--dir', root, '--agent', 'alpha'], io)).toBe(0);
     expect(io.out()).toMatch(/^\[drafting the skill… [\d,]+ characters so far\]$/m);

@@ -160,6 +160,7 @@ describe('client disconnect', () => {
     const ws = await createMemoryWorkspace({
       '.forge/ui.yaml': `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`,
       '.forge/.env': `OPENAI_API_KEY=${KEY}\n`,
+      '~/.forge/ui.yaml': `trusted_base_urls:\n  - ${provider.url}\n`,
     });
     const handler = createRequestHandler({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: {}, homeDir: ws.homeDir });
     const srv = await listen(handler);
