@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs from Debian when it is not there yet:
 # Chromium for the browser tests (the tests use /usr/bin/chromium; no browser
-# is ever downloaded by a test tool) and curl, with which the user's documented
-# curl commands are run verbatim against the built CLI.
+# is ever downloaded by a test tool), curl, with which the user's documented
+# curl commands are run verbatim against the built CLI (and tool-run tests
+# call local servers through the egress proxy), bubblewrap, the sandbox
+# runSkillTool runs scripts in, and shellcheck, which checkScriptSyntax uses.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi

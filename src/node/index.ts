@@ -61,3 +61,8 @@ export type { BuildSkillsFolderOptions, BuildSkillsFolderResult } from './artifa
 export { readSkillsFolder } from './artifacts/read-skills-folder.js';
 export type { ReadSkillsFolderResult, SkippedEntry } from './artifacts/read-skills-folder.js';
 export { runBuildCommand } from './artifacts/build-command.js';
+
+// Trying a draft's tools before saving (issue 15): sandboxed runs with an egress proxy.
+export { runSkillTool } from './sandbox/run-skill-tool.js';
+export { ToolRunError } from './sandbox/types.js';
+export type { OutputDiagnostic, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';

@@ -1,0 +1,98 @@
+// The public shapes of a tool run (runSkillTool): what the caller passes, what
+// comes back, and the one error family for runs that cannot start (ToolRunError
+// with a literal `code` and the HTTP status the server answers with).
+
+import { ForgeError } from '../../core/errors.js';
+import type { EnvRecord, FsLike } from '../fs-types.js';
+
+/** `auto`: bubblewrap, or an error saying how to install it; `bwrap`: the same; `none`: unsandboxed (say so to the user). */
+export type SandboxMode = 'auto' | 'bwrap' | 'none';
+
+export interface RunSkillToolOptions {
+  /** The draft's SKILL.md. */
+  skillMd: string;
+  /** The draft's scripts by file name (`scripts/x.sh` or `x.sh`). */
+  scripts: Readonly<Record<string, string>>;
+  /** The `## Tool:` to run. */
+  tool: string;
+  /** The tool input, as the agent would pass it (serialised with JSON.stringify and handed to the script as `$1`). */
+  input: unknown;
+  /** Values for the skill's `requires.env` names, taking precedence over the `.env` files. Names the skill does not declare are ignored. */
+  env?: EnvRecord;
+  /** Overrides the skill's `timeout_hint` (default 30 s). */
+  timeoutMs?: number;
+  sandbox?: SandboxMode;
+  /** For `<workspace>/.forge/.env` values (never the Skill Builder's own LLM key). */
+  workspaceDir?: string;
+  /** For `<agent>/.env` values, which win over the workspace's. */
+  agentDir?: string;
+  /** Reads the `.env` files through this `node:fs`-compatible object. The run itself always uses the real disk. */
+  fs?: FsLike;
+  /** Aborts the run (the process tree is killed). */
+  signal?: AbortSignal;
+}
+
+/** Where the tool's stdout disagrees with its Output schema. `path` is a JSON Pointer into stdout's JSON (`''` for the whole value). */
+export interface OutputDiagnostic {
+  path: string;
+  message: string;
+}
+
+export interface ToolRunResult {
+  /** Exit code 0 and no timeout. */
+  ok: boolean;
+  exitCode: number | null;
+  /** The signal that ended the script (`SIGKILL` after a timeout), else null. */
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  stdout: string;
+  stderr: string;
+  /** True when stdout or stderr went over 1 MiB and was cut. */
+  truncated: boolean;
+  /** stdout parsed as JSON, or null when it is not JSON. */
+  json: unknown;
+  outputDiagnostics: OutputDiagnostic[];
+  /** Hosts the egress proxy refused, in the order first asked for. */
+  egressBlocked: string[];
+  sandbox: 'bwrap' | 'none';
+  /** The script that ran (`scripts/x.sh`) and its interpreter. */
+  script: string;
+  interpreter: string;
+  /** Env var names handed to the script (never their values). */
+  envNames: string[];
+}
+
+export type ToolRunProblem = 'unknown_tool' | 'no_script' | 'bad_input' | 'missing_env' | 'no_sandbox' | 'busy' | 'disabled';
+
+const STATUS: Record<ToolRunProblem, number> = {
+  unknown_tool: 400,
+  no_script: 400,
+  bad_input: 400,
+  missing_env: 400,
+  no_sandbox: 501,
+  busy: 409,
+  disabled: 403,
+};
+
+/** A tool run that could not start: unknown tool, no script, missing env vars, no sandbox, another run of the skill in progress, runs disabled. */
+export class ToolRunError extends ForgeError {
+  readonly code = 'tool_run_refused' as const;
+  readonly httpStatus: number;
+  readonly problem: ToolRunProblem;
+  readonly field: string;
+  /** For `missing_env`: the names the run needs. */
+  readonly missing: readonly string[];
+
+  constructor(problem: ToolRunProblem, field: string, message: string, missing: readonly string[] = []) {
+    super(message);
+    this.problem = problem;
+    this.field = field;
+    this.missing = missing;
+    this.httpStatus = STATUS[problem];
+  }
+
+  static override isInstance(value: unknown): value is ToolRunError {
+    return ForgeError.isInstance(value) && value.code === 'tool_run_refused';
+  }
+}
