@@ -25,18 +25,45 @@ function checkDeclaredLength(contentLength: string | undefined | null, limit: nu
   if (Number.isFinite(n) && n > limit) throw tooLarge(limit);
 }
 
-/** Reads a node:http request body as UTF-8, refusing more than `limit` bytes (RequestError 413). */
-export async function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
+/**
+ * Reads a node:http request body as UTF-8, refusing more than `limit` bytes
+ * (RequestError 413). A refused request is left paused and open, not
+ * destroyed, so its reply can still reach the client (see drain-upload.ts).
+ */
+export function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
   checkDeclaredLength(req.headers['content-length'], limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer | string>) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buf.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buf.length;
+      if (size > limit) {
+        stop();
+        req.pause();
+        reject(tooLarge(limit));
+      } else chunks.push(buf);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    const onClose = () => onError(new Error('the client closed the connection before the body ended'));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', onClose);
+  });
 }
 
 /** Reads a Fetch API request body as UTF-8, refusing more than `limit` bytes (RequestError 413). */

@@ -5,6 +5,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readNodeBody, tooLarge } from './body.js';
+import { drainUpload } from './drain-upload.js';
 import type { ApiDispatcher, Reply } from './dispatch.js';
 import { createNodeSseSink } from './node-sse-sink.js';
 import { pumpSse } from './sse.js';
@@ -80,12 +81,17 @@ export async function writeNodeReply(
 ): Promise<void> {
   if (reply.kind === 'json') {
     const headers: Record<string, string> = { ...reply.headers };
-    // An upload we stopped reading half-way must not be parsed as the next request.
+    // An upload we stopped reading half-way ends its connection, but only once
+    // the client has finished sending: closing earlier resets the connection
+    // and the client never reads this reply (drain-upload.ts).
     if (opts.bodyCutOff) headers.connection = 'close';
     if (reply.body !== '') headers['content-length'] = String(Buffer.byteLength(reply.body));
     res.writeHead(reply.status, headers);
-    res.end(reply.body);
-    if (opts.bodyCutOff) req.resume();
+    if (opts.bodyCutOff) {
+      res.write(reply.body);
+      await drainUpload(req);
+      res.end();
+    } else res.end(reply.body);
     await new Promise<void>((resolve) => {
       if (res.writableFinished || res.destroyed) resolve();
       else {
