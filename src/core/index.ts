@@ -83,8 +83,31 @@ export type {
   LlmConfig,
   LlmRequest,
   LlmStreamPart,
+  LlmTool,
+  LlmUsage,
   ProviderName,
 } from './llm/types.js';
+export { checkRouting, routeCheck, suggestRoutingRequests, DEFAULT_ROUTING_CONCURRENCY } from './routing/check-routing.js';
+export type { RoutingCheckError } from './routing/check-routing.js';
+export { buildAgentView, READ_SKILL_TOOL } from './routing/agent-view.js';
+export type { AgentView } from './routing/agent-view.js';
+export { improveDescription, MAX_DESCRIPTION_CHARS } from './routing/improve-description.js';
+export type { ImproveDescriptionOptions, ImprovedDescription } from './routing/improve-description.js';
+export { planRouting, checkRequests as checkRoutingRequests, DEFAULT_MAX_REQUESTS } from './routing/requests.js';
+export type { RoutingPlan } from './routing/requests.js';
+export { withDescription } from './routing/skills.js';
+export { DesignerReplyError } from './routing/errors.js';
+export type {
+  CheckRoutingOptions,
+  RoutingChoice,
+  RoutingEvent,
+  RoutingExpectation,
+  RoutingOverlap,
+  RoutingReport,
+  RoutingRequest,
+  RoutingResult,
+  RoutingSkill,
+} from './routing/types.js';
 export { compileSkills } from './artifacts/compile-skills.js';
 export { serializeArtifacts, ARTIFACT_FILE_NAMES } from './artifacts/serialize.js';
 export { mapInputType, buildInputSchema, INPUT_TYPE_ALIASES, PROPERTY_KEY_PATTERN } from './artifacts/input-schema.js';

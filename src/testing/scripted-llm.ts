@@ -5,7 +5,8 @@
 // AbortSignal like a real provider client: an abort ends the stream with
 // LlmError code `aborted`. A reply may also be `{text?, error}` to script a
 // call that fails after an optional partial text, or `{text, finish}` to end
-// with another finish reason (`length`: cut off at the output limit).
+// with another finish reason (`length`: cut off at the output limit), or
+// `{toolCalls}` to answer with native tool calls (after the text, if any).
 
 import { LlmError } from '../core/errors.js';
 import type { FinishReason, LlmClient, LlmRequest, LlmStreamPart } from '../core/llm/types.js';
@@ -13,7 +14,7 @@ import type { FinishReason, LlmClient, LlmRequest, LlmStreamPart } from '../core
 /** One scripted reply: its text, or a failure after some text, or a cut-off (finish reason `length`). */
 export type ScriptedReply =
   | string
-  | { text?: string; error?: Error; finish?: FinishReason };
+  | { text?: string; error?: Error; finish?: FinishReason; toolCalls?: ReadonlyArray<{ name: string; arguments: Record<string, unknown> }> };
 
 export interface ScriptedLlmOptions {
   /** Characters per text delta. Default 16. */
@@ -57,7 +58,7 @@ export function createScriptedLlm(
     const signal = request.signal;
     throwIfAborted(signal, provider);
     const reply = await nextReply(request);
-    const { text, error, finish } = typeof reply === 'string' ? { text: reply, error: undefined, finish: undefined } : reply;
+    const { text, error, finish, toolCalls } = typeof reply === 'string' ? { text: reply, error: undefined, finish: undefined, toolCalls: undefined } : reply;
     const body = text ?? '';
     for (let i = 0; i < body.length; i += chunkSize) {
       if (delayMs > 0) await sleep(delayMs, signal, provider);
@@ -66,7 +67,10 @@ export function createScriptedLlm(
     }
     throwIfAborted(signal, provider);
     if (error) throw error;
-    yield { type: 'finish', reason: finish ?? 'stop' };
+    for (const [i, call] of (toolCalls ?? []).entries()) {
+      yield { type: 'tool-call', id: `call_${i}`, name: call.name, arguments: { ...call.arguments } };
+    }
+    yield { type: 'finish', reason: finish ?? (toolCalls?.length ? 'other' : 'stop') };
   }
 
   return {

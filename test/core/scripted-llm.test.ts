@@ -85,3 +85,15 @@ describe('createScriptedLlm', () => {
     expect(llm.remaining).toBe(1);
   });
 });
+
+describe('createScriptedLlm tool calls', () => {
+  it('answers with native tool-call parts after the text', async () => {
+    const llm = createScriptedLlm([{ text: 'ok', toolCalls: [{ name: 'read_skill', arguments: { name: 'weather' } }] }]);
+    const parts = [];
+    for await (const p of llm.stream({ system: '', messages: [{ role: 'user', content: 'rain?' }] })) parts.push(p);
+    expect(parts.slice(-2)).toEqual([
+      { type: 'tool-call', id: 'call_0', name: 'read_skill', arguments: { name: 'weather' } },
+      { type: 'finish', reason: 'other' },
+    ]);
+  });
+});

@@ -86,6 +86,25 @@ function checkRequest(request: LlmRequest): void {
   if (schema !== undefined && (typeof schema !== 'object' || typeof schema.name !== 'string' || typeof schema.schema !== 'object' || schema.schema === null)) {
     throw new RequestError('responseSchema', 'request.responseSchema must be {name: string, schema: JSON Schema object}');
   }
+  checkTools(request);
+}
+
+function checkTools(request: LlmRequest): void {
+  const tools = request.tools;
+  if (tools === undefined) return;
+  if (!Array.isArray(tools)) throw new RequestError('tools', 'request.tools must be an array of {name, description, parameters}');
+  if (tools.length > 0 && request.responseSchema) {
+    throw new RequestError('tools', 'request.tools and request.responseSchema cannot be combined: ask for tool calls or for structured output, not both');
+  }
+  tools.forEach((t, i) => {
+    if (!t || typeof t.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(t.name)) {
+      throw new RequestError(`tools[${i}].name`, `tools[${i}].name must match ^[a-zA-Z0-9_-]{1,64}$ (the providers' rule for tool names); got ${JSON.stringify(t?.name ?? null)}`);
+    }
+    if (typeof t.description !== 'string') throw new RequestError(`tools[${i}].description`, `tools[${i}].description must be a string`);
+    if (!t.parameters || typeof t.parameters !== 'object' || Array.isArray(t.parameters)) {
+      throw new RequestError(`tools[${i}].parameters`, `tools[${i}].parameters must be a JSON Schema object (e.g. {type: "object", properties: {}})`);
+    }
+  });
 }
 
 function hostOf(url: string): string {

@@ -13,18 +13,37 @@ export interface ChatMessage {
 /** A JSON Schema object (draft 2020-12 subset as accepted by the providers). */
 export type JsonSchema = Record<string, unknown>;
 
+/** A tool the model may call (native tool calling). `parameters` is the tool's input JSON Schema (an object schema). */
+export interface LlmTool {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
 export interface LlmRequest {
   system: string;
   messages: ChatMessage[];
   /** When given, the client asks for native structured output with this schema (and falls back to text if the endpoint refuses). */
   responseSchema?: { name: string; schema: JsonSchema };
+  /** Tools offered with native tool calling (tool choice `auto`: the model may call one or answer in text). Not combined with responseSchema. */
+  tools?: LlmTool[];
   signal?: AbortSignal;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
 
+/** Tokens one call used, as the provider reported them (0 when it did not). */
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export type LlmStreamPart =
   | { type: 'text-delta'; text: string }
+  /** The model called a tool (complete: arguments parsed from the streamed JSON; `{}` when they were not valid JSON). */
+  | { type: 'tool-call'; id: string; name: string; arguments: Record<string, unknown> }
+  /** Token usage; comes before `finish`, only when the provider reported it. */
+  | { type: 'usage'; usage: LlmUsage }
   | { type: 'finish'; reason: FinishReason }
   | { type: 'warning'; message: string };
 

@@ -33,6 +33,7 @@ import {
 } from './errors.js';
 import { anthropicFinishReason } from './finish-reasons.js';
 import { findOpenObjects, withoutDialect } from './schema.js';
+import { createToolCallCollector, toolParameters } from './tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../errors.js';
 import type { FinishReason, LlmStreamPart } from '../llm/types.js';
 
@@ -98,6 +99,15 @@ async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart
     };
   }
 
+  if (request.tools && request.tools.length > 0) {
+    body.tools = request.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: toolParameters(t) as Anthropic.Messages.Tool.InputSchema,
+    }));
+    body.tool_choice = { type: 'auto' };
+  }
+
   let stream: AsyncIterable<RawMessageStreamEvent>;
   try {
     stream = await client.messages.create(body, { signal: call.signal });
@@ -109,10 +119,28 @@ async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart
   let finish: FinishReason | null = null;
   let stopped = false;
   let chars = 0;
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let usageSeen = false;
+  const toolCalls = createToolCallCollector();
   try {
     for await (const event of stream) {
       call.activity();
-      if (event.type === 'content_block_start' && event.content_block.type === 'text' && event.content_block.text) {
+      if (event.type === 'message_start' && event.message.usage) {
+        usageSeen = true;
+        usage.inputTokens = event.message.usage.input_tokens ?? 0;
+        usage.outputTokens = event.message.usage.output_tokens ?? 0;
+      }
+      if (event.type === 'message_delta' && event.usage) {
+        usageSeen = true;
+        usage.outputTokens = event.usage.output_tokens ?? usage.outputTokens;
+      }
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const input = event.content_block.input as Record<string, unknown> | undefined;
+        const initial = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
+        toolCalls.add(event.index, { id: event.content_block.id, name: event.content_block.name, arguments: initial });
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
+        toolCalls.add(event.index, { arguments: event.delta.partial_json });
+      } else if (event.type === 'content_block_start' && event.content_block.type === 'text' && event.content_block.text) {
         chars += event.content_block.text.length;
         yield { type: 'text-delta', text: event.content_block.text };
       } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
@@ -131,6 +159,8 @@ async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart
   }
   if (call.signal.aborted) return;
   if (!stopped && finish === null) throw streamCutError(ctx, chars);
+  yield* toolCalls.calls();
+  if (usageSeen) yield { type: 'usage', usage };
   yield { type: 'finish', reason: finish ?? 'stop' };
 }
 

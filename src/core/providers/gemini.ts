@@ -19,7 +19,10 @@ import {
   GoogleGenerativeAIAbortError,
   GoogleGenerativeAIFetchError,
   GoogleGenerativeAIError,
+  FunctionCallingMode,
   type Content,
+  type FunctionDeclaration,
+  type FunctionDeclarationSchema,
   type GenerateContentResponse,
   type GenerationConfig,
   type ResponseSchema,
@@ -29,8 +32,9 @@ import { DEFAULT_BASE_URLS } from './defaults.js';
 import { abortedError, httpError, inStreamError, streamCutError, transportFailure, unexpectedError, type ErrorContext } from './errors.js';
 import { geminiFinishReason } from './finish-reasons.js';
 import { toGeminiSchema } from './schema.js';
+import { parseToolArguments, toolParameters } from './tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../errors.js';
-import type { FinishReason, LlmStreamPart } from '../llm/types.js';
+import type { FinishReason, LlmStreamPart, LlmTool } from '../llm/types.js';
 
 const GEMINI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.gemini;
 
@@ -106,6 +110,12 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
       model: config.model,
       ...(request.system ? { systemInstruction: request.system } : {}),
       ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
+      ...(request.tools && request.tools.length > 0
+        ? {
+            tools: [{ functionDeclarations: request.tools.map(geminiFunction) }],
+            toolConfig: { functionCallingConfig: { mode: FunctionCallingMode.AUTO } },
+          }
+        : {}),
     },
     { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}) },
   );
@@ -128,6 +138,8 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
 
   let finish: FinishReason | null = null;
   let chars = 0;
+  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  const toolCalls: LlmStreamPart[] = [];
   try {
     for await (const chunk of stream) {
       call.activity();
@@ -144,6 +156,13 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
           chars += part.text.length;
           yield { type: 'text-delta', text: part.text };
         }
+        if (part.functionCall?.name) {
+          const args = part.functionCall.args as Record<string, unknown> | undefined;
+          toolCalls.push({ type: 'tool-call', id: `call_${toolCalls.length}`, name: part.functionCall.name, arguments: parseToolArguments(args) });
+        }
+      }
+      if (chunk.usageMetadata) {
+        usage = { inputTokens: chunk.usageMetadata.promptTokenCount ?? 0, outputTokens: chunk.usageMetadata.candidatesTokenCount ?? 0 };
       }
       if (candidate?.finishReason) finish = geminiFinishReason(candidate.finishReason);
       else if (!candidate && chunk.promptFeedback?.blockReason) finish = 'content_filter';
@@ -153,7 +172,20 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   }
   if (call.signal.aborted) return;
   if (finish === null) throw streamCutError(ctx, chars);
+  yield* toolCalls;
+  if (usage) yield { type: 'usage', usage };
   yield { type: 'finish', reason: finish };
+}
+
+/** A tool as a Gemini function declaration; a schema Gemini cannot describe is sent without parameters. */
+function geminiFunction(tool: LlmTool): FunctionDeclaration {
+  const { schema } = toGeminiSchema(toolParameters(tool));
+  const hasProperties = schema && typeof schema === 'object' && Object.keys((schema as { properties?: object }).properties ?? {}).length > 0;
+  return {
+    name: tool.name,
+    description: tool.description,
+    ...(hasProperties ? { parameters: schema as unknown as FunctionDeclarationSchema } : {}),
+  };
 }
 
 function planStructuredOutput(s: StructuredOutput): { structured: StructuredOutput; warning?: string } {

@@ -19,6 +19,7 @@ import { DEFAULT_BASE_URLS } from './defaults.js';
 import { httpError, inStreamError, parseRetryAfter, streamCutError, transportFailure, type ErrorContext } from './errors.js';
 import { ollamaFinishReason } from './finish-reasons.js';
 import { withoutDialect } from './schema.js';
+import { functionTools, parseToolArguments } from './tool-calls.js';
 import type { LlmError } from '../errors.js';
 import type { LlmStreamPart } from '../llm/types.js';
 
@@ -104,6 +105,7 @@ async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
       messages,
       stream: true,
       ...(structured ? { format: (structured.native ?? structured.schema) as object } : {}),
+      ...(request.tools && request.tools.length > 0 ? { tools: functionTools(request.tools) } : {}),
       options: {
         num_ctx: ollamaNumCtx(
           messages.reduce((n, m) => n + m.content.length, 0),
@@ -122,6 +124,8 @@ async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   let done = false;
   let reason: string | undefined;
   let chars = 0;
+  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  const toolCalls: LlmStreamPart[] = [];
   try {
     for await (const chunk of stream) {
       call.activity();
@@ -130,9 +134,16 @@ async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
         chars += text.length;
         yield { type: 'text-delta', text };
       }
+      for (const tc of chunk.message?.tool_calls ?? []) {
+        if (!tc.function?.name) continue;
+        toolCalls.push({ type: 'tool-call', id: `call_${toolCalls.length}`, name: tc.function.name, arguments: parseToolArguments(tc.function.arguments) });
+      }
       if (chunk.done) {
         done = true;
         reason = chunk.done_reason;
+        if (typeof chunk.prompt_eval_count === 'number' || typeof chunk.eval_count === 'number') {
+          usage = { inputTokens: chunk.prompt_eval_count ?? 0, outputTokens: chunk.eval_count ?? 0 };
+        }
       }
     }
   } catch (err) {
@@ -142,6 +153,8 @@ async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   }
   if (call.signal.aborted) return;
   if (!done) throw streamCutError(ctx, chars);
+  yield* toolCalls;
+  if (usage) yield { type: 'usage', usage };
   yield { type: 'finish', reason: ollamaFinishReason(reason) };
 }
 

@@ -25,6 +25,7 @@ import {
 } from './errors.js';
 import { openAiFinishReason } from './finish-reasons.js';
 import { isOpenAiStrictCompatible, withoutDialect } from './schema.js';
+import { createToolCallCollector, functionTools } from './tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../errors.js';
 import type { LlmStreamPart } from '../llm/types.js';
 
@@ -110,6 +111,13 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
     };
   }
 
+  if (request.tools && request.tools.length > 0) {
+    body.tools = functionTools(request.tools);
+    body.tool_choice = 'auto';
+    // Usage comes in a last chunk only when asked for.
+    body.stream_options = { include_usage: true };
+  }
+
   let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
   try {
     stream = await client.chat.completions.create(body, { signal: call.signal });
@@ -120,15 +128,21 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
 
   let finish: string | null = null;
   let chars = 0;
+  let usage: OpenAI.CompletionUsage | undefined;
+  const toolCalls = createToolCallCollector();
   try {
     for await (const chunk of stream) {
       call.activity();
+      if (chunk.usage) usage = chunk.usage;
       for (const choice of chunk.choices ?? []) {
         if (choice.index !== 0 && chunk.choices.length > 1) continue;
         const text = choice.delta?.content;
         if (text) {
           chars += text.length;
           yield { type: 'text-delta', text };
+        }
+        for (const tc of choice.delta?.tool_calls ?? []) {
+          toolCalls.add(tc.index, { id: tc.id, name: tc.function?.name, arguments: tc.function?.arguments });
         }
         if (choice.finish_reason) finish = choice.finish_reason;
       }
@@ -139,6 +153,8 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   // The SDK ends quietly on abort; the client turns that into `aborted`/`timeout`.
   if (call.signal.aborted) return;
   if (finish === null) throw streamCutError(ctx, chars);
+  yield* toolCalls.calls();
+  if (usage) yield { type: 'usage', usage: { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 } };
   yield { type: 'finish', reason: openAiFinishReason(finish) };
 }
 

@@ -2,7 +2,7 @@
 // content_block_start, ping, content_block_delta (text_delta), content_block_stop,
 // message_delta (stop_reason), message_stop; `event: error` in-stream; error bodies
 // {"type":"error","error":{type, message},"request_id"}.
-import { fill, retryHeaders, type ProviderWire } from './wire.js';
+import { fill, pieces, retryHeaders, type ProviderWire } from './wire.js';
 import type { ErrorSpec, FinishKind } from './types.js';
 
 function event(name: string, data: unknown): string {
@@ -50,11 +50,23 @@ export const anthropicWire: ProviderWire = {
     event('ping', { type: 'ping' }),
   ],
   delta: (text) => event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
-  end: (finish) => [
-    event('content_block_stop', { type: 'content_block_stop', index: 0 }),
+  end: (finish, _model, options) => [
+    ...(options?.afterTools ? [] : [event('content_block_stop', { type: 'content_block_stop', index: 0 })]),
     event('message_delta', { type: 'message_delta', delta: { stop_reason: finish, stop_sequence: null }, usage: { output_tokens: 15 } }),
     event('message_stop', { type: 'message_stop' }),
   ],
+  // The text block (index 0) closes; each call is a tool_use block whose input streams as input_json_delta pieces.
+  toolCalls: (calls) => [
+    event('content_block_stop', { type: 'content_block_stop', index: 0 }),
+    ...calls.flatMap((c, i) => [
+      event('content_block_start', { type: 'content_block_start', index: i + 1, content_block: { type: 'tool_use', id: `toolu_test${i}`, name: c.name, input: {} } }),
+      ...pieces(JSON.stringify(c.arguments), 3).map((partial_json) =>
+        event('content_block_delta', { type: 'content_block_delta', index: i + 1, delta: { type: 'input_json_delta', partial_json } }),
+      ),
+      event('content_block_stop', { type: 'content_block_stop', index: i + 1 }),
+    ]),
+  ],
+  toolFinish: 'tool_use',
   nativeFinish: (kind: FinishKind) => ({ stop: 'end_turn', length: 'max_tokens', content_filter: 'refusal', other: 'tool_use' })[kind],
   streamError: (message, code) => event('error', { type: 'error', error: { type: code ?? 'overloaded_error', message: message ?? 'Overloaded' } }),
   error(spec: ErrorSpec, ctx) {

@@ -42,6 +42,15 @@ export const geminiWire: ProviderWire = {
   head: () => [],
   delta: (text, model) => data(candidate(model, text)),
   end: (finish, model) => [data(candidate(model, '', finish))],
+  // Gemini sends a function call whole, in one chunk's parts.
+  toolCalls: (calls, model) => [
+    data({
+      candidates: [{ content: { parts: calls.map((c) => ({ functionCall: { name: c.name, args: c.arguments } })), role: 'model' }, index: 0 }],
+      usageMetadata: { promptTokenCount: 25, candidatesTokenCount: 3, totalTokenCount: 28 },
+      modelVersion: model,
+    }),
+  ],
+  toolFinish: 'STOP',
   nativeFinish: (kind: FinishKind) => ({ stop: 'STOP', length: 'MAX_TOKENS', content_filter: 'SAFETY', other: 'OTHER' })[kind],
   streamError: (message, code) =>
     data({ error: { code: 500, message: message ?? 'An internal error has occurred.', status: code ?? 'INTERNAL' } }),

@@ -173,7 +173,12 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
     if (spec.raw) {
       // sent as scripted
     } else if (spec.streamError) events.push(wire.streamError(spec.streamError.message, spec.streamError.code));
-    else if (!spec.cut && !spec.hang) events.push(...wire.end(spec.nativeFinish ?? wire.nativeFinish(spec.finish ?? 'stop'), model));
+    else if (!spec.cut && !spec.hang) {
+      const calls = spec.toolCalls ?? [];
+      if (calls.length > 0) events.push(...wire.toolCalls(calls, model));
+      const finishValue = spec.nativeFinish ?? (calls.length > 0 && !spec.finish ? wire.toolFinish : wire.nativeFinish(spec.finish ?? 'stop'));
+      events.push(...wire.end(finishValue, model, { afterTools: calls.length > 0, includeUsage: rec.body?.stream_options?.include_usage === true }));
+    }
 
     if (chunkSize) {
       await writeBytes(res, Buffer.from(events.join(''), 'utf8'), chunkSize, delayMs, isOpen);

@@ -42,6 +42,16 @@ export const ollamaWire: ProviderWire = {
       eval_duration: 300_000,
     })}\n`,
   ],
+  // Ollama streams tool calls whole, in one line's message.tool_calls (arguments as an object).
+  toolCalls: (calls, model) => [
+    `${JSON.stringify({
+      model,
+      created_at: CREATED_AT,
+      message: { role: 'assistant', content: '', tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) },
+      done: false,
+    })}\n`,
+  ],
+  toolFinish: 'stop',
   nativeFinish: (kind: FinishKind) => ({ stop: 'stop', length: 'length', content_filter: 'stop', other: 'load' })[kind],
   streamError: (message) => `${JSON.stringify({ error: message ?? 'an error was encountered while running the model: unexpected EOF' })}\n`,
   error(spec: ErrorSpec, ctx) {

@@ -1,20 +1,22 @@
 // OpenAI chat-completions streaming wire format: `data: {chat.completion.chunk}`
 // SSE lines ending with `data: [DONE]`, errors as {"error": {message, type, param, code}}.
-import { bearer, fill, retryHeaders, type ProviderWire } from './wire.js';
+import { bearer, fill, pieces, retryHeaders, type ProviderWire } from './wire.js';
 import type { ErrorSpec, FinishKind } from './types.js';
 
 const CREATED = 1_735_689_600;
 
 function chunk(model: string, delta: Record<string, unknown>, finish: string | null): string {
-  const body = {
-    id: 'chatcmpl-test0001',
-    object: 'chat.completion.chunk',
-    created: CREATED,
-    model,
-    system_fingerprint: 'fp_test',
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-  };
+  return envelope(model, { choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+}
+
+function envelope(model: string, rest: Record<string, unknown>): string {
+  const body = { id: 'chatcmpl-test0001', object: 'chat.completion.chunk', created: CREATED, model, system_fingerprint: 'fp_test', ...rest };
   return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+/** The usage chunk sent last when stream_options.include_usage is set: no choices. */
+function usageChunk(model: string): string {
+  return envelope(model, { choices: [], usage: { prompt_tokens: 120, completion_tokens: 12, total_tokens: 132 } });
 }
 
 const DEFAULTS: Record<number, { type: string; code: string | null; message: string }> = {
@@ -36,7 +38,19 @@ export const openAiWire: ProviderWire = {
   contentType: 'text/event-stream; charset=utf-8',
   head: (model) => [chunk(model, { role: 'assistant', content: '', refusal: null }, null)],
   delta: (text, model) => chunk(model, { content: text }, null),
-  end: (finish, model) => [chunk(model, {}, finish), 'data: [DONE]\n\n'],
+  end: (finish, model, options) => [
+    chunk(model, {}, finish),
+    ...(options?.includeUsage ? [usageChunk(model)] : []),
+    'data: [DONE]\n\n',
+  ],
+  // The first chunk of a call carries index, id, type and name with empty arguments; the
+  // arguments then arrive in fragments under the same index (as api.openai.com streams them).
+  toolCalls: (calls, model) =>
+    calls.flatMap((c, index) => [
+      chunk(model, { tool_calls: [{ index, id: `call_test${index}`, type: 'function', function: { name: c.name, arguments: '' } }] }, null),
+      ...pieces(JSON.stringify(c.arguments), 3).map((a) => chunk(model, { tool_calls: [{ index, function: { arguments: a } }] }, null)),
+    ]),
+  toolFinish: 'tool_calls',
   nativeFinish: (kind: FinishKind) => ({ stop: 'stop', length: 'length', content_filter: 'content_filter', other: 'tool_calls' })[kind],
   streamError: (message, code) =>
     `data: ${JSON.stringify({ error: { message: message ?? 'The server had an error while processing your request.', type: code ?? 'server_error', param: null, code: null } })}\n\n`,

@@ -25,7 +25,20 @@ export interface ErrorSpec {
   headers?: Record<string, string>;
 }
 
+/** A tool call the scripted model makes, sent in the provider's native tool-call shape. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
 export interface ReplySpec {
+  /**
+   * Tool calls after the text (if any), in the provider's own streaming shape: OpenAI
+   * `delta.tool_calls` with the arguments split over several chunks, Anthropic `tool_use`
+   * blocks with `input_json_delta` pieces, Gemini a whole `functionCall` part, Ollama a whole
+   * `message.tool_calls` line. The finish becomes the provider's tool-call finish.
+   */
+  toolCalls?: ScriptedToolCall[];
   /** The reply text; split into deltas of `deltaSize` code points. */
   text?: string;
   /** Explicit deltas (overrides `text`). */

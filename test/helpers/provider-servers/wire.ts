@@ -2,7 +2,15 @@
 // and read a request (model, key, structured-output parameter) and how to write
 // the provider's stream events and error bodies byte for byte.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorSpec, FinishKind } from './types.js';
+import type { ErrorSpec, FinishKind, ScriptedToolCall } from './types.js';
+
+/** What the end of a reply depends on besides its finish value. */
+export interface EndOptions {
+  /** Tool-call events were sent after the text. */
+  afterTools: boolean;
+  /** The request asked for usage in the stream (OpenAI `stream_options.include_usage`). */
+  includeUsage: boolean;
+}
 
 export interface ErrorAnswer {
   status: number;
@@ -31,7 +39,11 @@ export interface ProviderWire {
   head(model: string): string[];
   delta(text: string, model: string): string;
   /** Events that end a complete reply. */
-  end(nativeFinish: string, model: string): string[];
+  end(nativeFinish: string, model: string, options?: EndOptions): string[];
+  /** Events carrying `calls`, sent after the text deltas. */
+  toolCalls(calls: readonly ScriptedToolCall[], model: string): string[];
+  /** The provider's finish value after tool calls. */
+  toolFinish: string;
   nativeFinish(kind: FinishKind): string;
   /** An error reported inside an already-started stream. */
   streamError(message: string | undefined, code: string | undefined): string;
@@ -62,4 +74,12 @@ export function retryHeaders(spec: ErrorSpec): Record<string, string> {
 /** An error message with `{model}` and `{key}` replaced by the model and key the request carried. */
 export function fill(message: string, ctx: { model: string | undefined; key: string | undefined }): string {
   return message.split('{model}').join(ctx.model ?? '').split('{key}').join(ctx.key ?? '');
+}
+
+/** `text` cut into `parts` pieces of about equal length (for arguments streamed in fragments). */
+export function pieces(text: string, parts: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / parts));
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out.length ? out : [''];
 }

@@ -1,0 +1,108 @@
+// What an agent's model sees in Forge's runtime when a user request arrives:
+// the system prompt (`You are <agent>, an AI agent.` and the skill catalog in
+// our forge format, with the routing directive, listing the skills reached
+// through read_skill), the `read_skill` tool, and every script-backed tool of
+// every skill registered directly as a tool with its input schema. Also which
+// skill owns each tool, so a tool call can be traced back to its skill.
+//
+// Input schemas come from our own parse of the tool's Input (buildInputSchema);
+// a tool whose schema has an unusable property key, or whose name providers
+// refuse, is left out as Forge's runtime leaves it out (registering it would
+// fail every call). The first skill (by name) to register a tool name keeps it.
+import { buildInputSchema } from '../artifacts/input-schema.js';
+import { buildSkillCatalog } from '../catalog.js';
+import { scriptForTool } from '../scripts.js';
+import { parseSkillMd } from '../skillmd/parse.js';
+import type { LlmTool } from '../llm/types.js';
+import type { RoutingSkill } from './types.js';
+
+/**
+ * Forge's `read_skill` tool as the model receives it. The description and
+ * parameter texts are the runtime's own, reproduced verbatim: they are part of
+ * what the model decides on.
+ */
+export const READ_SKILL_TOOL: LlmTool = Object.freeze({
+  name: 'read_skill',
+  description:
+    'Read the full instructions for an available skill. ' +
+    "Pass the skill name exactly as listed under 'Available Skills'. " +
+    "Returns the skill's SKILL.md content with usage details, parameters, and examples. " +
+    "Pass the optional 'file' argument to read a specific file relative to the skill's directory " +
+    '(e.g. a reference doc the instructions point to) instead of SKILL.md.',
+  parameters: Object.freeze({
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: "Skill name exactly as shown in the Available Skills list (e.g. 'k8s-incident-triage')" },
+      file: {
+        type: 'string',
+        description:
+          "Optional. A file path RELATIVE TO THE SKILL's directory to read instead of SKILL.md (e.g. 'reference/runbook.md', 'owl.md'). Use for skill instructions like 'read reference/runbook.md'.",
+      },
+    },
+    required: ['name'],
+  }),
+}) as LlmTool;
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export interface AgentView {
+  /** The system prompt: identity line, then the catalog when one skill or more is listed. */
+  system: string;
+  /** The catalog part of the system prompt ('' when no skill is listed). */
+  catalog: string;
+  /** read_skill, then the script-backed tools. */
+  tools: LlmTool[];
+  /** Tool name → the skill that registered it. */
+  toolOwners: Record<string, string>;
+  /** Every skill's catalog name, in order. */
+  skills: string[];
+}
+
+export function scriptNames(scripts: RoutingSkill['scripts']): string[] {
+  if (!scripts) return [];
+  return Array.isArray(scripts) ? [...(scripts as readonly string[])] : Object.keys(scripts);
+}
+
+/** The name the catalog lists (and read_skill takes): the frontmatter `name`, else the folder. */
+export function routingSkillName(skill: RoutingSkill): string {
+  const name = parseSkillMd(skill.skillMd).frontmatter?.name;
+  if (typeof name === 'string' && name.trim()) return name.trim();
+  return skill.dir?.trim() ?? '';
+}
+
+/** The registered tools of one skill, in SKILL.md order. */
+function skillTools(skill: RoutingSkill): LlmTool[] {
+  const parsed = parseSkillMd(skill.skillMd);
+  const binary = parsed.forge.runtime === 'binary';
+  const names = scriptNames(skill.scripts);
+  const out: LlmTool[] = [];
+  for (const tool of parsed.tools) {
+    if (!TOOL_NAME.test(tool.name)) continue;
+    if (!binary && !scriptForTool(tool.name, names)) continue;
+    const { schema, diagnostics } = buildInputSchema(tool);
+    if (diagnostics.some((d) => d.severity === 'error')) continue;
+    out.push({ name: tool.name, description: tool.description, parameters: schema as unknown as Record<string, unknown> });
+  }
+  return out;
+}
+
+/** The agent as its model sees it, for `skills` (the skill being checked and the agent's others). */
+export function buildAgentView(skills: readonly RoutingSkill[], options: { agentName?: string } = {}): AgentView {
+  const named = skills.map((s) => ({ skill: s, name: routingSkillName(s) })).filter((s) => s.name);
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const catalog = buildSkillCatalog(
+    named.map(({ skill, name }) => ({ skillMd: skill.skillMd, dir: skill.dir ?? name, scripts: scriptNames(skill.scripts) })),
+    { format: 'forge' },
+  );
+  const tools: LlmTool[] = [READ_SKILL_TOOL];
+  const toolOwners: Record<string, string> = {};
+  for (const { skill, name } of named) {
+    for (const tool of skillTools(skill)) {
+      if (tool.name === READ_SKILL_TOOL.name || Object.hasOwn(toolOwners, tool.name)) continue;
+      toolOwners[tool.name] = name;
+      tools.push(tool);
+    }
+  }
+  const identity = `You are ${options.agentName?.trim() || 'agent'}, an AI agent.`;
+  return { system: catalog ? `${identity}\n\n${catalog}` : identity, catalog, tools, toolOwners, skills: named.map((s) => s.name) };
+}

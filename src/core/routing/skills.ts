@@ -1,0 +1,44 @@
+// Checking the skills a routing check is given, reading their catalog name and
+// description, and writing a new description into a SKILL.md (the operator's
+// Accept of a proposal), keeping every other line of the frontmatter.
+import { parseDocument } from 'yaml';
+import { RequestError } from '../errors.js';
+import { splitFrontmatter } from '../skillmd/frontmatter.js';
+import { parseSkillMd } from '../skillmd/parse.js';
+import type { SkillBrief } from './designer.js';
+import { routingSkillName } from './agent-view.js';
+import type { RoutingSkill } from './types.js';
+
+/** Throws RequestError naming `field` when `skill` is not `{skillMd: string, scripts?}`. */
+export function checkRoutingSkill(skill: unknown, field: string): asserts skill is RoutingSkill {
+  if (!skill || typeof skill !== 'object') throw new RequestError(field, `${field} must be {skillMd, scripts?}`);
+  const { skillMd, scripts } = skill as Record<string, unknown>;
+  if (typeof skillMd !== 'string') throw new RequestError(`${field}.skillMd`, `${field}.skillMd must be the SKILL.md text`);
+  if (scripts !== undefined && (scripts === null || typeof scripts !== 'object')) {
+    throw new RequestError(`${field}.scripts`, `${field}.scripts must be {fileName: content} or a list of file names`);
+  }
+}
+
+export function skillBriefs(skills: readonly RoutingSkill[]): SkillBrief[] {
+  return skills.map((s) => {
+    const d = parseSkillMd(s.skillMd).frontmatter?.description;
+    return { name: routingSkillName(s), description: typeof d === 'string' ? d.replace(/\s+/g, ' ').trim() : '' };
+  });
+}
+
+/**
+ * The SKILL.md with its frontmatter `description` set to `description` (added
+ * when missing); comments, key order and the body are kept. Throws RequestError
+ * when the file has no frontmatter to edit.
+ */
+export function withDescription(skillMd: string, description: string): string {
+  const split = splitFrontmatter(skillMd);
+  if (!split.present || split.diagnostics.length > 0) {
+    throw new RequestError('skillMd', 'the SKILL.md has no closed frontmatter (--- … ---) to put the description in');
+  }
+  const doc = parseDocument(split.yaml);
+  if (doc.errors.length > 0) throw new RequestError('skillMd', `the frontmatter is not valid YAML (${doc.errors[0]!.message}); fix it first`);
+  doc.set('description', description.replace(/\s+/g, ' ').trim());
+  const yaml = doc.toString({ lineWidth: 0 }).replace(/\n+$/, '');
+  return `---\n${yaml}\n---\n${split.body}`;
+}

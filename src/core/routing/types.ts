@@ -1,0 +1,99 @@
+// Types of the routing check ("will the agent use it?"): the requests it sends,
+// what the model chose for each, the summary (recall, precision, overlaps),
+// the events a running check yields, and the options of checkRouting.
+import type { LlmClient, LlmConfig, LlmUsage } from '../llm/types.js';
+
+/** One skill as the agent has it installed: its SKILL.md and its `scripts/` files (by file name; contents are not needed). */
+export interface RoutingSkill {
+  skillMd: string;
+  /** The files of `scripts/`: a `{fileName: content}` record or the file names. */
+  scripts?: Readonly<Record<string, string>> | readonly string[];
+  /** Folder name under `skills/`: names the skill when the frontmatter has no `name`. */
+  dir?: string;
+}
+
+/** What the operator expects the agent to do with a request. */
+export type RoutingExpectation = 'this' | 'other' | 'none';
+export const ROUTING_EXPECTATIONS: readonly RoutingExpectation[] = ['this', 'other', 'none'];
+
+export interface RoutingRequest {
+  /** What a user would type to the agent. */
+  text: string;
+  /** `this`: the skill being checked should get it; `other`: another skill of the agent; `none`: no skill (the agent answers itself). */
+  expect: RoutingExpectation;
+  /** For `other`: the skill meant to get it, when known (names the competitor in overlaps). */
+  skill?: string;
+  /** Where the request came from. Default `user`. */
+  source?: 'user' | 'example' | 'designer';
+}
+
+/** The skill the model's first tool call went to. */
+export interface RoutingChoice {
+  skill: string;
+  /** `read_skill`: it loaded the skill's instructions; `tool`: it called one of the skill's script-backed tools. */
+  via: 'read_skill' | 'tool';
+  /** The tool called (via `tool`). */
+  tool?: string;
+}
+
+export interface RoutingResult {
+  text: string;
+  expect: RoutingExpectation;
+  skill?: string;
+  source?: RoutingRequest['source'];
+  /** null: the model called no skill (answered from its defaults, or called a tool no skill owns). */
+  chose: RoutingChoice | null;
+  ok: boolean;
+  /** What the model said when it called no tool (first 200 characters), to see why. */
+  answer?: string;
+}
+
+/** Requests that went to `skill` when they were meant for this one, or came to this one when meant for `skill`. */
+export interface RoutingOverlap {
+  skill: string;
+  requests: string[];
+}
+
+export interface RoutingReport {
+  /** The skill checked (its catalog name). */
+  skill: string;
+  results: RoutingResult[];
+  /** Of the requests meant for this skill, the share it got. null when there were none. */
+  recall: number | null;
+  /** Of the requests this skill got, the share meant for it. null when it got none. */
+  precision: number | null;
+  overlaps: RoutingOverlap[];
+  /** Provider calls made: one per request checked, plus designer calls. */
+  calls: number;
+  usage: LlmUsage;
+}
+
+/** Events of a running check, in order: `plan`, `requests`, then per request `progress` + `route_result`, then `done` or `error`. */
+export type RoutingEvent =
+  | { type: 'plan'; calls: number; designerCalls: number }
+  | { type: 'plan'; calls: number; designerCalls: number; requests: number }
+  | { type: 'requests'; requests: RoutingRequest[] }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'route_result'; index: number; result: RoutingResult }
+  | { type: 'done'; report: RoutingReport }
+  | { type: 'error'; error: Error; code: string; report: RoutingReport };
+
+export interface CheckRoutingOptions {
+  /** A ready client, or the config to create one with createLlmClient. */
+  llm: LlmClient | LlmConfig;
+  /** The skill being checked. */
+  draft: RoutingSkill;
+  /** The agent's other installed skills (not the one being edited). */
+  otherSkills?: readonly RoutingSkill[];
+  /** The operator's requests. */
+  requests?: readonly RoutingRequest[];
+  /** Add up to this many generated requests: the draft's Examples first, then one designer call for the rest (positives and near misses). */
+  generate?: number;
+  /** Requests checked at once. Default 4. */
+  concurrency?: number;
+  /** The agent's id, as Forge's runtime names it in the system prompt. Default `agent`. */
+  agentName?: string;
+  /** Upper bound on requests checked (one call each). Default 12. */
+  maxRequests?: number;
+  signal?: AbortSignal;
+}
