@@ -3,8 +3,8 @@
 //
 //   npx tsx bench/build.bench.ts
 //
-// Workload: 1,000 skills = the 16 skills of ../shared/corpus/forge-embedded
-// (as the build reads them: SKILL.md + scripts, _template skipped) repeated,
+// Workload: 1,000 skills = the 10 fixture skills of test/fixtures/skills
+// (as the build reads them: SKILL.md + scripts, _starter skipped) repeated,
 // each copy renamed (skill, tools, scripts get a `-rN` suffix) so every copy
 // is a distinct skill with distinct tools, as in a real large folder.
 // Each repetition times, side by side in one process, in rotating order:
@@ -34,9 +34,9 @@ import { validateSkillMd } from '../src/core/skillmd/validate.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../src/node/artifacts/read-skills-folder.js';
 import { atMost, collectGarbage, cpuMs, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
-import { CORPUS_DIR } from '../test/helpers/skillmd-corpus.js';
+import { FIXTURE_SKILLS_DIR } from '../test/helpers/skill-corpus.js';
 
-const corpusDir = CORPUS_DIR;
+const corpusDir = FIXTURE_SKILLS_DIR;
 const SKILLS = 1000;
 const REPETITIONS = 9;
 const WARMUP = 2;
@@ -131,7 +131,7 @@ printFigures(`build bench: ${SKILLS} skills (corpus of ${corpus.length} repeated
 writeResult({
   name: 'build',
   repetitions: REPETITIONS,
-  notes: `${SKILLS} skills: the forge-embedded corpus (${corpus.length} skills + scripts, as the build reads them) repeated with renamed copies. build = compileSkills + serializeArtifacts with node:crypto sha256, as the CLI runs it (the pure-TS sha256 variant is reported too); the ratio is computed per repetition from timings taken side by side, then the median is shown. Times are CPU time of the process (user + system), except the on-disk build (wall clock).`,
+  notes: `${SKILLS} skills: the fixture skills of test/fixtures/skills (${corpus.length} skills + scripts, as the build reads them) repeated with renamed copies. build = compileSkills + serializeArtifacts with node:crypto sha256, as the CLI runs it (the pure-TS sha256 variant is reported too); the ratio is computed per repetition from timings taken side by side, then the median is shown. Times are CPU time of the process (user + system), except the on-disk build (wall clock).`,
   figures,
 });
 if (sink === 42) console.log('');

@@ -3,7 +3,7 @@
 //
 //   npx tsx bench/skillmd.bench.ts
 //
-// Workload: 1,000 skills = the ../shared/corpus/forge-embedded corpus (17
+// Workload: 1,000 skills = the fixture skills of test/fixtures/skills (11
 // SKILL.md files with their scripts) repeated. Each repetition times, side by
 // side in the same process:
 //   yaml     bare `yaml.parse` of the 1,000 frontmatters (pre-cut, untimed)
@@ -24,9 +24,9 @@ import { buildSkillCatalog, type SkillCatalogInput } from '../src/core/catalog.j
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate.js';
 import { atMost, cpuAndWallMs, figure, pluck, printFigures, ratios, sideBySide, writeResult } from './lib.js';
-import { CORPUS_DIR } from '../test/helpers/skillmd-corpus.js';
+import { FIXTURE_SKILLS_DIR } from '../test/helpers/skill-corpus.js';
 
-const corpusDir = CORPUS_DIR;
+const corpusDir = FIXTURE_SKILLS_DIR;
 const SKILLS = 1000;
 const REPETITIONS = 9;
 const WARMUP = 2;
@@ -44,7 +44,7 @@ function loadCorpus(): CorpusSkill[] {
     .sort()
     .map((dir) => {
       const text = readFileSync(join(corpusDir, dir, 'SKILL.md'), 'utf8');
-      const lines = text.split('\n');
+      const lines = text.split(/\r?\n/);
       const close = lines.indexOf('---', 1);
       const scripts: Record<string, string> = {};
       const sd = join(corpusDir, dir, 'scripts');
@@ -103,7 +103,7 @@ printFigures(`skillmd bench: ${SKILLS} skills (corpus of ${corpus.length} repeat
 writeResult({
   name: 'skillmd',
   repetitions: REPETITIONS,
-  notes: `${SKILLS} skills: the forge-embedded corpus (${corpus.length} SKILL.md + scripts) repeated. Ratios use CPU time (process.cpuUsage) measured side by side in each repetition; the median ratio is shown. Wall times are listed for reference.`,
+  notes: `${SKILLS} skills: the fixture skills of test/fixtures/skills (${corpus.length} SKILL.md + scripts) repeated. Ratios use CPU time (process.cpuUsage) measured side by side in each repetition; the median ratio is shown. Wall times are listed for reference.`,
   figures,
 });
 if (sink === 42) console.log('');

@@ -30,12 +30,13 @@ if (run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0) {
   failed += 1;
 }
 
-// 2. vitest, with its JSON report for the totals.
-const vitestJson = join(results, 'vitest.json');
-rmSync(vitestJson, { force: true });
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+/** Adds the totals of a vitest JSON report; a missing report counts as one failure. */
+function countVitest(file) {
+  if (!existsSync(file)) {
+    failed += 1;
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   // A test file that fails to load (syntax error, missing fixture, a throw at
@@ -43,10 +44,28 @@ if (existsSync(vitestJson)) {
   const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0);
   for (const f of brokenFiles) console.error(`test file failed to load: ${f.name}\n${(f.message ?? '').split('\n').slice(0, 3).join('\n')}`);
   failed += brokenFiles.length;
-} else {
-  failed += 1;
 }
+const jsonReport = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+
+// 2. vitest, with its JSON report for the totals.
+const vitestJson = join(results, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const vitestStatus = run(bin('vitest'), ['run', ...jsonReport(vitestJson)]);
+countVitest(vitestJson);
 if (vitestStatus !== 0) runnerFailed = true;
+
+// 2b. The interop suite on Forge's corpus, only when FORGE_CORPUS_DIR is set
+// (.ci/run sets it when the corpus is beside the checkout); otherwise
+// scripts/test-interop.mjs prints one line saying it was skipped.
+if (process.env.FORGE_CORPUS_DIR) {
+  const interopJson = join(results, 'interop.json');
+  rmSync(interopJson, { force: true });
+  const interopStatus = run('node', [join(root, 'scripts', 'test-interop.mjs'), ...jsonReport(interopJson)]);
+  countVitest(interopJson);
+  if (interopStatus !== 0) runnerFailed = true;
+} else {
+  run('node', [join(root, 'scripts', 'test-interop.mjs')]);
+}
 
 // 3. @web/test-runner, when there are browser tests; its reporter writes test-results/wtr.json.
 const hasBrowserTests =

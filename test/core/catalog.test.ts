@@ -5,7 +5,7 @@
 // then `- name: description` per skill.
 import { describe, expect, it } from 'vitest';
 import { buildSkillCatalog, escapeXml, filterSkills, type SkillCatalogInput } from '../../src/core/catalog.js';
-import { corpusSkills } from '../helpers/skillmd-corpus.js';
+import { fixtureSkills } from '../helpers/skill-corpus.js';
 
 function md(fm: string, body = '# Skill\n\nDo the thing.\n'): string {
   return `---\n${fm}\n---\n${body}`;
@@ -146,20 +146,20 @@ describe('buildSkillCatalog (xml format)', () => {
   });
 });
 
-describe('buildSkillCatalog on the corpus', () => {
-  const skills = corpusSkills().map(({ dir, text }) => ({ skillMd: text, dir: `/skills/${dir}` }));
+describe('buildSkillCatalog on the fixture skills', () => {
+  const skills = fixtureSkills().map(({ dir, text }) => ({ skillMd: text, dir: `/skills/${dir}` }));
 
-  it('lists every corpus skill when no scripts are known, each once', () => {
-    expect(skillLines(buildSkillCatalog(skills))).toHaveLength(17);
+  it('lists every fixture skill when no scripts are known, each once', () => {
+    expect(skillLines(buildSkillCatalog(skills))).toHaveLength(fixtureSkills().length);
   });
 
   it('omits skills whose tools are all scripted once scripts are given', () => {
-    const withScripts = skills.map((s) =>
-      s.dir.endsWith('/weather') ? { ...s, scripts: ['weather-current.sh', 'weather-forecast.sh'] } : s,
-    );
+    const withScripts = fixtureSkills().map(({ dir, text, scripts }) => ({ skillMd: text, dir: `/skills/${dir}`, scripts: Object.keys(scripts) }));
     const names = skillLines(buildSkillCatalog(withScripts)).map((l) => l.slice(2, l.indexOf(':')));
-    expect(names).not.toContain('weather');
-    expect(names).toContain('k8s-incident-triage');
+    expect(names).not.toContain('forecast-lookup');
+    expect(names).not.toContain('changelog-writer');
+    expect(names).toContain('pod-triage');
+    expect(names).toContain('repo-workbench'); // workbench_test has no script
   });
 });
 
@@ -199,9 +199,10 @@ describe('filterSkills', () => {
     expect(filterSkills(listing, { category: 'sre' })).toEqual([listing[0]]);
   });
 
-  it('filters the corpus by category and tags', () => {
-    const skills = corpusSkills().map(({ text }) => ({ skillMd: text }));
-    const sre = filterSkills(skills, { category: 'sre', tags: ['kubernetes', 'cost-optimization'] });
-    expect(sre.map((s) => /name: (.*)/.exec(s.skillMd)![1])).toEqual(['k8s-cost-visibility', 'k8s-pod-rightsizer']);
+  it('filters the fixture skills by category and tags', () => {
+    const skills = fixtureSkills().map(({ text }) => ({ skillMd: text }));
+    const nameOf = (s: { skillMd: string }) => /name: (.*)/.exec(s.skillMd)![1];
+    expect(filterSkills(skills, { category: 'sre', tags: ['kubernetes'] }).map(nameOf)).toEqual(['cluster-spend', 'pod-triage']);
+    expect(filterSkills(skills, { category: 'sre', tags: ['kubernetes', 'cost-optimization'] }).map(nameOf)).toEqual(['cluster-spend']);
   });
 });

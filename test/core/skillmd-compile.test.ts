@@ -1,7 +1,8 @@
 // compileSkill / decompileSkill / SkillSpecSchema: deterministic output, table
 // escaping, placement of extra sections, clear errors naming the field, the
-// spec round trip (hand-written and generated specs) and the corpus round trip
-// (frontmatter, tool names, headings, fixed point, verbatim sections).
+// spec round trip (hand-written and generated specs) and the round trip of the
+// fixture skills (frontmatter, tool names, headings, fixed point, verbatim
+// sections). Forge's own corpus: test/interop/skillmd-compile.test.ts.
 
 import { parse as parseYaml } from 'yaml';
 import fc from 'fast-check';
@@ -12,7 +13,7 @@ import { compileSkill, safeCompileSkill } from '../../src/core/skillmd/compile.j
 import { decompileSkill, safeDecompileSkill } from '../../src/core/skillmd/decompile.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { SkillSpecSchema, type SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
-import { corpusSkill, corpusSkills } from '../helpers/skillmd-corpus.js';
+import { fixtureSkill, fixtureSkills } from '../helpers/skill-corpus.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { BODY_LINE } from '../helpers/skillmd-arbitrary.js';
 
@@ -339,8 +340,8 @@ describe('compileSkill(decompileSkill(md)) on arbitrary SKILL.md bodies', () => 
   });
 });
 
-describe('decompileSkill on the forge-embedded corpus', () => {
-  for (const { dir, text } of corpusSkills()) {
+describe('decompileSkill on the fixture skills', () => {
+  for (const { dir, text } of fixtureSkills()) {
     it(`${dir}: same frontmatter, tool names and headings; a fixed point; other sections verbatim`, () => {
       const spec = decompileSkill(text);
       const md = compileSkill(spec);
@@ -362,44 +363,49 @@ describe('decompileSkill on the forge-embedded corpus', () => {
     });
   }
 
-  it('weather: inline inputs become an Input table, outputs stay text, the rest is tool notes', () => {
-    const spec = decompileSkill(corpusSkill('weather'));
+  it('forecast-lookup: inline inputs become an Input table, outputs stay text, the rest is tool notes', () => {
+    const spec = decompileSkill(fixtureSkill('forecast-lookup'));
     expect(spec.title).toBeUndefined();
     expect(spec.tools[1]).toMatchObject({
-      name: 'weather_forecast',
-      description: 'Get weather forecast for a location.',
+      name: 'forecast_days',
+      description: 'Forecast the coming days for a city.',
       input: [
-        { name: 'location', type: 'string', required: true, description: '' },
-        { name: 'days', type: 'integer', required: true, description: '1-3' },
+        { name: 'city', type: 'string', required: true, description: '' },
+        { name: 'days', type: 'integer', required: true, description: '1-7' },
       ],
-      output: 'Daily forecast with high/low temperatures and conditions',
+      output: 'One line per day with the minimum and maximum temperature and the chance of rain',
     });
     expect(spec.tools[1]!.notes).toMatch(/^```bash\ncurl -s/);
   });
 
-  it('tavily-search: table input, text output, Response Format kept in notes, sections placed', () => {
-    const spec = decompileSkill(corpusSkill('tavily-search'));
-    expect(spec).toMatchObject({ name: 'tavily-search', title: 'Tavily Web Search Skill', summary: 'Search the web using the Tavily AI search API, optimized for LLM applications.' });
+  it('ticket-search: table input, text output, Response Format kept in notes, sections placed', () => {
+    const spec = decompileSkill(fixtureSkill('ticket-search'));
+    expect(spec).toMatchObject({ name: 'ticket-search', title: 'Ticket Search', summary: 'Find tickets in the DeskHub support desk and summarise what they say.' });
     expect(spec.extra_sections.map((s) => [s.heading, s.after])).toEqual([
       ['Authentication', undefined],
       ['Quick Start', undefined],
     ]);
     const t = spec.tools[0]!;
     expect(t.input).toHaveLength(6);
-    expect(t.output).toMatch(/^JSON object with `query`/);
-    expect(t.notes).toMatch(/^### Search Depth/);
+    expect(t.output).toMatch(/^JSON object with `total`/);
+    expect(t.notes).toMatch(/^### Filters/);
   });
 
-  it('code-review: Safety Constraints list becomes safety[]', () => {
-    const spec = decompileSkill(corpusSkill('code-review'));
-    expect(spec.safety[0]).toBe('Never executes code from the diff or reviewed files');
-    expect(spec.safety).toHaveLength(5);
+  it('changelog-writer: Safety Constraints and Important Notes lists become safety[] and notes[]', () => {
+    const spec = decompileSkill(fixtureSkill('changelog-writer'));
+    expect(spec.safety).toEqual(['Never pushes, tags or commits', 'Sends commit messages only, never diffs or file contents', 'Refuses a range of more than 500 commits']);
+    expect(spec.notes).toHaveLength(2);
   });
 
-  it('code-agent: JSON outputs become values', () => {
-    const spec = decompileSkill(corpusSkill('code-agent'));
-    expect(spec.tools.find((t) => t.name === 'code_agent_write')!.output).toEqual({ path: 'src/App.jsx', action: 'created', size: 312 });
-    expect(spec.extra_sections[0]).toMatchObject({ heading: 'ABSOLUTE RULES (DO NOT VIOLATE)', level: 2 });
+  it('repo-workbench: JSON outputs become values, rule sections stay sections', () => {
+    const spec = decompileSkill(fixtureSkill('repo-workbench'));
+    expect(spec.tools.find((t) => t.name === 'workbench_write')!.output).toEqual({ path: 'src/index.ts', action: 'written', bytes: 1204 });
+    expect(spec.extra_sections[0]).toMatchObject({ heading: 'Ground Rules (ALWAYS)', level: 2 });
+  });
+
+  it('standup-digest: a CRLF file decompiles like its LF twin', () => {
+    const crlf = fixtureSkill('standup-digest');
+    expect(decompileSkill(crlf)).toEqual(decompileSkill(crlf.replace(/\r\n/g, '\n')));
   });
 });
 

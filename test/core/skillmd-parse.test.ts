@@ -1,12 +1,13 @@
 // parseSkillMd: frontmatter with lines, metadata.forge normalisation, sections,
 // `## Tool:` sections (inline and table input, output forms, examples,
-// heuristics), the legacy list body, the whole corpus, and "never throws".
+// heuristics), the legacy list body, every fixture skill (test/fixtures/skills), and
+// "never throws". Forge's own corpus: test/interop/skillmd-parse.test.ts.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
-import { corpusSkill, corpusSkills } from '../helpers/skillmd-corpus.js';
+import { fixtureSkill, fixtureSkills } from '../helpers/skill-corpus.js';
 
 const errors = (text: string) => parseSkillMd(text).diagnostics.filter((d) => d.severity === 'error');
 
@@ -311,11 +312,11 @@ describe('parseSkillMd: tool sections', () => {
   });
 
   it('uses a ### Response Format JSON block as the output schema, keeping the inline text as its description', () => {
-    const t = parseSkillMd(corpusSkill('tavily-search')).tools[0]!;
+    const t = parseSkillMd(fixtureSkill('ticket-search')).tools[0]!;
     expect(t.output).toMatchObject({
       kind: 'json',
-      description: expect.stringContaining('JSON object with `query`'),
-      value: { query: 'your search query', answer: 'AI-generated summary answer', response_time: 0.5 },
+      description: expect.stringContaining('JSON object with `total`'),
+      value: { total: 2, took_ms: 41 },
     });
   });
 
@@ -384,145 +385,151 @@ describe('parseSkillMd: legacy list body', () => {
   });
 });
 
-// Expected `## Tool:` names of every corpus SKILL.md, in order.
-const CORPUS_TOOLS: Record<string, string[]> = {
-  _template: ['my_tool'],
-  'code-agent': ['code_agent_scaffold', 'code_agent_write', 'code_agent_read', 'code_agent_edit', 'code_agent_run'],
-  'code-plan': ['code_plan_create', 'code_plan_validate'],
-  'code-review': ['code_review_diff', 'code_review_file'],
-  'code-review-github': ['review_github_list_prs', 'review_github_post_comments', 'review_github_apply_labels', 'review_github_auto_merge'],
-  'code-review-standards': ['review_standards_init', 'review_standards_check'],
-  'codegen-html': ['codegen_html_scaffold', 'codegen_html_read', 'codegen_html_write'],
-  'codegen-react': ['codegen_react_scaffold', 'codegen_react_read', 'codegen_react_write', 'codegen_react_run'],
-  github: [
-    'github_clone',
-    'github_status',
-    'github_commit',
-    'github_push',
-    'github_checkout',
-    'github_branch_name_from_ticket',
-    'github_create_issue',
-    'github_list_issues',
-    'github_create_pr',
-    'github_list_prs',
-    'github_get_user',
-    'github_list_stargazers',
-    'github_list_forks',
-    'github_pr_author_profiles',
-    'github_stargazer_profiles',
-  ],
-  'k8s-cost-visibility': ['k8s_cost_visibility'],
-  'k8s-incident-triage': ['k8s_triage'],
-  'k8s-pod-rightsizer': ['k8s_pod_rightsizer'],
-  linear: ['linear_get_issue', 'linear_search_issues', 'linear_list_my_issues', 'linear_get_workflow_states', 'linear_update_issue_state', 'linear_add_comment'],
-  'tavily-research': ['tavily_research', 'tavily_research_poll'],
-  'tavily-search': ['tavily_search'],
-  weather: ['weather_current', 'weather_forecast'],
-  'web-browse': [],
+// Expected `## Tool:` names of every fixture SKILL.md (test/fixtures/skills), in order.
+const FIXTURE_TOOLS: Record<string, string[]> = {
+  _starter: ['example_lookup'],
+  'changelog-writer': ['changelog_draft'],
+  'cluster-spend': ['cluster_spend'],
+  'forecast-lookup': ['forecast_now', 'forecast_days'],
+  'page-reader': [],
+  'pod-triage': ['pod_triage'],
+  'repo-workbench': ['workbench_read', 'workbench_write', 'workbench_patch', 'workbench_test'],
+  'sitemap-audit': ['sitemap_audit'],
+  'snippet-vault': ['vault_save', 'vault_find'],
+  'standup-digest': ['standup_digest'],
+  'ticket-search': ['ticket_search'],
 };
 
-describe('parseSkillMd: the forge-embedded corpus', () => {
-  const skills = corpusSkills();
+describe('parseSkillMd: the fixture skills', () => {
+  const skills = fixtureSkills();
 
-  it('covers every corpus folder', () => {
-    expect(skills.map((s) => s.dir)).toEqual(Object.keys(CORPUS_TOOLS).sort());
+  it('covers every fixture folder', () => {
+    expect(skills.map((s) => s.dir)).toEqual(Object.keys(FIXTURE_TOOLS).sort());
   });
 
   for (const { dir, text } of skills) {
     it(`${dir}: parses with zero diagnostics and the expected tools`, () => {
       const p = parseSkillMd(text);
       expect(p.diagnostics).toEqual([]);
-      expect(p.frontmatter?.name).toBe(dir === '_template' ? 'my-skill' : dir);
-      expect(p.tools.map((t) => t.name)).toEqual(CORPUS_TOOLS[dir]);
+      expect(p.frontmatter?.name).toBe(dir === '_starter' ? 'example-skill' : dir);
+      expect(p.tools.map((t) => t.name)).toEqual(FIXTURE_TOOLS[dir]);
     });
   }
 
-  it('tavily-search: table input, JSON output, env and egress', () => {
-    const p = parseSkillMd(corpusSkill('tavily-search'));
-    expect(p.forge.requires.env.required).toEqual(['TAVILY_API_KEY']);
+  it('ticket-search: table input of every type, JSON output, env and egress', () => {
+    const p = parseSkillMd(fixtureSkill('ticket-search'));
+    expect(p.forge.requires.env).toEqual({ required: ['DESK_API_TOKEN'], oneOf: [], optional: ['DESK_DEFAULT_QUEUE'] });
     expect(p.forge.requires.bins.map((b) => b.name)).toEqual(['curl', 'jq']);
-    expect(p.forge.egressDomains).toEqual(['api.tavily.com']);
+    expect(p.forge.egressDomains).toEqual(['api.deskhub.io']);
     const t = p.tools[0]!;
-    expect(t.description).toBe('Search the web using Tavily AI.');
+    expect(t.description).toBe('Search tickets by free text and filters.');
     expect(t.inputForm).toBe('table');
     expect(t.input.map((i) => [i.name, i.type, i.required])).toEqual([
-      ['query', 'string', true],
-      ['search_depth', 'string', false],
+      ['text', 'string', true],
+      ['status', 'array', false],
+      ['customer', 'string', false],
       ['max_results', 'integer', false],
-      ['time_range', 'string', false],
-      ['include_domains', 'array', false],
-      ['exclude_domains', 'array', false],
+      ['include_body', 'boolean', false],
+      ['queue', 'string', false],
     ]);
-    expect(t.input[1]!.description).toBe('`basic` (fast) or `advanced` (thorough). Default: `basic`');
-    expect(t.output?.kind).toBe('json');
-    expect((t.output as { value: { results: unknown[] } }).value.results).toHaveLength(1);
+    expect(t.input[1]!.description).toBe('Any of `open`, `pending`, `solved`. Default: all');
+    expect((t.output as { value: { tickets: unknown[] } }).value.tickets).toHaveLength(1);
+    expect(t.examples[2]).toEqual({ request: 'Show the last 5 login problems with their first message', input: { text: 'login', max_results: 5, include_body: true } });
+    expect(t.heuristics).toEqual(['mentions tickets, cases, the helpdesk or support requests', 'asks how many customers reported something']);
   });
 
-  it('weather: inline inputs with a constraint and text outputs', () => {
-    const [cur, fcast] = parseSkillMd(corpusSkill('weather')).tools;
-    expect(cur!.input).toEqual([{ name: 'location', type: 'string', required: true, description: 'City name or coordinates' }]);
-    expect(cur!.output).toEqual({ kind: 'text', text: 'Current temperature, conditions, humidity, and wind speed' });
-    expect(fcast!.input).toEqual([
-      { name: 'location', type: 'string', required: true, description: '' },
-      { name: 'days', type: 'integer', required: true, description: '', constraint: '1-3' },
+  it('forecast-lookup: inline inputs with a description and a constraint, text outputs, wildcard egress', () => {
+    const p = parseSkillMd(fixtureSkill('forecast-lookup'));
+    expect(p.forge.egressDomains).toEqual(['*.open-meteo.com']);
+    const [now, days] = p.tools;
+    expect(now!.inputForm).toBe('inline');
+    expect(now!.input).toEqual([{ name: 'city', type: 'string', required: true, description: 'City name, optionally with a country code' }]);
+    expect(now!.output).toEqual({ kind: 'text', text: 'Temperature, apparent temperature, precipitation and wind speed' });
+    expect(days!.input).toEqual([
+      { name: 'city', type: 'string', required: true, description: '' },
+      { name: 'days', type: 'integer', required: true, description: '', constraint: '1-7' },
     ]);
-    expect(fcast!.output).toEqual({ kind: 'text', text: 'Daily forecast with high/low temperatures and conditions' });
-    expect(fcast!.line).toBe(35);
+    expect(days!.line).toBe(34);
   });
 
-  it('code-agent: five table tools with JSON outputs; "## Tool Reference" is not a tool', () => {
-    const p = parseSkillMd(corpusSkill('code-agent'));
+  it('repo-workbench: workflow phase, timeout, denied tools, commented egress, two outputs; "## Tool Reference" is not a tool', () => {
+    const p = parseSkillMd(fixtureSkill('repo-workbench'));
     expect(p.forge.workflowPhase).toBe('edit');
     expect(p.forge.timeoutHint).toBe(120);
-    expect(p.forge.deniedTools).toContain('file_write');
-    const read = p.tools.find((t) => t.name === 'code_agent_read')!;
-    expect(read.input.map((i) => `${i.name}:${i.type}:${i.required}`)).toEqual([
-      'project_dir:string:true',
-      'file_path:string:true',
-      'offset:integer:false',
-      'limit:integer:false',
-    ]);
+    expect(p.forge.deniedTools).toEqual(['file_write', 'file_edit', 'file_read', 'schedule_set']);
+    expect(p.forge.egressDomains).toEqual(['registry.npmjs.org', 'pypi.org', 'files.pythonhosted.org', 'proxy.golang.org']);
+    const read = p.tools[0]!;
     // "**Output (file):**" is the first output
-    expect(read.output).toMatchObject({ kind: 'json', value: { path: 'src/App.jsx', total_lines: 50, truncated: false } });
-    const edit = p.tools.find((t) => t.name === 'code_agent_edit')!;
-    expect(edit.output).toEqual({
-      kind: 'json',
-      value: { path: 'src/App.jsx', action: 'edited', size: 320, diff: '...' },
-      raw: '{"path": "src/App.jsx", "action": "edited", "size": 320, "diff": "..."}',
-    });
-    const scaffold = p.tools[0]!;
-    expect(scaffold.input.find((i) => i.name === 'framework')?.description).toBe(
-      'One of: `react`, `vue`, `vanilla`, `node`, `python`, `golang`, `spring-boot`',
-    );
+    expect(read.output).toMatchObject({ kind: 'json', value: { path: 'src/index.ts', total_lines: 87, truncated: false } });
+    expect(p.tools.find((t) => t.name === 'workbench_patch')!.input.map((i) => `${i.name}:${i.required}`)).toEqual(['project:true', 'path:true', 'find:true', 'replace:true']);
   });
 
-  it('_template: frontmatter comments ignored, table input, Response Format output', () => {
-    const p = parseSkillMd(corpusSkill('_template'));
-    expect(p.frontmatter).toMatchObject({ name: 'my-skill', description: 'One-line description of what this skill does' });
-    expect(p.frontmatter).not.toHaveProperty('icon');
-    expect(p.forge.requires.env.required).toEqual(['MY_API_KEY']);
-    const t = p.tools[0]!;
-    expect(t.input).toEqual([
-      { name: 'query', type: 'string', required: true, description: 'The search query' },
-      { name: 'max_results', type: 'integer', required: false, description: 'Maximum results (1-20). Default: 5' },
+  it('every requires.bins form: a name, {apt, apk}, {version}, {url, dest, chmod}, {optional, run}', () => {
+    expect(parseSkillMd(fixtureSkill('changelog-writer')).forge.requires.bins).toMatchObject([
+      { name: 'git' },
+      { name: 'python3', apt: 'python3', apk: 'python3' },
     ]);
-    expect(t.output).toMatchObject({ kind: 'json', value: { results: [{ title: 'Example', score: 0.95 }] } });
+    const bins = parseSkillMd(fixtureSkill('sitemap-audit')).forge.requires.bins.map(({ line: _line, ...b }) => b);
+    expect(bins).toEqual([
+      { name: 'node', version: '>=20' },
+      { name: 'htmlq', url: 'https://downloads.htmlq.dev/htmlq-x86_64-linux', dest: '/usr/local/bin/htmlq', chmod: '0755' },
+      { name: 'lychee', optional: true, run: ['cargo install lychee --locked', 'lychee --version'] },
+      { name: 'xmllint', apt: 'libxml2-utils', apk: 'libxml2-utils' },
+    ]);
   });
 
-  it('code-review: examples and heuristics under ### headings', () => {
-    const [diff] = parseSkillMd(corpusSkill('code-review')).tools;
-    expect(diff!.examples).toHaveLength(8);
-    expect(diff!.examples[0]).toEqual({ request: 'Review code changes against main in ~/myproject', input: { base_ref: 'main', repo_path: '~/myproject' } });
-    expect(diff!.heuristics[0]).toBe('Requests mentioning "review", "diff", "PR", "pull request", "changes"');
-    expect(diff!.heuristics).toHaveLength(4);
+  it('env one_of and optional, a duration timeout and kept guardrails (changelog-writer)', () => {
+    const p = parseSkillMd(fixtureSkill('changelog-writer'));
+    expect(p.forge.requires.env).toEqual({ required: [], oneOf: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'], optional: ['CHANGELOG_MODEL'] });
+    expect(p.forge.timeoutHint).toBe('90s');
+    expect(p.forge.extra).toHaveProperty('guardrails');
   });
 
-  it('web-browse: capabilities only, no tools and not a legacy list', () => {
-    const p = parseSkillMd(corpusSkill('web-browse'));
+  it('$VAR and ${VAR} egress entries are kept as written (sitemap-audit, cluster-spend)', () => {
+    expect(parseSkillMd(fixtureSkill('sitemap-audit')).forge.egressDomains).toEqual(['$AUDIT_SITE_HOST', '${AUDIT_EXTRA_HOSTS}', '*.sitemaps.org']);
+    expect(parseSkillMd(fixtureSkill('cluster-spend')).forge.egressDomains).toEqual(['$K8S_API_DOMAIN']);
+  });
+
+  it('_starter: frontmatter comments ignored, table input, Response Format output', () => {
+    const p = parseSkillMd(fixtureSkill('_starter'));
+    expect(p.frontmatter).toMatchObject({ name: 'example-skill', description: 'One sentence saying what the skill does and when to use it' });
+    expect(p.frontmatter).not.toHaveProperty('icon');
+    expect(p.forge.deniedTools).toEqual([]);
+    expect(p.forge.timeoutHint).toBeUndefined();
+    expect(p.tools[0]!.output).toMatchObject({ kind: 'json', value: { matches: [{ id: 'm-1', weight: 0.8 }] } });
+  });
+
+  it('page-reader: capabilities only, no tools and not a legacy list', () => {
+    const p = parseSkillMd(fixtureSkill('page-reader'));
     expect(p.forge.requires.capabilities).toEqual(['browser']);
+    expect(p.forge.egressDomains).toEqual([]);
     expect(p.forge.extra).toHaveProperty('trust_hints');
     expect(p.tools).toEqual([]);
     expect(p.legacyNames).toEqual([]);
+  });
+
+  it('snippet-vault: headings and frontmatter inside ```` and ~~~ fences are text, not tools', () => {
+    const p = parseSkillMd(fixtureSkill('snippet-vault'));
+    expect(p.tools.map((t) => t.name)).toEqual(['vault_save', 'vault_find']);
+    expect(p.sections.map((s) => s.title)).not.toContain('Tool: not_a_tool');
+    expect(p.tools[0]!.input[3]!.description).toBe('The snippet itself, verbatim (pipes like `a | b` are kept)');
+    expect(p.tools[1]!.examples[1]).toEqual({ request: 'Find the snippet with | tee in it', input: { query: '| tee' } });
+  });
+
+  it('standup-digest: CRLF line endings and non-ASCII text read like LF', () => {
+    const crlf = fixtureSkill('standup-digest');
+    expect(crlf).toContain('\r\n');
+    const p = parseSkillMd(crlf);
+    const lf = parseSkillMd(crlf.replace(/\r\n/g, '\n'));
+    expect(p.frontmatter).toEqual(lf.frontmatter);
+    expect(p.frontmatter?.description).toContain('日本語');
+    expect(p.tools.map((t) => [t.name, t.line, t.input, t.examples])).toEqual(lf.tools.map((t) => [t.name, t.line, t.input, t.examples]));
+    expect(p.tools[0]!.examples[1]).toEqual({ request: '昨日の #dev をまとめて', input: { channel: 'dev', language: 'ja' } });
+    expect(p.tools[0]!.input[0]!.description).not.toMatch(/\r/);
+  });
+
+  it('cluster-spend: an escaped YAML emoji is the character', () => {
+    expect(parseSkillMd(fixtureSkill('cluster-spend')).frontmatter?.icon).toBe('💸');
   });
 });
 
@@ -551,8 +558,8 @@ describe('parseSkillMd: never throws', () => {
     );
   });
 
-  it('on random mutations of corpus files', () => {
-    const texts = corpusSkills().map((s) => s.text);
+  it('on random mutations of the fixture skills', () => {
+    const texts = fixtureSkills().map((s) => s.text);
     const mutation = fc.record({
       file: fc.nat({ max: texts.length - 1 }),
       edits: fc.array(

@@ -13,7 +13,7 @@ import { SkillSpecSchema } from '../../src/core/skillmd/spec-schema.js';
 import { applyEdits, editsArb, FUZZ_TIMEOUT, fuzzParams } from '../helpers/fuzz.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { renderSkillMd, SKILLMD_TOKENS, skillMdParts } from '../helpers/skillmd-arbitrary.js';
-import { corpusSkills } from '../helpers/skillmd-corpus.js';
+import { fixtureSkills } from '../helpers/skill-corpus.js';
 
 /** Decompiles, or returns null when the input is refused with SkillValidationError (anything else fails the test). */
 function tryDecompile(md: string): ReturnType<typeof decompileSkill> | null {
@@ -76,8 +76,8 @@ describe('compileSkill / decompileSkill (fuzz)', () => {
     fc.assert(fc.property(skillMdParts.map(renderSkillMd), checkFixedPoint), fuzzParams(200));
   });
 
-  const corpus = corpusSkills().map((s) => s.text);
-  it('edited corpus files and edited compiled specs: a fixed point after one pass', { timeout: FUZZ_TIMEOUT }, () => {
+  const corpus = fixtureSkills().map((s) => s.text);
+  it('edited fixture skills and edited compiled specs: a fixed point after one pass', { timeout: FUZZ_TIMEOUT }, () => {
     const source = fc.oneof(
       fc.nat({ max: corpus.length - 1 }).map((i) => corpus[i]!),
       skillSpecArbitrary().map((s) => compileSkill(s)),

@@ -1,7 +1,7 @@
 // Fuzz: parseSkillMd never throws (nor hides a crash as `parse-internal`),
 // its diagnostics are well-formed with lines inside the file, every section
 // points at its heading line, and the tools are exactly the `## Tool:`
-// sections — on random text, mutated corpus files and generated documents.
+// sections — on random text, mutated fixture skills and generated documents.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headingOf } from '../../src/core/skillmd/markdown-lines.js';
@@ -10,7 +10,7 @@ import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { anyString, applyEdits, diagnosticProblems, editsArb, fileLines, FUZZ_TIMEOUT, fuzzParams, isDeepStrictEqual, tokenText } from '../helpers/fuzz.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { SKILLMD_TOKENS, skillMdDocument } from '../helpers/skillmd-arbitrary.js';
-import { corpusSkills } from '../helpers/skillmd-corpus.js';
+import { fixtureSkills } from '../helpers/skill-corpus.js';
 
 
 function check(text: string): void {
@@ -65,8 +65,8 @@ describe('parseSkillMd (fuzz)', () => {
     fc.assert(fc.property(tokenText(SKILLMD_TOKENS, 80), check), fuzzParams(300));
   });
 
-  const corpus = corpusSkills().map((s) => s.text);
-  it('random edits of the forge-embedded corpus', { timeout: FUZZ_TIMEOUT }, () => {
+  const corpus = fixtureSkills().map((s) => s.text);
+  it('random edits of the fixture skills', { timeout: FUZZ_TIMEOUT }, () => {
     expect(corpus.length).toBeGreaterThan(0);
     const arb = fc.record({ file: fc.nat({ max: corpus.length - 1 }), edits: editsArb(SKILLMD_TOKENS, 8) });
     fc.assert(

@@ -9,7 +9,7 @@ import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/va
 import { anyString, applyEdits, diagnosticProblems, editsArb, fileLines, FUZZ_TIMEOUT, fuzzParams, isDeepStrictEqual, tokenText } from '../helpers/fuzz.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { SKILLMD_TOKENS, skillMdDocument } from '../helpers/skillmd-arbitrary.js';
-import { corpusSkills } from '../helpers/skillmd-corpus.js';
+import { fixtureSkills } from '../helpers/skill-corpus.js';
 
 const SCRIPT_LINE = fc.constantFrom(
   '#!/usr/bin/env bash', '#!/usr/bin/env python3', '#!/bin/sh', 'set -euo pipefail', 'INPUT="${1:-}"', 'echo "$INPUT" | jq -r .q', 'curl -s "$URL"', 'rm -rf /tmp/x',
@@ -63,8 +63,8 @@ describe('validateSkillMd (fuzz)', () => {
     fc.assert(fc.property(tokenText(SKILLMD_TOKENS, 80), optionsArb, check), fuzzParams(150));
   });
 
-  const corpus = corpusSkills().map((s) => s.text);
-  it('random edits of the forge-embedded corpus, with scripts and edit-mode options', { timeout: FUZZ_TIMEOUT }, () => {
+  const corpus = fixtureSkills().map((s) => s.text);
+  it('random edits of the fixture skills, with scripts and edit-mode options', { timeout: FUZZ_TIMEOUT }, () => {
     const arb = fc.record({ file: fc.nat({ max: corpus.length - 1 }), edits: fc.option(editsArb(SKILLMD_TOKENS, 6)), options: optionsArb, previous: fc.nat({ max: corpus.length - 1 }) });
     fc.assert(
       fc.property(arb, ({ file, edits, options, previous }) => {

@@ -1,51 +1,21 @@
-// Issue 8: "the whole ../shared/corpus/forge-embedded corpus building with no
-// errors and a golden-file check of its output shape". The golden is a summary
+// Issue 8, interop suite (needs FORGE_CORPUS_DIR): "the whole forge-embedded
+// corpus building with no errors and a golden-file check of its output shape". The golden is a summary
 // (names, kinds, tools and their parameter types, requirements, prompt
 // sections) so a reviewer can read a change; regenerate it after an intended
-// change with UPDATE_GOLDEN=1 npx vitest run test/node/artifacts-corpus.
+// change with UPDATE_GOLDEN=1 FORGE_CORPUS_DIR=… npm run test:interop -- artifacts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CompiledSkills, JsonSchemaNode } from '../../src/core/index.js';
 import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../../src/node/artifacts/read-skills-folder.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
-import { CORPUS_DIR } from '../helpers/skillmd-corpus.js';
+import { summarise } from '../helpers/artifacts-summary.js';
+import { FORGE_CORPUS_DIR as CORPUS_DIR } from './forge-corpus.js';
 
 const GOLDEN = join(import.meta.dirname, '../fixtures/artifacts/forge-embedded.summary.json');
-
-function typeOf(node: JsonSchemaNode): string {
-  const t = Array.isArray(node.type) ? node.type.join('|') : node.type ?? 'any';
-  const base = t === 'array' && node.items ? `${typeOf(node.items)}[]` : t;
-  return node.enum ? `${base}(${node.enum.join('|')})` : base;
-}
-
-/** The reviewable shape of a build: everything but bodies, long texts and checksums. */
-function summarise(c: CompiledSkills, files: Record<string, string>) {
-  return {
-    version: c.version,
-    count: c.count,
-    excluded: c.excluded,
-    skills: c.skills.map((s) => ({
-      skill: `${s.name} [${s.kind}] ${s.icon ?? ''} category=${s.category} tags=${s.tags.join(',')} timeout=${s.timeout_hint}`,
-      tools: s.tools.map((t) => `${t.name}${t.script ? ` -> ${t.script} (${t.interpreter})` : ''}`),
-      scripts: s.scripts.map((x) => x.file).join(', '),
-      requires: `bins=${s.requires.bins.map((b) => b.name).join(',')} env.required=${s.requires.env.required.join(',')} env.one_of=${s.requires.env.one_of.join(',')} env.optional=${s.requires.env.optional.join(',')} capabilities=${s.requires.capabilities.join(',')}`,
-    })),
-    tools: c.tools.map(
-      (t) =>
-        `${t.skill}/${t.name}(${Object.entries(t.input_schema.properties)
-          .map(([k, v]) => `${k}${t.input_schema.required.includes(k) ? '' : '?'}: ${typeOf(v)}`)
-          .join(', ')})`,
-    ),
-    requirements: c.requirements,
-    prompt_sections: [...c.prompt.matchAll(/^<skill name="([^"]+)">$/gm)].map((m) => m[1]),
-    files: Object.keys(files),
-  };
-}
 
 describe('building the forge-embedded corpus', () => {
   it('builds every skill with no errors', async () => {
@@ -66,7 +36,7 @@ describe('building the forge-embedded corpus', () => {
     const summary = `${JSON.stringify(summarise(compiled, files), null, 2)}\n`;
     // Only an explicit UPDATE_GOLDEN=1 writes the golden: a missing one fails instead of being recreated from this run.
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, summary);
-    expect(existsSync(GOLDEN), `${GOLDEN} is missing; write it with UPDATE_GOLDEN=1 npx vitest run test/node/artifacts-corpus`).toBe(true);
+    expect(existsSync(GOLDEN), `${GOLDEN} is missing; write it with UPDATE_GOLDEN=1 FORGE_CORPUS_DIR=… npm run test:interop -- artifacts`).toBe(true);
     expect(summary).toBe(readFileSync(GOLDEN, 'utf8'));
   });
 });

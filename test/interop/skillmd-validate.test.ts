@@ -1,24 +1,13 @@
-// Issue 2: the whole ../shared/corpus/forge-embedded corpus, with its scripts
-// read from disk, validates with zero errors under the forge profile. The
+// Issue 2, interop suite (needs FORGE_CORPUS_DIR): Forge's whole embedded-skill
+// corpus, with its scripts read from disk, validates with zero errors under the forge profile. The
 // warnings it does raise are pinned here where they are checked findings, so a
 // false positive (e.g. a sourced common.sh reported as unmapped) fails a test.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/core/diagnostics.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
-import { CORPUS_DIR, corpusSkills } from '../helpers/skillmd-corpus.js';
+import { corpusSkills } from './forge-corpus.js';
 
-/** The files of `<skill>/scripts/`, as the agent's loader sees them (hidden files such as .gitkeep are not scripts). */
-function scriptsOf(dir: string): Record<string, string> {
-  const folder = join(CORPUS_DIR, dir, 'scripts');
-  if (!existsSync(folder)) return {};
-  const out: Record<string, string> = {};
-  for (const f of readdirSync(folder).sort()) if (!f.startsWith('.')) out[f] = readFileSync(join(folder, f), 'utf8');
-  return out;
-}
-
-const results = corpusSkills().map(({ dir, text }) => ({ dir, result: validateSkillMd(text, { scripts: scriptsOf(dir), dirName: dir }) }));
+const results = corpusSkills().map(({ dir, text, scripts }) => ({ dir, result: validateSkillMd(text, { scripts, dirName: dir }) }));
 const warningsOf = (dir: string) => results.find((r) => r.dir === dir)!.result.warnings;
 
 describe('forge-embedded corpus (forge profile)', () => {

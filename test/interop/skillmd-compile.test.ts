@@ -1,0 +1,74 @@
+// decompileSkill on Forge's embedded-skill corpus (interop suite, needs
+// FORGE_CORPUS_DIR): the round trip keeps frontmatter, tool names, headings and
+// every section that is not rebuilt, and reaches a fixed point.
+
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { compileSkill } from '../../src/core/skillmd/compile.js';
+import { decompileSkill } from '../../src/core/skillmd/decompile.js';
+import { parseSkillMd } from '../../src/core/skillmd/parse.js';
+import { corpusSkill, corpusSkills } from './forge-corpus.js';
+
+describe('decompileSkill on the forge-embedded corpus', () => {
+  for (const { dir, text } of corpusSkills()) {
+    it(`${dir}: same frontmatter, tool names and headings; a fixed point; other sections verbatim`, () => {
+      const spec = decompileSkill(text);
+      const md = compileSkill(spec);
+      const before = parseSkillMd(text);
+      const after = parseSkillMd(md);
+      expect(after.diagnostics).toEqual([]);
+      // frontmatter deep-equal after a YAML parse
+      expect(parseYaml(md.split('\n---\n')[0]!.slice(4))).toEqual(before.frontmatter);
+      expect(after.frontmatter).toEqual(before.frontmatter);
+      expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
+      expect(after.sections.map((s) => `${s.level} ${s.title}`)).toEqual(before.sections.map((s) => `${s.level} ${s.title}`));
+      expect(compileSkill(decompileSkill(md))).toBe(md);
+      // Nothing lost: every section that is not a `## Tool:` section itself or a
+      // Safety/Notes list rebuilt from items keeps its text exactly.
+      before.sections.forEach((s, i) => {
+        const rebuilt = (s.level === 2 && /^Tool:/.test(s.title)) || (s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0)));
+        if (!rebuilt) expect(after.sections[i]!.content.trim()).toBe(s.content.trim());
+      });
+    });
+  }
+
+  it('weather: inline inputs become an Input table, outputs stay text, the rest is tool notes', () => {
+    const spec = decompileSkill(corpusSkill('weather'));
+    expect(spec.title).toBeUndefined();
+    expect(spec.tools[1]).toMatchObject({
+      name: 'weather_forecast',
+      description: 'Get weather forecast for a location.',
+      input: [
+        { name: 'location', type: 'string', required: true, description: '' },
+        { name: 'days', type: 'integer', required: true, description: '1-3' },
+      ],
+      output: 'Daily forecast with high/low temperatures and conditions',
+    });
+    expect(spec.tools[1]!.notes).toMatch(/^```bash\ncurl -s/);
+  });
+
+  it('tavily-search: table input, text output, Response Format kept in notes, sections placed', () => {
+    const spec = decompileSkill(corpusSkill('tavily-search'));
+    expect(spec).toMatchObject({ name: 'tavily-search', title: 'Tavily Web Search Skill', summary: 'Search the web using the Tavily AI search API, optimized for LLM applications.' });
+    expect(spec.extra_sections.map((s) => [s.heading, s.after])).toEqual([
+      ['Authentication', undefined],
+      ['Quick Start', undefined],
+    ]);
+    const t = spec.tools[0]!;
+    expect(t.input).toHaveLength(6);
+    expect(t.output).toMatch(/^JSON object with `query`/);
+    expect(t.notes).toMatch(/^### Search Depth/);
+  });
+
+  it('code-review: Safety Constraints list becomes safety[]', () => {
+    const spec = decompileSkill(corpusSkill('code-review'));
+    expect(spec.safety[0]).toBe('Never executes code from the diff or reviewed files');
+    expect(spec.safety).toHaveLength(5);
+  });
+
+  it('code-agent: JSON outputs become values', () => {
+    const spec = decompileSkill(corpusSkill('code-agent'));
+    expect(spec.tools.find((t) => t.name === 'code_agent_write')!.output).toEqual({ path: 'src/App.jsx', action: 'created', size: 312 });
+    expect(spec.extra_sections[0]).toMatchObject({ heading: 'ABSOLUTE RULES (DO NOT VIOLATE)', level: 2 });
+  });
+});
