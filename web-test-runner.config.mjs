@@ -79,8 +79,10 @@ export default {
   files: ['test/elements/**/*.test.{js,ts}'],
   nodeResolve: true,
   concurrency: 4,
-  testsFinishTimeout: 180_000,
-  testFramework: { config: { timeout: 15_000 } },
+  // Generous bounds for a busy machine: waitFor (test/elements/helpers/dom.ts)
+  // allows 20 s per condition, a test 60 s, the whole run 10 minutes.
+  testsFinishTimeout: 600_000,
+  testFramework: { config: { timeout: 60_000 } },
   plugins: [typescript],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumFlags } })],
   reporters: [defaultReporter(), jsonCountsReporter()],
