@@ -126,3 +126,8 @@ export type {
 export type { ToolInputSchema, JsonSchemaNode } from './artifacts/input-schema.js';
 export { forgeRuntimeView, runtimeInputSchema, runtimeJsonType, RUNTIME_PROPERTY_KEY } from './runtime-view/index.js';
 export type { RuntimeInputSchema, RuntimeJsonType, RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view/index.js';
+export { assessSkillRisk } from './risk/assess.js';
+export type { AssessRiskOptions } from './risk/assess.js';
+export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError, RISK_POLICY_KEYS } from './risk/policy.js';
+export { TRUSTED_DOMAINS, HIGH_RISK_BINS, SENSITIVE_ENV_PATTERNS } from './risk/score.js';
+export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, RiskViolation, ScriptPolicy, SkillRiskAssessment } from './risk/types.js';
