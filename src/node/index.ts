@@ -66,3 +66,9 @@ export { runBuildCommand } from './artifacts/build-command.js';
 export { runSkillTool } from './sandbox/run-skill-tool.js';
 export { ToolRunError } from './sandbox/types.js';
 export type { OutputDiagnostic, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';
+
+// Checking scripts without running them, and the risk policy on disk (issue 15).
+export { checkScriptSyntax } from './script-check/index.js';
+export type { CheckScriptSyntaxOptions, ScriptSyntaxFinding, ScriptSyntaxResult, SyntaxTool } from './script-check/index.js';
+export { readAgentRiskPolicy, readRiskPolicyFile } from './risk/policy-file.js';
+export type { AgentRiskPolicy } from './risk/policy-file.js';

@@ -95,7 +95,8 @@ export function parseRiskPolicy(text: string, source = 'policy'): RiskPolicy {
   const policy = emptyRiskPolicy();
   const root = doc.contents;
   if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) return policy;
-  if (!isMap(root)) return fail(`a policy is a mapping of keys (${RISK_POLICY_KEYS.join(', ')}), not ${describe(root)}`);
+  // The top level is never quoted back: a wrong file (a .env, a key) must not leak into the message.
+  if (!isMap(root)) return fail(`a policy is a mapping of keys (${RISK_POLICY_KEYS.join(', ')}), not ${isScalar(root) ? 'a single value' : describe(root)}`);
   for (const pair of root.items) {
     const keyNode = pair.key as Node | null;
     const key = isScalar(keyNode) ? String(keyNode.value) : '';

@@ -1,12 +1,21 @@
 // `forge-skill-builder validate <path>...`: checks skill folders or SKILL.md
 // files (with the scripts in their scripts/ folder) and prints every error and
 // warning as `file:line: severity [code] field: message`. Exit 1 on any error.
+// Scripts are also checked without running them (bash -n, ShellCheck,
+// py_compile, node --check; `--no-syntax` skips it), and `--risk` adds the
+// Forge-compatible risk review (`--policy <file>` for a policy file).
 
 import * as nodeFs from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { formatDiagnostic, warningDiag, type Diagnostic } from '../../core/diagnostics.js';
+import { assessSkillRisk } from '../../core/risk/assess.js';
+import type { RiskPolicy, SkillRiskAssessment } from '../../core/risk/types.js';
 import { validateSkillMd } from '../../core/skillmd/validate.js';
+import { readRiskPolicyFile } from '../risk/policy-file.js';
+import { checkScriptSyntax } from '../script-check/check-syntax.js';
+import type { ScriptSyntaxResult } from '../script-check/types.js';
+import { formatRisk, formatSyntaxFinding, syntaxJson } from './risk-report.js';
 import { readSkillScripts, type SkippedEntry } from '../artifacts/read-skills-folder.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
@@ -14,7 +23,7 @@ import { plural, writeLine, type CliIo } from './io.js';
 
 const PROFILES = ['forge', 'agentskills'] as const;
 
-const HELP = `Usage: ${PROGRAM} validate <skill-dir-or-SKILL.md>... [--profile forge|agentskills] [--json]
+const HELP = `Usage: ${PROGRAM} validate <skill-dir-or-SKILL.md>... [--profile forge|agentskills] [--json] [--no-syntax] [--risk [--policy <file>]]
 
 Validates skills: a folder holding SKILL.md (its scripts/ are checked too), a
 SKILL.md file, or a flat skill file (skills/<name>.md). Prints each error and
@@ -22,10 +31,17 @@ warning as file:line, then a summary per skill.
 
 Options:
   --profile <p>   forge (default): Forge's SKILL.md rules; agentskills: the open Agent Skills spec
-  --json          print [{path, valid, errors, warnings}] as JSON instead of text
+  --json          print [{path, valid, errors, warnings, syntax, risk}] as JSON instead of text
+  --no-syntax     do not check the scripts' syntax (bash -n, shellcheck, python3 -m py_compile,
+                  node --check; a checker that is not installed is noted, never a failure)
+  --risk          print the risk review: the score of \`forge skills audit\`, its factors and
+                  policy violations, and what the scripts do (findings with lines)
+  --policy <file> a Forge security policy (YAML) for --risk; implies --risk. As in Forge, the
+                  file replaces the default policy: a key it leaves out is off
   -h, --help      show this help
 
-Exit status: 0 when no skill has errors (warnings allowed), 1 otherwise, 2 for wrong usage.
+Exit status: 0 when no skill has errors (warnings allowed), 1 when a skill has errors, a script
+a syntax error, or (with --risk) the policy an error-level violation; 2 for wrong usage.
 `;
 
 interface SkillReport {
@@ -33,6 +49,8 @@ interface SkillReport {
   valid: boolean;
   errors: Diagnostic[];
   warnings: Diagnostic[];
+  syntax?: ReturnType<typeof syntaxJson>;
+  risk?: SkillRiskAssessment;
 }
 
 interface LoadedSkill {
@@ -80,13 +98,27 @@ async function loadSkill(path: string): Promise<LoadedSkill> {
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('validate', argv, { profile: { type: 'string' }, json: { type: 'boolean' } }, true);
+  const { values, positionals } = parseCommandArgs(
+    'validate',
+    argv,
+    { profile: { type: 'string' }, json: { type: 'boolean' }, 'no-syntax': { type: 'boolean' }, risk: { type: 'boolean' }, policy: { type: 'string' } },
+    true,
+  );
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
   const profile = oneOf('profile', values.profile, PROFILES, 'forge');
   if (positionals.length === 0) throw new UsageError('give at least one skill folder or SKILL.md file', 'validate');
+  let policy: RiskPolicy | undefined;
+  if (values.policy !== undefined) {
+    try {
+      policy = await readRiskPolicyFile(resolve(io.cwd, values.policy));
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message.replace(resolve(io.cwd, values.policy), values.policy) : String(err), 'validate');
+    }
+  }
+  const withRisk = values.risk === true || policy !== undefined;
 
   const reports: SkillReport[] = [];
   let failed = false;
@@ -110,17 +142,41 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const errors = result.errors.map(place);
     const warnings = [...result.warnings, ...skill.skipped].map(place);
     if (!result.valid) failed = true;
-    reports.push({ path: shown, valid: result.valid, errors, warnings });
-    if (!values.json) {
-      for (const d of [...errors, ...warnings]) writeLine(io.stdout, formatDiagnostic(d, shown));
-      const summary = result.valid
-        ? `${shown}: valid${warnings.length ? ` (${plural(warnings.length, 'warning')})` : ''}`
-        : `${shown}: ${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
-      writeLine(io.stdout, summary);
-    }
+    const syntax = values['no-syntax'] ? undefined : await checkScriptSyntax(skill.scripts);
+    const risk = withRisk ? assessSkillRisk(skill.text, skill.scripts, policy, skill.dirName !== undefined ? { dirName: skill.dirName } : {}) : undefined;
+    if ((syntax && !syntax.ok) || (risk && !risk.passed)) failed = true;
+    // In JSON, every file is named relative to the working folder, as the diagnostics are.
+    const at = <T extends { file?: string }>(f: T): T => (f.file !== undefined ? { ...f, file: join(skillDir, f.file) } : f);
+    const syntaxOut = syntax ? { ...syntaxJson(syntax), findings: syntax.findings.map(at) } : undefined;
+    const riskOut = risk ? { ...risk, findings: risk.findings.map(at) } : undefined;
+    reports.push({ path: shown, valid: result.valid, errors, warnings, ...(syntaxOut ? { syntax: syntaxOut } : {}), ...(riskOut ? { risk: riskOut } : {}) });
+    if (!values.json) printText(io, { shown, skillDir, errors, warnings, valid: result.valid, syntax, risk, policySource: values.policy ?? null });
   }
   if (values.json) writeLine(io.stdout, JSON.stringify(reports, null, 2));
   return failed ? 1 : 0;
 }
 
-export const validateCommand: CliCommand = { name: 'validate', summary: 'check SKILL.md files and skill folders (errors and warnings with file:line)', help: HELP, run };
+interface TextReport {
+  shown: string;
+  skillDir: string;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  valid: boolean;
+  syntax: ScriptSyntaxResult | undefined;
+  risk: SkillRiskAssessment | undefined;
+  policySource: string | null;
+}
+
+function printText(io: CliIo, r: TextReport): void {
+  for (const d of [...r.errors, ...r.warnings]) writeLine(io.stdout, formatDiagnostic(d, r.shown));
+  for (const f of r.syntax?.findings ?? []) writeLine(io.stdout, formatSyntaxFinding(f, r.skillDir));
+  const syntaxErrors = r.syntax?.findings.filter((f) => f.severity === 'error').length ?? 0;
+  const tail = syntaxErrors ? `; ${plural(syntaxErrors, 'script syntax error')}` : '';
+  const summary = r.valid
+    ? `${r.shown}: valid${r.warnings.length ? ` (${plural(r.warnings.length, 'warning')})` : ''}${tail}`
+    : `${r.shown}: ${plural(r.errors.length, 'error')}, ${plural(r.warnings.length, 'warning')}${tail}`;
+  writeLine(io.stdout, summary);
+  if (r.risk) for (const line of formatRisk(r.risk, r.shown, r.skillDir, r.policySource)) writeLine(io.stdout, line);
+}
+
+export const validateCommand: CliCommand = { name: 'validate', summary: 'check SKILL.md files and skill folders (errors, warnings, script syntax; --risk for the risk review)', help: HELP, run };
