@@ -47,6 +47,8 @@ export { SkillSpecSchema } from './skillmd/spec-schema.js';
 export type { SkillSpec, SkillSpecInput, ToolSpec, ToolParamSpec, ToolExampleSpec, ExtraSectionSpec, ForgeMetadataSpec, BinRecipeSpec } from './skillmd/spec-schema.js';
 export { validateSkillMd } from './skillmd/validate.js';
 export type { SkillValidationResult, ValidateOptions, ValidationProfile } from './skillmd/validate.js';
+export { escapeControlChars, createStreamEscaper } from './safe-text/control-chars.js';
+export type { EscapeOptions, StreamEscaper } from './safe-text/control-chars.js';
 export { buildSkillCatalog, filterSkills } from './catalog.js';
 export type { FilterableSkill, SkillCatalogFormat, SkillCatalogInput, SkillCatalogOptions, SkillFilter } from './catalog.js';
 export { toolScriptBaseName, interpreterFor } from './scripts.js';

@@ -12,6 +12,7 @@ import type { CliCommand } from '../cli/command.js';
 import { plural } from '../cli/io.js';
 import type { FsLike } from '../fs-types.js';
 import { buildSkillsFolder } from './build-folder.js';
+import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 
 export const BUILD_HELP = `Usage: ${PROGRAM} build <skills-dir> [--out <dir>] [--category <c>] [--tags <a,b>]
 
@@ -97,7 +98,7 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
       ...(io.fs ? { fs: io.fs } : {}),
     });
   } catch (err) {
-    io.stderr.write(`${PROGRAM} build: ${err instanceof Error ? err.message : String(err)}\n`);
+    io.stderr.write(`${shown(`${PROGRAM} build: ${err instanceof Error ? err.message : String(err)}`)}\n`);
     return 1;
   }
 
@@ -105,7 +106,7 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
   const shownSkills = relative(cwd, skillsDir) || '.';
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
   const warnings = compiled.diagnostics.filter((d) => d.severity === 'warning');
-  for (const d of values.warnings ? compiled.diagnostics : errors) io.stderr.write(`${line(d, shownSkills)}\n`);
+  for (const d of values.warnings ? compiled.diagnostics : errors) io.stderr.write(`${shown(line(d, shownSkills))}\n`);
 
   const instructionOnly = compiled.skills.filter((s) => s.kind === 'instructions').length;
   const summary = [`built ${plural(compiled.count, 'skill')} (${plural(compiled.tools.length, 'tool')}, ${instructionOnly} instruction-only) into ${relative(cwd, out) || '.'}`];
@@ -114,7 +115,7 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
   const skippedCount = result.skipped.length;
   if (skippedCount > 0) summary.push(`not read: ${result.skipped.map((s) => s.path).join(', ')}${values.warnings ? '' : ' (see --warnings)'}`);
   summary.push(`${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}${warnings.length > 0 && !values.warnings ? ' (list them with --warnings)' : ''}`);
-  io.stdout.write(`${summary.join('\n')}\n`);
+  io.stdout.write(`${shown(summary.join('\n'))}\n`);
   return errors.length > 0 ? 1 : 0;
 }
 
@@ -124,3 +125,8 @@ export const buildCommand: CliCommand = {
   help: BUILD_HELP,
   run: (argv, io) => runBuildCommand(argv, { stdout: io.stdout, stderr: io.stderr, cwd: io.cwd }),
 };
+
+/** Text built from skill files (names, messages), with its control characters shown, not acted on. */
+function shown(text: string): string {
+  return escapeControlChars(text, { multiline: true });
+}

@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { buildSkillCatalog } from '../../core/catalog.js';
+import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { agentCatalogInputs } from '../skills-on-disk.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
@@ -54,7 +55,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     writeLine(io.stderr, `${arg}: no skill with a name and description to list`);
     return 0;
   }
-  io.stdout.write(catalog.endsWith('\n') ? catalog : `${catalog}\n`);
+  // Descriptions come from the skills' files: shown, never acted on by the terminal.
+  const shown = escapeControlChars(catalog, { multiline: true });
+  io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   return 0;
 }
 

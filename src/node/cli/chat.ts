@@ -9,6 +9,7 @@ import { createSkillBuilder } from '../../core/builder.js';
 import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { ChatMessage } from '../../core/llm/types.js';
+import { createStreamEscaper, escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../agents.js';
@@ -87,20 +88,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const spinner = createSpinner(out);
       out.write('\nassistant> ');
       let streamed = '';
+      // The model's text reaches the terminal with its control characters shown, never acted on.
+      const screen = createStreamEscaper();
       let failed: string | undefined;
       let newDraft: typeof draft;
       for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal: current.signal })) {
         if (ev.type === 'message_delta') {
           if (spinner.active) spinner.stop();
-          out.write(ev.delta);
+          out.write(screen.push(ev.delta));
           streamed += ev.delta;
         } else if (ev.type === 'progress' && ev.phase === 'skill') {
           if (!spinner.active) out.write('\n');
           spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
         } else if (ev.type === 'message') {
           spinner.stop();
-          if (streamed === '') out.write(ev.content);
-          else if (ev.content.startsWith(streamed)) out.write(ev.content.slice(streamed.length));
+          if (streamed === '') out.write(screen.push(ev.content));
+          else if (ev.content.startsWith(streamed)) out.write(screen.push(ev.content.slice(streamed.length)));
+          out.write(screen.end());
           writeLine(out);
           messages.push({ role: 'assistant', content: ev.content });
         } else if (ev.type === 'skill_draft') {
@@ -108,6 +112,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
         } else if (ev.type === 'error') {
           spinner.stop();
+          out.write(screen.end());
           failed = ev.error;
         } else if (ev.type === 'done' && ev.truncated) {
           writeLine(io.stderr, 'note: the model hit its output limit; the draft may be incomplete.');
@@ -155,10 +160,10 @@ async function showDraftAndAsk(
   for (const d of [...result.errors, ...result.warnings]) writeLine(out, formatDiagnostic(d));
   writeLine(out, result.valid ? `valid${result.warnings.length ? ` (${plural(result.warnings.length, 'warning')})` : ''}` : `${plural(result.errors.length, 'error')}: ask for a fix before saving`);
   if (!canSave) return 'no';
-  const name = skillNameOf(draft.skillMd);
-  const line = await reader.next(`Save as skills/${name ?? '?'}? [y/N, or type a change] `);
+  const name = escapeControlChars(skillNameOf(draft.skillMd) ?? '?');
+  const line = await reader.next(`Save as skills/${name}? [y/N, or type a change] `);
   if (line === null) return null;
-  if (!io.stdin.isTTY) writeLine(out, `Save as skills/${name ?? '?'}? [y/N, or type a change] ${line}`);
+  if (!io.stdin.isTTY) writeLine(out, `Save as skills/${name}? [y/N, or type a change] ${line}`);
   const t = line.trim().toLowerCase();
   if (t === 'y' || t === 'yes') return 'save';
   if (t === '' || t === 'n' || t === 'no') return 'no';

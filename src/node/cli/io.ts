@@ -3,6 +3,7 @@
 // and the real entry wires them to process.*. Commands never call process.exit.
 
 import type { Readable, Writable } from 'node:stream';
+import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 
 export interface CliIo {
   stdout: Writable & { isTTY?: boolean; columns?: number };
@@ -36,8 +37,13 @@ export function processIo(): CliIo {
   };
 }
 
+/**
+ * Writes `text` and a newline. Control characters other than tab, line feed
+ * and CRLF are escaped (`\r`, `\e[2K`): text from a skill, a model or a
+ * workspace file can never move the cursor or hide part of a line.
+ */
 export function writeLine(stream: Writable, text = ''): void {
-  stream.write(`${text}\n`);
+  stream.write(`${escapeControlChars(text, { multiline: true })}\n`);
 }
 
 /** `1 error`, `2 warnings`. */

@@ -5,6 +5,7 @@
 // streams so a server can close them all on shutdown.
 
 import { redactSecret } from '../../core/errors.js';
+import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { createRouteContext, type ApiServices } from './context.js';
 import { describeError, toHttpError } from './errors-to-http.js';
 import { matchRoute, type Route } from './router.js';
@@ -207,8 +208,10 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
     },
     log(entry, redact = identity) {
       if (!options.logger) return;
-      const clean: RequestLogEntry = { ...entry, path: redact(entry.path) };
-      if (entry.error !== undefined) clean.error = redact(entry.error);
+      // Redacted, then on one line: a path or a message built from request text
+      // (a decoded %0A / %1B) must not forge a log line or move a terminal's cursor.
+      const clean: RequestLogEntry = { ...entry, method: escapeControlChars(entry.method), path: escapeControlChars(redact(entry.path)) };
+      if (entry.error !== undefined) clean.error = escapeControlChars(redact(entry.error));
       try {
         options.logger(clean);
       } catch {

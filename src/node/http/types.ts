@@ -6,7 +6,10 @@
 import type { LlmClientFactory } from '../workspace-llm.js';
 import type { EnvRecord, FsLike } from '../fs-types.js';
 
-/** One line of the request log. Never holds a request body, header value or key. */
+/**
+ * One line of the request log. Never holds a request body, header value or key;
+ * control characters in `path` and `error` are escaped (`\n`, `\e`), so each entry prints as one line.
+ */
 export interface RequestLogEntry {
   method: string;
   path: string;
