@@ -133,7 +133,7 @@ export class DocSession {
   async uiPort(): Promise<number> {
     if (this.ui) return this.ui.port;
     const port = await freePort();
-    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'forge-skill-builder.js'), 'ui', '--dir', './my-workspace', '--port', String(port), '--quiet'], {
+    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'forge-skill-builder.js'), 'ui', '--dir', './my-workspace', '--port', String(port), '--quiet', '--allow-tool-runs'], {
       cwd: this.dir,
       env: this.env(),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { catalogCommand } from './catalog.js';
 import { chatCommand } from './chat.js';
 import type { CliCommand } from './command.js';
 import { uiCommand } from './ui.js';
+import { tryCommand } from './try.js';
 import { validateCommand } from './validate.js';
 
 export const COMMANDS: readonly CliCommand[] = [
@@ -14,4 +15,5 @@ export const COMMANDS: readonly CliCommand[] = [
   validateCommand,
   catalogCommand,
   buildCommand,
+  tryCommand,
 ];

@@ -23,6 +23,8 @@ Options:
   --allow-host <name>    also answer requests addressed to this host name (repeatable);
                          needed behind a reverse proxy or when binding 0.0.0.0 with a DNS name
   --allow-origin <url>   let pages from this origin call the API (CORS; repeatable)
+  --allow-tool-runs      let the page run a draft's tools (POST …/skill-builder/try) in a
+                         bubblewrap sandbox on this machine; off by default
   --quiet                do not log one line per request on stderr
   -h, --help             show this help
 
@@ -50,6 +52,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       'allow-host': { type: 'string', multiple: true },
       'allow-origin': { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
+      'allow-tool-runs': { type: 'boolean' },
     },
     true,
   );
@@ -73,6 +76,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}),
       allowedHosts: values['allow-host'] ?? [],
       allowedOrigins: values['allow-origin'] ?? [],
+      ...(values['allow-tool-runs'] ? { toolRuns: true } : {}),
       ...(values.quiet ? {} : { logger: (e) => writeLine(io.stderr, formatRequestLog(e)) }),
     });
   } catch (err) {
@@ -94,6 +98,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   writeLine(io.stdout, `  open:  ${server.url}/`);
   writeLine(io.stdout, `  API:   ${server.url}/api`);
   writeLine(io.stdout, `  LLM:   ${llm}`);
+  if (values['allow-tool-runs']) writeLine(io.stdout, '  Tool runs: on (Run in the page executes draft scripts in a bubblewrap sandbox)');
   writeLine(io.stdout, 'Press Ctrl-C to stop.');
 
   const signal = await io.waitForShutdown();

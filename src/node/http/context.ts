@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { parseRequestBody } from '../../core/schemas.js';
 import { parseJsonBody } from './body.js';
 import type { EnvRecord, IoOptions } from '../fs-types.js';
+import type { SandboxMode } from '../sandbox/types.js';
 import type { ApiHandlerOptions, ApiRequest, ApiResult, LlmClientFactory } from './types.js';
 
 /** The handler options with defaults applied. */
@@ -18,6 +19,8 @@ export interface ApiServices {
   basePath: string;
   llmClientFactory: LlmClientFactory | undefined;
   maxBodyBytes: number;
+  /** The sandbox tool runs use, or null when tool runs are off. */
+  toolRuns: SandboxMode | null;
   /** `{fs?, env, homeDir?}` ready to spread into a node adapter call. */
   io: IoOptions;
 }

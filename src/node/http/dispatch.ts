@@ -82,6 +82,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
     basePath,
     llmClientFactory: options.llmClientFactory,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    toolRuns: options.toolRuns ? (options.toolRuns === true ? 'auto' : (options.toolRuns.sandbox ?? 'auto')) : null,
     io: {
       ...(options.fs ? { fs: options.fs } : {}),
       env: options.env ?? process.env,

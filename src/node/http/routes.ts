@@ -1,7 +1,7 @@
 // The ONE routing table (SPEC §6, paths below basePath `/api`), served by both
 // adapters (createRequestHandler for node:http, createFetchHandler for the
 // Fetch API). Order does not matter: paths are matched segment by segment.
-// `POST /skill-builder/validate` (workspace-level, no agent) is our addition;
+// `POST /skill-builder/validate` and both `…/skill-builder/try` routes are our additions;
 // everything else is Forge's dashboard API.
 
 import type { Route } from './router.js';
@@ -11,6 +11,7 @@ import { getContext } from './handlers/context.js';
 import { saveAgentSkill } from './handlers/save.js';
 import { getAgentProvider, getProvider, getSettings, putSettings } from './handlers/settings.js';
 import { getCatalog, getSkill, listSkills } from './handlers/skills.js';
+import { tryForAgent, tryStandalone } from './handlers/try.js';
 import { validateForAgent, validateStandalone } from './handlers/validate.js';
 
 export const API_ROUTES: readonly Route[] = Object.freeze([
@@ -19,12 +20,14 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'GET', path: '/skill-builder/provider', handler: getProvider },
   { method: 'POST', path: '/skill-builder/chat', handler: chat },
   { method: 'POST', path: '/skill-builder/validate', handler: validateStandalone },
+  { method: 'POST', path: '/skill-builder/try', handler: tryStandalone },
   { method: 'GET', path: '/agents', handler: listAgents },
   { method: 'GET', path: '/agents/:id/skill-builder/provider', handler: getAgentProvider },
   { method: 'POST', path: '/agents/:id/skill-builder/chat', handler: chat },
   { method: 'GET', path: '/agents/:id/skill-builder/context', handler: getContext },
   { method: 'POST', path: '/agents/:id/skill-builder/validate', handler: validateForAgent },
   { method: 'POST', path: '/agents/:id/skill-builder/save', handler: saveAgentSkill },
+  { method: 'POST', path: '/agents/:id/skill-builder/try', handler: tryForAgent },
   { method: 'GET', path: '/agents/:id/skill-builder/skills', handler: listSkills },
   { method: 'GET', path: '/agents/:id/skill-builder/skills/:name', handler: getSkill },
   { method: 'GET', path: '/agents/:id/skill-builder/catalog', handler: getCatalog },

@@ -5,6 +5,7 @@
 
 import type { LlmClientFactory } from '../workspace-llm.js';
 import type { EnvRecord, FsLike } from '../fs-types.js';
+import type { SandboxMode } from '../sandbox/types.js';
 
 /**
  * One line of the request log. Never holds a request body, header value or key;
@@ -56,6 +57,11 @@ export interface ApiHandlerOptions {
   heartbeatMs?: number;
   /** Called once per request after the reply ended. Default: no logging. */
   logger?: RequestLogger;
+  /**
+   * Lets `POST …/skill-builder/try` run a draft's tool scripts on this machine
+   * (in bubblewrap unless `sandbox: 'none'`). Off by default: the route answers 403.
+   */
+  toolRuns?: boolean | { sandbox?: SandboxMode };
 }
 
 /** A case-insensitive view of the request headers. */

@@ -3,10 +3,13 @@
 // agent folder, here a throwaway copy — with only the declared env vars, an
 // egress proxy that lets through only the declared domains, a timeout that
 // kills the process tree, capped output, and (by default) inside bubblewrap.
-// One run per skill at a time.
+// One run per skill at a time. The values of the env vars it was given are
+// replaced by `[redacted]` in what it printed, so a result can be shown or
+// sent on (to the designer, in a log) without them.
 
-import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { redactSecret } from '../../core/errors.js';
 import { bwrapArgs, findBwrap, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
 import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
@@ -93,7 +96,9 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
   let dir: RunDir | undefined;
   try {
     dir = await createRunDir(prep.skillName, opts.skillMd, prep.scripts, prep.scriptFile);
-    const o = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
+    const raw = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
+    const values = Object.values(declared);
+    const o = { ...raw, stdout: redactSecret(raw.stdout, ...values), stderr: redactSecret(raw.stderr, ...values) };
     const { json, diagnostics } = checkOutput(o.stdout, prep.tool);
     return {
       ok: o.exitCode === 0 && !o.timedOut && !o.aborted,

@@ -93,13 +93,15 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     await writeFile(join(ws, '.forge', '.env'), 'OPENAI_API_KEY=sk-builder-key-secret-2\nWEATHER_TOKEN=from-workspace\nREGION=ws-region\n');
     await writeFile(join(agent, '.env'), 'REGION=agent-region\n');
     const skillMd = toolSkill({ env: { required: ['WEATHER_TOKEN'], optional: ['OPENAI_API_KEY', 'REGION'] } });
-    const script = SH(`env | sort\necho ---\ncat "${join(ws, '.forge', '.env')}" 2>&1 || true`);
+    const script = SH(`env | sort\n[ "$WEATHER_TOKEN" = from-workspace ] && [ "$REGION" = agent-region ] && echo values-ok\necho ---\ncat "${join(ws, '.forge', '.env')}" 2>&1 || true`);
     try {
       const r = await run({ skillMd, scripts: { 'do-it.sh': script }, workspaceDir: ws, agentDir: agent, sandbox });
       expect(r.envNames).toEqual(['REGION', 'WEATHER_TOKEN']);
       const [env = '', file = ''] = r.stdout.split('---\n');
-      expect(env).toContain('WEATHER_TOKEN=from-workspace\n');
-      expect(env).toContain('REGION=agent-region\n');
+      expect(env).toContain('WEATHER_TOKEN=[redacted]\n'); // the value reached the script; the result does not repeat it
+      expect(env).toContain('REGION=[redacted]\n');
+      expect(r.stdout).not.toMatch(/from-workspace|agent-region/);
+      expect(env).toContain('values-ok\n');
       expect(env).not.toMatch(/sk-server-env-secret-1|server-only-value|SOME_SERVER_SECRET|sk-builder-key-secret-2/);
       // In the sandbox the workspace's .env is not even visible; unsandboxed, the script could read any file.
       if (sandbox === 'bwrap') expect(file).toMatch(/No such file/);

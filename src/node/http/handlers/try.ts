@@ -1,0 +1,82 @@
+// Try routes (issue 15): POST /agents/{id}/skill-builder/try runs one tool of
+// a draft with the agent's `.env` values (then the workspace's), POST
+// /skill-builder/try with the workspace's only. Off unless the host enabled
+// tool runs (403 saying how). Answers the run's result in snake_case; a run
+// that cannot start (unknown tool, no script, missing env, no sandbox, busy)
+// is a 4xx/501 naming the fix. The client going away kills the run.
+
+import { z } from 'zod';
+import { loadSkillBuilderLLM } from '../../config-tiers.js';
+import { runSkillTool } from '../../sandbox/run-skill-tool.js';
+import { ToolRunError, type ToolRunResult } from '../../sandbox/types.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+import { resolveAgent } from './agents.js';
+
+/** `POST …/skill-builder/try` body. */
+export const TryRequestSchema = z.object({
+  skill_md: z.string({ error: 'skill_md must be the SKILL.md text' }).min(1, 'skill_md is empty: send the draft SKILL.md'),
+  scripts: z.record(z.string(), z.string({ error: 'each script must be its file text' })).optional(),
+  tool: z.string({ error: 'tool must be the name of a "## Tool:" section' }).min(1, 'tool is empty: name the "## Tool:" to run'),
+  input: z.unknown().optional(),
+});
+
+export const TOOL_RUNS_OFF =
+  'tool runs are off on this server: start it with `forge-skill-builder ui --allow-tool-runs`, or pass toolRuns: true to createRequestHandler / createFetchHandler / startServer';
+
+/** The wire form of a result. */
+export function toolRunToWire(r: ToolRunResult): Record<string, unknown> {
+  return {
+    ok: r.ok,
+    exit_code: r.exitCode,
+    signal: r.signal,
+    timed_out: r.timedOut,
+    duration_ms: r.durationMs,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    truncated: r.truncated,
+    json: r.json,
+    output_diagnostics: r.outputDiagnostics,
+    egress_blocked: r.egressBlocked,
+    sandbox: r.sandbox,
+    script: r.script,
+    interpreter: r.interpreter,
+    env_names: r.envNames,
+  };
+}
+
+async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise<ApiResult> {
+  const sandbox = ctx.services.toolRuns;
+  if (sandbox === null) throw new ToolRunError('disabled', 'tool', TOOL_RUNS_OFF);
+  const body = await ctx.json(TryRequestSchema);
+  const { workspaceDir, fs, env } = ctx.services;
+  // The builder's key is never handed to a script; should a script still print it (unsandboxed), it is scrubbed.
+  try {
+    const llm = await loadSkillBuilderLLM({ workspaceDir, env, ...(fs ? { fs } : {}), ...(agentDir !== undefined ? { agentDir } : {}) });
+    if (llm.apiKey) ctx.secrets.add(llm.apiKey);
+  } catch {
+    // no usable LLM config: no key to scrub
+  }
+  const result = await runSkillTool({
+    skillMd: body.skill_md,
+    scripts: body.scripts ?? {},
+    tool: body.tool,
+    input: body.input ?? {},
+    sandbox,
+    workspaceDir,
+    ...(agentDir !== undefined ? { agentDir } : {}),
+    ...(fs ? { fs } : {}),
+    signal: ctx.req.signal,
+  });
+  return json(toolRunToWire(result));
+}
+
+export async function tryForAgent(ctx: RouteContext): Promise<ApiResult> {
+  if (ctx.services.toolRuns === null) throw new ToolRunError('disabled', 'tool', TOOL_RUNS_OFF);
+  const agent = await resolveAgent(ctx);
+  return tryTool(ctx, agent.path);
+}
+
+export function tryStandalone(ctx: RouteContext): Promise<ApiResult> {
+  return tryTool(ctx, undefined);
+}
