@@ -42,13 +42,25 @@ console.error(`LLM: ${builder.config?.provider} ${builder.config?.model} (${buil
 async function turn(messages: ChatMessage[]): Promise<{ reply: string; draft: SkillDraft | null }> {
   let reply = '';
   let draft: SkillDraft | null = null;
+  // The progress line is redrawn in place with \r on stderr; end it before anything else is written.
+  let progressShown = false;
+  const endProgress = () => {
+    if (progressShown) process.stderr.write('\n');
+    progressShown = false;
+  };
   for await (const event of builder.chat(messages)) {
+    if (event.type === 'progress' && event.phase === 'skill') {
+      process.stderr.write(`\r  drafting… ${event.chars} characters`);
+      progressShown = true;
+      continue;
+    }
+    endProgress();
     if (event.type === 'message_delta') process.stdout.write(event.delta);
     else if (event.type === 'message') reply = event.content;
-    else if (event.type === 'progress' && event.phase === 'skill') process.stderr.write(`\r  drafting… ${event.chars} characters`);
     else if (event.type === 'skill_draft') draft = { skillMd: event.skillMd, scripts: event.scripts };
     else if (event.type === 'error') throw new Error(`the model call failed: ${event.error}`);
   }
+  endProgress();
   process.stdout.write('\n');
   return { reply, draft };
 }

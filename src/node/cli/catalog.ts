@@ -1,11 +1,13 @@
 // `forge-skill-builder catalog <skills-dir>`: prints the runtime skill catalog
-// (the block an agent's system prompt carries) for the skills in a folder,
+// (the block an agent's system prompt carries) for the skills in a folder (an
+// agent's skills/, or any folder of skills as `build` takes one),
 // in Forge's format or the Agent Skills `<available_skills>` XML.
 
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { buildSkillCatalog } from '../../core/catalog.js';
+import { buildSkillCatalog, type SkillCatalogInput } from '../../core/catalog.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
+import { readSkillsFolder } from '../artifacts/read-skills-folder.js';
 import { agentCatalogInputs } from '../skills-on-disk.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
@@ -15,7 +17,7 @@ const HELP = `Usage: ${PROGRAM} catalog <skills-dir> [--format forge|xml]
 
 Prints the skill catalog an agent's system prompt carries for the skills in
 <skills-dir>: <name>/SKILL.md folders and flat <name>.md files. <skills-dir> is
-a folder named skills/, or an agent folder that contains one.
+any folder of skills (as build takes), or an agent folder that contains skills/.
 
 Options:
   --format <f>   forge (default): "## Available Skills" with the routing directive;
@@ -31,12 +33,19 @@ async function isDir(path: string): Promise<boolean> {
   }
 }
 
-/** The agent folder whose skills/ is meant. */
-async function agentDirFor(arg: string, abs: string): Promise<string> {
+/** The catalog inputs of the skills `arg` means: an agent's skills/ (the folder itself or its agent folder), or any folder of skills. */
+async function catalogInputsFor(arg: string, abs: string): Promise<SkillCatalogInput[]> {
   if (!(await isDir(abs))) throw new Error(`${arg}: no such folder`);
-  if (basename(abs) === 'skills') return dirname(abs);
-  if (await isDir(join(abs, 'skills'))) return abs;
-  throw new Error(`${arg}: expected a folder named skills/ (or an agent folder containing skills/)`);
+  if (basename(abs) === 'skills') return agentCatalogInputs(dirname(abs));
+  if (await isDir(join(abs, 'skills'))) return agentCatalogInputs(abs);
+  // Any other folder is read the way `build` reads it (templates and odd files left out).
+  const { skills } = await readSkillsFolder(abs);
+  if (skills.length === 0) throw new Error(`${arg}: no skills in this folder (expected <name>/SKILL.md folders or <name>.md files, or an agent folder with skills/)`);
+  return skills.map((s) => {
+    const flat = s.scripts === undefined;
+    const path = join(abs, flat ? `${s.dir}.md` : s.dir!);
+    return { skillMd: s.skillMd, dir: path, scripts: Object.keys(s.scripts ?? {}), location: flat ? path : join(path, 'SKILL.md') };
+  });
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -48,8 +57,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const format = oneOf('format', values.format, ['forge', 'xml'] as const, 'forge');
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the skills folder' : 'give exactly one skills folder', 'catalog');
   const arg = positionals[0] as string;
-  const agentDir = await agentDirFor(arg, resolve(io.cwd, arg));
-  const inputs = await agentCatalogInputs(agentDir);
+  const inputs = await catalogInputsFor(arg, resolve(io.cwd, arg));
   const catalog = buildSkillCatalog(inputs, { format });
   if (catalog === '') {
     writeLine(io.stderr, `${arg}: no skill with a name and description to list`);

@@ -4,6 +4,7 @@
 // the user is asked whether to save it into the agent's skills/. With piped
 // stdin every line is one user message (and the answer to a save question).
 
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createSkillBuilder } from '../../core/builder.js';
 import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
@@ -52,6 +53,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'chat');
   const workspaceDir = resolve(io.cwd, values.dir ?? '.');
+  const st = await stat(workspaceDir).catch(() => null);
+  // Checked first: a missing folder would otherwise read as "no LLM configured".
+  if (!st?.isDirectory()) throw new Error(`the workspace folder ${values.dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
   const agent = await pickAgent(workspaceDir, values.agent);
   // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
   const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });

@@ -77,6 +77,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       allowedHosts: values['allow-host'] ?? [],
       allowedOrigins: values['allow-origin'] ?? [],
       ...(values['allow-tool-runs'] ? { toolRuns: true } : {}),
+      allowedOriginsSetting: '--allow-origin',
       ...(values.quiet ? {} : { logger: (e) => writeLine(io.stderr, formatRequestLog(e)) }),
     });
   } catch (err) {

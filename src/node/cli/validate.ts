@@ -20,13 +20,15 @@ import { readSkillScripts, type SkippedEntry } from '../artifacts/read-skills-fo
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
+import { skillsInFolder } from './skill-folders.js';
 
 const PROFILES = ['forge', 'agentskills'] as const;
 
 const HELP = `Usage: ${PROGRAM} validate <skill-dir-or-SKILL.md>... [--profile forge|agentskills] [--json] [--no-syntax] [--risk [--policy <file>]]
 
 Validates skills: a folder holding SKILL.md (its scripts/ are checked too), a
-SKILL.md file, or a flat skill file (skills/<name>.md). Prints each error and
+SKILL.md file, a flat skill file (skills/<name>.md), or a folder of skill
+folders (each skill in it, as build reads them). Prints each error and
 warning as file:line, then a summary per skill.
 
 Options:
@@ -85,7 +87,7 @@ async function loadSkill(path: string): Promise<LoadedSkill> {
     try {
       text = await readFile(file, 'utf8');
     } catch {
-      throw new Error(`${path}: the folder has no SKILL.md`);
+      throw new Error(`${path}: the folder has no SKILL.md and no skill folders (<name>/SKILL.md) in it`);
     }
     return { file, text, ...(await readScripts(path)), dirName: basename(resolve(path)) };
   }
@@ -95,6 +97,18 @@ async function loadSkill(path: string): Promise<LoadedSkill> {
     return { file: path, text, ...(await readScripts(dir)), dirName: basename(dir) };
   }
   return { file: path, text, scripts: {}, skipped: [] };
+}
+
+/** Each argument, with a folder of skill folders (no SKILL.md of its own) replaced by its skills. */
+async function expandSkillFolders(cwd: string, args: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const arg of args) {
+    const abs = resolve(cwd, arg);
+    const inside = (await stat(join(abs, 'SKILL.md')).catch(() => null)) ? [] : await skillsInFolder(abs);
+    if (inside.length === 0) out.push(arg);
+    else out.push(...inside.map((p) => join(arg, relative(abs, p))));
+  }
+  return out;
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -122,7 +136,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
   const reports: SkillReport[] = [];
   let failed = false;
-  for (const arg of positionals) {
+  for (const arg of await expandSkillFolders(io.cwd, positionals)) {
     const abs = resolve(io.cwd, arg);
     let skill;
     try {

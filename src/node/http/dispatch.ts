@@ -11,6 +11,7 @@ import { describeError, toHttpError } from './errors-to-http.js';
 import { matchRoute, type Route } from './router.js';
 import {
   assertAllowedOrigins,
+  allowOriginHint,
   checkHost,
   checkOrigin,
   corsHeaders,
@@ -136,7 +137,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
       if (origin === undefined) return jsonReply(204, null, { allow: [...allow, 'OPTIONS'].join(', ') }, identity);
       const pre = preflightHeaders(origin, allowedOrigins, allow);
       if (!pre['access-control-allow-origin']) {
-        return jsonReply(403, { error: `origin "${origin.slice(0, 100)}" is not allowed; add it to allowedOrigins` }, {}, identity, 'preflight refused');
+        return jsonReply(403, { error: `origin "${origin.slice(0, 100)}" is not allowed; ${allowOriginHint(origin.slice(0, 100), options.allowedOriginsSetting)}` }, {}, identity, 'preflight refused');
       }
       return { kind: 'json', status: 204, headers: { ...NO_STORE, ...pre }, body: '', redact: identity };
     }
@@ -151,7 +152,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
       );
     }
 
-    const originProblem = checkOrigin(req.method, origin, host, req.protocol, allowedOrigins);
+    const originProblem = checkOrigin(req.method, origin, host, req.protocol, allowedOrigins, options.allowedOriginsSetting);
     if (originProblem) return jsonReply(403, { error: originProblem }, {}, identity, 'origin refused');
 
     const ctx = createRouteContext(req, match.params, services);

@@ -61,6 +61,7 @@ export function checkOrigin(
   hostHeader: string | undefined,
   protocol: string,
   allowedOrigins: readonly string[],
+  setting = 'allowedOrigins',
 ): string | null {
   if (!isMutatingMethod(method) || origin === undefined) return null;
   const o = originOf(origin);
@@ -68,7 +69,17 @@ export function checkOrigin(
     if (hostHeader !== undefined && o === originOf(`${protocol}//${hostHeader.trim()}`)) return null;
     if (allowedOrigins.some((a) => originOf(a) === o)) return null;
   }
-  return `cross-origin ${method.toUpperCase()} from "${printable(origin)}" refused; only the page served by this server${allowedOrigins.length ? ' or an origin in allowedOrigins' : ''} may change data (add the origin to allowedOrigins to allow it)`;
+  const listed = setting.startsWith('--') ? `an origin given with ${setting}` : `an origin in ${setting}`;
+  return `cross-origin ${method.toUpperCase()} from "${printable(origin)}" refused; only the page served by this server${allowedOrigins.length ? ` or ${listed}` : ''} may change data (${allowOriginHint(o ?? printable(origin), setting)})`;
+}
+
+/**
+ * How a refusal says to allow an origin, in the terms of the setting the
+ * operator uses: the `allowedOrigins` option (default) or a command-line flag
+ * such as the `ui` command's `--allow-origin`.
+ */
+export function allowOriginHint(origin: string, setting = 'allowedOrigins'): string {
+  return setting.startsWith('--') ? `start the server with ${setting} ${origin} to allow it` : `add the origin to ${setting} to allow it`;
 }
 
 /** CORS reply headers for an allowed cross origin (the origin echoed, never `*`); empty otherwise. */

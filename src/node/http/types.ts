@@ -45,6 +45,12 @@ export interface ApiHandlerOptions {
    */
   allowedOrigins?: readonly string[];
   /**
+   * How a 403 for a cross-origin request names the setting that allows an
+   * origin. Default `allowedOrigins` (this option); a command line passes its
+   * flag instead (`forge-skill-builder ui` passes `--allow-origin`).
+   */
+  allowedOriginsSetting?: string;
+  /**
    * Host names (without port) the server answers to besides the loopback names
    * (`localhost`, `127.0.0.1`, `[::1]`). Requests with any other `Host` are
    * refused (DNS rebinding). `'any'` turns the check off — for hosts that do

@@ -105,6 +105,6 @@ describe('catalog', () => {
   it('fails clearly for a folder that is not a skills folder', async () => {
     const io = testIo({ cwd: root });
     expect(await main(['catalog', 'agent/skills/good/scripts'], io)).toBe(1);
-    expect(io.err()).toMatch(/expected a folder named skills\//);
+    expect(io.err()).toMatch(/agent\/skills\/good\/scripts: no skills in this folder/);
   });
 });
