@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FsLike } from './fs-types.js';
+import { assertRegularOrMissing } from './fs/no-follow.js';
 
 const locks = new WeakMap<FsLike, Map<string, Promise<unknown>>>();
 
@@ -44,10 +45,14 @@ export interface AtomicWriteOptions {
   mode?: number;
 }
 
-/** Replaces `path` with `data` atomically (temp file + rename); creates the parent folder. */
+/**
+ * Replaces `path` with `data` atomically (temp file + rename); creates the parent folder. A `path` that is
+ * a symlink (or not a regular file) is refused with UnsafePathError: the link is neither replaced nor followed.
+ */
 export async function writeFileAtomic(fs: FsLike, path: string, data: string, opts: AtomicWriteOptions = {}): Promise<void> {
   const mode = opts.mode ?? 0o644;
   await fs.promises.mkdir(dirname(path), { recursive: true });
+  await assertRegularOrMissing(fs, path);
   const tmp = tempSibling(path);
   try {
     // `wx`: never reuse (or follow a symlink planted at) an existing temp name.

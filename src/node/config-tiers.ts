@@ -13,6 +13,7 @@ import { isMap, type YAMLMap } from 'yaml';
 import { ConfigError } from '../core/errors.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmConfig, type ProviderName } from '../core/llm/types.js';
 import { withFileLock } from './atomic-write.js';
+import { assertRegularOrMissing } from './fs/no-follow.js';
 import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilderSettings } from '../core/config-schema.js';
 import { checkEnvValue, ensureGitignoreEntry, readEnvFile, setEnvFileValue } from './env-file.js';
 import { resolveIo, type FsLike, type IoOptions } from './fs-types.js';
@@ -306,6 +307,8 @@ export async function saveSkillBuilderSettings(opts: SaveSkillBuilderSettingsOpt
   const effectiveKeyEnv = keyEnvToWrite ?? DEFAULT_API_KEY_ENV[settings.provider];
 
   const uiPath = workspaceUiYamlPath(workspaceDir);
+  // Never through a symlink: every file this save may touch is checked before anything is written.
+  for (const p of [uiPath, workspaceEnvPath(workspaceDir), join(workspaceDir, '.forge', '.gitignore'), userUiYamlPath(homeDir)]) await assertRegularOrMissing(fs, p);
   await withFileLock(fs, uiPath, async () => {
     // A malformed ui.yaml throws here: we never overwrite a file we could not read.
     const file: YamlFile = (await readYamlFile(fs, uiPath)) ?? emptyYamlFile(uiPath);

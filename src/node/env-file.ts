@@ -5,12 +5,14 @@
 // only the key's line (keeping its `export`, quote style and trailing comment),
 // appends when the key is new, removes it for an empty value, keeps every other
 // line byte for byte, and replaces the file atomically with mode 0600. Writes
-// to one file are serialised within the process.
+// to one file are serialised within the process. A `.env` that is a symlink is
+// refused for reading and writing (UnsafePathError): its target is never read.
 
 import { ConfigError } from '../core/errors.js';
 import { checkEnvVarName } from '../core/names.js';
 import { withFileLock, writeFileAtomic } from './atomic-write.js';
-import { readTextIfExists, resolveIo, type IoOptions } from './fs-types.js';
+import { resolveIo, type IoOptions } from './fs-types.js';
+import { readRegularTextIfExists } from './fs/no-follow.js';
 
 // `s`: a value may hold U+2028/U+2029, which `.` would not match (the line would be dropped).
 const ASSIGNMENT = /^(\s*)(export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=[ \t]*(.*)$/s;
@@ -73,10 +75,10 @@ export function parseEnvText(text: string): Record<string, string> {
   return out;
 }
 
-/** Reads a `.env` file into a record; a missing file is `{}`. */
+/** Reads a `.env` file into a record; a missing file is `{}`; a symlink is refused (UnsafePathError). */
 export async function readEnvFile(path: string, opts: Pick<IoOptions, 'fs'> = {}): Promise<Record<string, string>> {
   const { fs } = resolveIo(opts);
-  const text = await readTextIfExists(fs, path);
+  const text = await readRegularTextIfExists(fs, path);
   return text === null ? (Object.create(null) as Record<string, string>) : parseEnvText(text);
 }
 
@@ -156,7 +158,7 @@ export async function setEnvFileValue(path: string, key: string, value: string, 
   const valueProblem = checkEnvValue(value);
   if (valueProblem) throw new ConfigError(key, `the value for ${key} ${valueProblem}`, { file: path });
   await withFileLock(fs, path, async () => {
-    const text = (await readTextIfExists(fs, path)) ?? '';
+    const text = (await readRegularTextIfExists(fs, path)) ?? '';
     const next = editEnvText(text, key, value);
     // Always rewrite (even when unchanged) so the mode is 0600 afterwards.
     await writeFileAtomic(fs, path, next, { mode: 0o600 });
@@ -167,7 +169,7 @@ export async function setEnvFileValue(path: string, key: string, value: string, 
 export async function ensureGitignoreEntry(path: string, entry: string, opts: Pick<IoOptions, 'fs'> = {}): Promise<boolean> {
   const { fs } = resolveIo(opts);
   return withFileLock(fs, path, async () => {
-    const text = (await readTextIfExists(fs, path)) ?? '';
+    const text = (await readRegularTextIfExists(fs, path)) ?? '';
     const present = text
       .split('\n')
       .map((l) => l.replace(/\r$/, '').trim())

@@ -20,6 +20,7 @@ import { checkEnvValue, readEnvFile, setEnvFileValue } from './env-file.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from './fs-types.js';
 import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
 import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from './yaml-file.js';
+import { assertRegularOrMissing } from './fs/no-follow.js';
 
 /** The save request, in the wire shape of `POST …/skill-builder/save`. */
 export interface SaveSkillRequest {
@@ -272,6 +273,10 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
     const forgeFile = await readYamlFile(fs, forgePath);
     if (forgeFile) readAllowedDomains(forgeFile);
   }
+  // The agent's .env and forge.yaml are edited (or read) after the swap: a symlink there is refused now, before anything is written.
+  const envPath = join(agentDir, '.env');
+  await assertRegularOrMissing(fs, envPath);
+  await assertRegularOrMissing(fs, forgePath);
 
   // 4. Build the new folder aside, then swap it in.
   await fs.promises.mkdir(skillsDir, { recursive: true });
@@ -296,7 +301,6 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   if (existing && existing.path !== target) await fs.promises.rm(existing.path, { recursive: true, force: true }).catch(() => undefined);
 
   // 5. Env vars and egress.
-  const envPath = join(agentDir, '.env');
   const configured: string[] = [];
   for (const [k, v] of Object.entries(req.env_vars).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (v === '') continue;

@@ -1,12 +1,14 @@
 // YAML files we edit in place (ui.yaml, ~/.forge/ui.yaml, an agent's forge.yaml):
 // read as a Document with a LineCounter so every error names the file and line,
 // change nodes with setIn/deleteIn so comments and unrelated sections survive,
-// and write back atomically without re-folding long lines.
+// and write back atomically without re-folding long lines. Never through a
+// symlink: reading or replacing a linked file is refused (fs/no-follow.ts).
 
 import { Document, isMap, isNode, LineCounter, parseDocument, type Node } from 'yaml';
 import { ConfigError } from '../core/errors.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { readTextIfExists, type FsLike } from './fs-types.js';
+import type { FsLike } from './fs-types.js';
+import { readRegularTextIfExists } from './fs/no-follow.js';
 
 export interface YamlFile {
   path: string;
@@ -16,9 +18,12 @@ export interface YamlFile {
   existed: boolean;
 }
 
-/** Reads and parses a YAML file; null when it does not exist. Syntax errors → ConfigError with file:line. */
+/**
+ * Reads and parses a YAML file; null when it does not exist. Syntax errors → ConfigError with file:line.
+ * A symlink (or anything but a regular file) is refused with UnsafePathError: nothing is read through it.
+ */
 export async function readYamlFile(fs: FsLike, path: string, opts: { requireMap?: boolean } = {}): Promise<YamlFile | null> {
-  const text = await readTextIfExists(fs, path);
+  const text = await readRegularTextIfExists(fs, path);
   if (text === null) return null;
   return parseYamlText(text, path, opts);
 }

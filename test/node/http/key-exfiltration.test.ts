@@ -128,6 +128,8 @@ describe('scenario 2: a cloned repository with a hostile ui.yaml and .env linked
     const settings = await api('GET', '/settings/skill-builder');
     const chat = await api('POST', '/skill-builder/chat', chatBody);
     expect(chat.status).toBe(400);
+    expect(chat.json.error).toContain(join(ws, '.forge/.env')); // refused as a symlink, before the trust check
+    expect(chat.json.error).toMatch(/symbolic link/);
     for (const text of [settings.text, chat.text]) expect(text).not.toContain(AWS_SECRET);
     expect(attacker.requests).toHaveLength(0);
     expect(attackerSaw()).not.toContain(AWS_SECRET);
