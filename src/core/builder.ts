@@ -4,7 +4,9 @@
 // through createEnvelopeStream and yields the SPEC §6 events in order:
 // `progress` (throttled), `message_delta`, `message`, `skill_draft`, then
 // `done` — or `error` last, after whatever message and draft could be
-// recovered from the text that arrived before the failure.
+// recovered from the text that arrived before the failure. No event carries
+// a secret (the config's key, `secrets`): streamed deltas go through a
+// redactor that holds back a possible start of one until it is whole.
 
 import type { Diagnostic } from './diagnostics.js';
 import { warningDiag } from './diagnostics.js';
@@ -14,6 +16,7 @@ import { ForgeError, LlmError, RequestError, redactSecret } from './errors.js';
 import type { BuilderEvent, ParsedEnvelope, SkillDraft } from './events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from './llm/types.js';
 import { createLlmClient } from './llm/client.js';
+import { createStreamRedactor } from './safe-text/redact-stream.js';
 import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode } from './prompt.js';
 
 export interface SkillBuilderOptions {
@@ -25,6 +28,13 @@ export interface SkillBuilderOptions {
   progressIntervalMs?: number;
   /** Ask for native structured output (the envelope JSON Schema). Default true. */
   structuredOutput?: boolean;
+  /**
+   * Values that must never appear in an event (the API key of an LlmClient
+   * built elsewhere, …). The `apiKey` of an LlmConfig is always one. They are
+   * replaced by `[redacted]` — in streamed deltas too, even when a model
+   * sends a secret split over several of them.
+   */
+  secrets?: readonly string[];
 }
 
 export interface ChatOptions {
@@ -64,7 +74,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
   const now = options.now ?? (() => Date.now());
   const interval = options.progressIntervalMs ?? 250;
   const structuredOutput = options.structuredOutput ?? true;
-  const secret = isClient(options.llm) ? undefined : options.llm.apiKey;
+  const secrets = [...(options.secrets ?? []), ...(isClient(options.llm) ? [] : [options.llm.apiKey])].filter((s): s is string => typeof s === 'string' && s !== '');
   // A bad config (unknown provider, no model, malformed base_url) fails here, before any turn.
   const llm: LlmClient = isClient(options.llm) ? options.llm : createLlmClient(options.llm);
 
@@ -76,6 +86,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
     if (opts.signal) request.signal = opts.signal;
 
     const stream = createEnvelopeStream();
+    const shown = createStreamRedactor(secrets);
     const extra: Diagnostic[] = [];
     let lastProgress = -Infinity;
     let finish: string | undefined;
@@ -88,6 +99,11 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
               const t = now();
               if (t - lastProgress < interval) continue;
               lastProgress = t;
+            } else if (ev.type === 'message_delta') {
+              // A secret split over several deltas is held back until it is whole, then redacted.
+              const delta = shown.push(ev.delta);
+              if (delta !== '') yield { type: 'message_delta', delta };
+              continue;
             }
             yield ev;
           }
@@ -101,10 +117,12 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
       failure = e;
     }
 
+    const rest = shown.end();
+    if (rest !== '') yield { type: 'message_delta', delta: rest };
     const parsed: ParsedEnvelope = stream.end();
     const result: SkillBuilderResult = {
-      message: parsed.message,
-      skill: parsed.skill,
+      message: redactSecret(parsed.message, ...secrets),
+      skill: parsed.skill && secrets.length > 0 ? redactStrings(parsed.skill, secrets) : parsed.skill,
       structured: parsed.structured,
       truncated: parsed.truncated,
       diagnostics: [...parsed.diagnostics, ...extra],
@@ -121,7 +139,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
       yield draft;
     }
     if (failure !== undefined) {
-      const { error, code } = describeFailure(failure, secret);
+      const { error, code } = describeFailure(failure, secrets);
       yield code === undefined ? { type: 'error', error } : { type: 'error', error, code };
       return { ...result, failure };
     }
@@ -140,7 +158,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
         if (!step.done) continue;
         const { failure, ...result } = step.value;
         if (failure === undefined) return result;
-        const err = (failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, secret).error, { provider: 'unknown' })) as SendError;
+        const err = (failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, secrets).error, { provider: 'unknown' })) as SendError;
         err.partial = result;
         throw err;
       }
@@ -167,6 +185,18 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A copy of `value` with every secret in every string (keys included) redacted. */
+function redactStrings<T>(value: T, secrets: readonly string[]): T {
+  if (typeof value === 'string') return redactSecret(value, ...secrets) as T;
+  if (Array.isArray(value)) return value.map((v) => redactStrings(v, secrets)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redactSecret(k, ...secrets)] = redactStrings(v, secrets);
+    return out as T;
+  }
+  return value;
+}
+
 function isClient(llm: LlmClient | LlmConfig): llm is LlmClient {
   return typeof (llm as LlmClient).stream === 'function';
 }
@@ -180,9 +210,9 @@ function checkMessages(messages: readonly ChatMessage[]): void {
   });
 }
 
-function describeFailure(e: unknown, secret: string | undefined): { error: string; code?: string } {
+function describeFailure(e: unknown, secrets: readonly string[]): { error: string; code?: string } {
   const raw = e instanceof Error ? e.message : String(e);
-  const error = redactSecret(raw, secret) || 'the LLM call failed';
+  const error = redactSecret(raw, ...secrets) || 'the LLM call failed';
   if (ForgeError.isInstance(e)) return { error, code: e.code };
   return { error };
 }

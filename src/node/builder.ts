@@ -91,7 +91,8 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
     config = (await resolve()).resolved; // refuses unset / missing key / untrusted now, before any turn
     coreForTurn = async () => {
       const { config: llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
-      return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, ws.llmClientFactory), ...tuning }), secret: llmConfig.apiKey };
+      const secrets = llmConfig.apiKey ? [llmConfig.apiKey] : [];
+      return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, ws.llmClientFactory), secrets, ...tuning }), secret: llmConfig.apiKey };
     };
   }
 

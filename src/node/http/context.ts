@@ -31,7 +31,7 @@ export interface RouteContext {
   services: ApiServices;
   /** Values that must never leave the server (API keys seen by this request). */
   secrets: Set<string>;
-  /** Reads, parses and validates the JSON body (413 / 400 naming the field). */
+  /** Reads, parses and validates the JSON body (413 / 400 naming the field); its `api_key` joins `secrets` first. */
   json<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
 }
 
@@ -46,7 +46,12 @@ export function createRouteContext(req: ApiRequest, params: Record<string, strin
     secrets,
     async json<S extends z.ZodType>(schema: S): Promise<z.output<S>> {
       const text = await req.readBody(services.maxBodyBytes);
-      return parseRequestBody(schema as z.ZodType<z.output<S>>, parseJsonBody(text));
+      const body = parseJsonBody(text);
+      // The key a body carries is a secret before it is valid: a 400 about another
+      // field (a base_url that is the key pasted in the wrong box) must not echo it.
+      const apiKey = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).api_key : undefined;
+      if (typeof apiKey === 'string' && apiKey !== '') secrets.add(apiKey);
+      return parseRequestBody(schema as z.ZodType<z.output<S>>, body);
     },
   };
 }

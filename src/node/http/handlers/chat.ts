@@ -75,7 +75,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
   if (ctx.req.signal.aborted) onGone();
   else ctx.req.signal.addEventListener('abort', onGone, { once: true });
 
-  const builder = createSkillBuilder({ llm });
+  const builder = createSkillBuilder({ llm, secrets: [...ctx.secrets] });
   const events = builder.chat(body.messages, {
     mode,
     ...(mode === 'edit' && existing ? { existing } : {}),
