@@ -5,13 +5,15 @@
 // every skill registered directly as a tool with its input schema. Also which
 // skill owns each tool, so a tool call can be traced back to its skill.
 //
-// Input schemas come from our own parse of the tool's Input (buildInputSchema);
-// a tool whose schema has an unusable property key, or whose name providers
-// refuse, is left out as Forge's runtime leaves it out (registering it would
-// fail every call). The first skill (by name) to register a tool name keeps it.
-import { buildInputSchema } from '../artifacts/input-schema.js';
+// Tools and input schemas are read the way Forge's runtime reads them
+// (forgeRuntimeView: the line-based entry reader, InputSpecToSchema of the
+// one-line `**Input:**` spec, script binding by both name forms). A skill the
+// runtime would drop registers nothing and is not listed; a tool whose schema
+// has an unusable property key, or whose name providers refuse, is left out
+// as the runtime leaves it out (registering it would fail every call). The
+// first skill (by name) to register a tool name keeps it.
 import { buildSkillCatalog } from '../catalog.js';
-import { scriptForTool } from '../scripts.js';
+import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { LlmTool } from '../llm/types.js';
 import type { RoutingSkill } from './types.js';
@@ -70,25 +72,24 @@ export function routingSkillName(skill: RoutingSkill): string {
   return skill.dir?.trim() ?? '';
 }
 
-/** The registered tools of one skill, in SKILL.md order. */
-function skillTools(skill: RoutingSkill): LlmTool[] {
-  const parsed = parseSkillMd(skill.skillMd);
-  const binary = parsed.forge.runtime === 'binary';
-  const names = scriptNames(skill.scripts);
+/** The tools the runtime registers for one skill, in SKILL.md order; null when it drops the skill. */
+function skillTools(skill: RoutingSkill): LlmTool[] | null {
+  const view = forgeRuntimeView(skill.skillMd, { scripts: scriptNames(skill.scripts) });
+  if (view.loadErrors.length > 0) return null;
   const out: LlmTool[] = [];
-  for (const tool of parsed.tools) {
-    if (!TOOL_NAME.test(tool.name)) continue;
-    if (!binary && !scriptForTool(tool.name, names)) continue;
-    const { schema, diagnostics } = buildInputSchema(tool);
-    if (diagnostics.some((d) => d.severity === 'error')) continue;
-    out.push({ name: tool.name, description: tool.description, parameters: schema as unknown as Record<string, unknown> });
+  for (const tool of view.tools) {
+    if (!TOOL_NAME.test(tool.name) || tool.invalidKeys.length > 0) continue;
+    if (view.runtime !== 'binary' && !tool.script) continue;
+    out.push({ name: tool.name, description: tool.description, parameters: tool.inputSchema as unknown as Record<string, unknown> });
   }
   return out;
 }
 
 /** The agent as its model sees it, for `skills` (the skill being checked and the agent's others). */
 export function buildAgentView(skills: readonly RoutingSkill[], options: { agentName?: string } = {}): AgentView {
-  const named = skills.map((s) => ({ skill: s, name: routingSkillName(s) })).filter((s) => s.name);
+  const named = skills
+    .map((s) => ({ skill: s, name: routingSkillName(s), tools: skillTools(s) }))
+    .filter((s): s is { skill: RoutingSkill; name: string; tools: LlmTool[] } => Boolean(s.name) && s.tools !== null);
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const catalog = buildSkillCatalog(
     named.map(({ skill, name }) => ({ skillMd: skill.skillMd, dir: skill.dir ?? name, scripts: scriptNames(skill.scripts) })),
@@ -96,8 +97,8 @@ export function buildAgentView(skills: readonly RoutingSkill[], options: { agent
   );
   const tools: LlmTool[] = [READ_SKILL_TOOL];
   const toolOwners: Record<string, string> = {};
-  for (const { skill, name } of named) {
-    for (const tool of skillTools(skill)) {
+  for (const { name, tools: own } of named) {
+    for (const tool of own) {
       if (tool.name === READ_SKILL_TOOL.name || Object.hasOwn(toolOwners, tool.name)) continue;
       toolOwners[tool.name] = name;
       tools.push(tool);

@@ -46,7 +46,9 @@ describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
     expect(first.tools['read_skill']!.description).toMatch(/^Read the full instructions for an available skill\. Pass the skill name exactly as listed under 'Available Skills'\./);
     expect(first.tools['read_skill']!.parameters.required).toEqual(['name']);
     expect(Object.keys(first.tools['read_skill']!.parameters.properties)).toEqual(['name', 'file']);
-    expect(Object.keys(first.tools['stock_quote']!.parameters.properties)).toEqual(['symbol', 'days']);
+    // The input schema Forge's runtime computes from the one-line Input spec (integer → number).
+    expect(first.tools['stock_quote']!.parameters.properties).toEqual({ symbol: { type: 'string' }, days: { type: 'number' } });
+    expect(first.tools['stock_quote']!.parameters.required).toEqual(['symbol']);
     expect(first.tools['stock_quote']!.description).toBe('Latest quote for a ticker symbol.');
 
     const chose = report.results.map((r) => r.chose);
