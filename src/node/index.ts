@@ -37,6 +37,15 @@ export { listCustomSkills, readCustomSkill, locateSkill } from './skills-on-disk
 export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './skills-on-disk.js';
 export { saveSkill, existingSkillNames } from './save-skill.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './save-skill.js';
+export {
+  checkAgentRouting,
+  routeCheckAgent,
+  suggestAgentRoutingRequests,
+  improveAgentDescription,
+  agentRoutingSkills,
+  prepareAgentRouting,
+} from './routing/agent-routing.js';
+export type { AgentRoutingOptions } from './routing/agent-routing.js';
 export { createSkillBuilder } from './builder.js';
 export type {
   ExplicitSkillBuilderOptions,

@@ -5,6 +5,7 @@ import { buildCommand } from '../artifacts/build-command.js';
 import { catalogCommand } from './catalog.js';
 import { chatCommand } from './chat.js';
 import type { CliCommand } from './command.js';
+import { routeCheckCommand } from './route-check.js';
 import { uiCommand } from './ui.js';
 import { tryCommand } from './try.js';
 import { validateCommand } from './validate.js';
@@ -16,4 +17,5 @@ export const COMMANDS: readonly CliCommand[] = [
   catalogCommand,
   buildCommand,
   tryCommand,
+  routeCheckCommand,
 ];

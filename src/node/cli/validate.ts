@@ -55,7 +55,7 @@ interface SkillReport {
   risk?: SkillRiskAssessment;
 }
 
-interface LoadedSkill {
+export interface LoadedSkill {
   file: string;
   text: string;
   scripts: Record<string, string>;
@@ -74,7 +74,7 @@ async function readScripts(dir: string): Promise<Pick<LoadedSkill, 'scripts' | '
 }
 
 /** Finds the SKILL.md, its folder name and scripts for one command-line path. */
-async function loadSkill(path: string): Promise<LoadedSkill> {
+export async function loadSkill(path: string): Promise<LoadedSkill> {
   let st;
   try {
     st = await stat(path);

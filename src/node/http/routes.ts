@@ -10,6 +10,7 @@ import { chat } from './handlers/chat.js';
 import { getContext } from './handlers/context.js';
 import { saveAgentSkill } from './handlers/save.js';
 import { getAgentProvider, getProvider, getSettings, putSettings } from './handlers/settings.js';
+import { improveDescriptionRoute, routeCheckRoute, routeRequestsRoute } from './handlers/route-check.js';
 import { getCatalog, getSkill, listSkills } from './handlers/skills.js';
 import { tryForAgent, tryStandalone } from './handlers/try.js';
 import { validateForAgent, validateStandalone } from './handlers/validate.js';
@@ -31,4 +32,7 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'GET', path: '/agents/:id/skill-builder/skills', handler: listSkills },
   { method: 'GET', path: '/agents/:id/skill-builder/skills/:name', handler: getSkill },
   { method: 'GET', path: '/agents/:id/skill-builder/catalog', handler: getCatalog },
+  { method: 'POST', path: '/agents/:id/skill-builder/route-check', handler: routeCheckRoute },
+  { method: 'POST', path: '/agents/:id/skill-builder/route-check/requests', handler: routeRequestsRoute },
+  { method: 'POST', path: '/agents/:id/skill-builder/improve-description', handler: improveDescriptionRoute },
 ] satisfies Route[]);

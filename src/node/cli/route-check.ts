@@ -1,0 +1,140 @@
+// `forge-skill-builder route-check <skill-dir> --agent <agent-dir>`: will the
+// agent use the skill? Asks the workspace's skill-builder model (settings as
+// for `chat`), once per request, which skill it would load given the agent's
+// other installed skills, prints a table of the answers with recall,
+// precision and the competing skills, and exits 1 when recall or precision is
+// below --min (default 0.8) — for CI over a repository of skills.
+import { basename, resolve } from 'node:path';
+import { ForgeError } from '../../core/errors.js';
+import { routingSkillName } from '../../core/routing/agent-view.js';
+import type { RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from '../../core/routing/types.js';
+import { agentRoutingSkills } from '../routing/agent-routing.js';
+import { routeCheck } from '../../core/routing/check-routing.js';
+import { resolveUsableLlm } from '../workspace-llm.js';
+import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { plural, writeLine, type CliIo } from './io.js';
+import { loadSkill } from './validate.js';
+
+const HELP = `Usage: ${PROGRAM} route-check <skill-dir> --agent <agent-dir> [options]
+
+Checks whether an agent would route requests to a skill: for each request the
+workspace's skill-builder model is shown what Forge's runtime shows the agent
+(the skill catalog, read_skill and the skills' script tools, with the agent's
+other installed skills) and the skill its first tool call picks is recorded.
+
+Options:
+  --agent <dir>        the agent folder whose other skills compete (required)
+  --dir <path>         workspace with the LLM settings (default: the current folder)
+  --request <text>     a request to check (repeatable); prefix "other:" or "none:"
+                       when it should NOT go to this skill (default: it should)
+  --generate <n>       add n generated requests: the skill's Examples, then one
+                       designer call for the rest (default 8 without --request)
+  --min <r>            lowest acceptable recall and precision, 0..1 (default 0.8)
+  --concurrency <n>    calls at once (default 4)
+  --json               print the report as JSON
+  -h, --help           show this help
+
+Exit status: 0 when recall and precision reach --min, 1 when not (or on a
+failed model call), 2 for wrong usage.
+`;
+
+function number(flag: string, value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${flag} must be a number from ${min} to ${max} (got "${value}")`, 'route-check');
+  return n;
+}
+
+/** `other: text` / `none: text` / `this: text` / `text`. */
+export function requestArg(arg: string): RoutingRequest {
+  const m = /^(this|other|none):\s*(.*)$/s.exec(arg);
+  const text = (m ? m[2]! : arg).trim();
+  if (!text) throw new UsageError(`--request needs the text a user would type (got "${arg}")`, 'route-check');
+  return { text, expect: (m?.[1] as RoutingRequest['expect'] | undefined) ?? 'this', source: 'user' };
+}
+
+/** One line, no control characters (model-written text is printed). */
+const cell = (s: string, width: number): string => {
+  const clean = s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return clean.length > width ? `${clean.slice(0, width - 1)}…` : clean.padEnd(width);
+};
+const pct = (r: number | null): string => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
+
+function resultLine(r: RoutingResult): string {
+  const chose = r.chose ? `${r.chose.skill}${r.chose.via === 'tool' ? ` (${r.chose.tool})` : ''}` : '(no skill)';
+  return `${r.ok ? 'ok  ' : 'MISS'}  ${cell(r.expect + (r.skill ? `:${r.skill}` : ''), 14)}  ${cell(chose, 28)}  ${cell(r.text, 70).trimEnd()}`;
+}
+
+function printReport(report: RoutingReport, min: number, io: CliIo): void {
+  writeLine(io.stdout, `${'    '}  ${cell('expect', 14)}  ${cell('chose', 28)}  request`);
+  for (const r of report.results) writeLine(io.stdout, resultLine(r));
+  writeLine(io.stdout);
+  writeLine(io.stdout, `recall ${pct(report.recall)}  precision ${pct(report.precision)}  (min ${pct(min)}; ${plural(report.calls, 'call')}, ${report.usage.inputTokens + report.usage.outputTokens} tokens)`);
+  for (const o of report.overlaps) writeLine(io.stdout, `overlap with ${o.skill}: ${o.requests.map((t) => JSON.stringify(cell(t, 60).trimEnd())).join(', ')}`);
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'route-check',
+    argv,
+    {
+      agent: { type: 'string' },
+      dir: { type: 'string' },
+      request: { type: 'string', multiple: true },
+      generate: { type: 'string' },
+      min: { type: 'string' },
+      concurrency: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('give exactly one skill folder (or SKILL.md) to check', 'route-check');
+  if (!values.agent) throw new UsageError('--agent <agent-dir> is required: the agent whose other skills compete', 'route-check');
+  const requests = (values.request ?? []).map(requestArg);
+  const generate = number('generate', values.generate, 0, 12, requests.length ? 0 : 8);
+  const min = number('min', values.min, 0, 1, 0.8);
+  const concurrency = number('concurrency', values.concurrency, 1, 8, 4);
+  if (requests.length === 0 && generate === 0) throw new UsageError('give --request texts or --generate n', 'route-check');
+
+  const skill = await loadSkill(resolve(io.cwd, positionals[0]!));
+  const draft = { skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName ? { dir: skill.dirName } : {}) };
+  const agentDir = resolve(io.cwd, values.agent);
+  const workspaceDir = resolve(io.cwd, values.dir ?? '.');
+  const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir, env: io.env, homeDir: io.homeDir });
+  const exclude = [routingSkillName(draft), skill.dirName ?? ''].filter(Boolean);
+  const otherSkills = await agentRoutingSkills(agentDir, exclude, {});
+
+  const controller = new AbortController();
+  void io.waitForShutdown().then(() => controller.abort(new Error('interrupted')));
+  let last: RoutingEvent | undefined;
+  for await (const ev of routeCheck({ llm: config, draft, otherSkills, requests, generate, concurrency, agentName: basename(agentDir), signal: controller.signal })) {
+    last = ev;
+    if (ev.type === 'plan' && !values.json) {
+      writeLine(io.stderr, `Checking with ${resolved.provider} ${resolved.model}: ${plural(ev.calls, 'call')}${ev.designerCalls ? ` + ${plural(ev.designerCalls, 'designer call')}` : ''}, against ${plural(otherSkills.length, 'other skill')}.`);
+    } else if (ev.type === 'progress' && !values.json && io.stderr.isTTY) io.stderr.write(`\r${ev.done}/${ev.total}`);
+  }
+  if (io.stderr.isTTY && !values.json) io.stderr.write('\r');
+  if (!last || last.type === 'error' || last.type !== 'done') {
+    const err = last?.type === 'error' ? last.error : new Error('the check ended early');
+    if (last?.type === 'error' && last.report.results.length && !values.json) printReport(last.report, min, io);
+    writeLine(io.stderr, `route-check failed: ${ForgeError.isInstance(err) || err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  const report = last.report;
+  if (values.json) writeLine(io.stdout, JSON.stringify(report, null, 2));
+  else printReport(report, min, io);
+  const below = (r: number | null): boolean => r !== null && r < min;
+  return below(report.recall) || below(report.precision) ? 1 : 0;
+}
+
+export const routeCheckCommand: CliCommand = {
+  name: 'route-check',
+  summary: 'check whether an agent would route requests to a skill (recall, precision, competing skills)',
+  help: HELP,
+  run,
+};

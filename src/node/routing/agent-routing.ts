@@ -1,0 +1,97 @@
+// The routing check for an agent on disk: the agent's installed skills (minus
+// the one being edited) become the other skills, the workspace's skill-builder
+// LLM settings (tiers, key, base_url trust — as for chat) the model. Used by
+// the HTTP routes, the CLI and SDK users on Node.
+import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/routing/check-routing.js';
+import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
+import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, RoutingSkill } from '../../core/routing/types.js';
+import type { LlmClient, LlmConfig, LlmUsage } from '../../core/llm/types.js';
+import type { IoOptions } from '../fs-types.js';
+import { listCustomSkills, readCustomSkill } from '../skills-on-disk.js';
+import { llmForTurn, resolveUsableLlm, type LlmClientFactory } from '../workspace-llm.js';
+
+export interface AgentRoutingOptions extends IoOptions {
+  /** The workspace whose skill-builder LLM settings are used (unless `llm` is given). */
+  workspaceDir: string;
+  /** The agent folder (holding forge.yaml and skills/). */
+  agentDir: string;
+  /** The skill being checked. */
+  draft: RoutingSkill;
+  /** The installed skill the draft replaces (left out of the other skills). */
+  editingName?: string;
+  /** A client or config to use instead of the workspace settings. */
+  llm?: LlmClient | LlmConfig;
+  llmClientFactory?: LlmClientFactory;
+  /** Receives the API key as soon as it is read (for scrubbing replies and logs). */
+  secrets?: Set<string>;
+}
+
+/**
+ * The agent's installed skills as routing inputs, without `exclude` (matched by
+ * name or folder). Skills that cannot be read are left out, as the runtime
+ * leaves them out.
+ */
+export async function agentRoutingSkills(agentDir: string, exclude: readonly string[] = [], io: IoOptions = {}): Promise<RoutingSkill[]> {
+  const out: RoutingSkill[] = [];
+  for (const summary of await listCustomSkills(agentDir, io)) {
+    if (summary.error || exclude.includes(summary.name) || exclude.includes(summary.dir_name)) continue;
+    try {
+      const skill = await readCustomSkill(agentDir, summary.dir_name, io);
+      out.push({ skillMd: skill.skill_md, scripts: skill.scripts, dir: skill.dir_name });
+    } catch {
+      // unreadable: the runtime would not load it either
+    }
+  }
+  return out;
+}
+
+/** The model and the other skills for a check of `draft` in the agent. */
+export async function prepareAgentRouting(opts: AgentRoutingOptions): Promise<{ llm: LlmClient | LlmConfig; otherSkills: RoutingSkill[] }> {
+  const io: IoOptions = { fs: opts.fs, env: opts.env, homeDir: opts.homeDir };
+  let llm = opts.llm;
+  if (!llm) {
+    const { config } = await resolveUsableLlm({ ...io, workspaceDir: opts.workspaceDir, agentDir: opts.agentDir, secrets: opts.secrets });
+    llm = llmForTurn(config, opts.llmClientFactory);
+  }
+  const otherSkills = await agentRoutingSkills(opts.agentDir, opts.editingName ? [opts.editingName] : [], io);
+  return { llm, otherSkills };
+}
+
+type CheckExtras = Pick<CheckRoutingOptions, 'requests' | 'generate' | 'concurrency' | 'maxRequests' | 'agentName' | 'signal'>;
+
+/** routeCheck against the agent's other skills; setup errors (config, key, trust) throw before the first event. */
+export async function routeCheckAgent(opts: AgentRoutingOptions & CheckExtras): Promise<AsyncGenerator<RoutingEvent>> {
+  const { llm, otherSkills } = await prepareAgentRouting(opts);
+  return routeCheck({ ...pickCheck(opts), llm, draft: opts.draft, otherSkills });
+}
+
+/** checkRouting against the agent's other skills. */
+export async function checkAgentRouting(opts: AgentRoutingOptions & CheckExtras): Promise<RoutingReport> {
+  const { llm, otherSkills } = await prepareAgentRouting(opts);
+  return checkRouting({ ...pickCheck(opts), llm, draft: opts.draft, otherSkills });
+}
+
+/** suggestRoutingRequests against the agent's other skills. */
+export async function suggestAgentRoutingRequests(opts: AgentRoutingOptions & { count?: number; signal?: AbortSignal }): Promise<{ requests: RoutingRequest[]; calls: number; usage: LlmUsage }> {
+  const { llm, otherSkills } = await prepareAgentRouting(opts);
+  return suggestRoutingRequests({ llm, draft: opts.draft, otherSkills, ...(opts.count !== undefined ? { count: opts.count } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+}
+
+/** improveDescription with the agent's other skills as the competition. */
+export async function improveAgentDescription(
+  opts: AgentRoutingOptions & { results: Parameters<typeof improveDescription>[0]['results']; signal?: AbortSignal },
+): Promise<ImprovedDescription> {
+  const { llm, otherSkills } = await prepareAgentRouting(opts);
+  return improveDescription({ llm, draft: opts.draft, otherSkills, results: opts.results, ...(opts.signal ? { signal: opts.signal } : {}) });
+}
+
+function pickCheck(opts: CheckExtras): CheckExtras {
+  const out: CheckExtras = {};
+  if (opts.requests !== undefined) out.requests = opts.requests;
+  if (opts.generate !== undefined) out.generate = opts.generate;
+  if (opts.concurrency !== undefined) out.concurrency = opts.concurrency;
+  if (opts.maxRequests !== undefined) out.maxRequests = opts.maxRequests;
+  if (opts.agentName !== undefined) out.agentName = opts.agentName;
+  if (opts.signal !== undefined) out.signal = opts.signal;
+  return out;
+}
