@@ -4,7 +4,10 @@
 // script) once the operator has answered; in edit mode it returns the same
 // skill with one more tag and a **Changed:** list. The doc runs serve it over
 // the Ollama wire format (test/helpers/provider-servers), so the real
-// provider client, envelope stream and HTTP layer all take part.
+// provider client, envelope stream and HTTP layer all take part. Offered
+// tools (a routing check), it answers as the agent would: docAgentReply.
+
+import type { Reply } from '../helpers/provider-servers/types.js';
 
 export const QUESTION = 'Should temperatures be in Celsius or Fahrenheit by default?';
 
@@ -74,6 +77,19 @@ export interface WireMessage {
 }
 
 /** The envelope text the doc model answers with, given the messages the client sent (system prompt first). */
+/**
+ * As an agent's model in a routing check (tools offered): a request about the
+ * weather calls `weather_current` when it is offered, one about the time loads
+ * `tz-clock` when the catalog lists it; anything else is answered in text.
+ */
+export function docAgentReply(messages: readonly WireMessage[], tools: readonly string[]): Reply {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const user = (messages.filter((m) => m.role === 'user').at(-1)?.content ?? '').toLowerCase();
+  if (/weather|rain|warm/.test(user) && tools.includes('weather_current')) return { toolCalls: [{ name: 'weather_current', arguments: { location: 'Oslo' } }] };
+  if (/\btime\b/.test(user) && system.includes('- tz-clock:')) return { toolCalls: [{ name: 'read_skill', arguments: { name: 'tz-clock' } }] };
+  return 'Happy to help with that myself.';
+}
+
 export function docModelReply(messages: readonly WireMessage[]): string {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
   const userTurns = messages.filter((m) => m.role === 'user').length;

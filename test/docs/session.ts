@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { startProviderServer, type ProviderServer } from '../helpers/provider-servers/index.js';
-import { docModelReply, type WireMessage } from './doc-model.js';
+import { docAgentReply, docModelReply, type WireMessage } from './doc-model.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 const BIN = join(ROOT, 'node_modules', '.bin');
@@ -123,7 +123,10 @@ export class DocSession {
       this.model = await startProviderServer({
         provider: 'ollama',
         deltaSize: 24,
-        handler: (req) => docModelReply((req.body?.messages ?? []) as WireMessage[]),
+        handler: (req) =>
+          Array.isArray(req.body?.tools) && req.body.tools.length > 0
+            ? docAgentReply((req.body?.messages ?? []) as WireMessage[], req.body.tools.map((t: { function: { name: string } }) => t.function.name))
+            : docModelReply((req.body?.messages ?? []) as WireMessage[]),
       });
     }
     return this.model.url;

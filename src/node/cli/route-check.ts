@@ -5,7 +5,7 @@
 // precision and the competing skills, and exits 1 when recall or precision is
 // below --min (default 0.8) — for CI over a repository of skills.
 import { basename, resolve } from 'node:path';
-import { ForgeError } from '../../core/errors.js';
+import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { routingSkillName } from '../../core/routing/agent-view.js';
 import type { RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from '../../core/routing/types.js';
 import { agentRoutingSkills } from '../routing/agent-routing.js';
@@ -54,20 +54,20 @@ export function requestArg(arg: string): RoutingRequest {
   return { text, expect: (m?.[1] as RoutingRequest['expect'] | undefined) ?? 'this', source: 'user' };
 }
 
-/** One line, no control characters (model-written text is printed). */
+/** One cell: control characters shown escaped, never acted on (model-written text is printed). */
 const cell = (s: string, width: number): string => {
-  const clean = s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  const clean = escapeControlChars(s);
   return clean.length > width ? `${clean.slice(0, width - 1)}…` : clean.padEnd(width);
 };
 const pct = (r: number | null): string => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
 
 function resultLine(r: RoutingResult): string {
   const chose = r.chose ? `${r.chose.skill}${r.chose.via === 'tool' ? ` (${r.chose.tool})` : ''}` : '(no skill)';
-  return `${r.ok ? 'ok  ' : 'MISS'}  ${cell(r.expect + (r.skill ? `:${r.skill}` : ''), 14)}  ${cell(chose, 28)}  ${cell(r.text, 70).trimEnd()}`;
+  return `${r.ok ? 'ok  ' : 'MISS'}  ${cell(r.expect + (r.skill ? `:${r.skill}` : ''), 14)}  ${cell(chose, 34)}  ${cell(r.text, 70).trimEnd()}`;
 }
 
 function printReport(report: RoutingReport, min: number, io: CliIo): void {
-  writeLine(io.stdout, `${'    '}  ${cell('expect', 14)}  ${cell('chose', 28)}  request`);
+  writeLine(io.stdout, `${'    '}  ${cell('expect', 14)}  ${cell('chose', 34)}  request`);
   for (const r of report.results) writeLine(io.stdout, resultLine(r));
   writeLine(io.stdout);
   writeLine(io.stdout, `recall ${pct(report.recall)}  precision ${pct(report.precision)}  (min ${pct(min)}; ${plural(report.calls, 'call')}, ${report.usage.inputTokens + report.usage.outputTokens} tokens)`);
@@ -122,7 +122,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (!last || last.type === 'error' || last.type !== 'done') {
     const err = last?.type === 'error' ? last.error : new Error('the check ended early');
     if (last?.type === 'error' && last.report.results.length && !values.json) printReport(last.report, min, io);
-    writeLine(io.stderr, `route-check failed: ${ForgeError.isInstance(err) || err instanceof Error ? err.message : String(err)}`);
+    writeLine(io.stderr, `route-check failed: ${escapeControlChars(err instanceof Error ? err.message : String(err))}`);
     return 1;
   }
   const report = last.report;

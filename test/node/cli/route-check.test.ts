@@ -52,9 +52,9 @@ describe('route-check', () => {
     const r = await run(['bot/skills/weather-brief', '--agent', 'bot', '--request', 'Will it rain in Lyon?', '--request', 'Do I need an umbrella?', '--request', 'none: tell me a joke']);
     expect(r.code).toBe(1);
     expect(r.err).toContain('Checking with openai gpt-4.1: 3 calls, against 2 other skills.');
-    expect(r.out).toMatch(/^ok {4}this {12}weather-brief {17}Will it rain in Lyon\?$/m);
-    expect(r.out).toMatch(/^MISS {2}this {12}tz-clock {22}Do I need an umbrella\?$/m);
-    expect(r.out).toMatch(/^ok {4}none {12}\(no skill\) {20}tell me a joke$/m);
+    expect(r.out).toMatch(/^ok {4}this {12}weather-brief {23}Will it rain in Lyon\?$/m);
+    expect(r.out).toMatch(/^MISS {2}this {12}tz-clock {28}Do I need an umbrella\?$/m);
+    expect(r.out).toMatch(/^ok {4}none {12}\(no skill\) {26}tell me a joke$/m);
     expect(r.out).toContain('recall 50%  precision 100%  (min 80%; 3 calls,');
     expect(r.out).toContain('overlap with tz-clock: "Do I need an umbrella?"');
     // The installed copy of the skill is the one checked, not a competitor of itself.
