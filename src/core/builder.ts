@@ -2,7 +2,8 @@
 // prompt (create or edit mode, plus the editor's current draft), asks the LLM
 // for the envelope with native structured output, reads the streamed reply
 // through createEnvelopeStream and yields the SPEC §6 events in order:
-// `progress` (throttled), `message_delta`, `message`, `skill_draft`, then
+// `progress` (throttled), `message_delta`, `skill_draft_partial` (throttled,
+// while the draft is written), `message`, `skill_draft`, then
 // `done` — or `error` last, after whatever message and draft could be
 // recovered from the text that arrived before the failure. No event carries
 // a secret (the config's key, `secrets`): streamed deltas go through a
@@ -12,6 +13,7 @@ import type { Diagnostic } from './diagnostics.js';
 import { warningDiag } from './diagnostics.js';
 import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from './envelope-schema.js';
 import { createEnvelopeStream } from './envelope-stream.js';
+import { DEFAULT_PARTIAL_DRAFT_INTERVAL_MS, PartialDraftEvents } from './draft-stream/partial-draft-events.js';
 import { ForgeError, LlmError, RequestError, redactSecret } from './errors.js';
 import type { BuilderEvent, ParsedEnvelope, SkillDraft } from './events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from './llm/types.js';
@@ -35,6 +37,13 @@ export interface SkillBuilderOptions {
    * sends a secret split over several of them.
    */
   secrets?: readonly string[];
+  /**
+   * Send `skill_draft_partial` events (the draft as far as it is written) while
+   * the model writes the draft. Default true; at most one per
+   * `partialDraftIntervalMs` (default 100).
+   */
+  partialDrafts?: boolean;
+  partialDraftIntervalMs?: number;
 }
 
 export interface ChatOptions {
@@ -75,6 +84,8 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
   const interval = options.progressIntervalMs ?? 250;
   const structuredOutput = options.structuredOutput ?? true;
   const secrets = [...(options.secrets ?? []), ...(isClient(options.llm) ? [] : [options.llm.apiKey])].filter((s): s is string => typeof s === 'string' && s !== '');
+  const partialDrafts = options.partialDrafts ?? true;
+  const partialInterval = options.partialDraftIntervalMs ?? DEFAULT_PARTIAL_DRAFT_INTERVAL_MS;
   // A bad config (unknown provider, no model, malformed base_url) fails here, before any turn.
   const llm: LlmClient = isClient(options.llm) ? options.llm : createLlmClient(options.llm);
 
@@ -87,6 +98,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
 
     const stream = createEnvelopeStream();
     const shown = createStreamRedactor(secrets);
+    const partials = partialDrafts ? new PartialDraftEvents(now, partialInterval, secrets) : null;
     const extra: Diagnostic[] = [];
     let lastProgress = -Infinity;
     let finish: string | undefined;
@@ -107,6 +119,8 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
             }
             yield ev;
           }
+          const partial = partials?.after(stream);
+          if (partial) yield partial;
         } else if (part.type === 'finish') {
           finish = part.reason;
         } else if (part.type === 'warning') {

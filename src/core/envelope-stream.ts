@@ -11,7 +11,8 @@
 // JSON after the message was shown), the final parse keeps the text already
 // shown at the start of the message, so every delta stays true.
 
-import type { BuilderEvent, DraftPhase, ParsedEnvelope } from './events.js';
+import { readPartialDraft } from './draft-stream/partial-draft.js';
+import type { BuilderEvent, DraftPhase, ParsedEnvelope, SkillDraft } from './events.js';
 import { isEnvelopeText, parseEnvelopeShown } from './envelope.js';
 import { EnvelopeReader } from './envelope-reader.js';
 
@@ -26,6 +27,14 @@ export interface EnvelopeStream {
   end(): ParsedEnvelope;
   /** Characters received so far. */
   readonly chars: number;
+  /** Whether the model is writing the message or the skill now. */
+  readonly phase: DraftPhase;
+  /**
+   * The draft as far as it has been written (readPartialDraft of everything
+   * pushed), or null when the model is not writing one yet. Reads the whole
+   * text each call: throttle it.
+   */
+  partialDraft(): SkillDraft | null;
 }
 
 /** A `progress` event at least every this many characters (and on every phase change). */
@@ -38,8 +47,12 @@ export function createEnvelopeStream(): EnvelopeStream {
     get chars() {
       return stream.chars;
     },
+    get phase() {
+      return stream.phase();
+    },
     push: (chunk) => stream.push(chunk),
     end: () => stream.end(),
+    partialDraft: () => stream.partialDraft(),
   };
 }
 
@@ -79,5 +92,13 @@ class Stream {
 
   end(): ParsedEnvelope {
     return parseEnvelopeShown(this.text, this.shown);
+  }
+
+  phase(): DraftPhase {
+    return this.reader.phase();
+  }
+
+  partialDraft(): SkillDraft | null {
+    return this.reader.phase() === 'skill' ? readPartialDraft(this.text) : null;
   }
 }

@@ -18,6 +18,12 @@ export type BuilderEvent =
   | { type: 'message_delta'; delta: string }
   | { type: 'message'; content: string }
   | ({ type: 'skill_draft'; diagnostics?: Diagnostic[] } & SkillDraft)
+  /**
+   * The draft as far as the model has written it, while it streams (at most
+   * ~10 a second). For display only: the final `skill_draft` replaces it and is
+   * what validation and save use. A partial SKILL.md is never complete — never save it.
+   */
+  | ({ type: 'skill_draft_partial' } & Omit<SkillDraft, 'spec'>)
   | { type: 'done'; status: 'complete'; structured: boolean; truncated: boolean }
   | { type: 'error'; error: string; code?: string };
 

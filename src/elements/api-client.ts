@@ -205,6 +205,8 @@ function toEvent(name: string, data: string): BuilderEvent | null {
       if (j.spec !== undefined) ev.spec = j.spec;
       return ev;
     }
+    case 'skill_draft_partial':
+      return { type: 'skill_draft_partial', skillMd: str(j.skill_md), scripts: scriptsOf(j.scripts) };
     case 'done':
       return { type: 'done', status: 'complete', structured: j.structured === true, truncated: j.truncated === true };
     case 'error':

@@ -10,6 +10,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from './draft.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
+import { renderPartialDraft } from './draft-stream/partial-draft-view.js';
 
 export interface ScriptNameEdit {
   mode: 'add' | 'rename';
@@ -34,7 +35,11 @@ export function renderDraft(b: ForgeSkillBuilder) {
       <h3 id="draft-title" class="panel-title">Draft</h3>
       ${receiving(b) ?? (d && b._skillName ? html`<code class="skill-name" title="name: in the frontmatter">${b._skillName}</code>` : nothing)}
     </div>
-    ${!d ? renderNoDraft(b) : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${renderFooter(b)}`}
+    ${b._partial
+      ? renderPartialDraft(b._partial, (tab) => (b._partial = { ...b._partial!, tab }))
+      : !d
+        ? renderNoDraft(b)
+        : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${renderFooter(b)}`}
   </section>`;
 }
 

@@ -218,6 +218,7 @@ export const builderStyles = css`
     .top { gap: var(--_space-2); }
   }
 
+  .partial-note { margin: 0; padding: var(--_space-2) var(--_space-4); border-top: 1px solid var(--_border); font-size: 0.85em; flex: none; }
   .draft-empty { justify-items: center; text-align: center; align-content: center; padding: var(--_space-8) var(--_space-6); }
   .draft-empty > button { justify-self: center; }
   .draft-empty .muted { max-width: 38ch; }

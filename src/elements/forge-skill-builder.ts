@@ -13,6 +13,7 @@ import { renderChat, type ChatEntry } from './chat-view.js';
 import { closeModal, openModal, returnFocus } from './dialog.js';
 import { copyDraft, frontmatterName, isBlank, sameDraft, SKILL_MD, SKILL_TEMPLATE } from './draft.js';
 import { renderDraft, type ScriptNameEdit } from './draft-view.js';
+import { nextPartial, type PartialDraftState } from './draft-stream/partial-draft-view.js';
 import { fire, fireError } from './events.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
 import { ForgeSkillSettings } from './forge-skill-settings.js';
@@ -119,6 +120,7 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */ @state() _busy = false;
   /** @internal */ @state() _now = Date.now();
   /** @internal */ @state() _draft: Draft | null = null;
+  /** @internal The draft as far as the model has written it (read-only, never saved). */ @state() _partial: PartialDraftState | null = null;
   /** @internal */ @state() _tab = SKILL_MD;
   /** @internal */ @state() _nameEdit: ScriptNameEdit | null = null;
   /** @internal */ @state() _validation: ValidationResult | null = null;
@@ -345,7 +347,11 @@ export class ForgeSkillBuilder extends LitElement {
           case 'message':
             update({ content: ev.content });
             break;
+          case 'skill_draft_partial':
+            this._partial = nextPartial(this._partial, ev);
+            break;
           case 'skill_draft':
+            this._partial = null;
             this._applyDraft({ skillMd: ev.skillMd, scripts: ev.scripts });
             update({ draftFiles: 1 + Object.keys(ev.scripts).length });
             break;
@@ -368,6 +374,7 @@ export class ForgeSkillBuilder extends LitElement {
       else update({ status: 'error', error: this._error('chat', e) });
     } finally {
       clearInterval(this._timer);
+      this._partial = null;
       this._abort = null;
       this._busy = false;
     }

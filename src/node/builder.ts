@@ -26,7 +26,7 @@ import type { ResolvedSkillBuilderLLM } from './config-tiers.js';
 import { resolveIo, type IoOptions } from './fs-types.js';
 import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory } from './workspace-llm.js';
 
-type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput'>;
+type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput' | 'partialDrafts' | 'partialDraftIntervalMs'>;
 
 /** Resolve the LLM from the workspace tiers. */
 export interface WorkspaceSkillBuilderOptions extends IoOptions, CoreTuning {
@@ -72,6 +72,8 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
   if (options.now) tuning.now = options.now;
   if (options.progressIntervalMs !== undefined) tuning.progressIntervalMs = options.progressIntervalMs;
   if (options.structuredOutput !== undefined) tuning.structuredOutput = options.structuredOutput;
+  if (options.partialDrafts !== undefined) tuning.partialDrafts = options.partialDrafts;
+  if (options.partialDraftIntervalMs !== undefined) tuning.partialDraftIntervalMs = options.partialDraftIntervalMs;
   const agentDir = options.agentDir;
 
   let config: ResolvedSkillBuilderLLM | null = null;

@@ -22,7 +22,8 @@ async function collect(it: AsyncIterable<BuilderEvent>): Promise<BuilderEvent[]>
 }
 
 const types = (events: BuilderEvent[]) => events.map((e) => e.type);
-const withoutProgress = (events: BuilderEvent[]) => types(events).filter((t) => t !== 'progress');
+/** The event types but the throttled ones (progress, the partial drafts while the draft is written). */
+const withoutProgress = (events: BuilderEvent[]) => types(events).filter((t) => t !== 'progress' && t !== 'skill_draft_partial');
 
 /** A clock that advances `step` ms on every reading. */
 function steppingClock(step: number): () => number {
@@ -39,8 +40,9 @@ describe('createSkillBuilder: chat()', () => {
     expect(seq.slice(0, firstMessage).every((t) => t === 'message_delta')).toBe(true);
     expect(firstMessage).toBeGreaterThan(0);
     expect(seq.slice(firstMessage)).toEqual(['message', 'skill_draft', 'done']);
-    // progress only before the final events
+    // progress and partial drafts only before the final events
     expect(types(events).lastIndexOf('progress')).toBeLessThan(types(events).indexOf('message'));
+    expect(types(events).lastIndexOf('skill_draft_partial')).toBeLessThan(types(events).indexOf('message'));
 
     const deltas = events.flatMap((e) => (e.type === 'message_delta' ? [e.delta] : [])).join('');
     expect(deltas).toBe('Here is your skill.');

@@ -21,6 +21,8 @@ export interface ApiServices {
   maxBodyBytes: number;
   /** The sandbox tool runs use, or null when tool runs are off. */
   toolRuns: SandboxMode | null;
+  /** Whether chats send `skill_draft_partial` events. */
+  partialDrafts: boolean;
   /** `{fs?, env, homeDir?}` ready to spread into a node adapter call. */
   io: IoOptions;
 }

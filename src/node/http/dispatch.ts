@@ -84,6 +84,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
     llmClientFactory: options.llmClientFactory,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     toolRuns: options.toolRuns ? (options.toolRuns === true ? 'auto' : (options.toolRuns.sandbox ?? 'auto')) : null,
+    partialDrafts: options.partialDrafts ?? true,
     io: {
       ...(options.fs ? { fs: options.fs } : {}),
       env: options.env ?? process.env,

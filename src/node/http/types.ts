@@ -61,6 +61,11 @@ export interface ApiHandlerOptions {
   maxBodyBytes?: number;
   /** Milliseconds of silence after which an SSE stream gets a `: ping` comment. Default 15000. */
   heartbeatMs?: number;
+  /**
+   * Send `skill_draft_partial` events (the draft as far as the model has written
+   * it, at most ~10 a second) during a chat. Default true.
+   */
+  partialDrafts?: boolean;
   /** Called once per request after the reply ended. Default: no logging. */
   logger?: RequestLogger;
   /**

@@ -83,11 +83,39 @@ describe('the stream', () => {
     const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('sunrise')) });
     expect(res.headers.get('cache-control')).toMatch(/no-cache/);
     const events = await readSse(res.body);
-    const names = events.map((e) => e.event).filter((n) => n !== 'progress' && n !== 'message_delta');
+    const names = events.map((e) => e.event).filter((n) => n !== 'progress' && n !== 'message_delta' && n !== 'skill_draft_partial');
     expect(names).toEqual(['message', 'skill_draft', 'done']);
     expect(events.find((e) => e.event === 'skill_draft')!.data).toEqual({ skill_md: skillMd('sunrise'), scripts: { 'a.sh': 'echo' } });
     const progress = events.find((e) => e.event === 'progress');
     expect(progress?.data).toEqual({ chars: expect.any(Number), phase: expect.stringMatching(/^(message|skill)$/) });
+  });
+
+  it('sends the draft as it is written: skill_draft_partial in snake_case with partial: true, before the final skill_draft', async () => {
+    const md = skillMd('sunrise');
+    const reply = envelope('Here it is.', { skill_md: md, scripts: { 'a.sh': 'echo' } });
+    const llm = createScriptedLlm([reply], { chunkSize: 16, delayMs: 40 });
+    const { srv } = await serve(CONFIGURED, llm);
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('sunrise')) });
+    const events = await readSse(res.body);
+    const partials = events.filter((e) => e.event === 'skill_draft_partial');
+    expect(partials.length).toBeGreaterThan(1);
+    for (const p of partials) {
+      expect(Object.keys(p.data).sort()).toEqual(['partial', 'scripts', 'skill_md']);
+      expect(p.data.partial).toBe(true);
+      expect(md.startsWith(p.data.skill_md as string)).toBe(true);
+    }
+    const names = events.map((e) => e.event);
+    expect(names.lastIndexOf('skill_draft_partial')).toBeLessThan(names.indexOf('skill_draft'));
+    expect(events.find((e) => e.event === 'skill_draft')!.data).toEqual({ skill_md: md, scripts: { 'a.sh': 'echo' } });
+  });
+
+  it('sends no partial drafts when the handler is created with partialDrafts: false', async () => {
+    const reply = envelope('Here it is.', { skill_md: skillMd('sunrise'), scripts: {} });
+    const { srv } = await serve(CONFIGURED, createScriptedLlm([reply], { chunkSize: 16, delayMs: 20 }), { partialDrafts: false });
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('sunrise')) });
+    const names = (await readSse(res.body)).map((e) => e.event);
+    expect(names).not.toContain('skill_draft_partial');
+    expect(names).toContain('skill_draft');
   });
 
   it('ends a failed LLM call with error, after the message that arrived', async () => {

@@ -2,8 +2,8 @@
 // turn streamed as SSE. Everything that can be wrong with the request — body,
 // agent, editing_name, configuration, key, base_url trust — is checked first
 // and answered as an HTTP error before the first SSE byte. Then the core
-// builder's events go out as `progress`, `message_delta`, `message`,
-// `skill_draft`, and `done` or `error`, in snake_case. Aborting the stream
+// builder's events go out as `progress`, `message_delta`,
+// `skill_draft_partial`, `message`, `skill_draft`, and `done` or `error`, in snake_case. Aborting the stream
 // (client gone, server shutting down) aborts the provider request. The
 // workspace steps (edited skill, tiers, refusal, client) are the same ones the
 // node createSkillBuilder runs, from workspace-llm.ts.
@@ -33,6 +33,8 @@ export function toSseEvent(ev: BuilderEvent): SseEvent {
       if (ev.diagnostics !== undefined && ev.diagnostics.length > 0) data.diagnostics = ev.diagnostics;
       return { event: 'skill_draft', data };
     }
+    case 'skill_draft_partial':
+      return { event: 'skill_draft_partial', data: { skill_md: ev.skillMd, scripts: ev.scripts, partial: true } };
     case 'done':
       return { event: 'done', data: { status: ev.status, structured: ev.structured, truncated: ev.truncated } };
     case 'error':
@@ -75,7 +77,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
   if (ctx.req.signal.aborted) onGone();
   else ctx.req.signal.addEventListener('abort', onGone, { once: true });
 
-  const builder = createSkillBuilder({ llm, secrets: [...ctx.secrets] });
+  const builder = createSkillBuilder({ llm, secrets: [...ctx.secrets], partialDrafts: ctx.services.partialDrafts });
   const events = builder.chat(body.messages, {
     mode,
     ...(mode === 'edit' && existing ? { existing } : {}),
