@@ -146,8 +146,40 @@ export function parseSkillBuilderConfig(raw: unknown, source: ConfigSource = {})
   return settingsFromConfig(r.data);
 }
 
-/** Validates the camelCase form (what saveSkillBuilderSettings takes). */
+/** The keys of the camelCase form, in the order messages list them. */
+export const SKILL_BUILDER_SETTINGS_KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'maxOutputTokens', 'timeoutS'] as const;
+
+const SNAKE_TO_CAMEL: Record<string, string> = {
+  base_url: 'baseUrl',
+  api_key_env: 'apiKeyEnv',
+  max_output_tokens: 'maxOutputTokens',
+  timeout_s: 'timeoutS',
+};
+
+/** Why `key` is not accepted in the camelCase settings: the snake_case spelling, or the closest accepted key. */
+function unknownKeyHint(key: string): string {
+  const camel = SNAKE_TO_CAMEL[key];
+  if (camel) return ` (this API takes camelCase: use ${camel}; snake_case ${key} is the ui.yaml and HTTP spelling)`;
+  const norm = (k: string) => k.toLowerCase().replace(/[_-]/g, '');
+  const close = SKILL_BUILDER_SETTINGS_KEYS.find((k) => norm(k) === norm(key) || norm(key).startsWith(norm(k)) || norm(k).startsWith(norm(key)));
+  return close ? ` (did you mean ${close}?)` : '';
+}
+
+/**
+ * Validates the camelCase form (what saveSkillBuilderSettings takes). An unknown key — a typo
+ * such as `apiKeyEnvv`, or the snake_case `api_key_env` — is an error naming it and the accepted
+ * keys: silently dropping it would save settings the caller did not ask for.
+ */
 export function validateSkillBuilderSettings(s: SkillBuilderSettings): SkillBuilderSettings {
-  if (typeof s !== 'object' || s === null) throw new ConfigError('config', 'config must be an object {provider, model, baseUrl?, apiKeyEnv?}');
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new ConfigError('config', 'config must be an object {provider, model, baseUrl?, apiKeyEnv?}');
+  const accepted: readonly string[] = SKILL_BUILDER_SETTINGS_KEYS;
+  const unknown = Object.keys(s).filter((k) => !accepted.includes(k));
+  if (unknown.length > 0) {
+    const first = unknown[0]!;
+    throw new ConfigError(
+      `config.${first}`,
+      `config: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}${unknownKeyHint(first)}; accepted keys: ${accepted.join(', ')}`,
+    );
+  }
   return parseSkillBuilderConfig(settingsToConfig(s));
 }

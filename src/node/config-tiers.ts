@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import { isMap, type YAMLMap } from 'yaml';
 import { ConfigError } from '../core/errors.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmConfig, type ProviderName } from '../core/llm/types.js';
-import { withFileLock } from './atomic-write.js';
-import { assertRegularOrMissing } from './fs/no-follow.js';
+import { readRegularTextIfExists } from './fs/no-follow.js';
+import { withFileLocks, writeAllOrNothing, type PlannedWrite } from './settings/write-all.js';
 import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilderSettings } from '../core/config-schema.js';
-import { checkEnvValue, ensureGitignoreEntry, readEnvFile, setEnvFileValue } from './env-file.js';
+import { checkEnvValue, editEnvText, gitignoreWithEntry, readEnvFile } from './env-file.js';
 import { resolveIo, type FsLike, type IoOptions } from './fs-types.js';
-import { isKeyDestinationTrusted, originOf, trustBaseUrl, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';
-import { emptyYamlFile, readYamlFile, writeYamlFile, yamlGet, type YamlFile } from './yaml-file.js';
+import { addTrustedOrigin, isKeyDestinationTrusted, originOf, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';
+import { emptyYamlFile, parseYamlText, readYamlFile, renderYamlFile, yamlGet, type YamlFile } from './yaml-file.js';
 
 export const SKILL_BUILDER_SECTION = 'skill_builder';
 /** Forge's OAuth placeholder value: it is not a key the skill builder can use. */
@@ -287,11 +287,31 @@ function apiKeyEnvToWrite(s: SkillBuilderSettings, hasNewKey: boolean): string |
   return name;
 }
 
+/** Writes the settings into the `skill_builder:` section of a parsed ui.yaml (comments and other sections kept; never a key). */
+function writeSettingsSection(file: YamlFile, settings: SkillBuilderSettings, keyEnvToWrite: string | undefined): void {
+  if (file.doc.contents === null) file.doc.contents = file.doc.createNode({}) as never;
+  if (!isMap(file.doc.getIn([SKILL_BUILDER_SECTION], true))) file.doc.setIn([SKILL_BUILDER_SECTION], file.doc.createNode({}));
+  const section = file.doc.getIn([SKILL_BUILDER_SECTION], true) as YAMLMap;
+  const put = (key: string, value: string | number | undefined) => {
+    if (value === undefined) section.delete(key);
+    else section.set(key, value);
+  };
+  put('provider', settings.provider);
+  put('model', settings.model);
+  put('base_url', settings.baseUrl);
+  put('api_key_env', keyEnvToWrite);
+  put('max_output_tokens', settings.maxOutputTokens);
+  put('timeout_s', settings.timeoutS);
+  section.delete('api_key'); // never a key in ui.yaml, even one written by hand
+}
+
 /**
  * Saves the settings into <workspace>/.forge/ui.yaml (editing the YAML document: comments and
  * other sections kept; never the key), the key (when given) into <workspace>/.forge/.env (0600,
  * atomic, in place), `.env` into <workspace>/.forge/.gitignore, and the base_url origin into
- * ~/.forge/ui.yaml `trusted_base_urls`. Returns the configuration as resolved afterwards.
+ * ~/.forge/ui.yaml `trusted_base_urls`. All or nothing: everything is read and validated first
+ * (unknown config keys, the key's value, both ui.yaml files parse, no symlink), and a failure leaves
+ * every file byte-identical. Returns the configuration as resolved afterwards.
  */
 export async function saveSkillBuilderSettings(opts: SaveSkillBuilderSettingsOptions): Promise<ResolvedSkillBuilderLLM> {
   const { fs, env, homeDir } = resolveIo(opts);
@@ -307,32 +327,26 @@ export async function saveSkillBuilderSettings(opts: SaveSkillBuilderSettingsOpt
   const effectiveKeyEnv = keyEnvToWrite ?? DEFAULT_API_KEY_ENV[settings.provider];
 
   const uiPath = workspaceUiYamlPath(workspaceDir);
-  // Never through a symlink: every file this save may touch is checked before anything is written.
-  for (const p of [uiPath, workspaceEnvPath(workspaceDir), join(workspaceDir, '.forge', '.gitignore'), userUiYamlPath(homeDir)]) await assertRegularOrMissing(fs, p);
-  await withFileLock(fs, uiPath, async () => {
-    // A malformed ui.yaml throws here: we never overwrite a file we could not read.
-    const file: YamlFile = (await readYamlFile(fs, uiPath)) ?? emptyYamlFile(uiPath);
-    if (file.doc.contents === null) file.doc.contents = file.doc.createNode({}) as never;
-    const existing = file.doc.getIn([SKILL_BUILDER_SECTION], true);
-    if (!isMap(existing)) file.doc.setIn([SKILL_BUILDER_SECTION], file.doc.createNode({}));
-    const section = file.doc.getIn([SKILL_BUILDER_SECTION], true) as YAMLMap;
-    const put = (key: string, value: string | number | undefined) => {
-      if (value === undefined) section.delete(key);
-      else section.set(key, value);
-    };
-    put('provider', settings.provider);
-    put('model', settings.model);
-    put('base_url', settings.baseUrl);
-    put('api_key_env', keyEnvToWrite);
-    put('max_output_tokens', settings.maxOutputTokens);
-    put('timeout_s', settings.timeoutS);
-    section.delete('api_key'); // never a key in ui.yaml, even one written by hand
-    await writeYamlFile(fs, file);
+  const envPath = workspaceEnvPath(workspaceDir);
+  const gitignorePath = join(workspaceDir, '.forge', '.gitignore');
+  const trustPath = userUiYamlPath(homeDir);
+  // All or nothing: under the locks, read and check every file this save touches (never through a
+  // symlink; ui.yaml and ~/.forge/ui.yaml must parse), compute every new text, and only then write.
+  await withFileLocks(fs, [uiPath, envPath, gitignorePath, trustPath], async () => {
+    const read = (p: string) => readRegularTextIfExists(fs, p);
+    const [uiText, envText, gitignoreText, trustText] = [await read(uiPath), await read(envPath), await read(gitignorePath), await read(trustPath)];
+    const uiFile = uiText === null ? emptyYamlFile(uiPath) : parseYamlText(uiText, uiPath);
+    const trustFile = trustText === null ? emptyYamlFile(trustPath) : parseYamlText(trustText, trustPath);
+    writeSettingsSection(uiFile, settings, keyEnvToWrite);
+    const writes: PlannedWrite[] = [];
+    const gitignoreNext = gitignoreWithEntry(gitignoreText ?? '', '.env');
+    if (gitignoreNext !== null) writes.push({ path: gitignorePath, text: gitignoreNext, mode: 0o644, previous: gitignoreText });
+    if (hasNewKey && effectiveKeyEnv) writes.push({ path: envPath, text: editEnvText(envText ?? '', effectiveKeyEnv, apiKey), mode: 0o600, previous: envText });
+    const origin = settings.baseUrl ? originOf(settings.baseUrl) : null;
+    if (origin && addTrustedOrigin(trustFile, origin)) writes.push({ path: trustPath, text: renderYamlFile(trustFile), mode: 0o644, previous: trustText });
+    writes.push({ path: uiPath, text: renderYamlFile(uiFile), mode: 0o644, previous: uiText });
+    await writeAllOrNothing(fs, writes);
   });
-
-  if (hasNewKey && effectiveKeyEnv) await setEnvFileValue(workspaceEnvPath(workspaceDir), effectiveKeyEnv, apiKey, { fs });
-  await ensureGitignoreEntry(join(workspaceDir, '.forge', '.gitignore'), '.env', { fs });
-  if (settings.baseUrl) await trustBaseUrl(settings.baseUrl, { fs, homeDir });
 
   return loadSkillBuilderLLM({ workspaceDir, fs, env, homeDir });
 }

@@ -165,18 +165,24 @@ export async function setEnvFileValue(path: string, key: string, value: string, 
   });
 }
 
+/** The `.gitignore` text with `entry` appended, or null when it already lists it (as `entry` or `/entry`). */
+export function gitignoreWithEntry(text: string, entry: string): string | null {
+  const present = text
+    .split('\n')
+    .map((l) => l.replace(/\r$/, '').trim())
+    .some((l) => l === entry || l === `/${entry}`);
+  if (present) return null;
+  const sep = text === '' || text.endsWith('\n') ? '' : '\n';
+  return `${text}${sep}${entry}\n`;
+}
+
 /** Makes sure the `.gitignore` at `path` lists `entry` (created or appended; idempotent). */
 export async function ensureGitignoreEntry(path: string, entry: string, opts: Pick<IoOptions, 'fs'> = {}): Promise<boolean> {
   const { fs } = resolveIo(opts);
   return withFileLock(fs, path, async () => {
-    const text = (await readRegularTextIfExists(fs, path)) ?? '';
-    const present = text
-      .split('\n')
-      .map((l) => l.replace(/\r$/, '').trim())
-      .some((l) => l === entry || l === `/${entry}`);
-    if (present) return false;
-    const sep = text === '' || text.endsWith('\n') ? '' : '\n';
-    await writeFileAtomic(fs, path, `${text}${sep}${entry}\n`, { mode: 0o644 });
+    const next = gitignoreWithEntry((await readRegularTextIfExists(fs, path)) ?? '', entry);
+    if (next === null) return false;
+    await writeFileAtomic(fs, path, next, { mode: 0o644 });
     return true;
   });
 }

@@ -10,10 +10,11 @@
 // (scheme + host + port; `https://Api.X.com/v1` ≡ `https://api.x.com`).
 
 import { join } from 'node:path';
-import { isSeq } from 'yaml';
+import { isScalar, isSeq } from 'yaml';
+import { ConfigError } from '../core/errors.js';
 import { withFileLock } from './atomic-write.js';
 import { resolveIo, type IoOptions } from './fs-types.js';
-import { emptyYamlFile, readYamlFile, writeYamlFile, yamlGet } from './yaml-file.js';
+import { emptyYamlFile, readYamlFile, writeYamlFile, yamlGet, type YamlFile } from './yaml-file.js';
 
 export const TRUSTED_BASE_URLS_KEY = 'trusted_base_urls';
 
@@ -33,20 +34,50 @@ export function originOf(url: string): string | null {
   }
 }
 
-/** Origins listed under `trusted_base_urls` in ~/.forge/ui.yaml (invalid entries ignored). */
+/** The entries of `trusted_base_urls` as written: a list, or a hand-written single string read as a one-item list. */
+function trustedEntries(file: YamlFile): unknown[] {
+  const value = yamlGet(file, [TRUSTED_BASE_URLS_KEY]);
+  if (Array.isArray(value)) return value;
+  return typeof value === 'string' ? [value] : [];
+}
+
+/** Origins listed under `trusted_base_urls` in ~/.forge/ui.yaml (invalid entries ignored; a single string counts as one entry). */
 export async function readTrustedOrigins(opts: Pick<IoOptions, 'fs' | 'homeDir'> = {}): Promise<Set<string>> {
   const { fs, homeDir } = resolveIo(opts);
   const file = await readYamlFile(fs, userUiYamlPath(homeDir));
   const out = new Set<string>();
   if (!file) return out;
-  const list = yamlGet(file, [TRUSTED_BASE_URLS_KEY]);
-  if (Array.isArray(list)) {
-    for (const entry of list) {
-      const o = typeof entry === 'string' ? originOf(entry) : null;
-      if (o) out.add(o);
-    }
+  for (const entry of trustedEntries(file)) {
+    const o = typeof entry === 'string' ? originOf(entry) : null;
+    if (o) out.add(o);
   }
   return out;
+}
+
+/**
+ * Adds `origin` to `trusted_base_urls` in the parsed ~/.forge/ui.yaml (comments and other keys kept).
+ * A hand-written single string becomes a list that still holds it. Returns false when the origin was
+ * already trusted. ConfigError (file and line) when the key holds something that is neither.
+ */
+export function addTrustedOrigin(file: YamlFile, origin: string): boolean {
+  const node = file.doc.getIn([TRUSTED_BASE_URLS_KEY], true);
+  const present = trustedEntries(file).some((v) => typeof v === 'string' && originOf(v) === origin);
+  if (present) return false;
+  if (file.doc.contents === null) file.doc.contents = file.doc.createNode({}) as never;
+  if (isSeq(node)) {
+    node.add(file.doc.createNode(origin));
+  } else if (node === undefined || (isScalar(node) && (node.value === null || typeof node.value === 'string'))) {
+    const kept = isScalar(node) && typeof node.value === 'string' ? [node.value] : [];
+    file.doc.setIn([TRUSTED_BASE_URLS_KEY], file.doc.createNode([...kept, origin]));
+  } else {
+    const line = file.lineOf([TRUSTED_BASE_URLS_KEY]);
+    throw new ConfigError(
+      TRUSTED_BASE_URLS_KEY,
+      `${file.path}${line ? `:${line}` : ''}: ${TRUSTED_BASE_URLS_KEY} must be a list of URLs (e.g. "${TRUSTED_BASE_URLS_KEY}:\n  - ${origin}"); fix it by hand, nothing was saved`,
+      { file: file.path, ...(line !== undefined ? { line } : {}) },
+    );
+  }
+  return true;
 }
 
 export async function isBaseUrlTrusted(baseUrl: string, opts: Pick<IoOptions, 'fs' | 'homeDir'> = {}): Promise<boolean> {
@@ -66,17 +97,7 @@ export async function trustBaseUrl(baseUrl: string, opts: Pick<IoOptions, 'fs' |
   const path = userUiYamlPath(homeDir);
   return withFileLock(fs, path, async () => {
     const file = (await readYamlFile(fs, path)) ?? emptyYamlFile(path);
-    const node = file.doc.getIn([TRUSTED_BASE_URLS_KEY], true);
-    if (isSeq(node)) {
-      const present = node.items.some((item) => {
-        const v = (item as { value?: unknown })?.value ?? item;
-        return typeof v === 'string' && originOf(v) === origin;
-      });
-      if (present) return false;
-      node.add(file.doc.createNode(origin));
-    } else {
-      file.doc.setIn([TRUSTED_BASE_URLS_KEY], file.doc.createNode([origin]));
-    }
+    if (!addTrustedOrigin(file, origin)) return false;
     await writeYamlFile(fs, file);
     return true;
   });

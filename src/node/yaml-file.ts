@@ -63,9 +63,14 @@ export function yamlToString(doc: Document): string {
   return doc.toString({ lineWidth: 0 });
 }
 
-export async function writeYamlFile(fs: FsLike, file: YamlFile, mode = 0o644): Promise<void> {
+/** The text a YamlFile is written as (an empty document becomes `{}`). */
+export function renderYamlFile(file: YamlFile): string {
   if (file.doc.contents === null) file.doc.contents = file.doc.createNode({}) as never;
-  await writeFileAtomic(fs, file.path, yamlToString(file.doc), { mode });
+  return yamlToString(file.doc);
+}
+
+export async function writeYamlFile(fs: FsLike, file: YamlFile, mode = 0o644): Promise<void> {
+  await writeFileAtomic(fs, file.path, renderYamlFile(file), { mode });
 }
 
 /** Plain JS value at `path`, or undefined. */
