@@ -13,7 +13,7 @@ import { DEFAULT_RUNNERS, extractBlocks, markdownFiles, readBlocks, runnerOf, wh
 import { runBlock } from './runners.js';
 import { DocSession, ROOT } from './session.js';
 
-const KNOWN_RUNNERS = new Set(['tsx', 'module', 'shell', 'file', 'output', 'skill-md', 'envelope', 'spec', 'yaml']);
+const KNOWN_RUNNERS = new Set(['tsx', 'module', 'shell', 'serve', 'file', 'output', 'skill-md', 'envelope', 'spec', 'yaml', 'signatures']);
 
 const FILES = markdownFiles(ROOT);
 const BLOCKS = new Map(FILES.map((f) => [f, readBlocks(ROOT, f)] as const));

@@ -19,6 +19,12 @@
 //                            API through it (settings, validate, a chat stream)
 //   shell                    bash -euo pipefail in the project folder, with
 //                            the ui server and the local model running
+//   serve port=<n> [open=/path]
+//                            a bash block that starts a server on port <n>
+//                            (replaced by a free one) and keeps running: the
+//                            page is loaded in Chromium, <forge-skill-builder>
+//                            must render, and the page's own PUT and POST
+//                            through the API must succeed (serve-runner.ts)
 //   file <path> [mode=0755]  write the block to <path> (`~/` = $HOME) for the
 //                            blocks after it
 //   output                   the previous block's stdout must contain these
@@ -31,6 +37,9 @@
 //   spec                     SkillSpecSchema accepts it and the compiled
 //                            SKILL.md validates with no errors
 //   yaml                     parses as YAML without errors or warnings
+//   signatures <module>      function signatures and interfaces of <module>,
+//                            compared with the real ones by typecheck.test.ts
+//                            (nothing to run)
 
 import { spawn } from 'node:child_process';
 import { transform } from 'esbuild';
@@ -40,6 +49,7 @@ import { SkillSpecSchema } from '../../src/core/skillmd/spec-schema.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
 import { parseEnvelope } from '../../src/core/envelope.js';
 import { where, type CodeBlock } from './blocks.js';
+import { serveBlock } from './serve-runner.js';
 import { DocSession, freePort, killGroup, run } from './session.js';
 
 const NODE = process.execPath;
@@ -75,6 +85,8 @@ export async function runBlock(session: DocSession, block: CodeBlock, runner: st
       return runModule(session, block, args);
     case 'shell':
       return runShell(session, block);
+    case 'serve':
+      return serveBlock(session, block, args);
     case 'file': {
       if (!args[0]) fail(block, 'run: file needs a path');
       const mode = option(args, 'mode');
@@ -89,6 +101,8 @@ export async function runBlock(session: DocSession, block: CodeBlock, runner: st
       return checkEnvelope(block, args[0]);
     case 'spec':
       return checkSpec(block);
+    case 'signatures':
+      return; // checked by typecheck.test.ts
     case 'yaml': {
       const doc = parseDocument(block.content);
       if (doc.errors.length || doc.warnings.length) fail(block, `YAML problems: ${[...doc.errors, ...doc.warnings].map((e) => e.message).join('; ')}`);
@@ -183,6 +197,27 @@ async function checkPage(block: CodeBlock, url: string): Promise<void> {
   if (errors.length) fail(block, `the page ${url} reported:\n${errors.join('\n')}`);
 }
 
+/**
+ * A Hono app that answers `/` with a page must also serve every script that
+ * page loads: the elements bundle, byte for byte the package's standalone
+ * build, as JavaScript.
+ */
+const HONO_PAGE_CHECK = `
+const page = await call(new Request(origin + '/'));
+if (page.status === 200 && (page.headers.get('content-type') ?? '').includes('text/html')) {
+  const html = await page.text();
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const standalone = readFileSync(createRequire(import.meta.url).resolve('forge-skill-builder/standalone'), 'utf8');
+  for (const [, src] of html.matchAll(/<script[^>]*\\ssrc="([^"]+)"/g)) {
+    const res = await call(new Request(new URL(src, origin + '/')));
+    const body = await res.text();
+    if (res.status !== 200 || !/javascript/.test(res.headers.get('content-type') ?? '')) { console.error('the page loads', src, 'but the app answers', res.status, res.headers.get('content-type'), body.slice(0, 200)); process.exit(1); }
+    if (src.endsWith('forge-skill-builder.elements.js') && body !== standalone) { console.error(src, 'is not the package standalone bundle'); process.exit(1); }
+  }
+}
+`;
+
 /** Drives a Hono app or a Next.js route module the way its framework would call it. */
 async function runModule(session: DocSession, block: CodeBlock, args: string[]): Promise<void> {
   const [kind, path] = args;
@@ -205,6 +240,7 @@ const v = JSON.parse(await must(await send('POST', '/api/skill-builder/validate'
 if (v.valid !== false) { console.error('validate should find errors', v); process.exit(1); }
 const sse = await must(await send('POST', '/api/skill-builder/chat', { messages: [{ role: 'user', content: 'a weather skill' }] }), 200, 'chat');
 if (!sse.includes('event: message_delta') || !sse.includes('event: done')) { console.error('chat stream incomplete', sse); process.exit(1); }
+${kind === 'hono' ? HONO_PAGE_CHECK : ''}
 console.log('ok');
 `;
   const file = session.writeFile(`blocks/drive-${block.line}.mjs`, driver);
