@@ -84,7 +84,7 @@ export const ValidateRequestSchema = z
   })
   .superRefine(requireEditingName);
 
-/** `POST …/skill-builder/save` body: `{skill_name, skill_md, scripts?, env_vars?, overwrite?, editing_name?}`. */
+/** `POST …/skill-builder/save` body: `{skill_name, skill_md, scripts?, env_vars?, overwrite?, editing_name?, allow_risky_egress?}`. */
 export const SaveRequestSchema = z.object({
   skill_name: SkillName,
   skill_md: SkillMd.min(1, 'skill_md is empty: send the SKILL.md to save'),
@@ -104,6 +104,8 @@ export const SaveRequestSchema = z.object({
     .optional(),
   overwrite: z.boolean().optional(),
   editing_name: SkillName.optional(),
+  /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
+  allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
 });
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;

@@ -1,5 +1,6 @@
 // Saving a skill into an agent (SPEC §4, §8; issue 4 "saveSkill").
-// Order: check every name and value → validate the SKILL.md → refuse a
+// Order: check every name and value → validate the SKILL.md (risky egress —
+// `*.com`, cloud metadata, loopback, private — is refused unless allowed) → refuse a
 // create-mode clash (SkillConflictError) → read forge.yaml (a malformed one
 // stops here) → build the new skill in a hidden temp folder under skills/ →
 // swap it into place with renames (the old folder is moved aside and put
@@ -13,6 +14,7 @@ import { isMap, isScalar, isSeq, type YAMLSeq } from 'yaml';
 import { errorDiag, toValidationResult, warningDiag, type Diagnostic } from '../core/diagnostics.js';
 import { ConfigError, RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../core/errors.js';
 import { assertSafeScriptFileName, assertSafeSkillName, checkEnvVarName } from '../core/names.js';
+import { refuseRiskyEgress } from '../core/egress/refuse-risky.js';
 import { parseSkillMd } from '../core/skillmd/parse.js';
 import { validateSkillMd } from '../core/skillmd/validate.js';
 import { tempSibling, withFileLock } from './atomic-write.js';
@@ -209,6 +211,12 @@ async function mergeEgress(fs: FsLike, forgePath: string, domains: string[]): Pr
 export interface SaveSkillOptions extends IoOptions {
   /** Validation profile; default `forge`. */
   profile?: 'forge' | 'agentskills';
+  /**
+   * Save even when `egress_domains` means "anywhere" (`*.com`) or reaches cloud
+   * metadata, loopback, private or link-local addresses. Default false: such a
+   * skill is refused with `egress-risky` errors. HTTP: `allow_risky_egress`.
+   */
+  allowRiskyEgress?: boolean;
 }
 
 /**
@@ -249,6 +257,8 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
     throw new SkillValidationError(merged);
   }
   if (!validation.valid) throw new SkillValidationError(validation);
+  const risky = opts.allowRiskyEgress === true ? null : refuseRiskyEgress(validation, parsed.forge.egressDomains);
+  if (risky) throw new SkillValidationError(risky);
 
   // 2. Create mode never replaces anything.
   if (existing && !replacing) {

@@ -133,6 +133,7 @@ const SAMPLES: Record<string, Sample> = {
     text: toolSkill('my_tool'),
     options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -fsS https://api.openweathermap.org/data/2.5/weather -d "$INPUT"\n' } },
   },
+  'egress-risky': { text: forgeMeta('egress_domains: ["*.com"]') },
   'control-character': { text: ok().replace('# Skill', '# Skill\r\x1b[2K') },
 };
 

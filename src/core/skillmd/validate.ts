@@ -15,6 +15,7 @@ import { errorDiag, toValidationResult, warningDiag, type Diagnostic, type Valid
 import { parseSkillMd } from './parse.js';
 import { agentskillsRules } from './validate-agentskills.js';
 import { controlCharRules } from './validate-control-chars.js';
+import { riskyEgressRules } from './validate-egress-risk.js';
 import { createRuleContext, type RuleContext, type Sink, type ValidateOptions } from './validate-context.js';
 import { forgeDescriptionRules, forgeFrontmatterRules, forgeToolRules, nameConflictRules } from './validate-forge.js';
 import { scriptRules } from './validate-scripts.js';
@@ -50,6 +51,7 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
     forgeToolRules(ctx, add);
     scriptRules(ctx, add);
     removedToolRules(ctx, add);
+    riskyEgressRules(ctx, add);
   }
   controlCharRules(ctx, add);
   const profile = options.profile ?? 'forge';

@@ -13,7 +13,8 @@ import { resolveAgent } from './agents.js';
 export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
   const body = await ctx.json(SaveRequestSchema);
   const agent = await resolveAgent(ctx);
-  const result = await saveSkill(agent.path, body, ctx.services.io);
+  const { allow_risky_egress: allowRiskyEgress, ...request } = body;
+  const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true });
   return json({
     path: result.path,
     egress_added: result.egress_added,
