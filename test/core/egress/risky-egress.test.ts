@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyEgressEntry, findRiskyEgress } from '../../../src/core/egress/risky-egress.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate.js';
+import { egressSkill } from '../../helpers/skill-fixtures.js';
 
 describe('classifyEgressEntry', () => {
   it('flags wildcards over public suffixes (Public Suffix List), not over registrable domains', () => {
@@ -43,23 +44,7 @@ describe('classifyEgressEntry', () => {
 
 describe('egress-risky (validator)', () => {
   it('warns for *.com, 169.254.169.254 and localhost, each naming the entry on its line', () => {
-    const md = [
-      '---',
-      'name: risky',
-      'description: When the user asks for the weather ("weather in Oslo"), fetch it.',
-      'metadata:',
-      '  forge:',
-      '    egress_domains:',
-      '      - api.example.com',
-      '      - "*.com"',
-      '      - 169.254.169.254',
-      '      - localhost',
-      '---',
-      '# Risky',
-      '',
-      'Call `web_fetch`.',
-      '',
-    ].join('\n');
+    const md = egressSkill(['api.example.com', '"*.com"', '169.254.169.254', 'localhost']);
     const r = validateSkillMd(md);
     const d = r.warnings.filter((w) => w.code === 'egress-risky');
     expect(d.map((w) => [w.line, w.message.slice(0, w.message.indexOf(' '))])).toEqual([

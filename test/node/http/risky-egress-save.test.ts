@@ -6,27 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRequestHandler } from '../../../src/node/http/request-handler.js';
 import { saveSkill } from '../../../src/node/save-skill.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
+import { egressSkill } from '../../helpers/skill-fixtures.js';
 import { listen, type Listening } from './support.js';
 
 const FORGE_YAML = 'agent_id: alpha\negress:\n  allowed_domains:\n    - api.example.com\n';
 const RISKY = ['"*.com"', '169.254.169.254', 'localhost'];
 
-function skill(entries: string[]): string {
-  return [
-    '---',
-    'name: risky',
-    'description: When the user asks for the weather ("weather in Oslo"), fetch it.',
-    'metadata:',
-    '  forge:',
-    '    egress_domains:',
-    ...entries.map((e) => `      - ${e}`),
-    '---',
-    '# Risky',
-    '',
-    'Call `web_fetch`.',
-    '',
-  ].join('\n');
-}
 
 let ws: MemoryWorkspace;
 let srv: Listening;
@@ -51,7 +36,7 @@ async function save(body: Record<string, unknown>): Promise<{ status: number; js
 describe('risky egress on save', () => {
   for (const entry of RISKY) {
     it(`refuses ${entry} and writes nothing`, async () => {
-      const r = await save({ skill_md: skill(['api.example.com', entry]) });
+      const r = await save({ skill_md: egressSkill(['api.example.com', entry]) });
       expect(r.status).toBe(400);
       const errors = r.json.validation.errors.filter((e: { code: string }) => e.code === 'egress-risky');
       expect(errors).toHaveLength(1);
@@ -64,7 +49,7 @@ describe('risky egress on save', () => {
   }
 
   it('saves all three with allow_risky_egress: true, still warning about each', async () => {
-    const r = await save({ skill_md: skill(['api.example.com', ...RISKY]), allow_risky_egress: true });
+    const r = await save({ skill_md: egressSkill(['api.example.com', ...RISKY]), allow_risky_egress: true });
     expect(r.status).toBe(200);
     expect(r.json.warnings.filter((w: { code: string }) => w.code === 'egress-risky')).toHaveLength(3);
     expect(await ws.read('agents/alpha/skills/risky/SKILL.md')).toContain('169.254.169.254');
@@ -72,19 +57,19 @@ describe('risky egress on save', () => {
   });
 
   it('a safe skill saves without the flag; a non-boolean flag is a 400 naming the field', async () => {
-    expect((await save({ skill_md: skill(['api.example.com', '"*.example.com"']) })).status).toBe(200);
-    const bad = await save({ skill_md: skill(['localhost']), allow_risky_egress: 'yes', overwrite: true, editing_name: 'risky' });
+    expect((await save({ skill_md: egressSkill(['api.example.com', '"*.example.com"']) })).status).toBe(200);
+    const bad = await save({ skill_md: egressSkill(['localhost']), allow_risky_egress: 'yes', overwrite: true, editing_name: 'risky' });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/^allow_risky_egress: allow_risky_egress must be true or false/);
   });
 
   it('saveSkill (TypeScript) takes allowRiskyEgress; the agentskills profile is checked too', async () => {
     const agentDir = `${ws.workspaceDir}/agents/alpha`;
-    await expect(saveSkill(agentDir, { skill_name: 'risky', skill_md: skill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills' })).rejects.toMatchObject({
+    await expect(saveSkill(agentDir, { skill_name: 'risky', skill_md: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills' })).rejects.toMatchObject({
       code: 'validation',
       validation: { errors: [expect.objectContaining({ code: 'egress-risky' })] },
     });
-    const ok = await saveSkill(agentDir, { skill_name: 'risky', skill_md: skill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills', allowRiskyEgress: true });
+    const ok = await saveSkill(agentDir, { skill_name: 'risky', skill_md: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills', allowRiskyEgress: true });
     expect(ok.path).toMatch(/skills\/risky$/);
   });
 });
