@@ -1,5 +1,6 @@
 // Helper scripts of a skill and how they map to `## Tool:` sections (SPEC §5
-// runtime contract): tool `my_search` runs `scripts/my-search.<ext>`, and the
+// runtime contract): tool `my_search` runs `scripts/my-search.<ext>` or
+// `scripts/my_search.<ext>` (Forge accepts both; hyphen first), and the
 // extension picks the interpreter (.sh/.bash → bash, .py → python3,
 // .js/.mjs → node). Also finds helper scripts that other scripts load
 // (`source "$DIR/common.sh"`, `import common`, `require('./util')`), which are
@@ -44,18 +45,26 @@ export function normalizeScriptName(key: string): string {
   return key.startsWith('scripts/') ? key.slice('scripts/'.length) : key;
 }
 
+/** The file stems a tool binds to: `my-search`, then `my_search` (Forge accepts both name forms). */
+export function toolScriptStems(toolName: string): string[] {
+  const hyphen = toolScriptBaseName(toolName);
+  const underscore = toolName.trim().replace(/-/g, '_');
+  return hyphen === underscore ? [hyphen] : [hyphen, underscore];
+}
+
 /**
  * The script that backs a tool, among `scriptNames`: the runnable file whose
- * stem is `toolScriptBaseName(toolName)`. When several extensions exist the
- * first in {@link SCRIPT_EXTENSIONS} order wins.
+ * stem is one of {@link toolScriptStems}. When several match, the first in
+ * {@link SCRIPT_EXTENSIONS} order wins, then the hyphen form (Forge's order).
  */
 export function scriptForTool(toolName: string, scriptNames: readonly string[]): string | null {
-  const base = toolScriptBaseName(toolName);
+  const stems = toolScriptStems(toolName);
   let best: string | null = null;
   let bestRank = Infinity;
   for (const name of scriptNames) {
-    if (scriptStem(name) !== base || interpreterFor(name) === null) continue;
-    const rank = SCRIPT_EXTENSIONS.indexOf(name.slice(name.lastIndexOf('.')).toLowerCase());
+    const stemRank = stems.indexOf(scriptStem(name));
+    if (stemRank < 0 || interpreterFor(name) === null) continue;
+    const rank = SCRIPT_EXTENSIONS.indexOf(name.slice(name.lastIndexOf('.')).toLowerCase()) * 2 + stemRank;
     if (rank < bestRank) {
       best = name;
       bestRank = rank;
@@ -68,7 +77,7 @@ export function scriptForTool(toolName: string, scriptNames: readonly string[]):
 export function toolForScript(scriptName: string, toolNames: readonly string[]): string | null {
   if (interpreterFor(scriptName) === null) return null;
   const stem = scriptStem(scriptName);
-  for (const tool of toolNames) if (toolScriptBaseName(tool) === stem) return tool;
+  for (const tool of toolNames) if (toolScriptStems(tool).includes(stem)) return tool;
   return null;
 }
 

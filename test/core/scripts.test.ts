@@ -50,7 +50,7 @@ describe('scriptForTool / toolForScript', () => {
   });
 
   it('ignores files the runtime cannot run and names that do not match', () => {
-    expect(scriptForTool('my_search', ['my-search.rb', 'my_search.sh', 'my-search-v2.sh'])).toBeNull();
+    expect(scriptForTool('my_search', ['my-search.rb', 'my_search.txt', 'my-search-v2.sh', 'mysearch.sh'])).toBeNull();
   });
 
   it('maps a script back to its tool', () => {

@@ -14,8 +14,30 @@ import { decompileSkill, safeDecompileSkill } from '../../src/core/skillmd/decom
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { SkillSpecSchema, type SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
 import { fixtureSkill, fixtureSkills } from '../helpers/skill-corpus.js';
+import type { SkillSection } from '../../src/core/skillmd/types.js';
+import { rewritePhantomLists } from '../../src/core/runtime-form/markdown-rewrite.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { BODY_LINE } from '../helpers/skillmd-arbitrary.js';
+
+function isToolSection(s: SkillSection): boolean {
+  return s.level === 2 && /^Tool:/.test(s.title);
+}
+
+/** Sections with a heading of level 3+ under a `## Tool:` section (the compiler turns those headings into bold labels). */
+function sectionsInTools(sections: readonly SkillSection[]): SkillSection[] {
+  const out: SkillSection[] = [];
+  let inTool = false;
+  for (const s of sections) {
+    if (s.level <= 2) inTool = isToolSection(s);
+    else if (inTool) out.push(s);
+  }
+  return out;
+}
+
+function headingsOutsideTools(sections: readonly SkillSection[]): string[] {
+  const inside = new Set(sectionsInTools(sections));
+  return sections.filter((s) => !inside.has(s)).map((s) => `${s.level} ${s.title}`);
+}
 
 const WEATHER: SkillSpecInput = {
   name: 'weather-report',
@@ -116,14 +138,14 @@ Call the forecast tool for anything beyond today.
 
 Daily forecast for a location.
 
-**Input:**
+**Input:** location (string, required), days (integer)
 
 | Parameter | Type | Required | Description |
 |-----------|------|----------|-------------|
 | location | string | yes | City \\| coordinates |
 | days | integer | no | Days ahead (1-7).<br>Default: 3 |
 
-**Output:**
+**Output:** A JSON object with days (shape below).
 
 \`\`\`json
 {
@@ -273,7 +295,7 @@ Daily forecast for a location.
     const p = parseSkillMd(compileSkill(WEATHER));
     expect(p.diagnostics).toEqual([]);
     const t = p.tools[0]!;
-    expect(t).toMatchObject({ name: 'weather_forecast', description: 'Daily forecast for a location.', inputForm: 'table', heuristics: ['mentions weather, rain, temperature', 'names a city'] });
+    expect(t).toMatchObject({ name: 'weather_forecast', description: 'Daily forecast for a location.', inputForm: 'both', heuristics: ['mentions weather, rain, temperature', 'names a city'] });
     expect(t.output).toMatchObject({ kind: 'json', value: WEATHER.tools![0]!.output });
     expect(t.examples).toHaveLength(2);
   });
@@ -290,7 +312,7 @@ const VARIED: SkillSpecInput[] = [
     description: 'd',
     title: 'Extras',
     tools: [
-      { name: 'one', description: 'First.\n\nSecond paragraph with **bold** text.', input: [{ name: 'a', type: 'string[]', required: true, description: '' }], notes: '### Tips\n\n- tip one\n- tip two' },
+      { name: 'one', description: 'First.\n\nSecond paragraph with **bold** text.', input: [{ name: 'a', type: 'string[]', required: true, description: '' }], notes: '**Tips**\n\n- tip one\n- tip two' },
       { name: 'two', output: ['list', 'output'], examples: [{ request: 'r', input: 'a plain string input' }, { request: '', input: null }, { request: 'n', input: [1, 2] }] },
     ],
     safety: ['a', 'b'],
@@ -331,7 +353,7 @@ describe('compileSkill(decompileSkill(md)) on arbitrary SKILL.md bodies', () => 
         const once = compileSkill(decompileSkill(md));
         const before = parseSkillMd(md);
         const after = parseSkillMd(once);
-        expect(after.sections.map((s) => `${s.level} ${s.title}`)).toEqual(before.sections.map((s) => `${s.level} ${s.title}`));
+        expect(headingsOutsideTools(after.sections)).toEqual(headingsOutsideTools(before.sections));
         expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
         expect(compileSkill(decompileSkill(once))).toBe(once);
       }),
@@ -352,14 +374,21 @@ describe('decompileSkill on the fixture skills', () => {
       expect(parseYaml(md.split('\n---\n')[0]!.slice(4))).toEqual(before.frontmatter);
       expect(after.frontmatter).toEqual(before.frontmatter);
       expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
-      expect(after.sections.map((s) => `${s.level} ${s.title}`)).toEqual(before.sections.map((s) => `${s.level} ${s.title}`));
+      expect(headingsOutsideTools(after.sections)).toEqual(headingsOutsideTools(before.sections));
       expect(compileSkill(decompileSkill(md))).toBe(md);
-      // Nothing lost: every section that is not a `## Tool:` section itself or a
-      // Safety/Notes list rebuilt from items keeps its text exactly.
-      before.sections.forEach((s, i) => {
-        const rebuilt = (s.level === 2 && /^Tool:/.test(s.title)) || (s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0)));
-        if (!rebuilt) expect(after.sections[i]!.content.trim()).toBe(s.content.trim());
-      });
+      // Inside a tool section a heading would end the tool for Forge's runtime: it became a bold label.
+      for (const s of sectionsInTools(before.sections)) expect(md).toContain(`**${s.title}**`);
+      expect(sectionsInTools(after.sections)).toEqual([]);
+      // Nothing lost: every section outside the tools that is not a Safety/Notes
+      // list rebuilt from items keeps its text exactly (lists that Forge would
+      // read as tools switch from "-" to "*").
+      const afterOutside = after.sections.filter((s) => !isToolSection(s) && !sectionsInTools(after.sections).includes(s));
+      before.sections
+        .filter((s) => !isToolSection(s) && !sectionsInTools(before.sections).includes(s))
+        .forEach((s, i) => {
+          const rebuilt = s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0));
+          if (!rebuilt) expect(afterOutside[i]!.content.trim()).toBe(rewritePhantomLists(s.content.trim().split('\n')).lines.join('\n'));
+        });
     });
   }
 
@@ -371,7 +400,8 @@ describe('decompileSkill on the fixture skills', () => {
       description: 'Forecast the coming days for a city.',
       input: [
         { name: 'city', type: 'string', required: true, description: '' },
-        { name: 'days', type: 'integer', required: true, description: '1-7' },
+        // Forge's runtime requires only the first parameter of `city (string), days (integer: 1-7)`.
+        { name: 'days', type: 'integer', required: false, description: '1-7' },
       ],
       output: 'One line per day with the minimum and maximum temperature and the chance of rain',
     });

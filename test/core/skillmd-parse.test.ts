@@ -271,7 +271,8 @@ describe('parseSkillMd: tool sections', () => {
     expect(fc2!.description).toBe('Get weather forecast for a location.');
     expect(fc2!.input).toEqual([
       { name: 'location', type: 'string', required: true, description: '' },
-      { name: 'days', type: 'integer', required: true, description: '', constraint: '1-7' },
+      // Forge's runtime requires only the first inline parameter unless another says "required".
+      { name: 'days', type: 'integer', required: false, description: '', constraint: '1-7' },
       { name: 'units', type: 'string', required: false, description: '', constraint: 'metric or imperial' },
       { name: 'page', type: 'int', required: false, description: 'Page number', constraint: 'default: 1' },
     ]);
@@ -447,7 +448,8 @@ describe('parseSkillMd: the fixture skills', () => {
     expect(now!.output).toEqual({ kind: 'text', text: 'Temperature, apparent temperature, precipitation and wind speed' });
     expect(days!.input).toEqual([
       { name: 'city', type: 'string', required: true, description: '' },
-      { name: 'days', type: 'integer', required: true, description: '', constraint: '1-7' },
+      // Forge's runtime requires only the first inline parameter unless another says "required".
+      { name: 'days', type: 'integer', required: false, description: '', constraint: '1-7' },
     ]);
     expect(days!.line).toBe(34);
   });

@@ -176,14 +176,15 @@ describe('warnings: tools', () => {
     expect(codes(text, { scripts: {} })).not.toContain('tools-missing');
   });
 
-  it('tool-missing-input-table: inline or missing Input, naming the tool and its line', () => {
-    const inline = skillMd(GOOD_FRONTMATTER, `# W\n\n${toolSection('weather_current', { input: '**Input:** location (string) - City name' })}`);
-    const d = only(inline, 'tool-missing-input-table');
+  it('tool-missing-input: no Input at all, naming the tool and its line; the inline spec alone is fine (it is what the runtime reads)', () => {
+    const none = skillMd(GOOD_FRONTMATTER, `# W\n\n${toolSection('weather_current', { input: '' })}`);
+    const d = only(none, 'tool-missing-input');
     expect(d).toHaveLength(1);
     expect(d[0]).toMatchObject({ field: 'tools.weather_current.input', line: 23 });
     expect(d[0]!.message).toContain('weather_current');
-    expect(codes(skillMd(GOOD_FRONTMATTER, `# W\n\n${toolSection('weather_current', { input: '' })}`))).toContain('tool-missing-input-table');
-    expect(codes(skillMd())).not.toContain('tool-missing-input-table');
+    const inline = skillMd(GOOD_FRONTMATTER, `# W\n\n${toolSection('weather_current', { input: '**Input:** location (string) - City name' })}`);
+    expect(codes(inline)).not.toContain('tool-missing-input');
+    expect(codes(skillMd())).not.toContain('tool-missing-input');
   });
 
   it('tool-missing-output-schema: Output without a JSON block', () => {

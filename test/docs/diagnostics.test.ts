@@ -117,7 +117,7 @@ const SAMPLES: Record<string, Sample> = {
   'tool-name-missing': { text: withBody('# T\n\n## Tool:\n\nDoes a thing.\n') },
   'tool-duplicate': { text: withBody('# T\n\n## Tool: my_tool\n\nA.\n\n## Tool: my_tool\n\nB.\n') },
   'tool-shadows-builtin': { text: toolSkill('web_search') },
-  'tool-missing-input-table': { text: toolSkill('my_tool') },
+  'tool-missing-input': { text: toolSkill('my_tool') },
   'tool-missing-output-schema': { text: toolSkill('my_tool') },
   'tool-output-json-invalid': { text: withBody('# T\n\n## Tool: my_tool\n\nA.\n\n**Output:**\n\n```json\n{not json\n```\n') },
   'tool-too-few-examples': { text: toolSkill('my_tool') },

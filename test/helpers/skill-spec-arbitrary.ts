@@ -4,7 +4,9 @@
 // digit, free Markdown without # / ## headings, extra sections listed in
 // document order with `after` naming the block right before them, tool notes
 // only on tools that have a structured part, and a summary whenever there are
-// instructions. Table cells and JSON values are unconstrained.
+// instructions; no headings in tool text and no one-word `- item` bullets
+// (the compiler rewrites both so Forge's runtime does not misread them).
+// Table cells and JSON values are unconstrained.
 
 import fc from 'fast-check';
 import type { SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
@@ -19,7 +21,9 @@ export const textLine = fc.tuple(lead, fc.array(word, { maxLength: 8 })).map(([l
 const paragraph = fc.array(textLine, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n'));
 const codeLine = fc.constantFrom('echo "hi" | jq .', '## not a heading', '**Input:**', '# comment', '| a | b |', '- item', '', '  indented', '~~~');
 const fenced = fc.tuple(fc.constantFrom('```', '````', '~~~~'), fc.constantFrom('', 'bash', 'json'), fc.array(codeLine, { maxLength: 4 })).map(([f, info, ls]) => [`${f}${info}`, ...ls, f].join('\n'));
-const bulletList = fc.array(textLine, { minLength: 1, maxLength: 3 }).map((ls) => ls.map((l) => `- ${l}`).join('\n'));
+/** Items of two words or more: a one-word `- item` is a tool to Forge's runtime, so the compiler writes that list with `*`. */
+const itemLine = fc.tuple(lead, fc.array(word, { minLength: 1, maxLength: 8 })).map(([l, ws]) => [l, ...ws].join(' '));
+const bulletList = fc.array(itemLine, { minLength: 1, maxLength: 3 }).map((ls) => ls.map((l) => `- ${l}`).join('\n'));
 const subHeading = textLine.map((l) => `### ${l}`);
 
 /** Free Markdown made of paragraphs, lists, fences and ### headings; starts with a paragraph. */
@@ -82,7 +86,7 @@ const toolArb = fc
       examples: fc.array(example, { maxLength: 5 }),
       heuristics: fc.array(textLine, { maxLength: 4 }),
       process: fc.array(textLine, { maxLength: 3 }),
-      notes: markdown,
+      notes: markdownNoHeadings,
     },
     { requiredKeys: [] },
   )

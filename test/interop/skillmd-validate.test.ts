@@ -46,7 +46,7 @@ describe('forge-embedded corpus (forge profile)', () => {
   });
 
   it('only raises warnings of known rule codes, each with a line or a file', () => {
-    const known = new Set(['description-no-trigger', 'tool-missing-input-table', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script']);
+    const known = new Set(['description-no-trigger', 'tool-missing-input', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script']);
     for (const { result } of results) {
       for (const d of result.warnings) {
         expect(known.has(d.code), formatDiagnostic(d)).toBe(true);

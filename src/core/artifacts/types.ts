@@ -62,7 +62,7 @@ export interface SkillRequiresArtifact {
 export interface SkillToolArtifact {
   name: string;
   description: string;
-  input_form: 'table' | 'inline' | 'none';
+  input_form: 'table' | 'inline' | 'both' | 'none';
   input: ToolParam[];
   /** The JSON Schema built from `input`; null when a parameter key is unusable (see diagnostics). */
   input_schema: ToolInputSchema | null;

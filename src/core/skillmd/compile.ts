@@ -1,8 +1,12 @@
 // compileSkill: a SkillSpec → a deterministic SKILL.md. Frontmatter keys in a
 // fixed order, then `# Title`, summary, instructions, the `## Tool:` sections
-// (description, Input table, Output, Examples table, detection heuristics,
-// process, notes), `## Safety Constraints`, `## Important Notes`, and the extra
-// sections at the places their `after` names. decompileSkill is the inverse.
+// (description, the one-line Input spec Forge's runtime reads + the Input
+// table for people, the one-line Output summary + JSON, Examples table,
+// detection heuristics, process, notes), `## Safety Constraints`,
+// `## Important Notes`, and the extra sections at the places their `after`
+// names. What Forge's runtime would misread is written another way: headings
+// inside a tool section become bold labels, lists with a `- word` bullet
+// outside tool sections use `*`. decompileSkill is the inverse.
 
 import { stringify } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
@@ -11,6 +15,9 @@ import { SkillValidationError } from '../errors.js';
 import { fieldName } from './forge-metadata.js';
 import { toLines, trimBlankLines, unclosedFence } from './markdown-lines.js';
 import { renderTable } from './markdown-table.js';
+import { inputSpecLine } from '../runtime-form/spec-line.js';
+import { outputSummary } from '../runtime-form/output-summary.js';
+import { isPhantomBullet, labelHeadings, rewritePhantomLists } from '../runtime-form/markdown-rewrite.js';
 import { SkillSpecSchema, type ExtraSectionSpec, type SkillSpec, type ToolSpec } from './spec-schema.js';
 
 export const INPUT_TABLE_HEADER = ['Parameter', 'Type', 'Required', 'Description'] as const;
@@ -61,8 +68,8 @@ export function specIssues(issues: readonly { path: readonly PropertyKey[]; mess
 function render(spec: SkillSpec): string {
   const blocks: string[] = [];
   if (spec.title !== undefined) blocks.push(`# ${oneLine(spec.title)}`.trimEnd());
-  pushText(blocks, spec.summary);
-  pushText(blocks, spec.instructions);
+  pushText(blocks, spec.summary, noPhantoms);
+  pushText(blocks, spec.instructions, noPhantoms);
 
   const places = placeSections(spec);
   for (const s of places.get('') ?? []) blocks.push(renderSection(s));
@@ -108,22 +115,22 @@ function placeSections(spec: SkillSpec): Map<string, ExtraSectionSpec[]> {
 
 function renderSection(s: ExtraSectionSpec): string {
   const head = `${'#'.repeat(s.level)} ${oneLine(s.heading)}`.trimEnd();
-  const content = verbatim(s.content);
+  const content = noPhantoms(verbatim(s.content));
   return content === '' ? head : `${head}\n\n${content}`;
 }
 
 function renderTool(tool: ToolSpec): string {
   const blocks: string[] = [`## Tool: ${oneLine(tool.name)}`.trimEnd()];
-  pushText(blocks, tool.description);
+  pushText(blocks, tool.description, labelHeadings);
   if (tool.input.length > 0) {
     const rows = tool.input.map((p) => [p.name, p.type, p.required ? 'yes' : 'no', p.description]);
-    blocks.push(`**Input:**\n\n${renderTable(INPUT_TABLE_HEADER, rows)}`);
+    blocks.push(`**Input:** ${inputSpecLine(tool.input)}\n\n${renderTable(INPUT_TABLE_HEADER, rows)}`);
   }
   const output = tool.output;
   if (typeof output === 'string') {
     if (oneLine(output) !== '') blocks.push(`**Output:** ${oneLine(output)}`);
   } else if (output !== undefined) {
-    blocks.push(`**Output:**\n\n\`\`\`json\n${JSON.stringify(output, null, 2)}\n\`\`\``);
+    blocks.push(`**Output:** ${outputSummary(output)}\n\n\`\`\`json\n${JSON.stringify(output, null, 2)}\n\`\`\``);
   }
   if (tool.examples.length > 0) {
     const rows = tool.examples.map((e) => [JSON.stringify(e.request), codeSpan(JSON.stringify(e.input) ?? 'null')]);
@@ -131,12 +138,19 @@ function renderTool(tool: ToolSpec): string {
   }
   if (tool.heuristics.length > 0) blocks.push(`**Detection heuristics:**\n\n${bullets(tool.heuristics)}`);
   if (tool.process.length > 0) blocks.push(`**Process:**\n\n${tool.process.map((step, i) => `${i + 1}. ${oneLine(step)}`).join('\n')}`);
-  pushText(blocks, tool.notes);
+  pushText(blocks, tool.notes, labelHeadings);
   return blocks.join('\n\n');
 }
 
+/** A one-line list; `*` instead of `-` when Forge's runtime would read a `- item` as a tool. */
 function bullets(items: readonly string[]): string {
-  return items.map((item) => `- ${oneLine(item)}`.trimEnd()).join('\n');
+  const lines = items.map((item) => `- ${oneLine(item)}`.trimEnd());
+  return lines.some(isPhantomBullet) ? lines.map((l) => `*${l.slice(1)}`).join('\n') : lines.join('\n');
+}
+
+/** Free Markdown outside tool sections with lists holding a `- word` bullet switched to `*`. */
+function noPhantoms(text: string): string {
+  return rewritePhantomLists(text.split('\n')).lines.join('\n');
 }
 
 /** Newlines inside a one-line field become spaces. */
@@ -144,9 +158,9 @@ function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-function pushText(blocks: string[], text: string | undefined): void {
+function pushText(blocks: string[], text: string | undefined, rewrite?: (text: string) => string): void {
   if (text === undefined) return;
-  const v = verbatim(text);
+  const v = rewrite ? rewrite(verbatim(text)) : verbatim(text);
   if (v !== '') blocks.push(v);
 }
 

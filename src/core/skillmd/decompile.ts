@@ -14,6 +14,9 @@ import { readTable } from './markdown-table.js';
 import { parseSkillMd } from './parse.js';
 import { findHeadings, type HeadingAt } from './sections.js';
 import { SkillSpecSchema, type SkillSpec } from './spec-schema.js';
+import type { ToolParam } from './types.js';
+import { inputSpecLine } from '../runtime-form/spec-line.js';
+import { outputSummary } from '../runtime-form/output-summary.js';
 import { fenceAt, isExamplesHeader, isRequired, labelOf, parseInlineParamsStrict, requestCell, stripCode, type LabelKind } from './tool-section.js';
 
 export type DecompileResult = { ok: true; spec: SkillSpec } | { ok: false; diagnostics: Diagnostic[] };
@@ -193,7 +196,8 @@ function readTool(raw: readonly string[]): Record<string, unknown> {
     if (!mask[pos]) {
       const line = lines[pos]!;
       const label = labelOf(line);
-      if (headingOf(line) || (label && PART_ORDER.includes(label.kind))) break;
+      // A bold label alone on its line may be a heading the compiler relabelled (`### Tips` → `**Tips**`): notes start there.
+      if (headingOf(line) || (label && (PART_ORDER.includes(label.kind) || label.rest === ''))) break;
     }
     pos++;
   }
@@ -233,7 +237,8 @@ function nextNonBlank(lines: readonly string[], from: number): number {
 /** After a one-line part: the next line must end the paragraph (blank, end, or another label). */
 function endsParagraph(lines: readonly string[], i: number): boolean {
   const line = lines[i];
-  return line === undefined || isBlank(line) || labelOf(line) !== null;
+  // A heading too: the compiler turns it into a bold label, which would end the paragraph on the next read.
+  return line === undefined || isBlank(line) || labelOf(line) !== null || headingOf(line) !== null;
 }
 
 function readPart(kind: LabelKind, text: string, rest: string, lines: readonly string[], at: number): Part | null {
@@ -243,6 +248,10 @@ function readPart(kind: LabelKind, text: string, rest: string, lines: readonly s
       if (rest !== '') {
         if (!endsParagraph(lines, at + 1)) return null;
         const params = parseInlineParamsStrict(rest);
+        const table = exactInputTable(lines, nextNonBlank(lines, at + 1));
+        // The compiler's form: the one-line spec the runtime reads, then the table for people.
+        if (table && (inputSpecLine(table.params) === rest || (params && params.length > 0)))
+          return { field: 'input', value: params && inputSpecLine(table.params) !== rest ? reconcileInput(table.params, params) : table.params, next: table.end };
         // "none" reads as no parameters, but the compiler writes no Input line for that: keep the text.
         if (!params || params.length === 0) return null;
         const input = params.map((p) => ({
@@ -253,31 +262,20 @@ function readPart(kind: LabelKind, text: string, rest: string, lines: readonly s
         }));
         return { field: 'input', value: input, next: at + 1 };
       }
-      const table = readTable(lines, nextNonBlank(lines, at + 1));
-      if (!table) return null;
-      const header = table.header.map((h) => stripCode(h).toLowerCase());
-      if (header.join('|') !== 'parameter|type|required|description' || table.rows.length === 0) return null;
-      const input = [];
-      for (const row of table.rows) {
-        if (row.length !== 4 || !/^(yes|no|true|false|required|optional)$/i.test(row[2]!.trim())) return null;
-        input.push({ name: stripCode(row[0]!), type: stripCode(row[1]!), required: isRequired(row[2]!), description: row[3]! });
-      }
-      return { field: 'input', value: input, next: table.end };
+      const table = exactInputTable(lines, nextNonBlank(lines, at + 1));
+      return table ? { field: 'input', value: table.params, next: table.end } : null;
     }
     case 'output': {
       if (!/^output$/i.test(text)) return null;
-      if (rest !== '') return endsParagraph(lines, at + 1) ? { field: 'output', value: rest, next: at + 1 } : null;
-      const start = nextNonBlank(lines, at + 1);
-      const fence = fenceAt(lines, start);
-      if (!fence || fence.start !== start || !/^json$/i.test(fence.info) || !fence.closed) return null;
-      let value: unknown;
-      try {
-        value = JSON.parse(fence.content);
-      } catch {
-        return null;
+      if (rest !== '') {
+        if (!endsParagraph(lines, at + 1)) return null;
+        // The compiler's form: its one-line summary of the JSON, then the JSON.
+        const json = jsonBlock(lines, nextNonBlank(lines, at + 1));
+        if (json && rest === outputSummary(json.value)) return { field: 'output', value: json.value, next: json.next };
+        return { field: 'output', value: rest, next: at + 1 };
       }
-      if (typeof value === 'string') return null;
-      return { field: 'output', value, next: fence.end };
+      const json = jsonBlock(lines, nextNonBlank(lines, at + 1));
+      return json ? { field: 'output', value: json.value, next: json.next } : null;
     }
     case 'examples': {
       if (!/^examples$/i.test(text) || rest !== '') return null;
@@ -306,6 +304,53 @@ function readPart(kind: LabelKind, text: string, rest: string, lines: readonly s
     default:
       return null;
   }
+}
+
+/** A closed ```json block at `start` holding JSON that is not a bare string. */
+function jsonBlock(lines: readonly string[], start: number): { value: unknown; next: number } | null {
+  const fence = fenceAt(lines, start);
+  if (!fence || fence.start !== start || !/^json$/i.test(fence.info) || !fence.closed) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(fence.content);
+  } catch {
+    return null;
+  }
+  return typeof value === 'string' ? null : { value, next: fence.end };
+}
+
+interface InputRow {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+/** The compiler's `Parameter | Type | Required | Description` table at `start`, or null. */
+function exactInputTable(lines: readonly string[], start: number): { params: InputRow[]; end: number } | null {
+  const table = readTable(lines, start);
+  if (!table) return null;
+  const header = table.header.map((h) => stripCode(h).toLowerCase());
+  if (header.join('|') !== 'parameter|type|required|description' || table.rows.length === 0) return null;
+  const params: InputRow[] = [];
+  for (const row of table.rows) {
+    if (row.length !== 4 || !/^(yes|no|true|false|required|optional)$/i.test(row[2]!.trim())) return null;
+    params.push({ name: stripCode(row[0]!), type: stripCode(row[1]!), required: isRequired(row[2]!), description: row[3]! });
+  }
+  return { params, end: table.end };
+}
+
+/**
+ * A hand-written spec line that disagrees with its table: the table wins for
+ * the parameters it lists (it says more), the spec line adds the ones only it
+ * names. The compiler then writes a spec line that agrees.
+ */
+function reconcileInput(table: readonly InputRow[], inline: readonly ToolParam[]): InputRow[] {
+  const named = new Set(table.map((p) => p.name));
+  const extra = inline
+    .filter((p) => !named.has(p.name))
+    .map((p) => ({ name: p.name, type: p.type, required: p.required, description: [p.constraint, p.description].filter((s): s is string => !!s).join(' — ') }));
+  return [...table, ...extra];
 }
 
 const ITEM = { bullet: /^[-*+][ \t]+(\S.*)$/, ordered: /^\d{1,9}[.)][ \t]+(\S.*)$/ } as const;

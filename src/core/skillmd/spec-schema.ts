@@ -71,23 +71,26 @@ export const ToolExampleSpecSchema = z.object({
 });
 
 export const ToolSpecSchema = z.object({
-  name: z.string().describe('Tool name in snake_case, e.g. "weather_forecast"; its script is scripts/weather-forecast.sh (underscores become hyphens).'),
+  name: z.string().describe('Tool name in snake_case, e.g. "weather_forecast"; its script is scripts/weather-forecast.sh (or scripts/weather_forecast.sh).'),
   description: z
     .string()
     .default('')
-    .describe('What the tool does (Markdown, may be several paragraphs; no headings and no lines starting with **Input:**, **Output:** or the other part labels).'),
-  input: z.array(ToolParamSpecSchema).default([]).describe('Parameters, rendered as the Input table.'),
+    .describe('What the tool does (Markdown, may be several paragraphs; no headings, no lines starting with **Input:**, **Output:** or the other part labels, no "#" comment lines in code blocks: Forge\'s runtime ends the tool at any line starting with "#").'),
+  input: z
+    .array(ToolParamSpecSchema)
+    .default([])
+    .describe('Every parameter the script reads, rendered as the one-line **Input:** spec Forge\'s runtime reads (required ones first: the runtime always requires the first) and a table of descriptions.'),
   output: z
     .unknown()
     .optional()
-    .describe('What the tool prints: a JSON Schema or an example JSON value (rendered as a fenced json block), or a one-line text description.'),
+    .describe('What the tool prints: a JSON Schema or an example JSON value (rendered as a one-line summary and a fenced json block), or a one-line text description.'),
   examples: z.array(ToolExampleSpecSchema).default([]).describe('At least 5 "user request → tool input" examples.'),
   heuristics: z.array(z.string()).default([]).describe('Detection heuristics: one line each, the signals in a request that mean this tool should be used.'),
   process: z.array(z.string()).default([]).describe('Steps the agent follows around the call, one line each (rendered as a numbered list).'),
   notes: z
     .string()
     .optional()
-    .describe('Free Markdown placed at the end of the tool section, after the structured parts (tips, caveats, response details; ### headings allowed).'),
+    .describe('Free Markdown placed at the end of the tool section, after the structured parts (tips, caveats, response details). Use **bold** labels, not headings: a heading ends the tool for Forge\'s runtime (the compiler turns any into bold labels).'),
 });
 
 export const ExtraSectionSpecSchema = z.object({

@@ -165,8 +165,12 @@ function readInput(ctx: Ctx): { input: ToolParam[]; inputForm: ToolSection['inpu
   const found = findLabel(ctx, 'input');
   if (found) {
     if (found.label.rest !== '') {
-      const text = [found.label.rest, ...continuation(ctx, found.index + 1)].join(' ');
-      return { input: parseInlineParams(text), inputForm: 'inline' };
+      const more = continuation(ctx, found.index + 1);
+      // The one-line spec Forge's runtime reads, then a table describing each parameter for people.
+      const table = more.length === 0 ? tableAfter(ctx, found.index + 1) : null;
+      const params = table ? paramsFromTable(table) : null;
+      if (params && params.length > 0) return { input: params, inputForm: 'both' };
+      return { input: parseInlineParams([found.label.rest, ...more].join(' ')), inputForm: 'inline' };
     }
     const table = tableAfter(ctx, found.index + 1);
     const params = table ? paramsFromTable(table) : null;
@@ -215,7 +219,7 @@ function readInlineParams(text: string, strict: boolean): ToolParam[] | null {
   if (/^(\(?none\)?|no input|n\/a|-|—)\.?$/i.test(trimmed)) return [];
   const params: ToolParam[] = [];
   for (const piece of splitTopLevel(trimmed)) {
-    const param = inlineParam(piece);
+    const param = inlineParam(piece, params.length === 0);
     if (param) params.push(param);
     else if (strict && params.length === 0 && piece.trim() !== '') return null;
     else if (params.length > 0 && piece.trim() !== '') {
@@ -251,12 +255,13 @@ function splitTopLevel(text: string): string[] {
 
 const INLINE_NAME = /^\s*(`?)([A-Za-z_$][\w$.-]*)\1/;
 
-function inlineParam(piece: string): ToolParam | null {
+/** One inline parameter. Like Forge's runtime, only the first one is required unless it says otherwise. */
+function inlineParam(piece: string, first: boolean): ToolParam | null {
   const m = INLINE_NAME.exec(piece);
   if (!m) return null;
   const name = m[2]!;
   let rest = piece.slice(m[0].length).trim();
-  const param: ToolParam = { name, type: '', required: true, description: '' };
+  const param: ToolParam = { name, type: '', required: first, description: '' };
   if (rest.startsWith('(')) {
     const close = matchingParen(rest);
     if (close < 0) return null;
@@ -367,7 +372,12 @@ function readOutput(ctx: Ctx): ToolOutput | null {
   const found = findLabel(ctx, 'output');
   if (found) {
     if (found.label.rest !== '') {
-      output = { kind: 'text', text: [found.label.rest, ...continuation(ctx, found.index + 1)].join(' ') };
+      const more = continuation(ctx, found.index + 1);
+      output = { kind: 'text', text: [found.label.rest, ...more].join(' ') };
+      // A one-line summary (what Forge's runtime reads), then the JSON it summarises.
+      const fence = fenceAt(ctx.lines, found.index + 1 + more.length);
+      const json = fence ? jsonOutput(ctx, fence) : null;
+      if (json && json.kind === 'json') return { ...json, description: output.text };
     } else {
       const fence = fenceAt(ctx.lines, found.index + 1);
       if (fence) {
@@ -384,8 +394,10 @@ function readOutput(ctx: Ctx): ToolOutput | null {
     // The corpus often documents the JSON shape under `### Response Format`.
     for (let i = 0; i < ctx.lines.length; i++) {
       if (ctx.mask[i]) continue;
+      // A `### Response Format` heading, or the bold label the compiler turns it into.
       const h = headingOf(ctx.lines[i]!);
-      if (!h || h.level < 3 || !/^(response format|output format|output schema|response schema)\b/i.test(h.title)) continue;
+      const title = h ? (h.level >= 3 ? h.title : '') : (labelOf(ctx.lines[i]!)?.text ?? '');
+      if (!/^(response format|output format|output schema|response schema)\b/i.test(title)) continue;
       const fence = fenceAt(ctx.lines, i + 1);
       const json = fence ? jsonOutput(ctx, fence) : null;
       if (json && json.kind === 'json') {

@@ -101,8 +101,12 @@ export interface ToolSection {
   line: number;
   description: string;
   input: ToolParam[];
-  /** How the Input was written: a Markdown table, the inline `a (string), b (integer)` form, or missing. */
-  inputForm: 'table' | 'inline' | 'none';
+  /**
+   * How the Input was written: a Markdown table only, the inline `a (string), b (integer)`
+   * form only (the one Forge's runtime reads), the inline form followed by a table
+   * (`both`: `input` then comes from the table), or missing.
+   */
+  inputForm: 'table' | 'inline' | 'both' | 'none';
   output: ToolOutput | null;
   examples: ToolExample[];
   heuristics: string[];

@@ -139,10 +139,8 @@ export function forgeToolRules(ctx: RuleContext, add: Sink): void {
 
 function toolCompleteness(tool: ToolSection, sharedHeuristics: boolean, add: Sink): void {
   const f = `tools.${tool.name}`;
-  if (tool.inputForm !== 'table')
-    add(warningDiag('tool-missing-input-table', `${f}.input`, tool.inputForm === 'inline'
-      ? `tool "${tool.name}" describes its input inline; write an **Input:** table (Parameter | Type | Required | Description) so types and required flags are explicit`
-      : `tool "${tool.name}" has no **Input:**; add a table (Parameter | Type | Required | Description), or "| (none) |" when it takes no input`, tool.line));
+  if (tool.inputForm === 'none')
+    add(warningDiag('tool-missing-input', `${f}.input`, `tool "${tool.name}" has no **Input:**; write the one-line spec Forge's runtime reads, e.g. "**Input:** query (string, required), limit (integer)", then a Parameter | Type | Required | Description table for people (leave both out only when the tool takes no input)`, tool.line));
   if (!tool.output || tool.output.kind !== 'json')
     add(warningDiag('tool-missing-output-schema', `${f}.output`, `tool "${tool.name}" has no JSON Output schema; add **Output:** followed by a fenced json block describing what the tool returns`, tool.line));
   if (tool.examples.length < MIN_TOOL_EXAMPLES)
