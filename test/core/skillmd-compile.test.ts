@@ -14,30 +14,10 @@ import { decompileSkill, safeDecompileSkill } from '../../src/core/skillmd/decom
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { SkillSpecSchema, type SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
 import { fixtureSkill, fixtureSkills } from '../helpers/skill-corpus.js';
-import type { SkillSection } from '../../src/core/skillmd/types.js';
 import { rewritePhantomLists } from '../../src/core/runtime-form/markdown-rewrite.js';
+import { headingsOutsideTools, sectionsInTools, sectionsOutsideTools } from '../helpers/tool-sections.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { BODY_LINE } from '../helpers/skillmd-arbitrary.js';
-
-function isToolSection(s: SkillSection): boolean {
-  return s.level === 2 && /^Tool:/.test(s.title);
-}
-
-/** Sections with a heading of level 3+ under a `## Tool:` section (the compiler turns those headings into bold labels). */
-function sectionsInTools(sections: readonly SkillSection[]): SkillSection[] {
-  const out: SkillSection[] = [];
-  let inTool = false;
-  for (const s of sections) {
-    if (s.level <= 2) inTool = isToolSection(s);
-    else if (inTool) out.push(s);
-  }
-  return out;
-}
-
-function headingsOutsideTools(sections: readonly SkillSection[]): string[] {
-  const inside = new Set(sectionsInTools(sections));
-  return sections.filter((s) => !inside.has(s)).map((s) => `${s.level} ${s.title}`);
-}
 
 const WEATHER: SkillSpecInput = {
   name: 'weather-report',
@@ -382,10 +362,8 @@ describe('decompileSkill on the fixture skills', () => {
       // Nothing lost: every section outside the tools that is not a Safety/Notes
       // list rebuilt from items keeps its text exactly (lists that Forge would
       // read as tools switch from "-" to "*").
-      const afterOutside = after.sections.filter((s) => !isToolSection(s) && !sectionsInTools(after.sections).includes(s));
-      before.sections
-        .filter((s) => !isToolSection(s) && !sectionsInTools(before.sections).includes(s))
-        .forEach((s, i) => {
+      const afterOutside = sectionsOutsideTools(after.sections);
+      sectionsOutsideTools(before.sections).forEach((s, i) => {
           const rebuilt = s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0));
           if (!rebuilt) expect(afterOutside[i]!.content.trim()).toBe(rewritePhantomLists(s.content.trim().split('\n')).lines.join('\n'));
         });

@@ -38,11 +38,9 @@ describe('fixture skills (forge profile)', () => {
   it('pin the completeness warnings of the skills written to show them', () => {
     expect(codesOf('page-reader')).toEqual(['description-no-trigger description']);
     expect(codesOf('forecast-lookup')).toEqual([
-      'tool-missing-input-table tools.forecast_now.input',
       'tool-missing-output-schema tools.forecast_now.output',
       'tool-too-few-examples tools.forecast_now.examples',
       'tool-missing-heuristics tools.forecast_now.heuristics',
-      'tool-missing-input-table tools.forecast_days.input',
       'tool-missing-output-schema tools.forecast_days.output',
       'tool-too-few-examples tools.forecast_days.examples',
       'tool-missing-heuristics tools.forecast_days.heuristics',
@@ -59,7 +57,7 @@ describe('fixture skills (forge profile)', () => {
   });
 
   it('only raise warnings of known rule codes, each with a line or a file', () => {
-    const known = new Set(['description-no-trigger', 'tool-missing-input-table', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script']);
+    const known = new Set(['description-no-trigger', 'tool-missing-input', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script']);
     for (const { result } of results) {
       for (const d of result.warnings) {
         expect(known.has(d.code), formatDiagnostic(d)).toBe(true);

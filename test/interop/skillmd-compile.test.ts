@@ -1,6 +1,7 @@
 // decompileSkill on Forge's embedded-skill corpus (interop suite, needs
 // FORGE_CORPUS_DIR): the round trip keeps frontmatter, tool names, headings and
-// every section that is not rebuilt, and reaches a fixed point.
+// every section that is not rebuilt, and reaches a fixed point; and Forge's
+// runtime sees at least the parameters it saw in the original.
 
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,9 @@ import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { decompileSkill } from '../../src/core/skillmd/decompile.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { corpusSkill, corpusSkills } from './forge-corpus.js';
+import { forgeRuntimeView } from '../../src/core/runtime-view/index.js';
+import { rewritePhantomLists } from '../../src/core/runtime-form/markdown-rewrite.js';
+import { headingsOutsideTools, sectionsInTools, sectionsOutsideTools } from '../helpers/tool-sections.js';
 
 describe('decompileSkill on the forge-embedded corpus', () => {
   for (const { dir, text } of corpusSkills()) {
@@ -21,14 +25,36 @@ describe('decompileSkill on the forge-embedded corpus', () => {
       expect(parseYaml(md.split('\n---\n')[0]!.slice(4))).toEqual(before.frontmatter);
       expect(after.frontmatter).toEqual(before.frontmatter);
       expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
-      expect(after.sections.map((s) => `${s.level} ${s.title}`)).toEqual(before.sections.map((s) => `${s.level} ${s.title}`));
+      expect(headingsOutsideTools(after.sections)).toEqual(headingsOutsideTools(before.sections));
       expect(compileSkill(decompileSkill(md))).toBe(md);
-      // Nothing lost: every section that is not a `## Tool:` section itself or a
-      // Safety/Notes list rebuilt from items keeps its text exactly.
-      before.sections.forEach((s, i) => {
-        const rebuilt = (s.level === 2 && /^Tool:/.test(s.title)) || (s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0)));
-        if (!rebuilt) expect(after.sections[i]!.content.trim()).toBe(s.content.trim());
+      // Inside a tool section a heading would end the tool for Forge's runtime: it became a bold label.
+      for (const s of sectionsInTools(before.sections)) expect(md).toContain(`**${s.title}**`);
+      expect(sectionsInTools(after.sections)).toEqual([]);
+      // Nothing lost: every section outside the tools that is not a Safety/Notes
+      // list rebuilt from items keeps its text exactly (lists that Forge would
+      // read as tools switch from "-" to "*").
+      const afterOutside = sectionsOutsideTools(after.sections);
+      sectionsOutsideTools(before.sections).forEach((s, i) => {
+        const rebuilt = s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0));
+        if (!rebuilt) expect(afterOutside[i]!.content.trim()).toBe(rewritePhantomLists(s.content.trim().split('\n')).lines.join('\n'));
       });
+    });
+
+    it(`${dir}: after decompile → compile Forge's runtime sees every parameter it saw before (and every table parameter), required as before`, () => {
+      const before = new Map(forgeRuntimeView(text).tools.filter((t) => t.kind === 'tool').map((t) => [t.name, t.inputSchema] as const));
+      const parsed = new Map(parseSkillMd(text).tools.map((t) => [t.name, t.input] as const));
+      const after = forgeRuntimeView(compileSkill(decompileSkill(text))).tools.filter((t) => t.kind === 'tool');
+      expect(after.filter((t) => t.kind === 'tool').map((t) => t.name)).toEqual([...before.keys()]);
+      for (const t of after) {
+        const was = before.get(t.name)!;
+        for (const [key, prop] of Object.entries(was.properties)) {
+          expect(t.inputSchema.properties[key], `${t.name}.${key}`).toBeDefined();
+          // The original's unknown type words (integer: 1-3) were strings to the runtime; ours may say more.
+          if (prop.type !== 'string') expect(t.inputSchema.properties[key]!.type).toBe(prop.type);
+        }
+        expect(t.inputSchema.required ?? []).toEqual(expect.arrayContaining(was.required ?? []));
+        for (const p of parsed.get(t.name) ?? []) expect(Object.keys(t.inputSchema.properties), `${t.name}: table parameter ${p.name}`).toContain(p.name);
+      }
     });
   }
 
@@ -40,7 +66,8 @@ describe('decompileSkill on the forge-embedded corpus', () => {
       description: 'Get weather forecast for a location.',
       input: [
         { name: 'location', type: 'string', required: true, description: '' },
-        { name: 'days', type: 'integer', required: true, description: '1-3' },
+        // Forge's runtime requires only the first parameter of `location (string), days (integer: 1-3)`.
+        { name: 'days', type: 'integer', required: false, description: '1-3' },
       ],
       output: 'Daily forecast with high/low temperatures and conditions',
     });

@@ -97,7 +97,7 @@ describe('parseSkillMd: the forge-embedded corpus', () => {
     expect(cur!.output).toEqual({ kind: 'text', text: 'Current temperature, conditions, humidity, and wind speed' });
     expect(fcast!.input).toEqual([
       { name: 'location', type: 'string', required: true, description: '' },
-      { name: 'days', type: 'integer', required: true, description: '', constraint: '1-3' },
+      { name: 'days', type: 'integer', required: false, description: '', constraint: '1-3' },
     ]);
     expect(fcast!.output).toEqual({ kind: 'text', text: 'Daily forecast with high/low temperatures and conditions' });
     expect(fcast!.line).toBe(35);
