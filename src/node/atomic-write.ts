@@ -3,17 +3,23 @@
 // umask or the previous file's mode never decides it), then renames it over the
 // target: a reader sees the old file or the new one, never half of either.
 // `withFileLock` runs read-modify-write sections for one path one at a time
-// within this process, so concurrent edits of the same file never lose an update.
+// within this process and, on the real file system, across processes too
+// (fs/process-lock.ts), so concurrent edits of the same file never lose an update.
 
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FsLike } from './fs-types.js';
 import { assertRegularOrMissing } from './fs/no-follow.js';
+import { withProcessLock } from './fs/process-lock.js';
 
 const locks = new WeakMap<FsLike, Map<string, Promise<unknown>>>();
 
-/** Runs `fn` after every earlier call for the same `fs` + path has settled. */
+/** Runs `fn` after every earlier call for the same `fs` + path has settled, holding the cross-process lock of the path. */
 export async function withFileLock<T>(fs: FsLike, path: string, fn: () => Promise<T>): Promise<T> {
+  return withQueue(fs, path, () => withProcessLock(fs, path, fn));
+}
+
+async function withQueue<T>(fs: FsLike, path: string, fn: () => Promise<T>): Promise<T> {
   let perFs = locks.get(fs);
   if (!perFs) {
     perFs = new Map();
