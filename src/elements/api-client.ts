@@ -51,6 +51,8 @@ export interface ApiClient {
   /** Without an agent, the workspace-level route `POST {endpoint}/skill-builder/validate`. */
   validate(request: T.ValidateRequest, agent?: string, signal?: AbortSignal): Promise<T.ValidationResult>;
   save(agent: string, request: T.SaveRequest): Promise<T.SaveResult>;
+  /** Runs one tool of a draft on the server (`POST …/skill-builder/try`); 403 when the server does not allow tool runs. */
+  tryTool(request: T.TryRequest, agent?: string): Promise<T.ToolRunResult>;
   /** One chat turn. Request-level failures throw ApiError before the first event; stopping throws an AbortError. */
   chat(request: T.ChatRequest, opts?: { agent?: string | undefined; signal?: AbortSignal }): AsyncGenerator<BuilderEvent>;
 }
@@ -170,6 +172,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         editing_name: r.editingName,
       }));
       return { path: str(j.path), egressAdded: strs(j.egress_added), envConfigured: strs(j.env_configured), envMissing: missingEnv(j.env_missing) };
+    },
+    tryTool: async (r, agent) => {
+      const j = await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/try`, { ...wireDraft(r), tool: r.tool, input: r.input });
+      // snake_case → camelCase keys; the lists are always lists.
+      const out = Object.fromEntries(Object.entries(j).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v])) as unknown as T.ToolRunResult;
+      return { ...out, outputDiagnostics: out.outputDiagnostics ?? [], egressBlocked: out.egressBlocked ?? [] };
     },
     async *chat(r, opts = {}) {
       const body = compact({ messages: r.messages, mode: r.mode, editing_name: r.editingName, draft: r.draft ? wireDraft(r.draft) : undefined });

@@ -11,6 +11,7 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from './draft.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { renderPartialDraft } from './draft-stream/partial-draft-view.js';
+import { renderToolRuns } from './tool-run-view.js';
 
 export interface ScriptNameEdit {
   mode: 'add' | 'rename';
@@ -39,7 +40,7 @@ export function renderDraft(b: ForgeSkillBuilder) {
       ? renderPartialDraft(b._partial, (tab) => (b._partial = { ...b._partial!, tab }))
       : !d
         ? renderNoDraft(b)
-        : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${renderFooter(b)}`}
+        : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${renderToolRuns(b)} ${renderFooter(b)}`}
   </section>`;
 }
 

@@ -20,6 +20,8 @@ import { ForgeSkillSettings } from './forge-skill-settings.js';
 import { renderConfirmDialog, renderSaveDialog, type SaveState } from './save-view.js';
 import { renderSkillsDialog } from './skills-view.js';
 import { themeStyles } from './theme.styles.js';
+import { toolRunStyles } from './tool-run.styles.js';
+import type { ToolRunState } from './tool-run-view.js';
 import type { AgentInfo, ChatMessage, Draft, ProviderInfo, SkillSummary } from './types.js';
 
 void ForgeSkillSettings; // the settings dialog is rendered by this element: keep it registered
@@ -67,6 +69,8 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @csspart editor - The code editor of the current file.
  * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
  * @csspart validation - The validation results.
+ * @csspart runs - "Run a tool": run a tool of the draft on the server with an example input.
+ * @csspart run-result - The result of a tool run.
  * @csspart footer - The draft actions (copy, download, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
  *
@@ -96,7 +100,7 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @cssprop --forge-panel-height - Height of the chat and draft panels side by side (default 640px; from 360px up the editor and the Checks share it without overlapping).
  */
 export class ForgeSkillBuilder extends LitElement {
-  static override styles = [themeStyles, builderStyles];
+  static override styles = [themeStyles, builderStyles, toolRunStyles];
 
   /** Base path or URL of the skill-builder API. */
   @property() endpoint = '/api';
@@ -140,6 +144,7 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */ @state() _copied = '';
   /** @internal */ @state() _confirmDelete: string | null = null;
   /** @internal */ @state() _announce = '';
+  /** @internal */ @state() _toolRun: ToolRunState | null = null;
 
   @query('forge-skill-settings') private _settingsEl?: ForgeSkillSettings;
 
@@ -640,6 +645,7 @@ export class ForgeSkillBuilder extends LitElement {
     this._nameEdit = null;
     this._talked = false;
     this._save = null;
+    this._toolRun = null;
   }
 
   /** @internal */

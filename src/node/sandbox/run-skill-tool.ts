@@ -15,6 +15,7 @@ import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
 import { LAUNCHER_SOURCE, SANDBOX_LAUNCHER, SANDBOX_PROXY_PORT, SANDBOX_SOCKET, type LauncherStatus } from './launcher.js';
+import { fixRequestFor } from './fix-request.js';
 import { checkOutput } from './output-check.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { spawnCollect, type SpawnOutcome } from './spawn.js';
@@ -100,7 +101,7 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
     const values = Object.values(declared);
     const o = { ...raw, stdout: redactSecret(raw.stdout, ...values), stderr: redactSecret(raw.stderr, ...values) };
     const { json, diagnostics } = checkOutput(o.stdout, prep.tool);
-    return {
+    const result: Omit<ToolRunResult, 'fixRequest'> = {
       ok: o.exitCode === 0 && !o.timedOut && !o.aborted,
       exitCode: o.timedOut || o.aborted ? null : o.exitCode,
       signal: o.timedOut || o.aborted ? 'SIGKILL' : o.signal,
@@ -117,6 +118,7 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
       interpreter: prep.interpreter,
       envNames: Object.keys(declared).sort(),
     };
+    return { ...result, fixRequest: fixRequestFor(prep.tool.name, prep.argument, result) };
   } finally {
     running.delete(key);
     await proxy.close();

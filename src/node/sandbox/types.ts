@@ -61,6 +61,12 @@ export interface ToolRunResult {
   interpreter: string;
   /** Env var names handed to the script (never their values). */
   envNames: string[];
+  /**
+   * When the run failed (non-zero exit, timeout, output mismatches or blocked
+   * hosts): a chat message asking the designer to fix it — the input, how it
+   * ended, stderr, mismatches and blocked hosts; never stdout or env values.
+   */
+  fixRequest: string | null;
 }
 
 export type ToolRunProblem = 'unknown_tool' | 'no_script' | 'bad_input' | 'missing_env' | 'no_sandbox' | 'busy' | 'disabled';

@@ -41,6 +41,7 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     expect(bash).toMatchObject({ ok: true, exitCode: 0, signal: null, timedOut: false, truncated: false, sandbox, script: 'scripts/do-it.sh', interpreter: 'bash' });
     expect(bash.json).toEqual({ got: { text: "it's $(rm -rf /) `x`" }, cwdHasSkill: true });
     expect(bash.outputDiagnostics).toEqual([]);
+    expect(bash.fixRequest).toBeNull();
     // Forge: .py before .js; the hyphenated name before the underscored one.
     const py = await runSkillTool({ skillMd, scripts: { 'do_it.py': scripts['do_it.py'], 'do-it.js': scripts['do-it.js'] }, tool: 'do_it', input: { n: 1 }, sandbox });
     expect(py).toMatchObject({ ok: true, script: 'scripts/do_it.py', interpreter: 'python3', json: { got: { n: 1 }, cwdHasSkill: true } });
@@ -52,8 +53,13 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     const bad = await run({ scripts: { 'do-it.sh': SH('echo "done: it worked"') }, sandbox });
     expect(bad).toMatchObject({ ok: true, json: null, stdout: 'done: it worked\n' });
     expect(bad.outputDiagnostics[0]?.message).toMatch(/stdout is not JSON/);
-    const failed = await run({ scripts: { 'do-it.sh': SH('echo "boom: no such city" >&2\nexit 3') }, sandbox });
+    const failed = await run({ scripts: { 'do-it.sh': SH('echo "partial stdout"\necho "boom: no such city" >&2\nexit 3') }, sandbox });
     expect(failed).toMatchObject({ ok: false, exitCode: 3, signal: null, timedOut: false, stderr: 'boom: no such city\n' });
+    // The turn that asks the designer to fix it: input, exit code, stderr, mismatches — not stdout.
+    expect(failed.fixRequest).toBe(
+      'I ran the tool `do_it` with this input and it did not work:\n```json\n{"text":"hi"}\n```\nExit code: 3.\nstderr:\n```\nboom: no such city\n```\n' +
+        "Its output does not match the tool's Output:\n- (the whole output): stdout is not JSON (Unexpected token 'p', \"partial stdout\" is not valid JSON)\nPlease fix the skill.",
+    );
     const skillMd = toolSkill({ output: { type: 'object', required: ['temp'], properties: { temp: { type: 'number' } } } });
     const mismatch = await run({ skillMd, scripts: { 'do-it.sh': SH('echo \'{"temp": "warm"}\'') }, sandbox });
     expect(mismatch.outputDiagnostics).toEqual([{ path: '/temp', message: expect.stringMatching(/Expected "number"/) }]);

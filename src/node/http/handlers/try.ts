@@ -42,6 +42,7 @@ export function toolRunToWire(r: ToolRunResult): Record<string, unknown> {
     script: r.script,
     interpreter: r.interpreter,
     env_names: r.envNames,
+    fix_request: r.fixRequest,
   };
 }
 
