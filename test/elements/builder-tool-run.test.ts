@@ -5,6 +5,7 @@
 // turn (the server's fix_request: input, exit code, stderr, mismatches).
 
 import { equal, includes, notIncludes, ok } from './helpers/assert.js';
+import { expectAccessible } from './helpers/axe.js';
 import { $, $$, button, cleanup, mountWithDraft, textOf, typeInto, waitFor } from './helpers/dom.js';
 import { draftReply, errorResponse, FakeApi, json, WEATHER_SCRIPT } from './helpers/fake-api.js';
 
@@ -106,6 +107,7 @@ describe('builder: run a tool', () => {
     includes(result, 'api.weather.example');
     includes(result, '/temp_c');
     includes(result, 'partial output');
+    await expectAccessible(el, 'the builder with a failed tool run shown');
     const chats = api.callsTo('POST', '/chat').length;
     button(el, 'Ask the designer to fix it', '[part="run-result"]').click();
     await waitFor(() => api.callsTo('POST', '/chat').length === chats + 1, 'fix-it turn sent');
