@@ -50,6 +50,11 @@ export default [
   {
     input: 'src/elements/index.ts',
     plugins: [minifyElementStyles(), nodeResolve({ browser: true, extensions: ['.ts', '.js'] }), ts(), terser({ format: { comments: false } })],
-    output: { file: 'dist/forge-skill-builder.elements.js', format: 'es', sourcemap: true },
+    // Views loaded with import() when first needed (the Run a tool panel) become
+    // forge-skill-builder.<name>.js beside the bundle, which loads them relative
+    // to itself; they do not count against the bundle's first-load budget.
+    // The bundle may export what its lazy views import from it (else rollup adds a facade file).
+    preserveEntrySignatures: 'allow-extension',
+    output: { dir: 'dist', entryFileNames: 'forge-skill-builder.elements.js', chunkFileNames: 'forge-skill-builder.[name].js', format: 'es', sourcemap: true },
   },
 ];

@@ -11,7 +11,6 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from './draft.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { renderPartialDraft } from './draft-stream/partial-draft-view.js';
-import { renderToolRuns } from './tool-run-view.js';
 
 export interface ScriptNameEdit {
   mode: 'add' | 'rename';
@@ -40,7 +39,7 @@ export function renderDraft(b: ForgeSkillBuilder) {
       ? renderPartialDraft(b._partial, (tab) => (b._partial = { ...b._partial!, tab }))
       : !d
         ? renderNoDraft(b)
-        : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${renderToolRuns(b)} ${renderFooter(b)}`}
+        : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${toolRuns(b)} ${renderFooter(b)}`}
   </section>`;
 }
 
@@ -261,6 +260,19 @@ export function saveBlocker(b: ForgeSkillBuilder): string {
   if (!v && b._validating) return 'Checking the draft…';
   if (b._editing && sameDraft(d, b._original)) return 'No changes to save';
   return '';
+}
+
+let toolRunView: typeof import('./tool-run-view.js') | undefined;
+
+/** "Run a tool", loaded on first use (a separate file of the standalone bundle, outside its first-load budget). */
+function toolRuns(b: ForgeSkillBuilder) {
+  if (toolRunView) return toolRunView.renderToolRuns(b);
+  if (b._draft?.skillMd.includes('## Tool:'))
+    void import('./tool-run-view.js').then((m) => {
+      toolRunView = m;
+      b.requestUpdate();
+    });
+  return nothing;
 }
 
 function renderFooter(b: ForgeSkillBuilder) {

@@ -20,7 +20,6 @@ import { ForgeSkillSettings } from './forge-skill-settings.js';
 import { renderConfirmDialog, renderSaveDialog, type SaveState } from './save-view.js';
 import { renderSkillsDialog } from './skills-view.js';
 import { themeStyles } from './theme.styles.js';
-import { toolRunStyles } from './tool-run.styles.js';
 import type { ToolRunState } from './tool-run-view.js';
 import type { AgentInfo, ChatMessage, Draft, ProviderInfo, SkillSummary } from './types.js';
 
@@ -100,7 +99,7 @@ type DialogName = 'save' | 'skills' | 'confirm';
  * @cssprop --forge-panel-height - Height of the chat and draft panels side by side (default 640px; from 360px up the editor and the Checks share it without overlapping).
  */
 export class ForgeSkillBuilder extends LitElement {
-  static override styles = [themeStyles, builderStyles, toolRunStyles];
+  static override styles = [themeStyles, builderStyles];
 
   /** Base path or URL of the skill-builder API. */
   @property() endpoint = '/api';

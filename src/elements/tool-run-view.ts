@@ -6,7 +6,8 @@
 // turn: the server's `fix_request` text (input, exit code, stderr,
 // mismatches, blocked hosts — never stdout or env values). The tool list is read from
 // the SKILL.md text with two small patterns, keeping the YAML parser out of
-// the browser bundle.
+// the browser bundle. The draft view imports this module on first use; its
+// styles travel with it in a <style> of the shadow root.
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -88,7 +89,7 @@ export function renderToolRuns(b: ForgeSkillBuilder) {
   const s = b._toolRun?.tool === tool.name ? b._toolRun : fresh(tool);
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   const setInput = (input: string) => (b._toolRun = { ...s, input, error: '' });
-  return html`<details class="runs" part="runs"><summary>Run a tool</summary><div class="run-form">
+  return html`<details class="runs" part="runs"><style>.runs { border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3); } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result { max-height: 14rem; overflow: auto; } .run-result .warn { color: var(--_warning); } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><summary>Run a tool</summary><div class="run-form">
 <select aria-label="Tool" @change=${(e: Event) => (b._toolRun = fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
 ${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: Event) => setInput(tool.examples[+value(e)]!.input)}>${tool.examples.map((x, i) => html`<option value=${i}>${x.request}</option>`)}</select>` : nothing}
 <textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>

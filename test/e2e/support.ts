@@ -47,9 +47,9 @@ export interface UiProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `forge-skill-builder ui --dir <ws> --port 0` and resolves with the URL it prints. */
-export async function startUi(ws: Workspace): Promise<UiProcess> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'ui', '--dir', ws.dir, '--port', '0'], {
+/** Starts `forge-skill-builder ui --dir <ws> --port 0 [...extra]` and resolves with the URL it prints. */
+export async function startUi(ws: Workspace, extra: string[] = []): Promise<UiProcess> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'ui', '--dir', ws.dir, '--port', '0', ...extra], {
     cwd: ws.dir,
     // Only what node needs: no OPENAI_API_KEY or other provider variables leak in from the runner.
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws.home, NO_COLOR: '1' },

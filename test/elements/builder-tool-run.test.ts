@@ -4,7 +4,7 @@
 // and output mismatches; a failed run goes to the designer as the next chat
 // turn (the server's fix_request: input, exit code, stderr, mismatches).
 
-import { equal, includes, notIncludes, ok } from './helpers/assert.js';
+import { equal, includes, notIncludes } from './helpers/assert.js';
 import { expectAccessible } from './helpers/axe.js';
 import { $, $$, button, cleanup, mountWithDraft, textOf, typeInto, waitFor } from './helpers/dom.js';
 import { draftReply, errorResponse, FakeApi, json, WEATHER_SCRIPT } from './helpers/fake-api.js';
@@ -50,8 +50,8 @@ const base = { ok: true, exit_code: 0, signal: null, timed_out: false, duration_
 
 async function openRuns(api: FakeApi) {
   const el = await mountWithDraft(api);
+  await waitFor(() => $(el, '[part="runs"]'), 'the Run a tool section (loaded on first use)');
   const runs = $<HTMLDetailsElement>(el, '[part="runs"]')!;
-  ok(runs, 'the Run a tool section is there');
   runs.querySelector('summary')!.click();
   await el.updateComplete;
   return el;

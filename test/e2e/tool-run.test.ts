@@ -1,0 +1,73 @@
+// Run a tool from the page, end to end (issue 15): the built `forge-skill-builder
+// ui --allow-tool-runs` serves the demo page; in Chromium a draft with a tool is
+// loaded into the builder, the "Run a tool" view arrives as its own file of the
+// standalone bundle, and Run executes the script in bubblewrap on the server:
+// the page shows exit 0, the JSON output as a tree, and the blocked host.
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, makeWorkspace, missingBuild, startUi, type UiProcess, type Workspace } from './support.js';
+
+const SKILL_MD = `---
+name: echo-input
+description: When the user asks to echo something ("echo hi"), echo it.
+---
+# Echo
+
+## Tool: echo_input
+
+Echoes its input.
+
+**Input:** text (string): what to echo
+
+**Examples:**
+
+| User Request | Tool Input |
+|---|---|
+| "echo hi" | \`{"text": "hi from the page"}\` |
+`;
+const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -s -m 5 https://example.com >/dev/null || true\necho "{\\"you_sent\\": $INPUT}"\n';
+
+let browser: Browser;
+let ws: Workspace;
+let ui: UiProcess;
+
+beforeAll(async () => {
+  const missing = missingBuild();
+  if (missing.length) throw new Error(`the end-to-end test runs the built package; missing ${missing.join(', ')} — run \`npm run build\` first`);
+  ws = await makeWorkspace('ops-bot');
+  ui = await startUi(ws, ['--allow-tool-runs']);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await ui?.stop();
+  await ws?.remove();
+});
+
+describe('Run a tool from the page', () => {
+  it('loads the view on demand and shows the sandboxed run of the draft tool', async () => {
+    const page = await browser.newPage();
+    const files: string[] = [];
+    page.on('response', (r) => files.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    await page.goto(`${ui.url}/`);
+    await page.waitForFunction(() => !!document.querySelector('forge-skill-builder')?.shadowRoot?.querySelector('[part~="draft"]'));
+    expect(files.some((f) => f.includes('tool-run-view'))).toBe(false); // not part of the first load
+    await page.evaluate(
+      ([skillMd, script]) => (document.querySelector('forge-skill-builder') as unknown as { _setDraft(d: unknown): void })._setDraft({ skillMd, scripts: { 'echo-input.sh': script } }),
+      [SKILL_MD, SCRIPT],
+    );
+    await page.locator('forge-skill-builder [part="runs"] summary').click({ timeout: 20_000 });
+    expect(files).toContain('200 /elements/forge-skill-builder.tool-run-view.js');
+    expect(await page.locator('forge-skill-builder [part="runs"] textarea').inputValue()).toBe('{"text": "hi from the page"}');
+    await page.locator('forge-skill-builder [part="runs"] button', { hasText: 'Run' }).click();
+    const result = page.locator('forge-skill-builder [part="run-result"]');
+    await result.waitFor({ timeout: 20_000 });
+    const text = await result.innerText();
+    expect(text).toMatch(/exit 0 · \d+ ms · sandboxed/);
+    expect(text).toContain('text: "hi from the page"');
+    expect(text).toContain('Blocked (not in egress_domains): example.com');
+    await page.close();
+  });
+});
