@@ -1,5 +1,5 @@
 // When a turn sends `skill_draft_partial`: at most once per interval (100 ms by
-// default, so ~10 a second), never more often than ten times the cost of the
+// default, so ~10 a second), never more often than twenty times the cost of the
 // last read (reading re-parses the reply so far, which grows), and only when
 // the draft changed since the last one sent. Secrets are redacted, and the end
 // of each file is held back while it could be the start of one (the next
@@ -10,8 +10,8 @@ import type { BuilderEvent } from '../events.js';
 import { createStreamRedactor } from '../safe-text/redact-stream.js';
 
 export const DEFAULT_PARTIAL_DRAFT_INTERVAL_MS = 100;
-/** A read may take at most 1/COST_FACTOR of the time between reads. */
-const COST_FACTOR = 10;
+/** A read may take at most 1/COST_FACTOR of the time between reads (5%). */
+const COST_FACTOR = 20;
 
 export class PartialDraftEvents {
   private nextAt = -Infinity;
