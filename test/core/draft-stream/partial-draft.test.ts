@@ -105,10 +105,10 @@ describe('skill_draft_partial events', () => {
     const reply = JSON.stringify({ message: 'Here.', skill: { skill_md: md, scripts: { 'a.sh': `echo ${secret}` } } });
     let t = 0;
     const llm = createScriptedLlm([reply], { chunkSize: 3 });
-    const builder = createSkillBuilder({ llm, now: () => (t += 1), partialDraftIntervalMs: 0, secrets: [secret] });
+    const builder = createSkillBuilder({ llm, now: () => t, partialDraftIntervalMs: 0, secrets: [secret] }); // a clock that stands still: a read on every chunk
     const events = await collect(builder.chat([{ role: 'user', content: 'go' }]));
     const partials = events.flatMap((e) => (e.type === 'skill_draft_partial' ? [e] : []));
-    expect(partials.length).toBeGreaterThan(3);
+    expect(partials.length).toBeGreaterThan(20);
     for (const p of partials)
       for (const text of [p.skillMd, ...Object.values(p.scripts)]) {
         expect(text).not.toContain(secret);
