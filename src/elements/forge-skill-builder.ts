@@ -17,6 +17,7 @@ import { nextPartial, type PartialDraftState } from './draft-stream/partial-draf
 import { fire, fireError } from './events.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
 import { ForgeSkillSettings } from './forge-skill-settings.js';
+import { onSettingsChanged } from './sync/settings-sync.js';
 import { renderConfirmDialog, renderSaveDialog, type SaveState } from './save-view.js';
 import { renderSkillsDialog } from './skills-view.js';
 import { themeStyles } from './theme.styles.js';
@@ -146,6 +147,7 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */ @state() _toolRun: ToolRunState | null = null;
 
   @query('forge-skill-settings') private _settingsEl?: ForgeSkillSettings;
+  private _unsync?: () => void;
 
   private _client?: ApiClient;
   private _abort: AbortController | null = null;
@@ -192,10 +194,12 @@ export class ForgeSkillBuilder extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.refresh();
+    this._unsync = onSettingsChanged(this, () => this.endpoint, () => void this._loadProvider());
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this._unsync?.();
     this._abort?.abort();
     this._validateAbort?.abort();
     clearInterval(this._timer);

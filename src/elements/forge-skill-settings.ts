@@ -9,6 +9,7 @@ import { live } from 'lit/directives/live.js';
 import { ApiError, createApiClient, type ApiClient } from './api-client.js';
 import { closeModal, openModal, returnFocus, trapTab } from './dialog.js';
 import { fire, fireError, type SettingsSavedDetail } from './events.js';
+import { announceSettingsChanged, onSettingsChanged } from './sync/settings-sync.js';
 import { settingsStyles } from './forge-skill-settings.styles.js';
 import {
   BASE_URL_EXAMPLES,
@@ -109,6 +110,9 @@ export class ForgeSkillSettings extends LitElement {
 
   private _client?: ApiClient;
   private _loadSeq = 0;
+  private _unsync?: () => void;
+  /** The form as last loaded or saved (JSON), to tell edits apart. */
+  private _loaded = '';
 
   /** Opens the dialog (with `modal`) and reloads the settings. */
   show(): void {
@@ -139,6 +143,21 @@ export class ForgeSkillSettings extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.modal || this.open) void this.reload();
+    // Another element saved: show the new values, unless this form has edits of its own (or is a closed dialog, which reloads when opened).
+    this._unsync = onSettingsChanged(this, () => this.endpoint, () => {
+      if ((this.modal && !this.open) || this._saving || !this._pristine()) return;
+      void this.reload();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._unsync?.();
+  }
+
+  /** True when the form still shows what was loaded (no unsaved edits). */
+  private _pristine(): boolean {
+    return this._loaded === JSON.stringify(this._form);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -170,6 +189,7 @@ export class ForgeSkillSettings extends LitElement {
       apiKeyEnv: info.apiKeyEnv === defaultKeyEnv(provider) ? '' : info.apiKeyEnv,
       apiKey: '',
     };
+    this._loaded = JSON.stringify(this._form);
     this._errors = {};
     this._formError = '';
     this._showKey = false;
@@ -223,6 +243,7 @@ export class ForgeSkillSettings extends LitElement {
       const { provider, model, baseUrl, apiKeyEnv, hasKey, source, warning } = info;
       const detail: SettingsSavedDetail = { provider, model, baseUrl, apiKeyEnv, hasKey, source, warning };
       fire(this, 'forge-settings-saved', detail);
+      announceSettingsChanged(this, this.endpoint);
       if (this.modal) this.open = false;
     } catch (err) {
       const message = fireError(this, 'settings', err);
