@@ -4,7 +4,9 @@
 // create-mode clash (SkillConflictError) → read forge.yaml (a malformed one
 // stops here) → build the new skill in a hidden temp folder under skills/ →
 // swap it into place with renames (the old folder is moved aside and put
-// back if the swap fails) → env vars into the agent's .env (0600) → egress
+// back if the swap fails; readers of this process wait for the renames, and
+// leftover temp folders of a crashed save are removed first) → env vars into
+// the agent's .env (0600) → egress
 // domains merged into forge.yaml. Any failure before the swap leaves the
 // previous skill byte-identical and removes the temp folder. Files other
 // than SKILL.md and scripts/ in an edited skill folder are carried over.
@@ -23,6 +25,8 @@ import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, typ
 import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
 import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from './yaml-file.js';
 import { assertRegularOrMissing } from './fs/no-follow.js';
+import { withSkillsSwap } from './skills/consistent-read.js';
+import { cleanLeftoverTemps, holdTemp } from './skills/save-temps.js';
 
 /** The save request, in the wire shape of `POST …/skill-builder/save`. */
 export interface SaveSkillRequest {
@@ -143,14 +147,19 @@ async function swapIntoPlace(fs: FsLike, skillsDir: string, name: string, tmp: s
     return;
   }
   const backup = tempSibling(join(skillsDir, name), 'old');
-  await fs.promises.rename(target, backup);
+  const release = holdTemp(backup);
   try {
-    await fs.promises.rename(tmp, target);
-  } catch (err) {
-    await fs.promises.rename(backup, target);
-    throw err;
+    await fs.promises.rename(target, backup);
+    try {
+      await fs.promises.rename(tmp, target);
+    } catch (err) {
+      await fs.promises.rename(backup, target);
+      throw err;
+    }
+    await fs.promises.rm(backup, { recursive: true, force: true }).catch(() => undefined);
+  } finally {
+    release();
   }
-  await fs.promises.rm(backup, { recursive: true, force: true }).catch(() => undefined);
 }
 
 function normaliseDomain(d: string): string {
@@ -299,16 +308,23 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
     const realOld = await realPath(fs, existing.path).catch(() => null);
     if (realOld && isInside(realSkills, realOld) && realOld !== realSkills) carryFrom = realOld;
   }
+  await cleanLeftoverTemps(fs, skillsDir); // folders a crashed save left behind
   const tmp = tempSibling(join(skillsDir, name), 'saving');
+  const releaseTmp = holdTemp(tmp);
   try {
     await writeNewSkillFolder(fs, tmp, req.skill_md, req.scripts, carryFrom);
-    await swapIntoPlace(fs, skillsDir, name, tmp, target);
+    // Readers of this process wait for the renames, so they see the old skill or the new one, whole.
+    await withSkillsSwap(fs, skillsDir, async () => {
+      await swapIntoPlace(fs, skillsDir, name, tmp, target);
+      // An edited skill found under another folder name or in the flat form now lives at skills/<name>/.
+      if (existing && existing.path !== target) await fs.promises.rm(existing.path, { recursive: true, force: true }).catch(() => undefined);
+    });
   } catch (err) {
     await fs.promises.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
     throw err;
+  } finally {
+    releaseTmp();
   }
-  // An edited skill found under another folder name or in the flat form now lives at skills/<name>/.
-  if (existing && existing.path !== target) await fs.promises.rm(existing.path, { recursive: true, force: true }).catch(() => undefined);
 
   // 5. Env vars and egress.
   const configured: string[] = [];

@@ -13,6 +13,8 @@ import { NotFoundError } from '../core/errors.js';
 import { assertSafeSkillName, checkScriptFileName, checkSkillName } from '../core/names.js';
 import { parseSkillMd } from '../core/skillmd/parse.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from './fs-types.js';
+import { retryVanished, withSkillsRead } from './skills/consistent-read.js';
+import { cleanLeftoverTemps } from './skills/save-temps.js';
 
 export type SkillFormat = 'subdir' | 'flat';
 
@@ -128,11 +130,20 @@ function messageOf(err: unknown): string {
   return code ? `could not read the skill (${code})` : err instanceof Error ? err.message : String(err);
 }
 
-/** Lists an agent's custom skills (both forms), sorted by folder/file name. */
+/**
+ * Lists an agent's custom skills (both forms), sorted by folder/file name. Never sees a half-saved
+ * skill: it reads while no save of this process is swapping folders, and a skill that vanished under
+ * it (a save of another process) makes it read again. Leftover temp folders of crashed saves are removed first.
+ */
 export async function listCustomSkills(agentDir: string, opts: IoOptions = {}): Promise<SkillSummary[]> {
   const { fs } = resolveIo(opts);
   const skillsDir = join(agentDir, 'skills');
-  const out: SkillSummary[] = [];
+  await cleanLeftoverTemps(fs, skillsDir);
+  return retryVanished(() => withSkillsRead(fs, skillsDir, () => listUnlocked(fs, skillsDir)), (list) => list.some((s) => s.vanished), stripVanished);
+}
+
+async function listUnlocked(fs: FsLike, skillsDir: string): Promise<Array<SkillSummary & { vanished?: boolean }>> {
+  const out: Array<SkillSummary & { vanished?: boolean }> = [];
   for (const loc of await skillLocations(fs, skillsDir)) {
     const summary: SkillSummary = {
       name: loc.dirName,
@@ -159,10 +170,16 @@ export async function listCustomSkills(agentDir: string, opts: IoOptions = {}): 
       if (loc.format === 'subdir') summary.has_scripts = (await listDir(fs, join(loc.path, 'scripts'))).some((e) => !e.name.startsWith('.') && !e.isDirectory);
     } catch (err) {
       summary.error = messageOf(err);
+      if (errnoCode(err) === 'ENOENT') (summary as { vanished?: boolean }).vanished = true;
     }
     out.push(summary);
   }
   return out;
+}
+
+function stripVanished(list: Array<SkillSummary & { vanished?: boolean }>): SkillSummary[] {
+  for (const s of list) delete s.vanished;
+  return list;
 }
 
 /**
@@ -173,6 +190,10 @@ export async function locateSkill(agentDir: string, name: string, opts: IoOption
   const { fs } = resolveIo(opts);
   assertSafeSkillName(name, 'name');
   const skillsDir = join(agentDir, 'skills');
+  return withSkillsRead(fs, skillsDir, () => locateUnlocked(fs, skillsDir, name));
+}
+
+async function locateUnlocked(fs: FsLike, skillsDir: string, name: string): Promise<SkillLocation | null> {
   const all = await skillLocations(fs, skillsDir);
   const direct = all.find((c) => c.format === 'subdir' && c.dirName === name) ?? all.find((c) => c.format === 'flat' && c.dirName === name);
   if (direct) return direct;
@@ -187,12 +208,34 @@ export async function locateSkill(agentDir: string, name: string, opts: IoOption
   return null;
 }
 
-/** Reads one custom skill with its scripts. NotFoundError when there is none by that name. */
+/**
+ * Reads one custom skill with its scripts: the complete old or the complete new version while a save
+ * replaces it (SKILL.md and scripts from one folder). NotFoundError when there is none by that name,
+ * also when it vanished while being read and did not come back (a save of another process).
+ */
 export async function readCustomSkill(agentDir: string, name: string, opts: IoOptions = {}): Promise<CustomSkill> {
   const { fs } = resolveIo(opts);
-  const loc = await locateSkill(agentDir, name, opts);
-  if (!loc) throw new NotFoundError('skill', `no skill "${name}" in ${join(agentDir, 'skills')}`);
+  assertSafeSkillName(name, 'name');
   const skillsDir = join(agentDir, 'skills');
+  const read = () =>
+    withSkillsRead(fs, skillsDir, async () => {
+      try {
+        return await readUnlocked(fs, skillsDir, name);
+      } catch (err) {
+        if (errnoCode(err) === 'ENOENT') return VANISHED;
+        throw err;
+      }
+    });
+  const skill = await retryVanished(read, (r) => r === VANISHED, (r) => r);
+  if (skill === VANISHED) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
+  return skill;
+}
+
+const VANISHED = Symbol('vanished');
+
+async function readUnlocked(fs: FsLike, skillsDir: string, name: string): Promise<CustomSkill> {
+  const loc = await locateUnlocked(fs, skillsDir, name);
+  if (!loc) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
   let skillMd: string;
   try {
     skillMd = await readSkillMdAt(fs, skillsDir, loc);
