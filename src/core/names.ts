@@ -42,10 +42,19 @@ export function checkScriptFileName(name: unknown): string | null {
   return null;
 }
 
+/**
+ * Names every JavaScript object already has (`__proto__`, `constructor`,
+ * `toString` …): as a key of a plain object such a name is dropped or
+ * shadows a built-in, so an env var may not be called that.
+ */
+const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
 export function checkEnvVarName(name: unknown): string | null {
   if (typeof name !== 'string' || name.length === 0) return 'an environment variable name is required (e.g. "OPENAI_API_KEY")';
   if (!ENV_VAR_NAME_PATTERN.test(name))
     return `"${printable(name)}" is not a valid environment variable name: use letters, digits and "_", not starting with a digit`;
+  if (OBJECT_MEMBER_NAMES.has(name))
+    return `"${name}" cannot be an environment variable name here (it is a built-in property name of JavaScript objects); use an upper-case name such as "${name.replace(/^_+|_+$/g, '').toUpperCase() || 'MY_VAR'}"`;
   return null;
 }
 

@@ -84,29 +84,42 @@ export const ValidateRequestSchema = z
   })
   .superRefine(requireEditingName);
 
+/** Env var name → value, as saved to the agent's `.env`. */
+const EnvVars = z
+  .record(z.string(), z.string().max(REQUEST_LIMITS.envValueChars, `an env var value may hold at most ${REQUEST_LIMITS.envValueChars} characters`))
+  .superRefine((vars, ctx) => {
+    const names = Object.keys(vars);
+    if (names.length > REQUEST_LIMITS.envVars) ctx.addIssue({ code: 'custom', message: `at most ${REQUEST_LIMITS.envVars} env vars are allowed` });
+    for (const name of names) {
+      const problem = checkEnvVarName(name);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+      else if (/[\r\n\0]/.test(vars[name]!))
+        ctx.addIssue({ code: 'custom', path: [name], message: `the value of ${name} contains a line break or NUL, which a .env file cannot hold; remove it` });
+    }
+  });
+
 /** `POST …/skill-builder/save` body: `{skill_name, skill_md, scripts?, env_vars?, overwrite?, editing_name?, allow_risky_egress?}`. */
 export const SaveRequestSchema = z.object({
   skill_name: SkillName,
   skill_md: SkillMd.min(1, 'skill_md is empty: send the SKILL.md to save'),
   scripts: Scripts.optional(),
-  env_vars: z
-    .record(z.string(), z.string().max(REQUEST_LIMITS.envValueChars, `an env var value may hold at most ${REQUEST_LIMITS.envValueChars} characters`))
-    .superRefine((vars, ctx) => {
-      const names = Object.keys(vars);
-      if (names.length > REQUEST_LIMITS.envVars) ctx.addIssue({ code: 'custom', message: `at most ${REQUEST_LIMITS.envVars} env vars are allowed` });
-      for (const name of names) {
-        const problem = checkEnvVarName(name);
-        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-        else if (/[\r\n\0]/.test(vars[name]!))
-          ctx.addIssue({ code: 'custom', path: [name], message: `the value of ${name} contains a line break or NUL, which a .env file cannot hold; remove it` });
-      }
-    })
-    .optional(),
+  env_vars: z.preprocess(refuseHiddenKeys, EnvVars).optional(),
   overwrite: z.boolean().optional(),
   editing_name: SkillName.optional(),
   /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
   allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
 });
+
+/**
+ * A JSON object may carry a `__proto__` key as its own property; a parsed
+ * record would silently lose it (assigning `__proto__` sets the prototype).
+ * Refused here, before parsing, with the message checkEnvVarName gives.
+ */
+function refuseHiddenKeys(value: unknown, ctx: z.RefinementCtx): unknown {
+  if (typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, '__proto__'))
+    ctx.addIssue({ code: 'custom', path: ['__proto__'], message: checkEnvVarName('__proto__')! });
+  return value;
+}
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;

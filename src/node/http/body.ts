@@ -1,12 +1,22 @@
 // Request bodies: read with a byte limit (checked against Content-Length up
 // front and counted while streaming, so a chunked upload without a length is
 // cut off too) and parsed as JSON. Validation against the zod schemas is
-// parseRequestBody (core/schemas.ts).
+// parseRequestBody (core/schemas.ts). A body must arrive whole within a time
+// limit (408 otherwise), so a client trickling bytes (slowloris) cannot hold
+// a request open.
 
 import type { IncomingMessage } from 'node:http';
 import { RequestError } from '../../core/errors.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** How long a request body may take to arrive, in ms. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/** The 408 for a body that did not arrive in time. */
+export function bodyTimedOut(timeoutMs: number): RequestError {
+  const s = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
+  return new RequestError('body', `the request body did not arrive within ${s}; send it in one go`, 408);
+}
 
 /** The 413 for a body over `limit` bytes (also for one a framework's body parser already read). */
 export function tooLarge(limit: number): RequestError {
@@ -27,15 +37,22 @@ function checkDeclaredLength(contentLength: string | undefined | null, limit: nu
 
 /**
  * Reads a node:http request body as UTF-8, refusing more than `limit` bytes
- * (RequestError 413). A refused request is left paused and open, not
- * destroyed, so its reply can still reach the client (see drain-upload.ts).
+ * (RequestError 413) and a body still incomplete after `timeoutMs` (408). A
+ * refused request is left paused and open, not destroyed, so its reply can
+ * still reach the client (see drain-upload.ts).
  */
-export function readNodeBody(req: IncomingMessage, limit: number): Promise<string> {
+export function readNodeBody(req: IncomingMessage, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<string> {
   checkDeclaredLength(req.headers['content-length'], limit);
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => {
+      stop();
+      req.pause();
+      reject(bodyTimedOut(timeoutMs));
+    }, timeoutMs);
     const stop = () => {
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -66,17 +83,28 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<strin
   });
 }
 
-/** Reads a Fetch API request body as UTF-8, refusing more than `limit` bytes (RequestError 413). */
-export async function readWebBody(request: Request, limit: number): Promise<string> {
+/** Reads a Fetch API request body as UTF-8, refusing more than `limit` bytes (413) and a body still incomplete after `timeoutMs` (408). */
+export async function readWebBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<string> {
   checkDeclaredLength(request.headers.get('content-length'), limit);
   if (request.body === null) return '';
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
   let size = 0;
   let text = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(bodyTimedOut(timeoutMs));
+      void reader.cancel().catch(() => undefined);
+    }, timeoutMs);
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      // Cancelling ends the pending read too: it must not pass for the end of the body.
+      if (timedOut) throw bodyTimedOut(timeoutMs);
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
@@ -86,7 +114,12 @@ export async function readWebBody(request: Request, limit: number): Promise<stri
       text += decoder.decode(value, { stream: true });
     }
   } finally {
-    reader.releaseLock();
+    clearTimeout(timer);
+    try {
+      reader.releaseLock();
+    } catch {
+      // a read still pending after a timeout: the stream is cancelled anyway
+    }
   }
   return text + decoder.decode();
 }

@@ -19,6 +19,7 @@ export interface ApiServices {
   basePath: string;
   llmClientFactory: LlmClientFactory | undefined;
   maxBodyBytes: number;
+  bodyTimeoutMs: number;
   /** The sandbox tool runs use, or null when tool runs are off. */
   toolRuns: SandboxMode | null;
   /** Whether chats send `skill_draft_partial` events. */
@@ -47,7 +48,7 @@ export function createRouteContext(req: ApiRequest, params: Record<string, strin
     services,
     secrets,
     async json<S extends z.ZodType>(schema: S): Promise<z.output<S>> {
-      const text = await req.readBody(services.maxBodyBytes);
+      const text = await req.readBody(services.maxBodyBytes, services.bodyTimeoutMs);
       const body = parseJsonBody(text);
       // The key a body carries is a secret before it is valid: a 400 about another
       // field (a base_url that is the key pasted in the wrong box) must not echo it.

@@ -46,7 +46,7 @@ export function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHand
       headers: { get: (n) => request.headers.get(n) ?? (n.toLowerCase() === 'host' ? url.host : undefined) },
       protocol: url.protocol,
       signal: controller.signal,
-      readBody: (limit) => readWebBody(request, limit),
+      readBody: (limit, timeoutMs) => readWebBody(request, limit, timeoutMs),
     };
     const reply = await dispatcher.handle(apiReq);
     const log = (status: number): void =>
@@ -64,7 +64,10 @@ export function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHand
     if (reply.kind === 'json') {
       request.signal.removeEventListener('abort', onRequestAbort);
       log(reply.status);
-      return new Response(reply.status === 204 || reply.body === '' ? null : reply.body, {
+      // HEAD: the GET reply's status and headers (content-length included), no body.
+      const noBody = reply.status === 204 || reply.body === '' || apiReq.method === 'HEAD';
+      if (apiReq.method === 'HEAD' && reply.body !== '') reply.headers['content-length'] = String(encoder.encode(reply.body).byteLength);
+      return new Response(noBody ? null : reply.body, {
         status: reply.status,
         headers: reply.headers,
       });

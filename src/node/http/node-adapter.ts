@@ -5,6 +5,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readNodeBody, tooLarge } from './body.js';
+import { RequestError } from '../../core/errors.js';
 import { drainUpload } from './drain-upload.js';
 import type { ApiDispatcher, Reply } from './dispatch.js';
 import { createNodeSseSink } from './node-sse-sink.js';
@@ -41,12 +42,15 @@ function preParsedBody(req: IncomingMessage): string | undefined {
 }
 
 export type NodeApiRequest = ApiRequest & {
-  /** True when the body was refused part-way (413): the rest of the upload was never read. */
+  /** True when the body was refused part-way (413, 408): the rest of the upload was never read. */
   bodyCutOff(): boolean;
+  /** True when the body was refused because it was too slow (408): nothing more is read from it. */
+  bodyTimedOut(): boolean;
 };
 
 export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApiRequest {
   let cutOff = false;
+  let timedOut = false;
   const url = nodeUrl(req);
   return {
     method: (req.method ?? 'GET').toUpperCase(),
@@ -55,20 +59,22 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
     headers: nodeHeaders(req),
     protocol: (req.socket as { encrypted?: boolean }).encrypted ? 'https:' : 'http:',
     signal,
-    async readBody(limit) {
+    async readBody(limit, timeoutMs) {
       const pre = preParsedBody(req);
       if (pre !== undefined) {
         if (Buffer.byteLength(pre) > limit) throw tooLarge(limit);
         return pre;
       }
       try {
-        return await readNodeBody(req, limit);
+        return await readNodeBody(req, limit, timeoutMs);
       } catch (err) {
         cutOff = true;
+        timedOut = RequestError.isInstance(err) && err.httpStatus === 408;
         throw err;
       }
     },
     bodyCutOff: () => cutOff,
+    bodyTimedOut: () => timedOut,
   };
 }
 
@@ -77,7 +83,7 @@ export async function writeNodeReply(
   reply: Reply,
   req: IncomingMessage,
   res: ServerResponse,
-  opts: { bodyCutOff: boolean; onClientGone: (fn: () => void) => void },
+  opts: { bodyCutOff: boolean; bodyTimedOut?: boolean; onClientGone: (fn: () => void) => void },
 ): Promise<void> {
   if (reply.kind === 'json') {
     const headers: Record<string, string> = { ...reply.headers };
@@ -87,7 +93,10 @@ export async function writeNodeReply(
     if (opts.bodyCutOff) headers.connection = 'close';
     if (reply.body !== '') headers['content-length'] = String(Buffer.byteLength(reply.body));
     res.writeHead(reply.status, headers);
-    if (opts.bodyCutOff) {
+    if (opts.bodyTimedOut) {
+      // A client that trickles its body is not waited for again: answer and close.
+      res.end(reply.body, () => req.socket.destroy());
+    } else if (opts.bodyCutOff) {
       res.write(reply.body);
       await drainUpload(req);
       res.end();
@@ -152,6 +161,7 @@ export async function serveNode(dispatcher: ApiDispatcher, req: IncomingMessage,
   }
   await writeNodeReply(reply, req, res, {
     bodyCutOff: apiReq.bodyCutOff(),
+    bodyTimedOut: apiReq.bodyTimedOut(),
     onClientGone: (fn) => {
       if (controller.signal.aborted) fn();
       else goneListeners.push(fn);

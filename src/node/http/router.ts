@@ -1,11 +1,12 @@
 // Route matching: resolves a method and path against a route list (the one
 // table lives in routes.ts) to the route and its percent-decoded parameters —
 // or to "no such path" (404) / "wrong method" (405 with the allowed methods).
+// HEAD is answered by the GET route of a path (RFC 9110 §9.3.2).
 
 import { RequestError } from '../../core/errors.js';
 import type { RouteHandler } from './context.js';
 
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
 export interface Route {
   method: HttpMethod;
@@ -51,12 +52,14 @@ function matchPattern(pattern: string, segments: readonly string[]): Record<stri
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
   const segments = splitPath(path);
   const allow: HttpMethod[] = [];
+  const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   let found: { route: Route; params: Record<string, string> } | undefined;
   for (const route of routes) {
     const params = matchPattern(route.path, segments);
     if (params === null) continue;
     if (!allow.includes(route.method)) allow.push(route.method);
-    if (!found && route.method === method.toUpperCase()) found = { route, params };
+    if (route.method === 'GET' && !allow.includes('HEAD')) allow.push('HEAD');
+    if (!found && route.method === wanted) found = { route, params };
   }
   if (found) return { kind: 'found', ...found, allow };
   if (allow.length > 0) return { kind: 'method_not_allowed', allow };

@@ -59,6 +59,12 @@ export interface ApiHandlerOptions {
   allowedHosts?: readonly string[] | 'any';
   /** Largest accepted JSON body in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Milliseconds a request body may take to arrive in full; a slower one gets
+   * `408` and its connection is closed (a client trickling bytes cannot hold
+   * the server). Default 30000.
+   */
+  bodyTimeoutMs?: number;
   /** Milliseconds of silence after which an SSE stream gets a `: ping` comment. Default 15000. */
   heartbeatMs?: number;
   /**
@@ -90,8 +96,8 @@ export interface ApiRequest {
   query: URLSearchParams;
   /** `http:` or `https:` — the scheme the request arrived over. */
   protocol: string;
-  /** Reads the body as text, refusing more than `limit` bytes (RequestError 413). */
-  readBody(limit: number): Promise<string>;
+  /** Reads the body as text, refusing more than `limit` bytes (RequestError 413) or a body slower than `timeoutMs` (408). */
+  readBody(limit: number, timeoutMs?: number): Promise<string>;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
 }

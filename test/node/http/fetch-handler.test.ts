@@ -67,7 +67,7 @@ describe('createFetchHandler', () => {
     expect((await handle(new Request('http://localhost/api/nope'))).status).toBe(404);
     const wrong = await handle(new Request('http://localhost/api/agents', { method: 'POST' }));
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
     // A streamed body without Content-Length, larger than 1 MiB.
     const big = new ReadableStream<Uint8Array>({
       start(c) {

@@ -18,7 +18,7 @@ describe('matchRoute', () => {
   });
 
   it('answers a known path with the wrong method as method_not_allowed listing every allowed method', () => {
-    expect(matchRoute(routes, 'DELETE', '/settings/skill-builder')).toEqual({ kind: 'method_not_allowed', allow: ['GET', 'PUT'] });
+    expect(matchRoute(routes, 'DELETE', '/settings/skill-builder')).toEqual({ kind: 'method_not_allowed', allow: ['GET', 'HEAD', 'PUT'] });
     expect(matchRoute(routes, 'GET', '/agents/a/skill-builder/chat')).toEqual({ kind: 'method_not_allowed', allow: ['POST'] });
   });
 

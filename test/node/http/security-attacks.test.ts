@@ -155,7 +155,7 @@ describe('CORS', () => {
       headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT' },
     });
     expect(good.status).toBe(204);
-    expect(good.headers['access-control-allow-methods']).toBe('GET, PUT');
+    expect(good.headers['access-control-allow-methods']).toBe('GET, HEAD, PUT');
     expect(good.headers['access-control-allow-headers']).toBe('content-type');
   });
 
@@ -227,7 +227,7 @@ describe('routing errors', () => {
   it('answers a wrong method with 405 and the Allow header', async () => {
     const r = await rawRequest(`${srv.url}/api/settings/skill-builder`, { method: 'DELETE' });
     expect(r.status).toBe(405);
-    expect(r.headers.allow).toBe('GET, PUT');
+    expect(r.headers.allow).toBe('GET, HEAD, PUT');
     const chat = await rawRequest(`${srv.url}/api/skill-builder/chat`);
     expect(chat.status).toBe(405);
     expect(chat.headers.allow).toBe('POST');
