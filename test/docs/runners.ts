@@ -49,6 +49,7 @@ import { SkillSpecSchema } from '../../src/core/skillmd/spec-schema.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate.js';
 import { parseEnvelope } from '../../src/core/envelope.js';
 import { where, type CodeBlock } from './blocks.js';
+import { watchPage } from './page-watch.js';
 import { serveBlock } from './serve-runner.js';
 import { DocSession, freePort, killGroup, run } from './session.js';
 
@@ -167,17 +168,10 @@ async function serveTsx(session: DocSession, block: CodeBlock, args: string[]): 
 async function checkPage(block: CodeBlock, url: string): Promise<void> {
   const { launchChromium } = await import('../e2e/support.js');
   const browser = await launchChromium();
-  const errors: string[] = [];
+  let errors: string[] = [];
   try {
     const page = await browser.newPage();
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      // Failed requests are reported by the response listener, with their URL.
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error: ${m.text()}`);
-    });
-    page.on('response', (r) => {
-      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`HTTP ${r.status()} for ${r.url()}`);
-    });
+    errors = watchPage(page);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(
       () => {

@@ -13,6 +13,7 @@
 
 import { spawn } from 'node:child_process';
 import { where, type CodeBlock } from './blocks.js';
+import { watchPage } from './page-watch.js';
 import { DocSession, freePort, killGroup } from './session.js';
 
 export class ServeError extends Error {}
@@ -61,13 +62,10 @@ export async function serveBlock(session: DocSession, block: CodeBlock, args: st
 async function drivePage(url: string, modelUrl: string, fail: (message: string) => never): Promise<void> {
   const { launchChromium } = await import('../e2e/support.js');
   const browser = await launchChromium();
-  const errors: string[] = [];
+  let errors: string[] = [];
   try {
     const page = await browser.newPage();
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('response', (r) => {
-      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`HTTP ${r.status()} for ${r.url()}`);
-    });
+    errors = watchPage(page);
     await page.goto(url, { waitUntil: 'load' });
     try {
       await page.waitForFunction(

@@ -1,8 +1,16 @@
 // The reviewable shape of a build (names, kinds, tools and their parameter
 // types, requirements, prompt sections, file names): everything but bodies,
 // long texts and checksums. The golden-file tests of the fixture build and of
-// the interop build compare it, so a reviewer can read a change.
+// the interop build compare it, so a reviewer can read a change. Also the
+// invariants every corpus's build must keep (describeBuildInvariants).
+import { describe, expect, it } from 'vitest';
 import type { CompiledSkills, JsonSchemaNode } from '../../src/core/index.js';
+import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
+import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
+import { parseSkillMd } from '../../src/core/skillmd/parse.js';
+import { validateSkillMd } from '../../src/core/skillmd/validate.js';
+import { nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
+import { readSkillsFolder } from '../../src/node/artifacts/read-skills-folder.js';
 
 function typeOf(node: JsonSchemaNode): string {
   const t = Array.isArray(node.type) ? node.type.join('|') : node.type ?? 'any';
@@ -32,4 +40,27 @@ export function summarise(c: CompiledSkills, files: Record<string, string>) {
     prompt_sections: [...c.prompt.matchAll(/^<skill name="([^"]+)">$/gm)].map((m) => m[1]),
     files: Object.keys(files),
   };
+}
+
+/** Byte-identical artifacts with either sha256, and the validator's findings the same when it is handed the build's parse. */
+export function describeBuildInvariants(skillsDir: string): void {
+  describe('checksums', () => {
+    it('are the same with the core pure-TS sha256 and node:crypto (byte-identical artifacts)', async () => {
+      const { skills } = await readSkillsFolder(skillsDir);
+      const pure = serializeArtifacts(compileSkills(skills));
+      const native = serializeArtifacts(compileSkills(skills, { sha256Hex: nodeSha256Hex }));
+      expect(native).toEqual(pure);
+      expect(JSON.parse(pure['skills.json']).skills[0].checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+    });
+  });
+
+  describe('parse once, shared with the validator', () => {
+    it('gives the validator the same findings as parsing again', async () => {
+      const { skills } = await readSkillsFolder(skillsDir);
+      for (const s of skills) {
+        const opts = { profile: 'forge' as const, scripts: s.scripts ?? {}, dirName: s.dir! };
+        expect(validateSkillMd(s.skillMd, { ...opts, parsed: parseSkillMd(s.skillMd) }), s.dir).toEqual(validateSkillMd(s.skillMd, opts));
+      }
+    });
+  });
 }

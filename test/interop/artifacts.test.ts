@@ -6,13 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
-import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
-import { buildSkillsFolder, nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
-import { readSkillsFolder } from '../../src/node/artifacts/read-skills-folder.js';
-import { parseSkillMd } from '../../src/core/skillmd/parse.js';
-import { validateSkillMd } from '../../src/core/skillmd/validate.js';
-import { summarise } from '../helpers/artifacts-summary.js';
+import { buildSkillsFolder } from '../../src/node/artifacts/build-folder.js';
+import { describeBuildInvariants, summarise } from '../helpers/artifacts-summary.js';
 import { FORGE_CORPUS_DIR as CORPUS_DIR } from './forge-corpus.js';
 
 const GOLDEN = join(import.meta.dirname, '../fixtures/artifacts/forge-embedded.summary.json');
@@ -41,22 +36,4 @@ describe('building the forge-embedded corpus', () => {
   });
 });
 
-describe('checksums', () => {
-  it('are the same with the core pure-TS sha256 and node:crypto (byte-identical artifacts)', async () => {
-    const { skills } = await readSkillsFolder(CORPUS_DIR);
-    const pure = serializeArtifacts(compileSkills(skills));
-    const native = serializeArtifacts(compileSkills(skills, { sha256Hex: nodeSha256Hex }));
-    expect(native).toEqual(pure);
-    expect(JSON.parse(pure['skills.json']).skills[0].checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
-  });
-});
-
-describe('parse once, shared with the validator', () => {
-  it('gives the validator the same findings as parsing again', async () => {
-    const { skills } = await readSkillsFolder(CORPUS_DIR);
-    for (const s of skills) {
-      const opts = { profile: 'forge' as const, scripts: s.scripts ?? {}, dirName: s.dir! };
-      expect(validateSkillMd(s.skillMd, { ...opts, parsed: parseSkillMd(s.skillMd) }), s.dir).toEqual(validateSkillMd(s.skillMd, opts));
-    }
-  });
-});
+describeBuildInvariants(CORPUS_DIR);
