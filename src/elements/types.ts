@@ -110,23 +110,4 @@ export interface TryRequest extends Draft {
 }
 
 /** What a tool run did (the server's result, camelCase). */
-export interface ToolRunResult {
-  ok: boolean;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  durationMs: number;
-  stdout: string;
-  stderr: string;
-  truncated: boolean;
-  /** stdout parsed as JSON, or null. */
-  json: unknown;
-  /** Where stdout disagrees with the tool's Output: a JSON Pointer and a message. */
-  outputDiagnostics: Array<{ path: string; message: string }>;
-  /** Hosts the egress proxy refused. */
-  egressBlocked: string[];
-  /** `bwrap`, or `none` when the server runs tools unsandboxed. */
-  sandbox: string;
-  /** For a failed run: the chat message that asks the designer to fix it (no stdout, no env values). */
-  fixRequest: string | null;
-}
+export type { ToolRunReport as ToolRunResult } from '../core/tool-run/report.js';

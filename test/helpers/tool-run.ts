@@ -60,7 +60,8 @@ export function processesWith(token: string): number[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(token)) out.push(Number(entry));
+      // Arguments are NUL-separated in /proc: join them with spaces as a shell shows them.
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(token)) out.push(Number(entry));
     } catch {
       // gone meanwhile
     }

@@ -3,6 +3,9 @@
 // with a literal `code` and the HTTP status the server answers with).
 
 import { ForgeError } from '../../core/errors.js';
+import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report.js';
+
+export type { OutputDiagnostic };
 import type { EnvRecord, FsLike } from '../fs-types.js';
 
 /** `auto`: bubblewrap, or an error saying how to install it; `bwrap`: the same; `none`: unsandboxed (say so to the user). */
@@ -32,41 +35,13 @@ export interface RunSkillToolOptions {
   signal?: AbortSignal;
 }
 
-/** Where the tool's stdout disagrees with its Output schema. `path` is a JSON Pointer into stdout's JSON (`''` for the whole value). */
-export interface OutputDiagnostic {
-  path: string;
-  message: string;
-}
-
-export interface ToolRunResult {
-  /** Exit code 0 and no timeout. */
-  ok: boolean;
-  exitCode: number | null;
-  /** The signal that ended the script (`SIGKILL` after a timeout), else null. */
-  signal: string | null;
-  timedOut: boolean;
-  durationMs: number;
-  stdout: string;
-  stderr: string;
-  /** True when stdout or stderr went over 1 MiB and was cut. */
-  truncated: boolean;
-  /** stdout parsed as JSON, or null when it is not JSON. */
-  json: unknown;
-  outputDiagnostics: OutputDiagnostic[];
-  /** Hosts the egress proxy refused, in the order first asked for. */
-  egressBlocked: string[];
-  sandbox: 'bwrap' | 'none';
+/** A run's report (core/tool-run) plus what ran. */
+export interface ToolRunResult extends ToolRunReport {
   /** The script that ran (`scripts/x.sh`) and its interpreter. */
   script: string;
   interpreter: string;
   /** Env var names handed to the script (never their values). */
   envNames: string[];
-  /**
-   * When the run failed (non-zero exit, timeout, output mismatches or blocked
-   * hosts): a chat message asking the designer to fix it — the input, how it
-   * ended, stderr, mismatches and blocked hosts; never stdout or env values.
-   */
-  fixRequest: string | null;
 }
 
 export type ToolRunProblem = 'unknown_tool' | 'no_script' | 'bad_input' | 'missing_env' | 'no_sandbox' | 'busy' | 'disabled';

@@ -3,12 +3,12 @@
 // and answers the result in snake_case; runs that cannot start are a 4xx
 // naming the fix, and the agent's folder is never touched.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listDir } from '../../../src/node/fs-types.js';
 import { createRequestHandler } from '../../../src/node/http/request-handler.js';
 import type { ApiHandlerOptions } from '../../../src/node/http/types.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
-import { toolSkill } from '../../helpers/tool-run.js';
+import { processesWith, toolSkill } from '../../helpers/tool-run.js';
 import { listen } from './support.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -32,7 +32,7 @@ async function serve(extra: Partial<ApiHandlerOptions>) {
     const res = await fetch(`${srv.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  return { ws, post };
+  return { ws, post, url: srv.url };
 }
 
 const skill_md = toolSkill({ env: { required: ['CITY_TOKEN'] }, output: { type: 'object', required: ['city'] } });
@@ -86,5 +86,17 @@ describe('POST /agents/{id}/skill-builder/try', () => {
       expect([path, r.status]).toEqual([path, status]);
       expect(r.body.error).toMatch(message);
     }
+  });
+
+  it('kills the run when the client goes away', async () => {
+    const { url } = await serve({ toolRuns: true });
+    const abort = new AbortController();
+    const sleep = `sleep 9${String(process.pid).padStart(7, '0')}7`; // unique to this test process
+    const body = JSON.stringify({ skill_md: toolSkill(), scripts: { 'do-it.sh': `${sleep}\n` }, tool: 'do_it' });
+    const request = fetch(`${url}/api/agents/alpha/skill-builder/try`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: abort.signal }).catch(() => null);
+    await vi.waitFor(() => expect(processesWith(sleep).length).toBeGreaterThan(0), { timeout: 10_000 });
+    abort.abort();
+    await request;
+    await vi.waitFor(() => expect(processesWith(sleep)).toEqual([]), { timeout: 10_000 });
   });
 });

@@ -66,13 +66,15 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
   });
 
   it('kills the whole process tree on timeout, and what a finished script left running', async () => {
-    const token = `98${sandbox === 'none' ? 71 : 72}43`;
+    const token = `9${String(process.pid).padStart(7, '0')}${sandbox === 'none' ? 1 : 2}`; // unique to this test process: other checkouts may run this test at the same time
     const t0 = Date.now();
-    const slow = await run({ scripts: { 'do-it.sh': SH(`(sleep ${token}1 &)\nsleep ${token}2\necho '{}'`) }, timeoutMs: 1500, sandbox });
+    const pending = run({ scripts: { 'do-it.sh': SH(`(sleep ${token}1 &)\nsleep ${token}2\necho '{}'`) }, timeoutMs: 1500, sandbox });
+    await vi.waitFor(() => expect(processesWith(`sleep ${token}1`).length).toBe(1), { timeout: 5000 }); // the child is there to outlive its parent
+    const slow = await pending;
     expect(slow).toMatchObject({ ok: false, timedOut: true, exitCode: null, signal: 'SIGKILL' });
     expect(Date.now() - t0).toBeLessThan(10_000);
     await vi.waitFor(() => expect(processesWith(`sleep ${token}`)).toEqual([]), { timeout: 5000 });
-    const quick = await run({ scripts: { 'do-it.sh': SH(`(sleep ${token}3 &)\necho '{"ok": true}'`) }, sandbox });
+    const quick = await run({ scripts: { 'do-it.sh': SH(`(sleep ${token}3 &)\nsleep 0.3\necho '{"ok": true}'`) }, sandbox });
     expect(quick).toMatchObject({ ok: true, timedOut: false, json: { ok: true } });
     await vi.waitFor(() => expect(processesWith(`sleep ${token}3`)).toEqual([]), { timeout: 5000 });
   });
