@@ -76,7 +76,7 @@ export {
 export type { SkillBuilderConfig, SkillBuilderSettings } from './config-schema.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
 export { createLlmClient } from './llm/client.js';
-export { ANTHROPIC_DEFAULT_MAX_TOKENS } from './providers/defaults.js';
+export { ANTHROPIC_DEFAULT_MAX_TOKENS, DEFAULT_IDLE_TIMEOUT_MS } from './providers/defaults.js';
 export type {
   ChatMessage,
   FinishReason,

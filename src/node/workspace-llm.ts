@@ -4,7 +4,10 @@
 // ConfigError naming the fix — a configuration that is unset, has no key, or
 // sends a key from the environment to an untrusted workspace base_url; pick
 // the client the core builder runs on; load the on-disk skill for edit mode.
+// Without `timeout_s`, FORGE_SKILL_BUILDER_TIMEOUT_S (seconds) in the
+// environment replaces the core's default idle timeout of provider streams.
 
+import { ConfigError } from '../core/errors.js';
 import type { LlmClient, LlmConfig } from '../core/llm/types.js';
 import { assertSafeSkillName } from '../core/names.js';
 import type { ExistingSkill } from '../core/prompt.js';
@@ -42,7 +45,23 @@ export async function resolveUsableLlm(options: WorkspaceLlmOptions): Promise<Us
   const { workspaceDir, agentDir, secrets, fs, env, homeDir } = options;
   const resolved = await loadSkillBuilderLLM({ workspaceDir, agentDir, fs, env, homeDir });
   if (resolved.apiKey && secrets) secrets.add(resolved.apiKey);
-  return { resolved, config: toUsableLlmConfig(resolved) };
+  const config = toUsableLlmConfig(resolved);
+  const idle = idleTimeoutFromEnv(env ?? process.env);
+  if (config.timeoutMs === undefined && idle !== undefined) config.timeoutMs = idle;
+  return { resolved, config };
+}
+
+/** Overrides the default idle timeout of provider streams when `timeout_s` is not set. */
+export const IDLE_TIMEOUT_ENV = 'FORGE_SKILL_BUILDER_TIMEOUT_S';
+
+/** `FORGE_SKILL_BUILDER_TIMEOUT_S` in milliseconds; ConfigError naming it when it is not a positive number. */
+function idleTimeoutFromEnv(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env[IDLE_TIMEOUT_ENV];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new ConfigError(IDLE_TIMEOUT_ENV, `${IDLE_TIMEOUT_ENV} must be a positive number of seconds (e.g. 120); got ${JSON.stringify(raw.slice(0, 40))}`);
+  return Math.ceil(seconds * 1000);
 }
 
 /** What the core builder runs on: the factory's client, or the config (the core then creates the provider client). */

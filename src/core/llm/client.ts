@@ -11,7 +11,7 @@
 // would otherwise take from the environment.
 import { ConfigError, LlmError, RequestError, redactSecret } from '../errors.js';
 import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from '../providers/adapter.js';
-import { DEFAULT_BASE_URLS } from '../providers/defaults.js';
+import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from '../providers/defaults.js';
 import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from '../providers/errors.js';
 import { createCallControl, fetchBoundTo } from '../providers/transport.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmClient, type LlmConfig, type LlmRequest, type LlmStreamPart, type ProviderName } from './types.js';
@@ -67,7 +67,7 @@ function resolveConfig(config: LlmConfig): ResolvedLlmConfig {
     apiKey: config.apiKey ? config.apiKey : undefined,
     baseUrl,
     maxOutputTokens: positiveInt(config.maxOutputTokens, 'maxOutputTokens', 'tokens the reply may use'),
-    timeoutMs: positiveInt(config.timeoutMs, 'timeoutMs', 'milliseconds without data before giving up'),
+    timeoutMs: positiveInt(config.timeoutMs, 'timeoutMs', 'milliseconds without data before giving up') ?? DEFAULT_IDLE_TIMEOUT_MS,
     apiKeyEnv: config.apiKeyEnv ?? DEFAULT_API_KEY_ENV[config.provider] ?? undefined,
   };
 }
@@ -119,7 +119,7 @@ function hostOf(url: string): string {
  * Creates a streaming client for one provider and model. The model is sent verbatim;
  * `baseUrl` works for every provider (OpenAI-compatible servers, Anthropic gateways,
  * a Gemini proxy, a remote Ollama). `timeoutMs` is an idle timeout: how long to wait for
- * the reply to start and between two events of the stream. Anthropic gets
+ * the reply to start and between two events of the stream (default DEFAULT_IDLE_TIMEOUT_MS, 5 minutes). Anthropic gets
  * `max_tokens: 8192` unless `maxOutputTokens` is set. Throws ConfigError for a bad config.
  */
 export function createLlmClient(config: LlmConfig): LlmClient {

@@ -19,3 +19,11 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
 
 /** The OpenAI and Anthropic SDKs' own default request timeout (10 minutes); it fires only when no response starts. */
 export const SDK_DEFAULT_TIMEOUT_MS = 600_000;
+
+/**
+ * Idle timeout of a provider stream when the config sets none (`timeoutMs`,
+ * `timeout_s`): how long to wait for the reply to start and between two of
+ * its pieces. A stalled provider ends the turn with a `timeout` error instead
+ * of keeping the chat open forever.
+ */
+export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
