@@ -24,6 +24,8 @@ export interface ApiServices {
   toolRuns: SandboxMode | null;
   /** Whether chats send `skill_draft_partial` events. */
   partialDrafts: boolean;
+  /** Validate also checks the scripts' syntax (the `scriptChecks` option). */
+  scriptChecks: boolean;
   /** `{fs?, env, homeDir?}` ready to spread into a node adapter call. */
   io: IoOptions;
 }

@@ -86,6 +86,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     toolRuns: options.toolRuns ? (options.toolRuns === true ? 'auto' : (options.toolRuns.sandbox ?? 'auto')) : null,
     partialDrafts: options.partialDrafts ?? true,
+    scriptChecks: options.scriptChecks ?? true,
     io: {
       ...(options.fs ? { fs: options.fs } : {}),
       env: options.env ?? process.env,

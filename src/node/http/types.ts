@@ -79,6 +79,12 @@ export interface ApiHandlerOptions {
    * (in bubblewrap unless `sandbox: 'none'`). Off by default: the route answers 403.
    */
   toolRuns?: boolean | { sandbox?: SandboxMode };
+  /**
+   * Check the draft's scripts on every validate (bash -n, ShellCheck, python3 -m
+   * py_compile, node --check; nothing is run) and answer them as `syntax`.
+   * Default true; false for hosts that must not start processes.
+   */
+  scriptChecks?: boolean;
 }
 
 /** A case-insensitive view of the request headers. */

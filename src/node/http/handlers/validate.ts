@@ -2,10 +2,13 @@
 // against the agent (name clashes with its skills, and in edit mode the
 // on-disk skill's tool names), POST /skill-builder/validate checks it alone
 // (the elements use it when no agent is selected). Both answer
-// {valid, errors, warnings} with 200 — an invalid draft is a result, not an error.
+// {valid, errors, warnings} with 200 — an invalid draft is a result, not an error —
+// plus `syntax` (the scripts checked without running them) and `risk` (the
+// Forge-compatible risk review under the agent's policy), see risk/draft-review.ts.
 
 import { ValidateRequestSchema, type ValidateRequest } from '../../../core/schemas.js';
 import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate.js';
+import { reviewDraft } from '../../risk/draft-review.js';
 import { existingSkillNames } from '../../save-skill.js';
 import { readCustomSkill } from '../../skills-on-disk.js';
 import { json, type RouteContext } from '../context.js';
@@ -31,10 +34,15 @@ export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
     opts.previous = current.skill_md;
     opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dir_name);
   }
-  return json(validateSkillMd(body.skill_md, opts));
+  return json({ ...validateSkillMd(body.skill_md, opts), ...(await review(ctx, body, agent.path)) });
+}
+
+function review(ctx: RouteContext, body: ValidateRequest, agentDir?: string) {
+  const { workspaceDir, scriptChecks, io } = ctx.services;
+  return reviewDraft({ skillMd: body.skill_md, scripts: body.scripts ?? {}, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) });
 }
 
 export async function validateStandalone(ctx: RouteContext): Promise<ApiResult> {
   const body = await ctx.json(ValidateRequestSchema);
-  return json(validateSkillMd(body.skill_md, baseOptions(body)));
+  return json({ ...validateSkillMd(body.skill_md, baseOptions(body)), ...(await review(ctx, body)) });
 }
