@@ -9,6 +9,8 @@ import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
 import { filterSkills } from '../catalog.js';
 import { isBuiltinTool } from '../builtins.js';
 import { interpreterFor, normalizeScriptName, scriptForTool } from '../scripts.js';
+import { assessSkillRisk } from '../risk/assess.js';
+import type { RiskPolicy } from '../risk/types.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { ParsedSkillMd } from '../skillmd/types.js';
 import { validateSkillMd } from '../skillmd/validate.js';
@@ -23,6 +25,7 @@ import {
   type CompileSkillsOptions,
   type ScriptArtifact,
   type SkillArtifact,
+  type SkillRiskArtifact,
   type SkillSource,
   type SkillToolArtifact,
   type ToolDefinition,
@@ -125,7 +128,7 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   const tools: ToolDefinition[] = [];
   const toolOwner = new Map<string, string>();
   for (const c of kept) {
-    const { record, definitions, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex);
+    const { record, definitions, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex, opts.riskPolicy);
     report(c.label, ds);
     records.push(record);
     for (const def of definitions) {
@@ -157,7 +160,7 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   };
 }
 
-function compileOne(c: Candidate, hash: (text: string) => string): { record: SkillArtifact; definitions: ToolDefinition[]; diagnostics: Diagnostic[] } {
+function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Partial<RiskPolicy> | undefined): { record: SkillArtifact; definitions: ToolDefinition[]; diagnostics: Diagnostic[] } {
   const { parsed } = c;
   const fm = parsed.frontmatter ?? {};
   const diagnostics: Diagnostic[] = [];
@@ -225,6 +228,7 @@ function compileOne(c: Candidate, hash: (text: string) => string): { record: Ski
     kind: toolRecords.some((t) => t.script !== null) ? 'tools' : 'instructions',
     checksum,
     provenance: { source: 'local', checksum },
+    risk: riskOf(c, riskPolicy),
     requires: skillRequires(parsed.forge),
     egress_domains: sortedUnique(parsed.forge.egressDomains),
     denied_tools: sortedUnique(parsed.forge.deniedTools),
@@ -236,6 +240,12 @@ function compileOne(c: Candidate, hash: (text: string) => string): { record: Ski
     body: parsed.body,
   };
   return { record, definitions, diagnostics };
+}
+
+/** The Forge-compatible score of a skill (its content findings stay an authoring aid, not an artifact). */
+function riskOf(c: Candidate, policy: Partial<RiskPolicy> | undefined): SkillRiskArtifact {
+  const r = assessSkillRisk(c.source.skillMd, c.scripts, policy, { parsed: c.parsed, ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}) });
+  return { score: r.score, level: r.level, passed: r.passed, factors: r.factors, violations: r.violations };
 }
 
 /** Sorts findings by skill, errors first, then line (stable otherwise). */

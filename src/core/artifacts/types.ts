@@ -3,6 +3,7 @@
 // are snake_case like the rest of the wire (`input_schema`, `one_of`,
 // `timeout_hint`); the object is JSON-serialisable as it is.
 
+import type { RiskFactor, RiskLevel, RiskPolicy, RiskViolation } from '../risk/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ToolExample, ToolOutput, ToolParam } from '../skillmd/types.js';
 import type { ToolInputSchema } from './input-schema.js';
@@ -31,6 +32,18 @@ export interface CompileSkillsOptions {
    * is several times faster. Any correct SHA-256 gives the same output.
    */
   sha256Hex?: (text: string) => string;
+  /** The policy each skill's `risk` is assessed under (Forge's keys, camelCase). Default: Forge's default policy. */
+  riskPolicy?: Partial<RiskPolicy>;
+}
+
+/** A skill's risk as `forge skills audit` scores it (see assessSkillRisk), under the build's policy. */
+export interface SkillRiskArtifact {
+  score: number;
+  level: RiskLevel;
+  /** No policy violation of severity error or critical. */
+  passed: boolean;
+  factors: RiskFactor[];
+  violations: RiskViolation[];
 }
 
 /** A bin requirement as written in `requires.bins`, flattened (unknown keys after the known ones). */
@@ -93,6 +106,7 @@ export interface SkillArtifact {
   /** `sha256:<hex>` of the SKILL.md bytes (UTF-8). */
   checksum: string;
   provenance: { source: 'local'; checksum: string };
+  risk: SkillRiskArtifact;
   requires: SkillRequiresArtifact;
   egress_domains: string[];
   denied_tools: string[];

@@ -12,9 +12,11 @@ import type { CliCommand } from '../cli/command.js';
 import { plural } from '../cli/io.js';
 import type { FsLike } from '../fs-types.js';
 import { buildSkillsFolder } from './build-folder.js';
+import type { RiskPolicy } from '../../core/risk/types.js';
+import { readRiskPolicyFile } from '../risk/policy-file.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 
-export const BUILD_HELP = `Usage: ${PROGRAM} build <skills-dir> [--out <dir>] [--category <c>] [--tags <a,b>]
+export const BUILD_HELP = `Usage: ${PROGRAM} build <skills-dir> [--out <dir>] [--category <c>] [--tags <a,b>] [--policy <file>]
 
 Compiles every skill of a skills folder (<name>/SKILL.md with scripts/, and
 flat <name>.md) into the files an agent runtime loads:
@@ -30,6 +32,8 @@ Options:
   --category <c>    only skills in this category
   --tags <a,b>      only skills with all of these tags (comma-separated)
   --warnings        list warnings too (by default only their number)
+  --policy <file>   the Forge security policy (YAML) each skill's risk score in
+                    skills.json is checked against (default: Forge's default policy)
   -h, --help        show this help
 
 Exit status: 0 built without errors, 1 some skill or tool was left out
@@ -67,7 +71,7 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
   const cwd = io.cwd ?? process.cwd();
   let parsed;
   try {
-    parsed = parseCommandArgs('build', argv, { out: { type: 'string' }, category: { type: 'string' }, tags: { type: 'string' }, warnings: { type: 'boolean' } }, true);
+    parsed = parseCommandArgs('build', argv, { out: { type: 'string' }, category: { type: 'string' }, tags: { type: 'string' }, warnings: { type: 'boolean' }, policy: { type: 'string' } }, true);
     if (!parsed.values.help) {
       if (parsed.positionals.length === 0) throw new UsageError('give the skills folder to build, e.g. `build ./skills`');
       if (parsed.positionals.length > 1) throw new UsageError(`give one skills folder (got ${parsed.positionals.length}: ${parsed.positionals.join(', ')})`);
@@ -86,6 +90,15 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
     return 0;
   }
 
+  let riskPolicy: RiskPolicy | undefined;
+  if (values.policy !== undefined) {
+    try {
+      riskPolicy = await readRiskPolicyFile(resolve(cwd, values.policy), io.fs ? { fs: io.fs } : {});
+    } catch (err) {
+      io.stderr.write(`${PROGRAM} build: ${err instanceof Error ? err.message.replace(resolve(cwd, values.policy), values.policy) : String(err)}\nRun \`${PROGRAM} build --help\` for usage.\n`);
+      return 2;
+    }
+  }
   const skillsArg = positionals[0]!;
   const skillsDir = resolve(cwd, skillsArg);
   const out = resolve(cwd, values.out ?? 'compiled');
@@ -96,6 +109,7 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
       ...(values.category !== undefined ? { category: values.category.trim() } : {}),
       ...(values.tags !== undefined ? { tags: splitList(values.tags) } : {}),
       ...(io.fs ? { fs: io.fs } : {}),
+      ...(riskPolicy ? { riskPolicy } : {}),
     });
   } catch (err) {
     io.stderr.write(`${shown(`${PROGRAM} build: ${err instanceof Error ? err.message : String(err)}`)}\n`);
@@ -112,6 +126,8 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
   const summary = [`built ${plural(compiled.count, 'skill')} (${plural(compiled.tools.length, 'tool')}, ${instructionOnly} instruction-only) into ${relative(cwd, out) || '.'}`];
   for (const path of written) summary.push(`  ${relative(cwd, path) || path}`);
   if (compiled.excluded.length > 0) summary.push(`left out because of errors: ${compiled.excluded.join(', ')}`);
+  const failing = compiled.skills.filter((s) => !s.risk.passed);
+  if (failing.length > 0) summary.push(`security policy violations (risk in skills.json): ${failing.map((s) => `${s.name} (${s.risk.score}/100)`).join(', ')}`);
   const skippedCount = result.skipped.length;
   if (skippedCount > 0) summary.push(`not read: ${result.skipped.map((s) => s.path).join(', ')}${values.warnings ? '' : ' (see --warnings)'}`);
   summary.push(`${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}${warnings.length > 0 && !values.warnings ? ' (list them with --warnings)' : ''}`);

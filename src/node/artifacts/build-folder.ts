@@ -4,6 +4,7 @@
 // be read or have errors are reported in `diagnostics` and left out; the
 // build itself only fails when the folder is missing or a write fails.
 
+import type { RiskPolicy } from '../../core/risk/types.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { compileSkills, sortBuildDiagnostics } from '../../core/artifacts/compile-skills.js';
@@ -23,6 +24,8 @@ export interface BuildSkillsFolderOptions {
   tags?: string[];
   /** Filesystem to use; default `node:fs`. */
   fs?: FsLike;
+  /** The policy each skill's `risk` is scored under; default Forge's default policy. */
+  riskPolicy?: Partial<RiskPolicy>;
 }
 
 export interface BuildSkillsFolderResult {
@@ -55,6 +58,7 @@ export async function buildSkillsFolder(skillsDir: string, opts: BuildSkillsFold
     sha256Hex: nodeSha256Hex,
     ...(opts.category !== undefined ? { category: opts.category } : {}),
     ...(opts.tags !== undefined ? { tags: opts.tags } : {}),
+    ...(opts.riskPolicy !== undefined ? { riskPolicy: opts.riskPolicy } : {}),
   });
   // Every finding's `file` becomes a path inside the skills folder (`weather/SKILL.md`,
   // `weather/scripts/x.sh`, `notes.md`), so a caller can print it as is.
