@@ -49,7 +49,7 @@ function jobsFor(name: string, file: string, path: string, shellcheck: boolean):
 /** Checks every script (keys are file names, `scripts/` prefix allowed) and returns all findings at once. */
 export async function checkScriptSyntax(scripts: Readonly<Record<string, string>>, options: CheckScriptSyntaxOptions = {}): Promise<ScriptSyntaxResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const dir = await mkdtemp(join(tmpdir(), 'forge-syntax-'));
+  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'forge-syntax-'));
   const env = { ...(options.env ?? defaultEnv()), PYTHONPYCACHEPREFIX: join(dir, '.pycache'), PYTHONDONTWRITEBYTECODE: '1' };
   const missing = new Set<SyntaxTool>();
   const findings: ScriptSyntaxFinding[] = [];

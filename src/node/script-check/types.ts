@@ -34,6 +34,8 @@ export interface CheckScriptSyntaxOptions {
   shellcheck?: boolean;
   /** Per tool run; a run that takes longer is stopped and reported as an info (default 10000). */
   timeoutMs?: number;
+  /** Where the private temporary folder is made (default the OS temp folder); it is removed afterwards. */
+  tempDir?: string;
   /** The environment of the tools (default: PATH, HOME, LANG and pyenv's variables of this process). */
   env?: Record<string, string | undefined>;
 }

@@ -11,11 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { checkScriptSyntax } from '../../../src/node/index.js';
 
 const hasShellcheck = spawnSync('shellcheck', ['--version']).status === 0;
-const leftovers = () => readdirSync(tmpdir()).filter((n) => n.startsWith('forge-syntax-'));
 
 describe('checkScriptSyntax', () => {
   it('finds a syntax error in each language with its line, and nothing in clean scripts', async () => {
-    const before = leftovers().length;
+    const tempDir = mkdtempSync(join(tmpdir(), 'i15b-syntax-'));
     const r = await checkScriptSyntax(
       {
         'broken.sh': '#!/usr/bin/env bash\nset -euo pipefail\nif true; then\n  echo "x"\n',
@@ -26,7 +25,7 @@ describe('checkScriptSyntax', () => {
         'ok.mjs': 'export const x = 1;\nconsole.log(JSON.stringify({ x }));\n',
         'notes.txt': 'not a script (',
       },
-      { shellcheck: false },
+      { shellcheck: false, tempDir },
     );
     const errors = r.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.file, f.line]);
     expect(errors).toEqual([
@@ -39,7 +38,9 @@ describe('checkScriptSyntax', () => {
     expect(r.findings.find((f) => f.code === 'bash-syntax')!.message).toMatch(/unexpected end of file/);
     expect(r.ok).toBe(false);
     expect(r.missingTools).toEqual([]);
-    expect(leftovers().length).toBe(before);
+    // Nothing is left behind: not the scripts, not a __pycache__.
+    expect(readdirSync(tempDir)).toEqual([]);
+    rmSync(tempDir, { recursive: true, force: true });
   });
 
   it('is ok for clean scripts', async () => {
