@@ -9,7 +9,7 @@
 // never opened.
 
 import { UnsafePathError } from '../../core/errors.js';
-import { errnoCode, type FsLike, type FsStatsLike } from '../fs-types.js';
+import { errnoCode, readTextIfExists, type FsLike, type FsStatsLike } from '../fs-types.js';
 
 /** `fs.constants` when the injected fs has them (node:fs, memfs). */
 interface WithConstants {
@@ -66,7 +66,7 @@ export async function readRegularTextIfExists(fs: FsLike, path: string): Promise
   if (!st.isFile()) throw notRegular(path);
   const open = (fs.promises as { open?: OpenFn }).open;
   const flags = (fs as WithConstants).constants;
-  if (typeof open !== 'function' || flags?.O_NOFOLLOW === undefined) return readPlain(fs, path);
+  if (typeof open !== 'function' || flags?.O_NOFOLLOW === undefined) return readTextIfExists(fs, path);
   let handle: FileHandleLike;
   try {
     handle = await open.call(fs.promises, path, (flags.O_RDONLY ?? 0) | flags.O_NOFOLLOW);
@@ -81,15 +81,5 @@ export async function readRegularTextIfExists(fs: FsLike, path: string): Promise
     return String(await handle.readFile({ encoding: 'utf8' }));
   } finally {
     await handle.close();
-  }
-}
-
-async function readPlain(fs: FsLike, path: string): Promise<string | null> {
-  try {
-    return String(await fs.promises.readFile(path, 'utf8'));
-  } catch (err) {
-    const code = errnoCode(err);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw err;
   }
 }
