@@ -28,17 +28,19 @@ export const INSTALL_HINT =
 
 let probe: { path: string } | { problem: string } | undefined;
 
-/** The bwrap executable when it is installed and works here; else why not (with the install hint). Probed once per process. */
-export function findBwrap(pathEnv = process.env.PATH ?? ''): { path: string } | { problem: string } {
-  if (probe) return probe;
-  const path = [...pathEnv.split(delimiter), '/usr/bin', '/usr/local/bin'].filter(Boolean).map((d) => join(d, 'bwrap')).find((p) => existsSync(p));
-  if (!path) return (probe = { problem: INSTALL_HINT });
+/** The first of `candidates` that exists, if it can create a sandbox here; else why not (with the install hint). */
+export function probeBwrap(candidates: readonly string[]): { path: string } | { problem: string } {
+  const path = candidates.find((p) => existsSync(p));
+  if (!path) return { problem: INSTALL_HINT };
   const r = spawnSync(path, ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--', '/bin/true'], { encoding: 'utf8', timeout: 10_000 });
-  if (r.status !== 0) {
-    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0];
-    return (probe = { problem: `bwrap is installed at ${path} but cannot create a sandbox here (${why}); allow unprivileged user namespaces, or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)` });
-  }
-  return (probe = { path });
+  if (r.status === 0) return { path };
+  const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0];
+  return { problem: `bwrap is installed at ${path} but cannot create a sandbox here (${why}); allow unprivileged user namespaces, or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)` };
+}
+
+/** bwrap on PATH (or /usr/bin, /usr/local/bin), probed once per process. */
+export function findBwrap(pathEnv = process.env.PATH ?? ''): { path: string } | { problem: string } {
+  return (probe ??= probeBwrap([...pathEnv.split(delimiter), '/usr/bin', '/usr/local/bin'].filter(Boolean).map((d) => join(d, 'bwrap'))));
 }
 
 /** `/bin` on a merged-/usr system is a symlink: recreate it as one; a real folder is mounted read-only. */
