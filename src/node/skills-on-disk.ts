@@ -285,6 +285,7 @@ async function readScripts(fs: FsLike, skillDir: string, skill: CustomSkill): Pr
       }
       skill.scripts[e.name] = text;
     } catch (err) {
+      if (errnoCode(err) === 'ENOENT') throw err; // listed a moment ago: a save swapped the folder, so the whole skill is read again
       skill.skipped.push({ file: `scripts/${e.name}`, reason: messageOf(err) });
     }
   }
