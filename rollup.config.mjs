@@ -50,7 +50,7 @@ export default [
   {
     input: 'src/elements/index.ts',
     plugins: [minifyElementStyles(), nodeResolve({ browser: true, extensions: ['.ts', '.js'] }), ts(), terser({ format: { comments: false } })],
-    // Views loaded with import() when first needed (the Run a tool panel) become
+    // Views loaded with import() when first needed (the Run a tool panel, the routing check) become
     // forge-skill-builder.<name>.js beside the bundle, which loads them relative
     // to itself; they do not count against the bundle's first-load budget.
     // The bundle may export what its lazy views import from it (else rollup adds a facade file).

@@ -39,7 +39,7 @@ const EDIT_STARTERS = [
   'Add more request → input examples to every tool',
 ];
 
-type DialogName = 'save' | 'skills' | 'confirm';
+type DialogName = 'save' | 'skills' | 'confirm' | 'routing';
 
 /**
  * The Skill Builder: an operator describes a skill, an LLM interviews them and drafts
@@ -145,6 +145,7 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */ @state() _confirmDelete: string | null = null;
   /** @internal */ @state() _announce = '';
   /** @internal */ @state() _toolRun: ToolRunState | null = null;
+  /** @internal The "Check routing" dialog, loaded on first use (routing-view.ts). */ @state() _routing: { view: typeof import('./routing-view.js'); check: import('./routing-view.js').RoutingCheck } | null = null;
 
   @query('forge-skill-settings') private _settingsEl?: ForgeSkillSettings;
   private _unsync?: () => void;
@@ -651,6 +652,13 @@ export class ForgeSkillBuilder extends LitElement {
     this._toolRun = null;
   }
 
+  /** @internal Opens "Check routing", loading its module the first time. */
+  async _openRouting(): Promise<void> {
+    const view = await import('./routing-view.js');
+    this._routing ??= { view, check: new view.RoutingCheck(this) };
+    this._dialog = 'routing';
+  }
+
   /** @internal */
   _closeDialog(): void {
     if (this._dialog === 'confirm') return this._confirm(false);
@@ -700,7 +708,7 @@ export class ForgeSkillBuilder extends LitElement {
       </div>
       <forge-skill-settings modal endpoint=${this.endpoint} .fetcher=${this.fetcher} theme=${this.theme ?? nothing}
         @forge-settings-saved=${this._onSettingsSaved}></forge-skill-settings>
-      ${renderSaveDialog(this)} ${renderSkillsDialog(this)} ${renderConfirmDialog(this)}
+      ${renderSaveDialog(this)} ${renderSkillsDialog(this)} ${renderConfirmDialog(this)} ${this._routing?.view.renderRoutingDialog(this, this._routing.check) ?? nothing}
       <div class="sr-only" role="status" aria-live="polite">${this._announce}</div>
     </div>`;
   }
