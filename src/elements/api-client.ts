@@ -7,7 +7,6 @@
 
 import type { BuilderEvent } from '../core/events.js';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { toRoutingEvent, type DescriptionProposal, type RoutingRequestItem, type RoutingResultItem, type RoutingUiEvent } from './routing-wire.js';
 import { isAbortError, readSse } from './sse.js';
 import type * as T from './types.js';
 
@@ -56,12 +55,8 @@ export interface ApiClient {
   tryTool(request: T.TryRequest, agent?: string): Promise<T.ToolRunResult>;
   /** One chat turn. Request-level failures throw ApiError before the first event; stopping throws an AbortError. */
   chat(request: T.ChatRequest, opts?: { agent?: string | undefined; signal?: AbortSignal }): AsyncGenerator<BuilderEvent>;
-  /** Routing check of a draft against the agent's other skills (SSE). Request-level failures throw ApiError first. */
-  routeCheck(agent: string, request: { draft: T.Draft; editingName?: string | undefined; requests: RoutingRequestItem[] }, signal?: AbortSignal): AsyncGenerator<RoutingUiEvent>;
-  /** Generated requests to review before a check (one designer call). */
-  routeRequests(agent: string, request: { draft: T.Draft; editingName?: string | undefined; count?: number }, signal?: AbortSignal): Promise<RoutingRequestItem[]>;
-  /** A proposed description from a check's results; nothing is changed. */
-  improveDescription(agent: string, request: { draft: T.Draft; editingName?: string | undefined; results: RoutingResultItem[] }, signal?: AbortSignal): Promise<DescriptionProposal>;
+  /** POSTs JSON to `path` (below the endpoint) and returns the response; a non-2xx answer throws ApiError. For parts loaded on demand (the routing check). */
+  post(path: string, body: unknown, signal?: AbortSignal): Promise<Response>;
 }
 
 type Json = Record<string, unknown>;
@@ -138,26 +133,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return (await res.json()) as T;
   }
 
-  const routingPath = (agent: string, what: string) => `${agentPath(agent)}/skill-builder/${what}`;
-
   return {
     endpoint,
-    async *routeCheck(agent, r, signal) {
-      const body = compact({ ...wireDraft(r.draft), editing_name: r.editingName, requests: r.requests });
-      const res = await send('POST', routingPath(agent, 'route-check'), body, { headers: { accept: 'text/event-stream' }, ...(signal ? { signal } : {}) });
-      if (!res.body) throw new ApiError('The server answered the routing check without a body.', res.status);
-      for await (const m of readSse(res.body, signal)) {
-        const ev = toRoutingEvent(m.event ?? 'message', m.data);
-        if (ev) yield ev;
-      }
-    },
-    routeRequests: async (agent, r, signal) =>
-      (await json<{ requests: RoutingRequestItem[] }>('POST', routingPath(agent, 'route-check/requests'), compact({ ...wireDraft(r.draft), editing_name: r.editingName, count: r.count }), signal)).requests,
-    improveDescription: async (agent, r, signal) => {
-      const results = r.results.map(({ text, expect, chose, ok }) => ({ text, expect, chose, ok }));
-      const j = await json('POST', routingPath(agent, 'improve-description'), compact({ ...wireDraft(r.draft), editing_name: r.editingName, results }), signal);
-      return { description: str(j.description), rationale: str(j.rationale), skillMd: typeof j.skill_md === 'string' ? j.skill_md : null };
-    },
+    post: (path, body, signal) => send('POST', path, body, signal ? { signal } : {}),
     getSettings: async (signal) => toSettings(await json('GET', '/settings/skill-builder', undefined, signal)),
     saveSettings: async (u) =>
       toSettings(

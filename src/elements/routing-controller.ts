@@ -5,7 +5,7 @@
 // call is abortable; closing the dialog or a new draft stops a running check.
 import type { ReactiveController } from 'lit';
 import type { ApiClient } from './api-client.js';
-import type { DescriptionProposal, RoutingExpect, RoutingRequestItem, RoutingResultItem, RoutingSummary } from './routing-wire.js';
+import { improveDescription, routeCheck, routeRequests, type DescriptionProposal, type RoutingExpect, type RoutingRequestItem, type RoutingResultItem, type RoutingSummary, type RoutingTarget } from './routing-api.js';
 import { isAbortError } from './sse.js';
 import type { Draft } from './types.js';
 
@@ -56,7 +56,7 @@ export class RoutingCheck implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private target(): { agent: string; draft: Draft; editingName?: string } | null {
+  private target(): RoutingTarget | null {
     const draft = this.host._draft;
     if (!draft || !this.host.agent) return null;
     return { agent: this.host.agent, draft, ...(this.host._editing ? { editingName: this.host._editing } : {}) };
@@ -86,7 +86,7 @@ export class RoutingCheck implements ReactiveController {
     const t = this.target();
     if (!t) return Promise.resolve();
     return this.step('generating', 'generate routing requests', async (signal) => {
-      const fresh = await this.host._api().routeRequests(t.agent, { draft: t.draft, editingName: t.editingName, count: GENERATE_COUNT }, signal);
+      const fresh = await routeRequests(this.host._api(), t, GENERATE_COUNT, signal);
       const known = new Set(this.requests.map((r) => r.text.toLowerCase()));
       this.set({ requests: [...this.requests, ...fresh.filter((r) => !known.has(r.text.toLowerCase()))], results: [], summary: null });
       this.host._say(`${fresh.length} requests written. Review them, then run the check.`);
@@ -111,7 +111,7 @@ export class RoutingCheck implements ReactiveController {
     if (!t || requests.length === 0) return Promise.resolve();
     this.set({ results: [], summary: null, proposal: null, stale: false, progress: requests.length });
     return this.step('running', 'check routing', async (signal) => {
-      for await (const ev of this.host._api().routeCheck(t.agent, { draft: t.draft, editingName: t.editingName, requests }, signal)) {
+      for await (const ev of routeCheck(this.host._api(), t, requests, signal)) {
         if (ev.type === 'route_result') {
           const results = [...this.results];
           results[ev.index] = ev.result;
@@ -129,7 +129,7 @@ export class RoutingCheck implements ReactiveController {
     const results = this.results.filter((r): r is RoutingResultItem => r !== undefined);
     if (!t || results.length === 0) return Promise.resolve();
     return this.step('improving', 'propose a description', async (signal) => {
-      const proposal = await this.host._api().improveDescription(t.agent, { draft: t.draft, editingName: t.editingName, results }, signal);
+      const proposal = await improveDescription(this.host._api(), t, results, signal);
       this.set({ proposal: { ...proposal, before: t.draft.skillMd } });
       this.host._say('A new description is proposed. Review the change, then accept or discard it.');
     });

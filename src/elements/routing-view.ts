@@ -11,7 +11,7 @@ import { trapTab } from './dialog.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { diffDrafts } from './line-diff.js';
 import { RoutingCheck } from './routing-controller.js';
-import type { RoutingExpect, RoutingResultItem } from './routing-wire.js';
+import type { RoutingExpect, RoutingResultItem } from './routing-api.js';
 import { renderDiff } from './save-view.js';
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
