@@ -48,6 +48,7 @@ export type { SkillSpec, SkillSpecInput, ToolSpec, ToolParamSpec, ToolExampleSpe
 export { validateSkillMd } from './skillmd/validate.js';
 export type { SkillValidationResult, ValidateOptions, ValidationProfile } from './skillmd/validate.js';
 export { escapeControlChars, createStreamEscaper } from './safe-text/control-chars.js';
+export { CONTINUE_MESSAGE, TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
 export type { EscapeOptions, StreamEscaper } from './safe-text/control-chars.js';
 export { buildSkillCatalog, filterSkills } from './catalog.js';
 export type { FilterableSkill, SkillCatalogFormat, SkillCatalogInput, SkillCatalogOptions, SkillFilter } from './catalog.js';

@@ -219,7 +219,13 @@ function toEvent(name: string, data: string): BuilderEvent | null {
     case 'skill_draft_partial':
       return { type: 'skill_draft_partial', skillMd: str(j.skill_md), scripts: scriptsOf(j.scripts) };
     case 'done':
-      return { type: 'done', status: 'complete', structured: j.structured === true, truncated: j.truncated === true };
+      return {
+        type: 'done',
+        status: 'complete',
+        structured: j.structured === true,
+        truncated: j.truncated === true,
+        ...(typeof j.notice === 'string' && j.notice !== '' ? { notice: j.notice } : {}),
+      };
     case 'error':
       return { type: 'error', error: str(j.error) || 'The model call failed.', ...(typeof j.code === 'string' ? { code: j.code } : {}) };
     default:

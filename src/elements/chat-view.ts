@@ -1,7 +1,8 @@
 // The conversation panel: the message log (a polite live region; the reply
 // being streamed is aria-busy so screen readers read it once, whole), the
 // progress of a reply in flight (characters arrived, elapsed time, phase),
-// errors with Retry, starter prompts on the empty state, and the composer
+// errors with Retry, a cut-off reply's notice with Continue (a continuation
+// turn), starter prompts on the empty state, and the composer
 // (Enter sends, Shift+Enter adds a line, Stop while a reply streams).
 
 import { html, nothing } from 'lit';
@@ -23,6 +24,8 @@ export interface ChatEntry {
   /** Files in the draft this reply delivered (SKILL.md + scripts). */
   draftFiles?: number;
   truncated?: boolean;
+  /** Set when the reply was cut off and no draft could be recovered: shown with a Continue button. */
+  notice?: string;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -102,7 +105,13 @@ function renderEntry(b: ForgeSkillBuilder, e: ChatEntry) {
               : ''}.
             <button class="link" @click=${() => showDraft(b)}>Review the draft</button></p>`
         : nothing}
-      ${e.truncated
+      ${e.notice
+        ? html`<div class="notice warn small-notice" role="status">
+            <span class="ico" aria-hidden="true">⚠</span>
+            <span class="grow">${e.notice}</span>
+            <button class="small" ?disabled=${b._busy} @click=${() => b._continue()}>Continue</button>
+          </div>`
+        : e.truncated
         ? html`<p class="notice warn small-notice"><span class="ico" aria-hidden="true">⚠</span><span>The reply hit the model's output limit, so the draft may be
             incomplete. Ask to continue, or raise the limit in your provider settings.</span></p>`
         : nothing}

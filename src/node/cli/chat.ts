@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createSkillBuilder } from '../../core/builder.js';
+import { CONTINUE_MESSAGE } from '../../core/continue-turn.js';
 import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { ChatMessage } from '../../core/llm/types.js';
@@ -72,6 +73,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const messages: ChatMessage[] = [];
   let draft: { skillMd: string; scripts: Record<string, string> } | undefined;
   let pending: string | null = null;
+  let cutOff = false;
   let current: AbortController | undefined;
   let interrupted = false;
   void io.waitForShutdown().then(() => {
@@ -86,7 +88,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       pending = null;
       if (line === null || line.trim() === '' || interrupted) break;
       if (!tty) writeLine(out, `\nyou> ${line}`);
-      messages.push({ role: 'user', content: line });
+      // After a cut-off reply, "continue" sends the continuation turn the element's Continue button sends.
+      const continuing = cutOff && line.trim().toLowerCase() === 'continue';
+      messages.push({ role: 'user', content: continuing ? CONTINUE_MESSAGE : line });
+      cutOff = false;
 
       current = new AbortController();
       const spinner = createSpinner(out);
@@ -119,7 +124,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           out.write(screen.end());
           failed = ev.error;
         } else if (ev.type === 'done' && ev.truncated) {
-          writeLine(io.stderr, 'note: the model hit its output limit; the draft may be incomplete.');
+          cutOff = ev.notice !== undefined;
+          writeLine(io.stderr, ev.notice ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}` : 'note: the model hit its output limit; the draft may be incomplete.');
         }
       }
       current = undefined;

@@ -36,7 +36,7 @@ export function toSseEvent(ev: BuilderEvent): SseEvent {
     case 'skill_draft_partial':
       return { event: 'skill_draft_partial', data: { skill_md: ev.skillMd, scripts: ev.scripts, partial: true } };
     case 'done':
-      return { event: 'done', data: { status: ev.status, structured: ev.structured, truncated: ev.truncated } };
+      return { event: 'done', data: { status: ev.status, structured: ev.structured, truncated: ev.truncated, ...(ev.notice !== undefined ? { notice: ev.notice } : {}) } };
     case 'error':
       return { event: 'error', data: ev.code !== undefined ? { error: ev.error, code: ev.code } : { error: ev.error } };
   }
