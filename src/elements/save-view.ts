@@ -40,7 +40,7 @@ export function renderDiff(files: FileDiff[]) {
           ${f.status !== 'unchanged' ? html`<span class="muted counts">+${f.added} −${f.removed}</span>` : nothing}
         </summary>
         ${f.rows.length
-          ? html`<div class="diff-lines mono">
+          ? html`<div class="diff-lines mono" tabindex="0">
               ${f.rows.map((r) =>
                 r.kind === 'fold'
                   ? html`<div class="dl fold">⋯ ${r.count} unchanged line${r.count === 1 ? '' : 's'}</div>`

@@ -6,6 +6,7 @@
 // miss, a proposal shown as a diff, Accept puts it in the draft, and the next
 // run finds the request routed.
 import { deepEqual, equal, includes, ok } from './helpers/assert.js';
+import { expectAccessible } from './helpers/axe.js';
 import { $, $$, button, cleanup, mountWithDraft, typeInto, txt, waitFor } from './helpers/dom.js';
 import { errorResponse, FakeApi, json, type Call } from './helpers/fake-api.js';
 import { sseText, type SseEvent } from './helpers/sse.js';
@@ -97,9 +98,12 @@ describe('builder: check routing', () => {
     includes(txt(inD(el, '.route-summary')), 'Recall 67%');
     includes(txt(inD(el, '.route-summary')), 'Precision 100%');
 
+    await expectAccessible(el, 'routing dialog with results');
+
     const before = el._draft!.skillMd;
     button(el, 'Improve description', D).click();
     await waitFor(() => !!inD(el, '.route-proposal'), 'proposal');
+    await expectAccessible(el, 'routing dialog with a proposal');
     equal(api.lastCall('POST', '/improve-description')!.body.results[1].ok, false);
     includes(txt(inD(el, '.route-proposal')), 'Umbrella questions loaded no skill.');
     ok(inD(el, '.route-proposal .dl.add'), 'the new description line is shown as added');
