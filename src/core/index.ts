@@ -134,3 +134,6 @@ export type { AssessRiskOptions } from './risk/assess.js';
 export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError, RISK_POLICY_KEYS } from './risk/policy.js';
 export { TRUSTED_DOMAINS, HIGH_RISK_BINS, SENSITIVE_ENV_PATTERNS } from './risk/score.js';
 export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, RiskViolation, ScriptPolicy, SkillRiskAssessment } from './risk/types.js';
+// Skill folders and packages (issue 17): the draft shape, archive safety checks, zip read/write (fflate; isomorphic).
+export { SkillArchiveError, SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS, readSkillZip, writeSkillZip } from './skill-folder/index.js';
+export type { SkillBinaryFile, SkillFolderDraft } from './skill-folder/index.js';

@@ -81,3 +81,7 @@ export { checkScriptSyntax } from './script-check/index.js';
 export type { CheckScriptSyntaxOptions, ScriptSyntaxFinding, ScriptSyntaxResult, SyntaxTool } from './script-check/index.js';
 export { readAgentRiskPolicy, readRiskPolicyFile } from './risk/policy-file.js';
 export type { AgentRiskPolicy } from './risk/policy-file.js';
+
+// Skills are folders (issue 17): import a folder, .zip or .skill into a draft; export deterministic zip bytes.
+export { importSkill, exportSkill } from './skill-folder/index.js';
+export type { ExportSkillOptions, ImportSkillSource } from './skill-folder/index.js';

@@ -1,0 +1,12 @@
+// Skill folders and packages (issue 17): the draft shape, the safety checks
+// on archive and folder listings, and zip reading/writing with fflate.
+
+export { SkillArchiveError } from './errors.js';
+export { SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS } from './limits.js';
+export { entryPathProblem, foldedPath } from './entry-path.js';
+export { checkListing } from './listing.js';
+export type { CheckedListing, EntryKind, ListedEntry } from './listing.js';
+export { toDraft, sha256Hex } from './to-draft.js';
+export { readSkillZip } from './zip-read.js';
+export { writeSkillZip, draftEntries } from './zip-write.js';
+export type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';

@@ -1,0 +1,19 @@
+// The limits every skill folder or package must stay within (issue 17): what
+// keeps an archive from exhausting the machine or a draft from flooding the
+// model. One place so import, export, save and the docs agree.
+
+export const SKILL_FOLDER_LIMITS = {
+  /** Entries (files and folders) in one archive or folder. */
+  maxEntries: 500,
+  /** Uncompressed bytes of all entries together. */
+  maxTotalBytes: 20 * 1024 * 1024,
+  /** Uncompressed / compressed, per entry and for the whole archive. */
+  maxCompressionRatio: 100,
+  /** Text files under references/, reference/ and assets/. */
+  maxTextFiles: 200,
+  /** Bytes of one text file kept in `files`; larger ones are binaries. */
+  maxTextFileBytes: 1024 * 1024,
+} as const;
+
+/** Folders whose UTF-8 files are drafts' `files` (shown to the operator, offered to the model). */
+export const TEXT_FILE_FOLDERS = ['references', 'reference', 'assets'] as const;

@@ -1,0 +1,66 @@
+// Sorts a checked skill folder's files into a draft: SKILL.md (UTF-8, required),
+// scripts/<plain name> as text, UTF-8 files ≤ 1 MiB under references/,
+// reference/ and assets/ as `files` (at most 200), everything else as binaries
+// with size and sha256, kept byte for byte. Refuses content that is an archive.
+
+import { checkScriptFileName } from '../names.js';
+import { SkillArchiveError } from './errors.js';
+import { looksLikeArchive } from './entry-path.js';
+import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from './limits.js';
+import type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Lower-case hex SHA-256 (WebCrypto: Node ≥ 20 and browsers). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isTextFolderPath(path: string): boolean {
+  return TEXT_FILE_FOLDERS.some((dir) => path.startsWith(`${dir}/`));
+}
+
+export async function toDraft(entries: readonly SkillFolderEntry[]): Promise<SkillFolderDraft> {
+  const draft: SkillFolderDraft = { skillMd: '', scripts: {}, files: {}, binaries: [] };
+  let skillMd: string | null = null;
+  for (const { path, bytes } of [...entries].sort((a, b) => compareBytes(a.path, b.path))) {
+    if (looksLikeArchive(path, bytes)) throw new SkillArchiveError(`refused entry "${path}": its content is an archive; nested archives are not allowed`, path);
+    if (path === 'SKILL.md') {
+      skillMd = decodeUtf8(bytes);
+      if (skillMd === null) throw new SkillArchiveError('SKILL.md is not valid UTF-8 text', path);
+      continue;
+    }
+    const text = decodeUtf8(bytes);
+    const scriptName = path.startsWith('scripts/') ? path.slice('scripts/'.length) : null;
+    if (text !== null && scriptName !== null && checkScriptFileName(scriptName) === null) {
+      draft.scripts[scriptName] = text;
+    } else if (text !== null && bytes.length <= L.maxTextFileBytes && isTextFolderPath(path)) {
+      draft.files[path] = text;
+      if (Object.keys(draft.files).length > L.maxTextFiles)
+        throw new SkillArchiveError(`the skill has more than ${L.maxTextFiles} text files under ${TEXT_FILE_FOLDERS.join('/, ')}/; a skill may have at most that many`);
+    } else {
+      draft.binaries.push(await binaryOf(path, bytes));
+    }
+  }
+  if (skillMd === null) throw new SkillArchiveError('the skill folder has no SKILL.md at its root');
+  draft.skillMd = skillMd;
+  return draft;
+}
+
+export async function binaryOf(path: string, bytes: Uint8Array): Promise<SkillBinaryFile> {
+  return { path, size: bytes.length, sha256: await sha256Hex(bytes), bytes };
+}
+
+/** Orders paths by UTF-16 code units: the same on every machine, unlike localeCompare. */
+export function compareBytes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,7 @@
+// Skill folders and packages on Node (issue 17): import from a folder or zip,
+// export to deterministic zip bytes.
+
+export { importSkill } from './import-skill.js';
+export type { ImportSkillSource } from './import-skill.js';
+export { exportSkill } from './export-skill.js';
+export type { ExportSkillOptions } from './export-skill.js';
