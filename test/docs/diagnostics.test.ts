@@ -134,6 +134,12 @@ const SAMPLES: Record<string, Sample> = {
     options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -fsS https://api.openweathermap.org/data/2.5/weather -d "$INPUT"\n' } },
   },
   'egress-risky': { text: forgeMeta('egress_domains: ["*.com"]') },
+  'file-missing': { text: withBody('# T\n\nSee [the guide](references/guide.md).\n'), options: { files: {} } },
+  'file-unreferenced': { text: ok(), options: { files: { 'references/guide.md': '# Guide' } } },
+  'file-path-absolute': { text: withBody('# T\n\nSee [x](/etc/passwd).\n'), options: { files: {} } },
+  'file-path-outside': { text: withBody('# T\n\nSee [x](../other/SKILL.md).\n'), options: { files: {} } },
+  'file-hidden': { text: ok(), options: { files: { 'references/.env': 'x' } } },
+  'file-path-unsafe': { text: ok(), options: { files: { '../escape.md': 'x' } } },
   'control-character': { text: ok().replace('# Skill', '# Skill\r\x1b[2K') },
 };
 

@@ -13,6 +13,12 @@ export interface ValidateOptions {
   profile?: ValidationProfile;
   /** The skill's helper scripts, file name → content (`scripts/` prefix optional). */
   scripts?: Readonly<Record<string, string>>;
+  /**
+   * The skill folder's other files (issue 17): relative path → text, binary
+   * files → `''`. When given, every path the SKILL.md mentions must exist and
+   * every file should be mentioned (validate-folder-files.ts).
+   */
+  files?: Readonly<Record<string, string>>;
   /** The folder the SKILL.md lives in; the agentskills profile requires `name` to equal it. */
   dirName?: string;
   /** Names of skills the agent already has; a new skill may not reuse one. */

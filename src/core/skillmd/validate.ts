@@ -8,7 +8,8 @@
 // - `forge` (default): validate-forge.ts (frontmatter, tools, description,
 //   name conflicts, renamed tools in edit mode) + validate-scripts.ts.
 // - `agentskills`: validate-agentskills.ts (the open Agent Skills spec).
-// Both report empty content, frontmatter the parser could not read, and a
+// Both check the folder's files when `files` is given
+// (validate-folder-files.ts) and report empty content, frontmatter the parser could not read, and a
 // missing frontmatter block.
 
 import { errorDiag, toValidationResult, warningDiag, type Diagnostic, type ValidationResult } from '../diagnostics.js';
@@ -17,6 +18,7 @@ import { agentskillsRules } from './validate-agentskills.js';
 import { controlCharRules } from './validate-control-chars.js';
 import { riskyEgressRules } from './validate-egress-risk.js';
 import { createRuleContext, type RuleContext, type Sink, type ValidateOptions } from './validate-context.js';
+import { folderFileRules } from './validate-folder-files.js';
 import { forgeDescriptionRules, forgeFrontmatterRules, forgeToolRules, nameConflictRules } from './validate-forge.js';
 import { scriptRules } from './validate-scripts.js';
 
@@ -53,6 +55,7 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
     removedToolRules(ctx, add);
     riskyEgressRules(ctx, add);
   }
+  folderFileRules(ctx, add);
   controlCharRules(ctx, add);
   const profile = options.profile ?? 'forge';
   const fromParser = profile === 'agentskills' ? parsed.diagnostics.filter(isAboutSpecFields) : parsed.diagnostics;
