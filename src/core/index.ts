@@ -137,3 +137,5 @@ export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, R
 // Skill folders and packages (issue 17): the draft shape, archive safety checks, zip read/write (fflate; isomorphic).
 export { SkillArchiveError, SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS, readSkillZip, writeSkillZip } from './skill-folder/index.js';
 export type { SkillBinaryFile, SkillFolderDraft } from './skill-folder/index.js';
+export { fixForRuntime } from './runtime-form/fix.js';
+export type { RuntimeFix, RuntimeFixChange } from './runtime-form/fix.js';

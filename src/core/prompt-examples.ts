@@ -100,7 +100,7 @@ export const PROMPT_EXAMPLES: readonly PromptExample[] = [
               name: 'k8s_pod_triage',
               description: 'Finds why pods of a namespace, deployment or single pod are unhealthy, using read-only kubectl commands.',
               input: [
-                { name: 'namespace', type: 'string', required: false, description: 'Namespace to inspect; "default" when the user names none.' },
+                { name: 'namespace', type: 'string', required: true, description: 'Namespace to inspect; "default" when the user names none.' },
                 { name: 'deployment', type: 'string', required: false, description: 'Limit the triage to the pods of this deployment.' },
                 { name: 'pod', type: 'string', required: false, description: 'Inspect this one pod only.' },
                 { name: 'log_lines', type: 'integer', required: false, description: 'Lines of previous-container logs to read per crashing pod (default 100).' },

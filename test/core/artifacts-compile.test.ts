@@ -74,7 +74,7 @@ const ALL_TYPES = `## Tool: every_type
 
 Exercises every Input type.
 
-**Input:**
+**Input:** s (string, required), i (integer, required), n (number), b (boolean), a (array), o (object), i2 (integer), f (number), b2 (boolean), l (array), d (object), sa (array), mode (string), level (string)
 
 | Parameter | Type | Required | Description |
 |-----------|------|----------|-------------|
@@ -139,15 +139,20 @@ describe('compileSkills: tools', () => {
 
   it('leaves out only the tool whose property key providers reject, and reports it', () => {
     const body = [
-      '## Tool: good_tool', '', 'Fine.', '', '**Input:**', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| query | string | yes | q |', '',
-      '## Tool: bad_tool', '', 'Broken key.', '', '**Input:**', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| $query | string | yes | q |', '',
+      '## Tool: good_tool', '', 'Fine.', '', '**Input:** query (string, required)', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| query | string | yes | q |', '',
+      '## Tool: bad_tool', '', 'Broken key.', '', '**Input:** $query (string, required)', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| $query | string | yes | q |', '',
     ].join('\n');
     const r = compileSkills([{ skillMd: md('keys', body), dir: 'keys', scripts: { 'good-tool.sh': SCRIPT, 'bad-tool.sh': SCRIPT } }]);
     expect(r.tools.map((t) => t.name)).toEqual(['good_tool']);
     expect(r.count).toBe(1);
     expect(r.excluded).toEqual([]);
     const err = r.diagnostics.filter((d) => d.severity === 'error');
-    expect(err).toMatchObject([{ skill: 'keys', code: 'tool-input-key-invalid', field: 'tools.bad_tool.input.$query' }]);
+    // The validator's runtime rule (the runtime skips that tool) and the build's own key check.
+    expect(err).toMatchObject([
+      { skill: 'keys', code: 'tool-input-key-invalid', field: 'tools.bad_tool.input.$query' },
+      // A line of the whole file: the four frontmatter lines come first.
+      { skill: 'keys', code: 'runtime-input-key-invalid', field: 'tools.bad_tool.input', line: body.split('\n').indexOf('## Tool: bad_tool') + 5 + 4 },
+    ]);
     expect(err[0]!.line).toBe(body.split('\n').indexOf('## Tool: bad_tool') + 5);
     expect(r.skills[0]!.tools.find((t) => t.name === 'bad_tool')!.input_schema).toBeNull();
   });

@@ -424,7 +424,7 @@ describe('parseSkillMd: the fixture skills', () => {
     expect(p.forge.egressDomains).toEqual(['api.deskhub.io']);
     const t = p.tools[0]!;
     expect(t.description).toBe('Search tickets by free text and filters.');
-    expect(t.inputForm).toBe('table');
+    expect(t.inputForm).toBe('both');
     expect(t.input.map((i) => [i.name, i.type, i.required])).toEqual([
       ['text', 'string', true],
       ['status', 'array', false],
@@ -444,7 +444,7 @@ describe('parseSkillMd: the fixture skills', () => {
     expect(p.forge.egressDomains).toEqual(['*.open-meteo.com']);
     const [now, days] = p.tools;
     expect(now!.inputForm).toBe('inline');
-    expect(now!.input).toEqual([{ name: 'city', type: 'string', required: true, description: 'City name, optionally with a country code' }]);
+    expect(now!.input).toEqual([{ name: 'city', type: 'string', required: true, description: 'City name with an optional country code' }]);
     expect(now!.output).toEqual({ kind: 'text', text: 'Temperature, apparent temperature, precipitation and wind speed' });
     expect(days!.input).toEqual([
       { name: 'city', type: 'string', required: true, description: '' },

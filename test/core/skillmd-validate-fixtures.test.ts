@@ -45,8 +45,10 @@ describe('fixture skills (forge profile)', () => {
       'tool-too-few-examples tools.forecast_days.examples',
       'tool-missing-heuristics tools.forecast_days.heuristics',
     ]);
-    expect(codesOf('ticket-search')).toEqual(['tool-too-few-examples tools.ticket_search.examples']);
-    expect(codesOf('sitemap-audit')).toEqual(['tool-too-few-examples tools.sitemap_audit.examples']);
+    // `### Response Format` inside the tool: Forge's runtime ends the tool there.
+    expect(codesOf('ticket-search')).toEqual(['tool-too-few-examples tools.ticket_search.examples', 'runtime-heading-in-tool tools.ticket_search']);
+    // Every parameter optional: Forge's runtime still requires the first.
+    expect(codesOf('sitemap-audit')).toEqual(['tool-too-few-examples tools.sitemap_audit.examples', 'runtime-first-param-required tools.sitemap_audit.input']);
   });
 
   it('the CRLF skill gets the same findings as its LF twin', () => {
@@ -57,7 +59,7 @@ describe('fixture skills (forge profile)', () => {
   });
 
   it('only raise warnings of known rule codes, each with a line or a file', () => {
-    const known = new Set(['description-no-trigger', 'tool-missing-input', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script']);
+    const known = new Set(['description-no-trigger', 'tool-missing-input', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script', 'runtime-heading-in-tool', 'runtime-first-param-required', 'runtime-output-missing', 'runtime-phantom-tool']);
     for (const { result } of results) {
       for (const d of result.warnings) {
         expect(known.has(d.code), formatDiagnostic(d)).toBe(true);

@@ -70,6 +70,8 @@ const withBody = (body: string, ...extra: string[]) => `---\nname: my-skill\ndes
 const forgeMeta = (...lines: string[]) => ok('metadata:', '  forge:', ...lines.map((l) => `    ${l}`));
 const toolSkill = (name: string) => withBody(`# T\n\n## Tool: ${name}\n\nDoes a thing.\n`);
 const TOOL_SCRIPT_OK = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\necho "$INPUT"\n';
+const TABLE_ROWS = '| Parameter | Type | Required | Description |\n|---|---|---|---|\n| q | string | yes | Query |\n| n | integer | no | Count |\n';
+const TABLE_INPUT = `**Input:**\n\n${TABLE_ROWS}`;
 
 interface Sample {
   text: unknown;
@@ -129,6 +131,22 @@ const SAMPLES: Record<string, Sample> = {
   'script-interpreter-missing': { text: toolSkill('my_tool'), options: { scripts: { 'my-tool.py': 'import sys, json\nprint(json.dumps({}))\n' } } },
   'script-no-input-arg': { text: toolSkill('my_tool'), options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\necho "{}"\n' } } },
   'script-no-strict-mode': { text: toolSkill('my_tool'), options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nINPUT="${1:-}"\necho "$INPUT"\n' } } },
+  'runtime-line-too-long': { text: withBody(`# T\n\nCall \`datetime_now\`.\n\n${'x'.repeat(64 * 1024)}\n`) },
+  'runtime-tool-not-read': { text: withBody('# T\n\n## tool: my_tool\n\nDoes a thing.\n') },
+  'runtime-input-cut-off': {
+    text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n### Parameters\n\n**Input:** q (string, required)\n'),
+    options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } },
+  },
+  'runtime-input-table-only': { text: withBody(`# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n${TABLE_INPUT}`), options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } } },
+  'runtime-input-table-only-no-script': { text: withBody(`# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n${TABLE_INPUT}`) },
+  'runtime-input-missing': { text: toolSkill('my_tool'), options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } } },
+  'runtime-input-key-invalid': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** pod name (string, required)\n') },
+  'runtime-output-missing': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n**Output:**\n\n```json\n{"ok": true}\n```\n') },
+  'runtime-heading-in-tool': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n### Tips\n\nBe brief.\n') },
+  'runtime-hash-line-in-tool': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n```bash\n# a comment\n```\n') },
+  'runtime-first-param-required': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, optional), n (integer)\n') },
+  'runtime-input-mismatch': { text: withBody(`# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n${TABLE_ROWS}`) },
+  'runtime-phantom-tool': { text: withBody('# T\n\nCall `datetime_now`.\n\n## Safety Constraints\n\n- read-only\n') },
   'egress-domain-missing': {
     text: toolSkill('my_tool'),
     options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -fsS https://api.openweathermap.org/data/2.5/weather -d "$INPUT"\n' } },

@@ -21,15 +21,16 @@ const EXAMPLE_ROWS = [
   '| how windy is Wellington | {"location": "Wellington"} |',
 ];
 
+/** The one-line spec Forge's runtime reads, then the table for people. */
 export const TABLE_INPUT = [
-  '**Input:**',
+  '**Input:** location (string, required)',
   '',
   '| Parameter | Type | Required | Description |',
   '| --- | --- | --- | --- |',
   '| location | string | yes | City name or coordinates |',
 ].join('\n');
 
-export const JSON_OUTPUT = ['**Output:**', '', `${FENCE}json`, '{"type": "object", "properties": {"temp_c": {"type": "number"}, "condition": {"type": "string"}}}', FENCE].join('\n');
+export const JSON_OUTPUT = ['**Output:** Temperature and conditions', '', `${FENCE}json`, '{"type": "object", "properties": {"temp_c": {"type": "number"}, "condition": {"type": "string"}}}', FENCE].join('\n');
 
 export const HEURISTICS = ['**Detection heuristics**', '', '- The user asks about current weather, temperature or conditions somewhere', '- The user asks whether to bring an umbrella or a coat'].join('\n');
 

@@ -103,7 +103,8 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
       ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}),
     });
     report(c.label, [...result.errors, ...result.warnings]);
-    if (!result.valid || !c.name) {
+    // What Forge's runtime does with one tool's input (skip it, or give it no parameters) is reported, not a reason to drop the skill.
+    if (result.errors.some((d) => !d.code.startsWith('runtime-input')) || !c.name) {
       excluded.add(c.label);
       continue;
     }

@@ -58,19 +58,21 @@ function listExtent(lines: readonly string[], mask: readonly boolean[], at: numb
 /**
  * Text outside tool sections with every list that holds a phantom `- word`
  * bullet switched to `*` (only the markers at that list's indent change).
- * `lines` of the returned value that changed are listed by index.
+ * `triggers`, when given, limits which lines count as phantoms (the runtime
+ * reads bullets inside a tool entry as description). The indexes of the
+ * lines that changed are returned too.
  */
-export function rewritePhantomLists(lines: readonly string[], mask: readonly boolean[] = codeLineMask(lines), skip?: (i: number) => boolean): { lines: string[]; changed: number[] } {
+export function rewritePhantomLists(lines: readonly string[], options: { mask?: readonly boolean[]; triggers?: ReadonlySet<number> } = {}): { lines: string[]; changed: number[] } {
+  const mask = options.mask ?? codeLineMask(lines);
   const out = [...lines];
   const changed = new Set<number>();
   for (let i = 0; i < out.length; i++) {
-    if (mask[i] || skip?.(i) || !isPhantomBullet(out[i]!)) continue;
+    if (mask[i] || (options.triggers && !options.triggers.has(i)) || !isPhantomBullet(out[i]!)) continue;
     const m = LIST_DASH.exec(out[i]!);
     if (!m) continue; // e.g. a bullet inside an HTML block the mask does not see
     const indent = m[1]!;
     const [from, to] = listExtent(out, mask, i, indent);
     for (let k = from; k < to; k++) {
-      if (skip?.(k)) continue;
       const item = LIST_DASH.exec(out[k]!);
       if (item && item[1] === indent) {
         out[k] = `${indent}*${out[k]!.slice(indent.length + 1)}`;

@@ -61,19 +61,23 @@ export function splitSpecParts(spec: string): string[] {
   return parts;
 }
 
-interface SpecPart {
+/** One parameter of a spec line as the runtime reads it. */
+export interface RuntimeSpecPart {
   name: string;
   type: RuntimeJsonType;
+  /** Required in the schema: written `required`, or the first part. */
   required: boolean;
+  /** Whether the part itself says `required` (the first part is required either way). */
+  markedRequired: boolean;
 }
 
 /** One part as the runtime reads it, or null for an empty part (or an empty name without parentheses). */
-function readPart(raw: string, first: boolean): SpecPart | null {
+function readPart(raw: string, first: boolean): RuntimeSpecPart | null {
   const part = goTrimSpace(raw);
   if (part === '') return null;
   const paren = part.indexOf('(');
   const name = goTrim(goTrimSpace(paren < 0 ? part : part.slice(0, paren)), '`"\'');
-  if (paren < 0) return name === '' ? null : { name, type: 'string', required: first };
+  if (paren < 0) return name === '' ? null : { name, type: 'string', required: first, markedRequired: false };
   let typeText = goTrimSpace(goTrimRight(goTrimSpace(part.slice(paren + 1)), ')'));
   let required = false;
   const at = typeText.indexOf('required');
@@ -82,7 +86,19 @@ function readPart(raw: string, first: boolean): SpecPart | null {
     typeText = typeText.slice(0, at) + typeText.slice(at + 'required'.length);
     typeText = goTrimSpace(goTrimRight(goTrimSpace(typeText), ','));
   }
-  return { name, type: runtimeJsonType(typeText), required: first || required };
+  return { name, type: runtimeJsonType(typeText), required: first || required, markedRequired: required };
+}
+
+/** The parameters of a spec line in order, as the runtime reads them (empty parts skipped; they still count as the first). */
+export function runtimeSpecParts(spec: string): RuntimeSpecPart[] {
+  const text = goTrimSpace(spec);
+  if (text === '') return [];
+  const parts: RuntimeSpecPart[] = [];
+  splitSpecParts(text).forEach((raw, i) => {
+    const p = readPart(raw, i === 0);
+    if (p) parts.push(p);
+  });
+  return parts;
 }
 
 /** The schema the runtime computes for an `**Input:**` spec line (the text after the label). */
@@ -91,12 +107,10 @@ export function runtimeInputSchema(spec: string): RuntimeInputSchema {
   if (text === '') return { type: 'object', properties: {}, additionalProperties: true };
   const byName = new Map<string, RuntimeJsonType>();
   const required: string[] = [];
-  splitSpecParts(text).forEach((raw, i) => {
-    const p = readPart(raw, i === 0);
-    if (!p) return;
+  for (const p of runtimeSpecParts(text)) {
     byName.set(p.name, p.type); // a repeated name: the last type wins, like a Go map
     if (p.required) required.push(p.name);
-  });
+  }
   // Keys in the order encoding/json writes a map; defined, not assigned, so `__proto__` is a plain key.
   const properties: Record<string, { type: RuntimeJsonType }> = {};
   for (const key of [...byName.keys()].sort(goCompare))

@@ -6,7 +6,8 @@
 //
 // Profiles:
 // - `forge` (default): validate-forge.ts (frontmatter, tools, description,
-//   name conflicts, renamed tools in edit mode) + validate-scripts.ts.
+//   name conflicts, renamed tools in edit mode) + validate-scripts.ts +
+//   validate-runtime.ts (what Forge's runtime will read).
 // - `agentskills`: validate-agentskills.ts (the open Agent Skills spec).
 // Both check the folder's files when `files` is given
 // (validate-folder-files.ts) and report empty content, frontmatter the parser could not read, and a
@@ -21,6 +22,7 @@ import { createRuleContext, type RuleContext, type Sink, type ValidateOptions } 
 import { folderFileRules } from './validate-folder-files.js';
 import { forgeDescriptionRules, forgeFrontmatterRules, forgeToolRules, nameConflictRules } from './validate-forge.js';
 import { scriptRules } from './validate-scripts.js';
+import { runtimeRules } from './validate-runtime.js';
 
 export type { ValidateOptions, ValidationProfile } from './validate-context.js';
 export type SkillValidationResult = ValidationResult;
@@ -52,6 +54,7 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
     nameConflictRules(ctx, add);
     forgeToolRules(ctx, add);
     scriptRules(ctx, add);
+    runtimeRules(ctx, add);
     removedToolRules(ctx, add);
     riskyEgressRules(ctx, add);
   }
