@@ -135,7 +135,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     endpoint,
-    post: (path, body, signal) => send('POST', path, body, signal ? { signal } : {}),
+    post: (path, body, signal) => send('POST', path, body, { signal: signal ?? null }),
     getSettings: async (signal) => toSettings(await json('GET', '/settings/skill-builder', undefined, signal)),
     saveSettings: async (u) =>
       toSettings(

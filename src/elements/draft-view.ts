@@ -281,7 +281,7 @@ function renderFooter(b: ForgeSkillBuilder) {
   return html`<footer part="footer" class="draft-foot">
     <button class="small" @click=${b._copy}>${copied === 'ok' ? '✓ Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}<span class="sr-only"> ${b._tab}</span></button>
     <button class="small" @click=${b._download}><span>Download<span class="dl-what"> SKILL.md</span></span></button>
-    ${b.agent && !isBlank(b._draft!) ? html`<button class="small" aria-haspopup="dialog" @click=${() => void b._openRouting()}>Check routing</button>` : nothing}
+    ${b.agent ? html`<button class="small" aria-haspopup="dialog" @click=${() => void b._openRouting()}>Check routing</button>` : nothing}
     <span class="grow save-hint" id="save-hint">${blocker}</span>
     <button class="primary" ?disabled=${!!blocker} aria-describedby="save-hint" aria-haspopup="dialog" @click=${b._openSave}>
       ${b._editing ? 'Review & save' : 'Save skill'}

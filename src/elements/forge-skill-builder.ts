@@ -146,7 +146,7 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */ @state() _confirmDelete: string | null = null;
   /** @internal */ @state() _announce = '';
   /** @internal */ @state() _toolRun: ToolRunState | null = null;
-  /** @internal The "Check routing" dialog, loaded on first use (routing-view.ts). */ @state() _routing: { view: typeof import('./routing-view.js'); check: import('./routing-view.js').RoutingCheck } | null = null;
+  /** @internal Renders the "Check routing" dialog once its module is loaded (routing-view.ts); opening it sets `_dialog`, which renders. */ _routing?: () => unknown;
 
   @query('forge-skill-settings') private _settingsEl?: ForgeSkillSettings;
   private _unsync?: () => void;
@@ -660,8 +660,11 @@ export class ForgeSkillBuilder extends LitElement {
 
   /** @internal Opens "Check routing", loading its module the first time. */
   async _openRouting(): Promise<void> {
-    const view = await import('./routing-view.js');
-    this._routing ??= { view, check: new view.RoutingCheck(this) };
+    if (!this._routing) {
+      const view = await import('./routing-view.js');
+      const check = new view.RoutingCheck(this);
+      this._routing = () => view.renderRoutingDialog(this, check);
+    }
     this._dialog = 'routing';
   }
 
@@ -714,7 +717,7 @@ export class ForgeSkillBuilder extends LitElement {
       </div>
       <forge-skill-settings modal endpoint=${this.endpoint} .fetcher=${this.fetcher} theme=${this.theme ?? nothing}
         @forge-settings-saved=${this._onSettingsSaved}></forge-skill-settings>
-      ${renderSaveDialog(this)} ${renderSkillsDialog(this)} ${renderConfirmDialog(this)} ${this._routing?.view.renderRoutingDialog(this, this._routing.check) ?? nothing}
+      ${renderSaveDialog(this)} ${renderSkillsDialog(this)} ${renderConfirmDialog(this)} ${this._routing?.()}
       <div class="sr-only" role="status" aria-live="polite">${this._announce}</div>
     </div>`;
   }
