@@ -21,10 +21,11 @@ import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
 import { skillsInFolder } from './skill-folders.js';
+import { fixSkillFile } from './validate-fix.js';
 
 const PROFILES = ['forge', 'agentskills'] as const;
 
-const HELP = `Usage: ${PROGRAM} validate <skill-dir-or-SKILL.md>... [--profile forge|agentskills] [--json] [--no-syntax] [--risk [--policy <file>]]
+const HELP = `Usage: ${PROGRAM} validate <skill-dir-or-SKILL.md>... [--profile forge|agentskills] [--json] [--no-syntax] [--risk [--policy <file>]] [--fix [--dry-run]]
 
 Validates skills: a folder holding SKILL.md (its scripts/ are checked too), a
 SKILL.md file, a flat skill file (skills/<name>.md), or a folder of skill
@@ -40,6 +41,10 @@ Options:
                   policy violations, and what the scripts do (findings with lines)
   --policy <file> a Forge security policy (YAML) for --risk; implies --risk. As in Forge, the
                   file replaces the default policy: a key it leaves out is off
+  --fix           rewrite each SKILL.md so Forge's runtime reads it as meant (the one-line
+                  **Input:** spec from the table, an **Output:** summary, "- word" lists as
+                  "* word"), atomically, and print a diff; every other byte is kept
+  --dry-run       with --fix: print the diff, write nothing
   -h, --help      show this help
 
 Exit status: 0 when no skill has errors (warnings allowed), 1 when a skill has errors, a script
@@ -115,7 +120,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'validate',
     argv,
-    { profile: { type: 'string' }, json: { type: 'boolean' }, 'no-syntax': { type: 'boolean' }, risk: { type: 'boolean' }, policy: { type: 'string' } },
+    { profile: { type: 'string' }, json: { type: 'boolean' }, 'no-syntax': { type: 'boolean' }, risk: { type: 'boolean' }, policy: { type: 'string' }, fix: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
     true,
   );
   if (values.help) {
@@ -133,6 +138,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const withRisk = values.risk === true || policy !== undefined;
+  if (values['dry-run'] && !values.fix) throw new UsageError('--dry-run goes with --fix (validate --fix --dry-run)', 'validate');
+  if (values.fix && values.json) throw new UsageError('--fix prints a diff; leave out --json', 'validate');
 
   const reports: SkillReport[] = [];
   let failed = false;
@@ -148,6 +155,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       else writeLine(io.stderr, message);
       continue;
     }
+    if (values.fix) skill.text = await fixSkillFile(io, skill.file, relative(io.cwd, skill.file) || skill.file, skill.text, values['dry-run'] === true);
     const result = validateSkillMd(skill.text, { profile, scripts: skill.scripts, ...(skill.dirName !== undefined ? { dirName: skill.dirName } : {}) });
     const shown = relative(io.cwd, skill.file) || skill.file;
     const skillDir = dirname(shown);
