@@ -9,7 +9,8 @@
 // the agent's .env (0600) → egress
 // domains merged into forge.yaml. Any failure before the swap leaves the
 // previous skill byte-identical and removes the temp folder. Files other
-// than SKILL.md and scripts/ in an edited skill folder are carried over.
+// than SKILL.md and scripts/ in an edited skill folder are carried over;
+// the request's `files`/`binaries` (issue 17) are written over them.
 
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, type YAMLSeq } from 'yaml';
@@ -27,6 +28,7 @@ import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from './yam
 import { assertRegularOrMissing } from './fs/no-follow.js';
 import { withSkillsSwap } from './skills/consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from './skills/save-temps.js';
+import { checkFolderFiles, writeFolderFiles, type FolderFiles, type SaveBinaryFile } from './skill-folder/save-files.js';
 
 /** The save request, in the wire shape of `POST …/skill-builder/save`. */
 export interface SaveSkillRequest {
@@ -40,6 +42,10 @@ export interface SaveSkillRequest {
   overwrite?: boolean;
   /** The skill being edited (edit mode). */
   editing_name?: string | null;
+  /** Folder text files (issue 17): relative path (`references/a.md`) → UTF-8 text, written 0644. */
+  files?: Record<string, string>;
+  /** Other folder files kept byte for byte: `{path, bytes}` or, on the wire, `{path, content_base64}`. */
+  binaries?: SaveBinaryFile[];
 }
 
 export interface MissingEnvVar {
@@ -67,7 +73,7 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; env_vars: Record<string, string> } {
+function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; env_vars: Record<string, string>; folderFiles: FolderFiles } {
   if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skill_name, skill_md, scripts?, env_vars?, editing_name?}');
   const r = request as Record<string, unknown>;
   assertSafeSkillName(r.skill_name, 'skill_name');
@@ -96,7 +102,7 @@ function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<st
       envVars[name] = value as string;
     }
   }
-  return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars };
+  return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries) };
 }
 
 /** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
@@ -313,6 +319,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   const releaseTmp = holdTemp(tmp);
   try {
     await writeNewSkillFolder(fs, tmp, req.skill_md, req.scripts, carryFrom);
+    await writeFolderFiles(fs, tmp, req.folderFiles);
     // Readers of this process wait for the renames, so they see the old skill or the new one, whole.
     await withSkillsSwap(fs, skillsDir, async () => {
       await swapIntoPlace(fs, skillsDir, name, tmp, target);

@@ -6,6 +6,7 @@ import { catalogCommand } from './catalog.js';
 import { chatCommand } from './chat.js';
 import type { CliCommand } from './command.js';
 import { routeCheckCommand } from './route-check.js';
+import { exportCommand, importCommand } from './skill-package.js';
 import { uiCommand } from './ui.js';
 import { tryCommand } from './try.js';
 import { validateCommand } from './validate.js';
@@ -18,4 +19,6 @@ export const COMMANDS: readonly CliCommand[] = [
   buildCommand,
   tryCommand,
   routeCheckCommand,
+  importCommand,
+  exportCommand,
 ];

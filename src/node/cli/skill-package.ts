@@ -1,0 +1,120 @@
+// `forge-skill-builder import <zip|dir>` and `export <skill-dir> -o <file>`
+// (issue 17). import reads a skill folder, .zip or .skill into a draft (never
+// writing while reading), validates it with its folder files, shows the
+// requirements its scripts suggest when it has no metadata.forge, and with
+// --agent saves it as a new skill through the normal save (an existing skill
+// is refused). export writes a deterministic zip (or .skill) of a folder.
+
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { formatDiagnostic } from '../../core/diagnostics.js';
+import { SkillConflictError } from '../../core/errors.js';
+import { exportSkill } from '../skill-folder/export-skill.js';
+import { importSkill } from '../skill-folder/import-skill.js';
+import { importToWire, prepareImport, saveImport } from '../skill-folder/import-flow.js';
+import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { plural, writeLine, type CliIo } from './io.js';
+
+const IMPORT_HELP = `Usage: ${PROGRAM} import <skill.zip|skill.skill|skill-dir> [--agent <agent-dir>] [--name <new-name>] [--profile forge|agentskills] [--json]
+
+Reads a skill folder, a .zip or a .skill package (a zip whose root is the skill
+folder) into a draft and validates it with all its files. Hostile archives
+(.., absolute paths, symlinks, zip bombs, nested archives …) are refused and
+nothing is written. A skill without metadata.forge gets requirement proposals
+(bins, egress domains, env vars) read from its scripts.
+
+Options:
+  --agent <dir>    save the skill into this agent (skills/<name>/) through the normal
+                   save; an existing skill of that name is refused (nothing written)
+  --name <name>    import under a new name (rewrites the frontmatter name)
+  --profile <p>    forge (default) or agentskills validation rules
+  --json           print the draft, validation and proposals as JSON (binary content left out)
+  -h, --help       show this help
+
+Exit status: 0 imported (warnings allowed), 1 refused, invalid or not saved, 2 wrong usage.
+`;
+
+const EXPORT_HELP = `Usage: ${PROGRAM} export <skill-dir> -o <file> [--format zip|skill]
+
+Writes the skill folder as a deterministic zip: entries sorted, fixed timestamps,
+scripts 0755 and other files 0644, so the same skill always gives the same bytes.
+--format skill (the default when <file> ends in .skill) wraps the files in one
+folder named for the skill, as Anthropic's .skill packages are.
+
+Options:
+  -o, --output <file>  where to write the archive
+  --format <f>         zip or skill
+  -h, --help           show this help
+`;
+
+async function isDir(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() ?? false;
+}
+
+async function runImport(argv: string[], io: CliIo): Promise<number> {
+  const opts = { agent: { type: 'string' }, name: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' } } as const;
+  const { values, positionals } = parseCommandArgs('import', argv, opts, true);
+  if (values.help) return void io.stdout.write(IMPORT_HELP), 0;
+  if (positionals.length !== 1) throw new UsageError('give exactly one skill folder, .zip or .skill file', 'import');
+  const profile = oneOf('profile', values.profile, ['forge', 'agentskills'] as const, 'forge');
+  const source = resolve(io.cwd, positionals[0]!);
+  const draft = (await isDir(source)) ? await importSkill({ dir: source }) : await importSkill({ zip: new Uint8Array(await readFile(source)) });
+  const prepared = prepareImport(draft, { ...(values.name !== undefined ? { name: values.name } : {}), profile });
+  const { validation, proposals } = prepared;
+  if (values.json) {
+    const wire = importToWire(prepared);
+    wire.binaries = draft.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
+    io.stdout.write(`${JSON.stringify(wire, null, 2)}\n`);
+  } else {
+    writeLine(io.stdout, `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(draft.scripts).length, 'script')}, ${plural(Object.keys(draft.files).length, 'text file')}, ${plural(draft.binaries.length, 'binary file')}`);
+    for (const d of [...validation.errors, ...validation.warnings]) writeLine(io.stdout, `  ${formatDiagnostic(d)}`);
+    if (proposals) {
+      writeLine(io.stdout, '  no metadata.forge: requirements read from the scripts (proposals, not applied):');
+      writeLine(io.stdout, `    bins: ${proposals.bins.join(', ') || '(none)'}`);
+      writeLine(io.stdout, `    egress_domains: ${proposals.egressDomains.join(', ') || '(none)'}`);
+      writeLine(io.stdout, `    env: ${proposals.env.join(', ') || '(none)'}`);
+    }
+  }
+  if (!validation.valid) {
+    writeLine(io.stderr, `${PROGRAM} import: ${plural(validation.errors.length, 'error')}; fix them in the source and import again`);
+    return 1;
+  }
+  if (values.agent === undefined) return 0;
+  try {
+    const saved = await saveImport(resolve(io.cwd, values.agent), prepared);
+    writeLine(io.stdout, `saved ${saved.path}`);
+    return 0;
+  } catch (err) {
+    if (SkillConflictError.isInstance(err)) {
+      writeLine(io.stderr, `${PROGRAM} import: the agent already has a skill "${prepared.name}"; nothing was written. Import it under another name with --name, or edit the existing skill.`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function runExport(argv: string[], io: CliIo): Promise<number> {
+  const opts = { output: { type: 'string', short: 'o' }, format: { type: 'string' } } as const;
+  const { values, positionals } = parseCommandArgs('export', argv, opts, true);
+  if (values.help) return void io.stdout.write(EXPORT_HELP), 0;
+  if (positionals.length !== 1) throw new UsageError('give exactly one skill folder', 'export');
+  if (!values.output) throw new UsageError('give the archive to write with -o <file>', 'export');
+  const out = resolve(io.cwd, values.output);
+  const format = oneOf('format', values.format, ['zip', 'skill'] as const, out.endsWith('.skill') ? 'skill' : 'zip');
+  const dir = resolve(io.cwd, positionals[0]!);
+  const bytes = await exportSkill({ dir }, { format });
+  // Written beside the target and renamed: a reader never sees half an archive.
+  const tmp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
+  try {
+    await writeFile(tmp, bytes, { mode: 0o644, flag: 'wx' });
+    await rename(tmp, out);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+  writeLine(io.stdout, `wrote ${values.output} (${bytes.length} bytes)`);
+  return 0;
+}
+
+export const importCommand: CliCommand = { name: 'import', summary: 'import a skill folder, .zip or .skill (validated; --agent saves it)', help: IMPORT_HELP, run: runImport };
+export const exportCommand: CliCommand = { name: 'export', summary: 'export a skill folder as a deterministic .zip or .skill', help: EXPORT_HELP, run: runExport };

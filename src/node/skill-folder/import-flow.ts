@@ -1,0 +1,77 @@
+// What happens to an imported draft before anyone saves it (issue 17), shared
+// by the CLI `import` and `POST /skill-builder/import`: an optional new name
+// (the frontmatter `name` is rewritten), validation with the folder files,
+// requirement proposals for a skill without `metadata.forge`, the snake_case
+// wire shape, and the save through saveSkill (its checks, 409 included).
+
+import type { ValidationResult } from '../../core/diagnostics.js';
+import { assertSafeSkillName } from '../../core/names.js';
+import { inferRequirements, type InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
+import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
+import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { validateSkillMd } from '../../core/skillmd/validate.js';
+import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from '../save-skill.js';
+
+export interface PreparedImport {
+  name: string;
+  draft: SkillFolderDraft;
+  validation: ValidationResult;
+  /** Requirements read from the scripts, when the SKILL.md has no `metadata.forge`; else null. */
+  proposals: InferredRequirements | null;
+}
+
+/** Replaces the frontmatter `name:` value (or adds one after the opening `---`). */
+export function renameSkillMd(skillMd: string, name: string): string {
+  const fm = /^(---\r?\n)([\s\S]*?)(\r?\n---[ \t]*(?:\r?\n|$))/.exec(skillMd);
+  if (!fm) return skillMd;
+  const body = /^name:.*$/m.test(fm[2]!) ? fm[2]!.replace(/^name:.*$/m, `name: ${name}`) : `name: ${name}\n${fm[2]}`;
+  return fm[1] + body + fm[3] + skillMd.slice(fm[0].length);
+}
+
+export function prepareImport(draft: SkillFolderDraft, options: { name?: string; profile?: 'forge' | 'agentskills' } = {}): PreparedImport {
+  if (options.name !== undefined) assertSafeSkillName(options.name, 'name');
+  const renamed = options.name !== undefined ? { ...draft, skillMd: renameSkillMd(draft.skillMd, options.name) } : draft;
+  const parsed = parseSkillMd(renamed.skillMd);
+  const fmName = parsed.frontmatter?.name;
+  const name = options.name ?? (typeof fmName === 'string' ? fmName : '');
+  const files: Record<string, string> = { ...renamed.files };
+  for (const b of renamed.binaries) files[b.path] = '';
+  const validation = validateSkillMd(renamed.skillMd, {
+    profile: options.profile ?? 'forge',
+    scripts: renamed.scripts,
+    files,
+    parsed,
+    ...(name ? { dirName: name } : {}),
+  });
+  const metadata = parsed.frontmatter?.metadata;
+  const hasForge = typeof metadata === 'object' && metadata !== null && 'forge' in metadata;
+  return { name, draft: renamed, validation, proposals: hasForge ? null : inferRequirements(renamed.scripts) };
+}
+
+/** The snake_case wire shape of a prepared import (binaries carry their bytes as base64). */
+export function importToWire(p: PreparedImport): Record<string, unknown> {
+  return {
+    name: p.name,
+    skill_md: p.draft.skillMd,
+    scripts: p.draft.scripts,
+    files: p.draft.files,
+    binaries: p.draft.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, content_base64: b.bytes ? Buffer.from(b.bytes).toString('base64') : undefined })),
+    validation: p.validation,
+    proposals: p.proposals && { bins: p.proposals.bins, egress_domains: p.proposals.egressDomains, env: p.proposals.env },
+  };
+}
+
+/** Saves a prepared import as a new skill of the agent (create mode: an existing skill is a SkillConflictError / 409). */
+export async function saveImport(agentDir: string, p: PreparedImport, options: SaveSkillOptions = {}): Promise<SaveSkillResult> {
+  return saveSkill(
+    agentDir,
+    {
+      skill_name: p.name,
+      skill_md: p.draft.skillMd,
+      scripts: p.draft.scripts,
+      files: p.draft.files,
+      binaries: p.draft.binaries.map((b) => ({ path: b.path, ...(b.bytes ? { bytes: b.bytes } : {}) })),
+    },
+    options,
+  );
+}

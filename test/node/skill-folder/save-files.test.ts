@@ -1,0 +1,56 @@
+// saveSkill with folder files (issue 17): files and binaries are written
+// byte for byte; unsafe paths are refused before anything is written; an
+// edited skill whose carried-over folder is a symlink cannot be written through.
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RequestError } from '../../../src/core/errors.js';
+import { saveSkill } from '../../../src/node/save-skill.js';
+
+const MD = '---\nname: notes\ndescription: When the user asks for the notes ("show my notes"), read references/notes.md.\n---\n\n# Notes\n\nCall `datetime_now`, then read references/notes.md.\n';
+let agent: string;
+let outside: string;
+beforeEach(async () => {
+  agent = await mkdtemp(join(tmpdir(), 'save-files-'));
+  outside = await mkdtemp(join(tmpdir(), 'save-outside-'));
+  await writeFile(join(agent, 'forge.yaml'), 'agent_id: a\n');
+});
+afterEach(async () => {
+  await rm(agent, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+async function refusedWith(request: Parameters<typeof saveSkill>[1]): Promise<string> {
+  const err = await saveSkill(agent, request).then(() => null, (e: unknown) => e);
+  expect(RequestError.isInstance(err), String(err)).toBe(true);
+  return (err as Error).message;
+}
+
+describe('saveSkill: files and binaries', () => {
+  it('writes text files and binaries byte for byte', async () => {
+    const bytes = new Uint8Array([0, 1, 2, 250, 255]);
+    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/x.bin', content_base64: Buffer.from(bytes).toString('base64') }] });
+    expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
+    expect([...(await readFile(join(agent, 'skills/notes/assets/x.bin')))]).toEqual([...bytes]);
+  });
+
+  it.each([
+    [{ '../escape.md': 'x' }, /"\.\."/],
+    [{ 'references/.env': 'x' }, /hidden/],
+    [{ 'references\\a.md': 'x' }, /backslash/],
+    [{ 'scripts/x.sh': 'x' }, /belongs in skill_md or scripts/],
+    [{ 'references/A.md': '1', 'references/a.md': '2' }, /clashes/],
+  ])('refuses unsafe file paths %j with nothing written', async (files, message) => {
+    expect(await refusedWith({ skill_name: 'notes', skill_md: MD, files })).toMatch(message);
+    expect(await readdir(agent)).toEqual(['forge.yaml']);
+  });
+
+  it('does not write through a carried-over symlinked folder', async () => {
+    await saveSkill(agent, { skill_name: 'notes', skill_md: MD });
+    await symlink(outside, join(agent, 'skills/notes/references'));
+    const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: { 'references/notes.md': 'x' } }).then(() => null, (e: unknown) => e);
+    expect(String(err)).toMatch(/symbolic link/);
+    expect(await readdir(outside)).toEqual([]);
+  });
+});
