@@ -2,13 +2,14 @@
 // holding `curl … | sh\r\e[2Kecho safe` (a CR and an erase-line that would
 // leave only "echo safe" on screen) and a reply that sets the window title
 // are printed with their control characters escaped (issue 11).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { main } from '../../../src/node/cli.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { skillMd, SCRIPT } from '../../helpers/skill-fixtures.js';
+import { writeTrustedWorkspace } from '../../helpers/trusted-workspace.js';
 import { testIo } from './support.js';
 
 const KEY = 'sk-cli-escape-KEY-abcdef123456';
@@ -25,11 +26,7 @@ beforeEach(async () => {
     skill: { skill_md: DRAFT, scripts: { 'hidden-cmd.sh': `${SCRIPT}${HIDDEN}\n` } },
   });
   provider = await startProviderServer({ provider: 'openai', handler: () => envelope, requireKey: KEY, deltaSize: 5 });
-  await mkdir(join(root, '.forge'), { recursive: true });
-  await mkdir(join(root, 'home/.forge'), { recursive: true });
-  await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
-  await writeFile(join(root, 'home/.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
-  await writeFile(join(root, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
+  await writeTrustedWorkspace(root, provider.url, KEY);
 });
 afterEach(async () => {
   await provider.close();

@@ -2,12 +2,13 @@
 // `: ping` (issue 11): with no timeout_s, FORGE_SKILL_BUILDER_TIMEOUT_S (here
 // 0.4 s, the default being 5 minutes) bounds the silence. The provider hangs
 // after two deltas; the stream keeps what had arrived and ends with `timeout`.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/node/server.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
+import { writeTrustedWorkspace } from '../../helpers/trusted-workspace.js';
 import { readSse } from './support.js';
 
 const KEY = 'sk-idle-KEY-0123456789abcdef';
@@ -22,11 +23,7 @@ beforeEach(async () => {
     handler: () => ({ text: JSON.stringify({ message: 'Thinking about your skill and then some more', skill: null }), deltaSize: 8, hang: { afterDeltas: 2 } }),
     requireKey: KEY,
   });
-  await mkdir(join(root, '.forge'), { recursive: true });
-  await mkdir(join(root, 'home/.forge'), { recursive: true });
-  await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
-  await writeFile(join(root, 'home/.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
-  await writeFile(join(root, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
+  await writeTrustedWorkspace(root, provider.url, KEY);
 });
 afterEach(async () => {
   await server?.close();

@@ -3,7 +3,7 @@
 // message_delta events, the message, the draft or any byte of the stream; a
 // settings PUT whose base_url is the key (pasted in the wrong box) gets a 400
 // that does not echo it.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../../../src/node/server.js';
 import type { RequestLogEntry } from '../../../src/node/http/types.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
+import { writeTrustedWorkspace } from '../../helpers/trusted-workspace.js';
 import { readSse } from './support.js';
 
 const KEY = 'sk-stream-KEY-0a1b2c3d4e5f6789';
@@ -26,11 +27,7 @@ let logs: RequestLogEntry[];
 
 async function start(deltaSize: number): Promise<void> {
   provider = await startProviderServer({ provider: 'openai', handler: () => ENVELOPE, requireKey: KEY, deltaSize });
-  await mkdir(join(root, '.forge'), { recursive: true });
-  await mkdir(join(root, 'home/.forge'), { recursive: true });
-  await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
-  await writeFile(join(root, 'home/.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
-  await writeFile(join(root, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
+  await writeTrustedWorkspace(root, provider.url, KEY);
   server = await startServer({ workspaceDir: root, homeDir: join(root, 'home'), env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
 }
 
