@@ -19,7 +19,7 @@ import type { BuilderEvent, ParsedEnvelope, SkillDraft } from './events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from './llm/types.js';
 import { createLlmClient } from './llm/client.js';
 import { createStreamRedactor } from './safe-text/redact-stream.js';
-import { TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
+import { TRUNCATED_DRAFT_NOTICE, TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
 import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode } from './prompt.js';
 
 export interface SkillBuilderOptions {
@@ -159,8 +159,8 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
       return { ...result, failure };
     }
     const done: BuilderEvent = { type: 'done', status: 'complete', structured: result.structured, truncated: result.truncated };
-    // A reply cut off with nothing usable in it is said so, not ended silently.
-    if (result.truncated && !result.skill) done.notice = TRUNCATED_NO_DRAFT_NOTICE;
+    // A cut-off reply is said so, not ended silently (most of all when nothing usable was in it).
+    if (result.truncated) done.notice = result.skill ? TRUNCATED_DRAFT_NOTICE : TRUNCATED_NO_DRAFT_NOTICE;
     yield done;
     return result;
   }

@@ -8,7 +8,9 @@ export const TRUNCATED_NO_DRAFT_NOTICE =
   'The model stopped at its output limit before its reply was complete, and no draft could be recovered from it. ' +
   'Continue asks it to send the whole reply again, shorter; or raise max_output_tokens in the settings.';
 
-/** The user turn a "Continue" action sends after such a reply. */
-export const CONTINUE_MESSAGE =
-  'Your last reply was cut off at your output limit before the JSON envelope was complete, so nothing could be used. ' +
-  'Send the complete envelope again, more concisely: keep the message short and trim long examples if needed.';
+/** Shown when a truncated reply still gave a draft, which may be incomplete. */
+export const TRUNCATED_DRAFT_NOTICE =
+  'The model stopped at its output limit, so the draft may be incomplete. Continue asks it to send the whole reply again, shorter; or raise max_output_tokens in the settings.';
+
+/** The user turn a "Continue" action sends after a cut-off reply. */
+export const CONTINUE_MESSAGE = 'Cut off at your output limit: resend the whole JSON envelope, shorter.';

@@ -24,7 +24,7 @@ export type BuilderEvent =
    * what validation and save use. A partial SKILL.md is never complete — never save it.
    */
   | ({ type: 'skill_draft_partial' } & Omit<SkillDraft, 'spec'>)
-  /** `notice`: set when the reply was cut off and no draft could be recovered (offer a Continue turn). */
+  /** `notice`: set when the reply was cut off at the output limit (offer a Continue turn). */
   | { type: 'done'; status: 'complete'; structured: boolean; truncated: boolean; notice?: string }
   | { type: 'error'; error: string; code?: string };
 

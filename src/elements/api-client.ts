@@ -224,7 +224,7 @@ function toEvent(name: string, data: string): BuilderEvent | null {
         status: 'complete',
         structured: j.structured === true,
         truncated: j.truncated === true,
-        ...(typeof j.notice === 'string' && j.notice !== '' ? { notice: j.notice } : {}),
+        notice: typeof j.notice === 'string' ? j.notice : undefined,
       };
     case 'error':
       return { type: 'error', error: str(j.error) || 'The model call failed.', ...(typeof j.code === 'string' ? { code: j.code } : {}) };

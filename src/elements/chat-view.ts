@@ -11,6 +11,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { DraftPhase } from '../core/events.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { markdown } from './markdown.js';
+import { CONTINUE_MESSAGE } from '../core/continue-turn.js';
 
 export interface ChatEntry {
   id: number;
@@ -24,7 +25,7 @@ export interface ChatEntry {
   /** Files in the draft this reply delivered (SKILL.md + scripts). */
   draftFiles?: number;
   truncated?: boolean;
-  /** Set when the reply was cut off and no draft could be recovered: shown with a Continue button. */
+  /** Set when the reply was cut off at the output limit: shown with a Continue button. */
   notice?: string;
 }
 
@@ -106,14 +107,7 @@ function renderEntry(b: ForgeSkillBuilder, e: ChatEntry) {
             <button class="link" @click=${() => showDraft(b)}>Review the draft</button></p>`
         : nothing}
       ${e.notice
-        ? html`<div class="notice warn small-notice" role="status">
-            <span class="ico" aria-hidden="true">⚠</span>
-            <span class="grow">${e.notice}</span>
-            <button class="small" ?disabled=${b._busy} @click=${() => b._continue()}>Continue</button>
-          </div>`
-        : e.truncated
-        ? html`<p class="notice warn small-notice"><span class="ico" aria-hidden="true">⚠</span><span>The reply hit the model's output limit, so the draft may be
-            incomplete. Ask to continue, or raise the limit in your provider settings.</span></p>`
+        ? html`<p class="notice warn small-notice"><span class="ico" aria-hidden="true">⚠</span><span>${e.notice}</span><button class="small" ?disabled=${b._busy} @click=${() => b._send(CONTINUE_MESSAGE)}>Continue</button></p>`
         : nothing}
       ${e.status === 'error' || e.status === 'stopped'
         ? html`<div class="notice ${e.status === 'error' ? 'error' : ''} small-notice" role=${e.status === 'error' ? 'alert' : 'status'}>

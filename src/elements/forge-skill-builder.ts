@@ -4,7 +4,6 @@
 // skills with a diff. This file holds the state and the actions; the views
 // (banner-view, chat-view, draft-view, save-view, skills-view) render it.
 
-import { CONTINUE_MESSAGE } from '../core/continue-turn.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { ValidationResult } from '../core/diagnostics.js';
@@ -303,11 +302,6 @@ export class ForgeSkillBuilder extends LitElement {
     void this._runTurn();
   }
 
-  /** @internal Sends the continuation turn after a reply that was cut off with no usable draft. */
-  _continue(): void {
-    this._send(CONTINUE_MESSAGE);
-  }
-
   /** @internal */
   _stop(): void {
     this._abort?.abort();
@@ -372,7 +366,7 @@ export class ForgeSkillBuilder extends LitElement {
             break;
           case 'done':
             finished = true;
-            update({ status: 'done', truncated: ev.truncated, ...(ev.notice !== undefined ? { notice: ev.notice } : {}) });
+            update({ status: 'done', truncated: ev.truncated, notice: ev.notice });
             this._say(entry.draftFiles ? 'The Skill Designer replied and updated the draft.' : 'The Skill Designer replied.');
             break;
           case 'error':

@@ -1,7 +1,7 @@
 // createSkillBuilder (core): the SPEC §6 event sequence of one turn, progress
 // throttling on an injected clock, failures that still deliver what arrived,
 // the draft and edit context reaching the model, and a multi-turn interview.
-import { TRUNCATED_NO_DRAFT_NOTICE } from '../../src/core/continue-turn.js';
+import { TRUNCATED_DRAFT_NOTICE, TRUNCATED_NO_DRAFT_NOTICE } from '../../src/core/continue-turn.js';
 import { describe, expect, it } from 'vitest';
 import { createSkillBuilder, type SendError } from '../../src/core/builder.js';
 import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../../src/core/envelope-schema.js';
@@ -143,12 +143,11 @@ describe('createSkillBuilder: chat()', () => {
     expect(events.at(-1)).toEqual({ type: 'done', status: 'complete', structured: false, truncated: true, notice: TRUNCATED_NO_DRAFT_NOTICE });
   });
 
-  it('has no notice when a truncated reply still gave a draft', async () => {
+  it('says a draft may be incomplete when a truncated reply still gave one', async () => {
     const cut = DRAFT_REPLY.slice(0, DRAFT_REPLY.length - 3);
     const events = await collect(createSkillBuilder({ llm: createScriptedLlm([{ text: cut, finish: 'length' }]) }).chat([user('go')]));
     expect(types(events)).toContain('skill_draft');
-    expect(events.at(-1)).toMatchObject({ type: 'done', truncated: true });
-    expect(events.at(-1)).not.toHaveProperty('notice');
+    expect(events.at(-1)).toMatchObject({ type: 'done', truncated: true, notice: TRUNCATED_DRAFT_NOTICE });
   });
 
   it('shows the model the editor draft, manual edits included', async () => {

@@ -66,7 +66,7 @@ export function draftReply(opts: { message?: string; skillMd?: string; scripts?:
     ['progress', { chars: 1234, phase: 'skill' }],
     ['message', { content: message }],
     ['skill_draft', { skill_md: opts.skillMd ?? WEATHER_SKILL_MD, scripts: opts.scripts ?? { 'weather-current.sh': WEATHER_SCRIPT } }],
-    ['done', { status: 'complete', structured: true, truncated: opts.truncated ?? false }],
+    ['done', { status: 'complete', structured: true, truncated: opts.truncated ?? false, ...(opts.truncated ? { notice: 'The model stopped at its output limit, so the draft may be incomplete.' } : {}) }],
   ];
 }
 
