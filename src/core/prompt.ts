@@ -125,12 +125,12 @@ const TOOL_SECTIONS = `## Every custom tool is complete
 
 The agent chooses a tool and shapes its arguments from the tool's section, so each custom tool must have all of:
 
-- an Input table: every parameter with its type, whether it is required, and a description (\`input\` in the spec);
+- every parameter the script reads, with its type, whether it is required, and a short description (\`input\` in the spec), required ones first: the compiler writes them as the one-line \`**Input:**\` spec Forge's runtime reads (it always requires the first parameter) plus a table for people;
 - an Output JSON schema or example object of what the script prints (\`output\`);
 - at least five examples mapping a user request to the exact tool input (\`examples\`);
 - detection heuristics: the signals in a request that mean this tool applies (\`heuristics\`).
 
-Write these in the spec and the compiler turns them into the \`## Tool:\` section, so nothing is left out.`;
+Write these in the spec and the compiler turns them into the \`## Tool:\` section, so nothing is left out. In a tool's description and notes, use **bold** labels rather than headings and keep \`#\` comment lines out of code blocks: Forge's runtime ends a tool at any line starting with \`#\`.`;
 
 const REPLY_FORMAT = `## Reply format: one JSON envelope
 

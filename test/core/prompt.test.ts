@@ -87,8 +87,10 @@ describe('buildSystemPrompt: rule groups (SPEC §5)', () => {
     expect(rules).toMatch(/\{"name": "foo", "run": \[/);
   });
 
-  it('tool-section completeness: Input table, Output schema, ≥5 examples, detection heuristics', () => {
-    expect(rules).toMatch(/an Input table/);
+  it('tool-section completeness: one-line Input spec + table, Output schema, ≥5 examples, detection heuristics', () => {
+    expect(rules).toMatch(/one-line `\*\*Input:\*\*` spec Forge's runtime reads \(it always requires the first parameter\) plus a table/);
+    expect(rules).toMatch(/required ones first/);
+    expect(rules).toMatch(/runtime ends a tool at any line starting with `#`/);
     expect(rules).toMatch(/an Output JSON schema/);
     expect(rules).toMatch(/at least five examples mapping a user request to the exact tool input/);
     expect(rules).toMatch(/detection heuristics/i);
