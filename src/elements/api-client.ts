@@ -7,6 +7,7 @@
 
 import type { BuilderEvent } from '../core/events.js';
 import type { Diagnostic } from '../core/diagnostics.js';
+import { toReview, type DraftReview } from './review.js';
 import { isAbortError, readSse } from './sse.js';
 import type * as T from './types.js';
 
@@ -49,7 +50,7 @@ export interface ApiClient {
   listSkills(agent: string): Promise<T.SkillSummary[]>;
   getSkill(agent: string, name: string): Promise<T.SkillFile>;
   /** Without an agent, the workspace-level route `POST {endpoint}/skill-builder/validate`. */
-  validate(request: T.ValidateRequest, agent?: string, signal?: AbortSignal): Promise<T.ValidationResult>;
+  validate(request: T.ValidateRequest, agent?: string, signal?: AbortSignal): Promise<T.ValidationResult & { review: DraftReview }>;
   save(agent: string, request: T.SaveRequest): Promise<T.SaveResult>;
   /** Runs one tool of a draft on the server (`POST …/skill-builder/try`); 403 when the server does not allow tool runs. */
   tryTool(request: T.TryRequest, agent?: string): Promise<T.ToolRunResult>;
@@ -162,10 +163,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const s = await json('GET', `${agentPath(agent)}/skill-builder/skills/${encodeURIComponent(name)}`);
       return { name: str(s.name), skillMd: str(s.skill_md), scripts: scriptsOf(s.scripts), path: str(s.path), format: s.format === 'flat' ? 'flat' : 'subdir' };
     },
-    validate: async (r, agent, signal) =>
-      toValidation(
-        await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/validate`, compact({ ...wireDraft(r), mode: r.mode, editing_name: r.editingName }), signal),
-      ),
+    validate: async (r, agent, signal) => {
+      const j = await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/validate`, compact({ ...wireDraft(r), mode: r.mode, editing_name: r.editingName }), signal);
+      return { ...toValidation(j), review: toReview(j) };
+    },
     save: async (agent, r) => {
       const j = await json('POST', `${agentPath(agent)}/skill-builder/save`, compact({
         skill_name: r.skillName,

@@ -11,6 +11,8 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from './draft.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { renderPartialDraft } from './draft-stream/partial-draft-view.js';
+import { reviewDiagnostics } from './review.js';
+import { renderRisk } from './review-view.js';
 
 export interface ScriptNameEdit {
   mode: 'add' | 'rename';
@@ -213,7 +215,7 @@ export function jumpTo(b: ForgeSkillBuilder, tab: string, line: number): void {
 
 function renderValidation(b: ForgeSkillBuilder) {
   const v = b._validation;
-  const all = v ? [...v.errors, ...v.warnings] : [];
+  const all = v ? [...v.errors, ...v.warnings, ...reviewDiagnostics(b._review)] : [];
   const ne = v?.errors.length ?? 0;
   const nw = v?.warnings.length ?? 0;
   const count = (n: number, w: string) => `${n} ${plural(n, w)}`;
@@ -231,6 +233,7 @@ function renderValidation(b: ForgeSkillBuilder) {
       <h4 id="val-title">Checks</h4>
       <span role="status" class="val-status">${summary}${b._validating && v ? html`<span class="spinner" aria-hidden="true"></span><span class="sr-only"> Checking again…</span>` : nothing}</span>
     </div>
+    ${renderRisk(b)}
     ${all.length
       ? html`<ul class="diags">
           ${all.map((x) => {

@@ -18,6 +18,8 @@ import { fire, fireError } from './events.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
 import { ForgeSkillSettings } from './forge-skill-settings.js';
 import { onSettingsChanged } from './sync/settings-sync.js';
+import type { DraftReview } from './review.js';
+import { riskBlocksSave } from './review-view.js';
 import { renderConfirmDialog, renderSaveDialog, type SaveState } from './save-view.js';
 import { renderSkillsDialog } from './skills-view.js';
 import { themeStyles } from './theme.styles.js';
@@ -71,6 +73,7 @@ type DialogName = 'save' | 'skills' | 'confirm' | 'routing';
  * @csspart validation - The validation results.
  * @csspart runs - "Run a tool": run a tool of the draft on the server with an example input.
  * @csspart run-result - The result of a tool run.
+ * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.
  * @csspart footer - The draft actions (copy, download, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
  *
@@ -130,6 +133,8 @@ export class ForgeSkillBuilder extends LitElement {
   /** @internal */ @state() _validation: ValidationResult | null = null;
   /** @internal */ @state() _validating = false;
   /** @internal */ @state() _validationError = '';
+  /** @internal */ @state() _review: DraftReview | null = null;
+  /** @internal */ @state() _riskOpen = false;
   /** @internal */ @state() _editing: string | null = null;
   /** @internal */ @state() _editAgent: string | null = null;
   /** @internal */ @state() _original: Draft | null = null;
@@ -434,7 +439,9 @@ export class ForgeSkillBuilder extends LitElement {
         abort.signal,
       );
       if (seq !== this._validateSeq) return;
-      this._validation = result;
+      const { review, ...validation } = result;
+      this._validation = validation;
+      this._review = review;
       this._validationError = '';
     } catch (e) {
       if (seq !== this._validateSeq || abort.signal.aborted) return;
@@ -491,7 +498,8 @@ export class ForgeSkillBuilder extends LitElement {
     const target = this._targetAgent;
     this._save = { phase: 'confirm', agent: target ?? '', error: '', envValues: {} };
     if (!target) void this._loadAgents();
-    if (target && !this._editing) void this._doSave();
+    // A policy violation keeps the dialog open until the operator confirms it.
+    if (target && !this._editing && !riskBlocksSave(this._review, this._save)) void this._doSave();
     this._dialog = 'save';
   }
 
@@ -515,7 +523,7 @@ export class ForgeSkillBuilder extends LitElement {
   async _doSave(): Promise<void> {
     const s = this._save;
     const d = this._draft;
-    if (!s || !d || !s.agent) return;
+    if (!s || !d || !s.agent || riskBlocksSave(this._review, s)) return;
     const name = this._skillName;
     const editing = this._editing && this._editAgent === s.agent ? this._editing : null;
     this._save = { ...s, phase: 'saving', error: '' };
@@ -644,6 +652,7 @@ export class ForgeSkillBuilder extends LitElement {
     this._editing = null;
     this._editAgent = null;
     this._validation = null;
+    this._review = null;
     this._validationError = '';
     this._tab = SKILL_MD;
     this._nameEdit = null;

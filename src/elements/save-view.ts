@@ -9,6 +9,7 @@ import type { ValidationResult } from '../core/diagnostics.js';
 import { trapTab } from './dialog.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { diffDrafts, type FileDiff } from './line-diff.js';
+import { renderSaveRisk, riskBlocksSave } from './review-view.js';
 import type { MissingEnvVar, SaveResult } from './types.js';
 
 export interface SaveState {
@@ -26,6 +27,8 @@ export interface SaveState {
   envSaving?: boolean;
   envError?: string;
   envSaved?: string[];
+  /** The operator confirmed saving despite policy violations. */
+  riskAck?: boolean;
 }
 
 const TAGS: Record<string, string> = { new: 'New file', removed: 'Removed', changed: 'Changed', unchanged: 'Unchanged' };
@@ -120,10 +123,11 @@ function renderSaveBody(b: ForgeSkillBuilder, s: SaveState, editingHere: boolean
         : !chooseAgent
           ? html`<p>Save <strong>${b._skillName}</strong> to <code>${s.agent}</code>?</p>`
           : nothing}
+      ${renderSaveRisk(b, s)}
     </div>
     <div class="dialog-foot">
       <button @click=${b._closeDialog}>Cancel</button>
-      <button class="primary" ?disabled=${!s.agent} @click=${b._doSave}>${editingHere ? 'Save changes' : 'Save skill'}</button>
+      <button class="primary" ?disabled=${!s.agent || riskBlocksSave(b._review, s)} @click=${b._doSave}>${editingHere ? 'Save changes' : 'Save skill'}</button>
     </div>`;
 }
 
@@ -136,6 +140,7 @@ function renderResult(b: ForgeSkillBuilder, s: SaveState, r: SaveResult) {
         <strong>${s.name} ${s.updated ? 'updated' : 'saved'}</strong> in <code>${s.agent}</code>.
         <div class="mono path-line">${r.path}</div>
       </div></div>
+      ${renderSaveRisk(b, s)}
       <dl class="facts">
         <dt>Egress domains added</dt>
         <dd>${r.egressAdded.length ? list(r.egressAdded) : html`<span class="muted">None</span>`}</dd>
