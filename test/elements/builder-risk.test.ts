@@ -73,7 +73,7 @@ describe('builder: risk review and script syntax', () => {
     const save = button(el, 'Save skill', 'dialog[data-name="save"]');
     ok(save.disabled, 'Save disabled');
     await expectAccessible(dialog(el), 'the save dialog asking to confirm the violations');
-    const ack = $<HTMLInputElement>(el, 'dialog[data-name="save"] .risk input[type="checkbox"]')!;
+    const ack = $<HTMLInputElement>(el, 'dialog[data-name="save"] [part="risk"] input[type="checkbox"]')!;
     ack.click();
     await el.updateComplete;
     ok(!button(el, 'Save skill', 'dialog[data-name="save"]').disabled, 'enabled after the confirmation');
@@ -90,7 +90,7 @@ describe('builder: risk review and script syntax', () => {
     await waitFor(() => txt(dialog(el)).includes('weather-report saved'), 'saved at once');
     const score = assessSkillRisk(WEATHER_SKILL_MD, { 'weather-current.sh': WEATHER_SCRIPT }).score;
     includes(txt($(el, 'dialog[data-name="save"] .risk-badge')), `Risk ${score}/100`);
-    includes(txt($(el, 'dialog[data-name="save"] .risk')), 'policy passed');
-    equal($(el, 'dialog[data-name="save"] .risk input'), null);
+    includes(txt($(el, 'dialog[data-name="save"] [part="risk"]')), 'policy passed');
+    equal($(el, 'dialog[data-name="save"] [part="risk"] input'), null);
   });
 });
