@@ -11,8 +11,7 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from './draft.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
 import { renderPartialDraft } from './draft-stream/partial-draft-view.js';
-import { reviewDiagnostics } from './review.js';
-import { renderRisk } from './review-view.js';
+import { lazyView } from './lazy-view.js';
 
 export interface ScriptNameEdit {
   mode: 'add' | 'rename';
@@ -215,7 +214,7 @@ export function jumpTo(b: ForgeSkillBuilder, tab: string, line: number): void {
 
 function renderValidation(b: ForgeSkillBuilder) {
   const v = b._validation;
-  const all = v ? [...v.errors, ...v.warnings, ...reviewDiagnostics(b._review)] : [];
+  const all = v ? [...v.errors, ...v.warnings, ...(riskView(b)?.reviewDiagnostics(b._review) ?? [])] : [];
   const ne = v?.errors.length ?? 0;
   const nw = v?.warnings.length ?? 0;
   const count = (n: number, w: string) => `${n} ${plural(n, w)}`;
@@ -233,7 +232,7 @@ function renderValidation(b: ForgeSkillBuilder) {
       <h4 id="val-title">Checks</h4>
       <span role="status" class="val-status">${summary}${b._validating && v ? html`<span class="spinner" aria-hidden="true"></span><span class="sr-only"> Checking again…</span>` : nothing}</span>
     </div>
-    ${renderRisk(b)}
+    ${riskView(b)?.renderRisk(b) ?? nothing}
     ${all.length
       ? html`<ul class="diags">
           ${all.map((x) => {
@@ -265,18 +264,14 @@ export function saveBlocker(b: ForgeSkillBuilder): string {
   return '';
 }
 
-let toolRunView: typeof import('./tool-run-view.js') | undefined;
+const toolRunView = lazyView(() => import('./tool-run-view.js'));
+const reviewView = lazyView(() => import('./review-view.js'));
 
-/** "Run a tool", loaded on first use (a separate file of the standalone bundle, outside its first-load budget). */
-function toolRuns(b: ForgeSkillBuilder) {
-  if (toolRunView) return toolRunView.renderToolRuns(b);
-  if (b._draft?.skillMd.includes('## Tool:'))
-    void import('./tool-run-view.js').then((m) => {
-      toolRunView = m;
-      b.requestUpdate();
-    });
-  return nothing;
-}
+/** "Run a tool", loaded on first use. */
+const toolRuns = (b: ForgeSkillBuilder) => toolRunView(b, b._draft?.skillMd.includes('## Tool:'))?.renderToolRuns(b) ?? nothing;
+
+/** The review's views (risk badge, its findings in the Checks list, the save dialog's part), loaded once there is a review to show. */
+export const riskView = (b: ForgeSkillBuilder) => reviewView(b, b._review);
 
 function renderFooter(b: ForgeSkillBuilder) {
   const blocker = saveBlocker(b);

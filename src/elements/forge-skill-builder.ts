@@ -18,8 +18,7 @@ import { fire, fireError } from './events.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
 import { ForgeSkillSettings } from './forge-skill-settings.js';
 import { onSettingsChanged } from './sync/settings-sync.js';
-import type { DraftReview } from './review.js';
-import { riskBlocksSave } from './review-view.js';
+import { riskBlocksSave, type DraftReview } from './review.js';
 import { renderConfirmDialog, renderSaveDialog, type SaveState } from './save-view.js';
 import { renderSkillsDialog } from './skills-view.js';
 import { themeStyles } from './theme.styles.js';
@@ -71,9 +70,9 @@ type DialogName = 'save' | 'skills' | 'confirm' | 'routing';
  * @csspart editor - The code editor of the current file.
  * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
  * @csspart validation - The validation results.
+ * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.
  * @csspart runs - "Run a tool": run a tool of the draft on the server with an example input.
  * @csspart run-result - The result of a tool run.
- * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.
  * @csspart footer - The draft actions (copy, download, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
  *

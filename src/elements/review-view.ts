@@ -3,10 +3,12 @@
 // violations — its findings and the script syntax findings join the Checks
 // list — and in the save dialog the badge plus the confirmation that a policy
 // violation requires before saving. Written small: the standalone bundle has
-// a size budget, so it reuses the panel's classes.
+// a size budget, so it reuses the panel's classes and is loaded on first use
+// (forge-skill-builder.review-view.js beside the bundle; see lazy-view.ts).
 
 import { html, nothing } from 'lit';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
+import type { Diagnostic } from '../core/diagnostics.js';
 import { blockingViolations, type DraftReview } from './review.js';
 
 /** The badge (a toggle in the Checks panel), and when `open` the factors and violations. */
@@ -29,11 +31,18 @@ export function renderRisk(b: ForgeSkillBuilder) {
   return b._review?.risk ? risk(b, true, b._riskOpen) : b._review?.riskError ? html`<p class="field-error">No risk review: ${b._review.riskError}</p>` : nothing;
 }
 
-/** True while the draft violates the policy and the operator has not confirmed. */
-export const riskBlocksSave = (review: DraftReview | null, s: { riskAck?: boolean } | null): boolean => blockingViolations(review).length > 0 && !s?.riskAck;
-
 /** The save dialog's part: the badge, and for a violation its list and the confirmation box. */
 export function renderSaveRisk(b: ForgeSkillBuilder, s: { phase: string; riskAck?: boolean }) {
   const asks = s.phase === 'confirm' && blockingViolations(b._review).length > 0;
   return b._review?.risk ? risk(b, false, asks, asks ? s : undefined) : nothing;
+}
+
+/** Syntax and risk findings as Checks-list entries (`field` is their code or rule; critical is an error, info a warning). */
+export function reviewDiagnostics(review: DraftReview | null): Diagnostic[] {
+  if (!review) return [];
+  const sev = (s: string): Diagnostic['severity'] => (s === 'critical' || s === 'error' ? 'error' : 'warning');
+  return [
+    ...review.syntax.map((f) => ({ ...f, field: f.code, severity: sev(f.severity) })),
+    ...(review.risk?.findings ?? []).map((f) => ({ ...f, code: f.rule, field: f.rule, severity: sev(f.severity) })),
+  ];
 }

@@ -5,7 +5,6 @@
 // operator confirms (a violation of severity error or critical). Kept small:
 // the standalone bundle has a size budget.
 
-import type { Diagnostic } from '../core/diagnostics.js';
 import type { RiskFactor, RiskFinding, RiskLevel, RiskViolation } from '../core/risk/types.js';
 
 export interface RiskInfo {
@@ -37,16 +36,9 @@ export function toReview(j: Json): DraftReview {
   };
 }
 
-/** Syntax and risk findings as Checks-list entries (`field` is their code or rule; critical is an error, info a warning). */
-export function reviewDiagnostics(review: DraftReview | null): Diagnostic[] {
-  if (!review) return [];
-  const sev = (s: string): Diagnostic['severity'] => (s === 'critical' || s === 'error' ? 'error' : 'warning');
-  return [
-    ...review.syntax.map((f) => ({ ...f, field: f.code, severity: sev(f.severity) })),
-    ...(review.risk?.findings ?? []).map((f) => ({ ...f, code: f.rule, field: f.rule, severity: sev(f.severity) })),
-  ];
-}
-
 /** The violations that block saving until the operator confirms. */
 export const blockingViolations = (review: DraftReview | null | undefined): RiskViolation[] =>
   review?.risk?.violations.filter((v) => v.severity !== 'warning') ?? [];
+
+/** True while the draft violates the policy and the operator has not confirmed. */
+export const riskBlocksSave = (review: DraftReview | null, s: { riskAck?: boolean } | null): boolean => blockingViolations(review).length > 0 && !s?.riskAck;

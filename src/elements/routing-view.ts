@@ -9,10 +9,9 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from './dialog.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
-import { diffDrafts } from './line-diff.js';
 import { RoutingCheck } from './routing-controller.js';
 import type { RoutingExpect, RoutingResultItem } from './routing-api.js';
-import { renderDiff } from './save-view.js';
+import { renderDraftDiff } from './diff-view.js';
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
 
@@ -59,7 +58,7 @@ function renderBody(b: ForgeSkillBuilder, c: RoutingCheck) {
       : nothing}
     ${p
       ? html`<section class="route-proposal" aria-label="Proposed description"><h3>Proposed description</h3><p>${p.rationale}</p>
-          ${p.skillMd ? renderDiff(diffDrafts({ skillMd: p.before, scripts: {} }, { skillMd: p.skillMd, scripts: {} })) : html`<blockquote>${p.description}</blockquote>`}
+          ${p.skillMd ? renderDraftDiff({ skillMd: p.before, scripts: {} }, { skillMd: p.skillMd, scripts: {} }) : html`<blockquote>${p.description}</blockquote>`}
           <button class="primary small" ?disabled=${!p.skillMd} @click=${() => c.accept()}>Accept</button> <button class="small" @click=${() => (c.proposal = null, b.requestUpdate())}>Discard</button></section>`
       : nothing}`;
 }

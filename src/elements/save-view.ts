@@ -8,8 +8,9 @@ import { live } from 'lit/directives/live.js';
 import type { ValidationResult } from '../core/diagnostics.js';
 import { trapTab } from './dialog.js';
 import type { ForgeSkillBuilder } from './forge-skill-builder.js';
-import { diffDrafts, type FileDiff } from './line-diff.js';
-import { renderSaveRisk, riskBlocksSave } from './review-view.js';
+import { lazyView } from './lazy-view.js';
+import { riskView } from './draft-view.js';
+import { riskBlocksSave } from './review.js';
 import type { MissingEnvVar, SaveResult } from './types.js';
 
 export interface SaveState {
@@ -31,36 +32,9 @@ export interface SaveState {
   riskAck?: boolean;
 }
 
-const TAGS: Record<string, string> = { new: 'New file', removed: 'Removed', changed: 'Changed', unchanged: 'Unchanged' };
 
-export function renderDiff(files: FileDiff[]) {
-  return html`<div class="diff" role="group" aria-label="Changes against the saved skill">
-    ${files.map(
-      (f) => html`<details class="diff-file ${f.status}" ?open=${f.status !== 'unchanged'}>
-        <summary>
-          <span class="mono">${f.file}</span>
-          <span class="tag ${f.status}">${TAGS[f.status]}</span>
-          ${f.status !== 'unchanged' ? html`<span class="muted counts">+${f.added} −${f.removed}</span>` : nothing}
-        </summary>
-        ${f.rows.length
-          ? html`<div class="diff-lines mono" tabindex="0">
-              ${f.rows.map((r) =>
-                r.kind === 'fold'
-                  ? html`<div class="dl fold">⋯ ${r.count} unchanged line${r.count === 1 ? '' : 's'}</div>`
-                  : html`<div class="dl ${r.kind}"><span class="no" aria-hidden="true">${r.kind === 'add' ? '' : r.oldNo}</span><span class="no" aria-hidden="true">${r.kind === 'del'
-                      ? ''
-                      : r.newNo}</span><span class="sign" aria-hidden="true">${r.kind === 'add' ? '+' : r.kind === 'del' ? '−' : ' '}</span><span class="sr-only">${r.kind === 'add'
-                      ? 'added: '
-                      : r.kind === 'del'
-                        ? 'removed: '
-                        : ''}</span><span class="txt">${r.text}</span></div>`,
-              )}
-            </div>`
-          : nothing}
-      </details>`,
-    )}
-  </div>`;
-}
+/** The diff of an edited skill, loaded when editing begins. */
+const diffView = lazyView(() => import('./diff-view.js'));
 
 const head = (b: ForgeSkillBuilder, id: string, title: string) => html`<div class="dialog-head">
   <h2 id=${id}>${title}</h2>
@@ -119,11 +93,11 @@ function renderSaveBody(b: ForgeSkillBuilder, s: SaveState, editingHere: boolean
           </div>`
         : nothing}
       ${editingHere && b._original && b._draft
-        ? html`<p>Review the changes against the saved version of <strong>${b._editing}</strong>:</p>${renderDiff(diffDrafts(b._original, b._draft))}`
+        ? html`<p>Review the changes against the saved version of <strong>${b._editing}</strong>:</p>${diffView(b, b._editing)?.renderDraftDiff(b._original, b._draft) ?? nothing}`
         : !chooseAgent
           ? html`<p>Save <strong>${b._skillName}</strong> to <code>${s.agent}</code>?</p>`
           : nothing}
-      ${renderSaveRisk(b, s)}
+      ${riskView(b)?.renderSaveRisk(b, s) ?? nothing}
     </div>
     <div class="dialog-foot">
       <button @click=${b._closeDialog}>Cancel</button>
@@ -140,7 +114,7 @@ function renderResult(b: ForgeSkillBuilder, s: SaveState, r: SaveResult) {
         <strong>${s.name} ${s.updated ? 'updated' : 'saved'}</strong> in <code>${s.agent}</code>.
         <div class="mono path-line">${r.path}</div>
       </div></div>
-      ${renderSaveRisk(b, s)}
+      ${riskView(b)?.renderSaveRisk(b, s) ?? nothing}
       <dl class="facts">
         <dt>Egress domains added</dt>
         <dd>${r.egressAdded.length ? list(r.egressAdded) : html`<span class="muted">None</span>`}</dd>

@@ -1,21 +1,29 @@
-// The standalone elements bundle loads the "Check routing" dialog on first use
-// from a file beside it (issue 16): the bundle imports it by a relative path,
-// the chunk imports only from the bundle (no third file), and the ui server
-// serves it. Needs `npm run build` first, as bundle-size.test.ts does.
+// The standalone elements bundle loads some views on first use from files
+// beside it (lazy-view.ts): the routing dialog (issue 16), Run a tool, the risk
+// review and the diff of an edited skill (issue 15). The bundle imports each by
+// a relative path, each chunk imports only from the bundle or another such
+// chunk (rollup adds no facade file), and each name is one the ui server
+// serves. Needs `npm run build` first, as bundle-size.test.ts does.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DIST, readDist } from '../../bench/bundle-size.js';
 
-const CHUNK = 'forge-skill-builder.routing-view.js';
+const BUNDLE = 'forge-skill-builder.elements.js';
+const chunk = (view: string) => `forge-skill-builder.${view}.js`;
+const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]));
 
 describe('lazily loaded parts of the standalone bundle', () => {
-  it('the routing dialog is a chunk beside the bundle, importing only from it', () => {
-    const entry = readDist(join(DIST, 'forge-skill-builder.elements.js'));
-    expect(entry).toContain(`import("./${CHUNK}")`);
-    const chunk = readDist(join(DIST, CHUNK));
-    const imports = [...chunk.matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]);
-    expect(new Set(imports)).toEqual(new Set(['./forge-skill-builder.elements.js']));
-    // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
-    expect(CHUNK).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
+  it('the bundle loads each view by a relative import() of a file beside it', () => {
+    const entry = readDist(join(DIST, BUNDLE));
+    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view']) {
+      expect(entry, view).toContain(`import("./${chunk(view)}")`);
+      // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
+      expect(chunk(view)).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
+    }
+  });
+
+  it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
+    for (const view of ['tool-run-view', 'review-view', 'diff-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
   });
 });

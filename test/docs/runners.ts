@@ -209,6 +209,15 @@ if (page.status === 200 && (page.headers.get('content-type') ?? '').includes('te
     if (res.status !== 200 || !/javascript/.test(res.headers.get('content-type') ?? '')) { console.error('the page loads', src, 'but the app answers', res.status, res.headers.get('content-type'), body.slice(0, 200)); process.exit(1); }
     if (src.endsWith('forge-skill-builder.elements.js') && body !== standalone) { console.error(src, 'is not the package standalone bundle'); process.exit(1); }
   }
+  // The views the bundle loads on demand with import(), from its own folder.
+  const { dirname, join } = await import('node:path');
+  const dist = dirname(createRequire(import.meta.url).resolve('forge-skill-builder/standalone'));
+  const views = (await import('node:fs')).readdirSync(dist).filter((f) => /^forge-skill-builder\\.[\\w-]+\\.js$/.test(f) && !f.endsWith('.elements.js'));
+  if (!views.length) { console.error('no on-demand views beside the bundle in', dist); process.exit(1); }
+  for (const f of views) {
+    const res = await call(new Request(origin + '/' + f));
+    if (res.status !== 200 || (await res.text()) !== readFileSync(join(dist, f), 'utf8')) { console.error('the bundle loads', f, 'on demand, but the app answers', res.status); process.exit(1); }
+  }
 }
 `;
 

@@ -48,7 +48,7 @@ describe('builder: risk review and script syntax', () => {
 
     // The syntax and risk findings join the Checks list and jump to their line.
     const item = (code: string) => $$<HTMLElement>(el, '.diags li').find((li) => txt(li).includes(code));
-    ok(item('bash-syntax'), 'syntax finding listed');
+    await waitFor(() => !!item('bash-syntax'), 'syntax finding listed');
     ok(item('env-dump'), 'risk finding listed');
     item('bash-syntax')!.querySelector('button')!.click();
     await waitFor(() => el._tab === 'weather-current.sh', 'jumped to the script');
@@ -68,8 +68,7 @@ describe('builder: risk review and script syntax', () => {
     await waitFor(() => dialog(el).open, 'dialog open');
     await el.updateComplete;
     equal(api.lastCall('POST', '/save'), undefined, 'nothing saved before the confirmation');
-    const text = txt(dialog(el));
-        includes(text, 'binary "ssh" is denied by policy');
+    await waitFor(() => txt(dialog(el)).includes('binary "ssh" is denied by policy'), 'the violation listed');
     const save = button(el, 'Save skill', 'dialog[data-name="save"]');
     ok(save.disabled, 'Save disabled');
     await expectAccessible(dialog(el), 'the save dialog asking to confirm the violations');
@@ -89,7 +88,7 @@ describe('builder: risk review and script syntax', () => {
     button(el, 'Save skill').click();
     await waitFor(() => txt(dialog(el)).includes('weather-report saved'), 'saved at once');
     const score = assessSkillRisk(WEATHER_SKILL_MD, { 'weather-current.sh': WEATHER_SCRIPT }).score;
-    includes(txt($(el, 'dialog[data-name="save"] .risk-badge')), `Risk ${score}/100`);
+    await waitFor(() => txt($(el, 'dialog[data-name="save"] .risk-badge')).includes(`Risk ${score}/100`), 'the badge in the result');
     includes(txt($(el, 'dialog[data-name="save"] [part="risk"]')), 'policy passed');
     equal($(el, 'dialog[data-name="save"] [part="risk"] input'), null);
   });
