@@ -41,9 +41,14 @@ function checkDeclaredLength(contentLength: string | undefined | null, limit: nu
  * refused request is left paused and open, not destroyed, so its reply can
  * still reach the client (see drain-upload.ts).
  */
-export function readNodeBody(req: IncomingMessage, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<string> {
+export async function readNodeBody(req: IncomingMessage, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<string> {
+  return (await readNodeBytes(req, limit, timeoutMs)).toString('utf8');
+}
+
+/** readNodeBody's bytes, undecoded (a zip upload). */
+export function readNodeBytes(req: IncomingMessage, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<Buffer> {
   checkDeclaredLength(req.headers['content-length'], limit);
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const timer = setTimeout(() => {
@@ -69,7 +74,7 @@ export function readNodeBody(req: IncomingMessage, limit: number, timeoutMs = DE
     };
     const onEnd = () => {
       stop();
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(Buffer.concat(chunks));
     };
     const onError = (err: Error) => {
       stop();
@@ -85,12 +90,16 @@ export function readNodeBody(req: IncomingMessage, limit: number, timeoutMs = DE
 
 /** Reads a Fetch API request body as UTF-8, refusing more than `limit` bytes (413) and a body still incomplete after `timeoutMs` (408). */
 export async function readWebBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<string> {
+  return new TextDecoder().decode(await readWebBytes(request, limit, timeoutMs));
+}
+
+/** readWebBody's bytes, undecoded (a zip upload). */
+export async function readWebBytes(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<Uint8Array> {
   checkDeclaredLength(request.headers.get('content-length'), limit);
-  if (request.body === null) return '';
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  let text = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const deadline = new Promise<never>((_, reject) => {
@@ -111,7 +120,7 @@ export async function readWebBody(request: Request, limit: number, timeoutMs = D
         void reader.cancel().catch(() => undefined);
         throw tooLarge(limit);
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
   } finally {
     clearTimeout(timer);
@@ -121,7 +130,7 @@ export async function readWebBody(request: Request, limit: number, timeoutMs = D
       // a read still pending after a timeout: the stream is cancelled anyway
     }
   }
-  return text + decoder.decode();
+  return Buffer.concat(chunks);
 }
 
 /** Parses a JSON body; an empty or malformed body is a 400 saying so. */

@@ -34,7 +34,7 @@ interface ReplyCommon {
 }
 
 export type Reply =
-  | (ReplyCommon & { kind: 'json'; body: string })
+  | (ReplyCommon & { kind: 'json'; body: string | Uint8Array })
   | (ReplyCommon & {
       kind: 'sse';
       events: AsyncIterable<SseEvent>;
@@ -169,6 +169,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
       if (result.kind === 'json') {
         return jsonReply(result.status, result.body, { ...cors, ...(result.headers ?? {}) }, redact);
       }
+      if (result.kind === 'bytes') return { kind: 'json', status: result.status, headers: { ...NO_STORE, ...cors, ...result.headers }, body: result.body, redact };
       let markEnded: () => void = () => undefined;
       const entry = { abort: result.abort, ended: new Promise<void>((r) => (markEnded = r)) };
       streams.add(entry);

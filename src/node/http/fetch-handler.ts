@@ -3,7 +3,7 @@
 // streams are a ReadableStream of SSE bytes; cancelling it (or the request's
 // own signal aborting) aborts the LLM call.
 
-import { readWebBody } from './body.js';
+import { readWebBody, readWebBytes } from './body.js';
 import { createApiDispatcher, type ApiDispatcher, type Reply } from './dispatch.js';
 import { API_ROUTES } from './routes.js';
 import { pumpSse, type SseSink } from './sse.js';
@@ -47,6 +47,7 @@ export function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHand
       protocol: url.protocol,
       signal: controller.signal,
       readBody: (limit, timeoutMs) => readWebBody(request, limit, timeoutMs),
+      readBytes: (limit, timeoutMs) => readWebBytes(request, limit, timeoutMs),
     };
     const reply = await dispatcher.handle(apiReq);
     const log = (status: number): void =>
@@ -66,8 +67,8 @@ export function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHand
       log(reply.status);
       // HEAD: the GET reply's status and headers (content-length included), no body.
       const noBody = reply.status === 204 || reply.body === '' || apiReq.method === 'HEAD';
-      if (apiReq.method === 'HEAD' && reply.body !== '') reply.headers['content-length'] = String(encoder.encode(reply.body).byteLength);
-      return new Response(noBody ? null : reply.body, {
+      if (apiReq.method === 'HEAD' && reply.body !== '') reply.headers['content-length'] = String(typeof reply.body === 'string' ? encoder.encode(reply.body).byteLength : reply.body.byteLength);
+      return new Response(noBody ? null : (reply.body as string | Uint8Array<ArrayBuffer>), {
         status: reply.status,
         headers: reply.headers,
       });

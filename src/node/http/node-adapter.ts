@@ -4,7 +4,7 @@
 // the client leaves.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readNodeBody, tooLarge } from './body.js';
+import { readNodeBody, readNodeBytes, tooLarge } from './body.js';
 import { RequestError } from '../../core/errors.js';
 import { drainUpload } from './drain-upload.js';
 import type { ApiDispatcher, Reply } from './dispatch.js';
@@ -67,6 +67,20 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
       }
       try {
         return await readNodeBody(req, limit, timeoutMs);
+      } catch (err) {
+        cutOff = true;
+        timedOut = RequestError.isInstance(err) && err.httpStatus === 408;
+        throw err;
+      }
+    },
+    async readBytes(limit, timeoutMs) {
+      const pre = (req as IncomingMessage & { body?: unknown }).body;
+      if (Buffer.isBuffer(pre) && req.readableEnded) {
+        if (pre.length > limit) throw tooLarge(limit);
+        return pre;
+      }
+      try {
+        return await readNodeBytes(req, limit, timeoutMs);
       } catch (err) {
         cutOff = true;
         timedOut = RequestError.isInstance(err) && err.httpStatus === 408;

@@ -1,7 +1,7 @@
 // The ONE routing table (SPEC §6, paths below basePath `/api`), served by both
 // adapters (createRequestHandler for node:http, createFetchHandler for the
 // Fetch API). Order does not matter: paths are matched segment by segment.
-// `POST /skill-builder/validate` and both `…/skill-builder/try` routes are our additions;
+// `POST /skill-builder/validate`, both `…/skill-builder/try` routes, import and export are our additions;
 // everything else is Forge's dashboard API.
 
 import type { Route } from './router.js';
@@ -12,6 +12,7 @@ import { saveAgentSkill } from './handlers/save.js';
 import { getAgentProvider, getProvider, getSettings, putSettings } from './handlers/settings.js';
 import { improveDescriptionRoute, routeCheckRoute, routeRequestsRoute } from './handlers/route-check.js';
 import { getCatalog, getSkill, listSkills } from './handlers/skills.js';
+import { exportPackage, importPackage } from './handlers/skill-package.js';
 import { tryForAgent, tryStandalone } from './handlers/try.js';
 import { validateForAgent, validateStandalone } from './handlers/validate.js';
 
@@ -32,6 +33,8 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'GET', path: '/agents/:id/skill-builder/skills', handler: listSkills },
   { method: 'GET', path: '/agents/:id/skill-builder/skills/:name', handler: getSkill },
   { method: 'GET', path: '/agents/:id/skill-builder/catalog', handler: getCatalog },
+  { method: 'POST', path: '/skill-builder/import', handler: importPackage },
+  { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/export', handler: exportPackage },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check', handler: routeCheckRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/requests', handler: routeRequestsRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/improve-description', handler: improveDescriptionRoute },

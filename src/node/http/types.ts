@@ -104,6 +104,8 @@ export interface ApiRequest {
   protocol: string;
   /** Reads the body as text, refusing more than `limit` bytes (RequestError 413) or a body slower than `timeoutMs` (408). */
   readBody(limit: number, timeoutMs?: number): Promise<string>;
+  /** Reads the body as bytes with the same limits (a zip upload); both adapters provide it. */
+  readBytes?(limit: number, timeoutMs?: number): Promise<Uint8Array>;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
 }
@@ -116,6 +118,8 @@ export interface SseEvent {
 
 export type ApiResult =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
+  /** A binary reply (a zip download); `headers` carries its content type. */
+  | { kind: 'bytes'; status: number; body: Uint8Array; headers: Record<string, string> }
   | {
       kind: 'sse';
       /** The events to send; the stream ends when the iterable does. */

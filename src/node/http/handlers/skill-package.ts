@@ -1,0 +1,68 @@
+// Skill packages over HTTP (issue 17):
+// - POST /skill-builder/import — body: the bytes of a .zip or .skill
+//   (Content-Type application/zip, application/x-zip-compressed or
+//   application/octet-stream), at most 21 MiB; `?name=` imports under a new
+//   name, `?profile=` picks the rules. Replies with the draft (snake_case,
+//   binaries with content_base64), its validation and requirement proposals.
+//   Nothing is written: the client saves the draft through …/save.
+// - GET /agents/{id}/skill-builder/skills/{name}/export?format=zip|skill —
+//   the skill as a deterministic zip, read under the skills read lock (a save
+//   swapping the folder is never seen half-way); symlinks are refused.
+
+import { RequestError } from '../../../core/errors.js';
+import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
+import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
+import { withSkillsRead } from '../../skills/consistent-read.js';
+import { exportSkill } from '../../skill-folder/export-skill.js';
+import { importToWire, prepareImport } from '../../skill-folder/import-flow.js';
+import { resolveIo } from '../../fs-types.js';
+import { locateSkill } from '../../skills-on-disk.js';
+import { NotFoundError } from '../../../core/errors.js';
+import { json, type RouteContext } from '../context.js';
+import type { ApiResult } from '../types.js';
+import { resolveAgent } from './agents.js';
+import { join } from 'node:path';
+
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+/** An upload may be as large as the biggest skill plus zip overhead. */
+const MAX_UPLOAD_BYTES = SKILL_FOLDER_LIMITS.maxTotalBytes + 1024 * 1024;
+
+function profileOf(value: string | null): 'forge' | 'agentskills' {
+  if (value === null || value === '' || value === 'forge') return 'forge';
+  if (value === 'agentskills') return 'agentskills';
+  throw new RequestError('profile', `profile must be "forge" or "agentskills" (got "${value.slice(0, 40)}")`);
+}
+
+export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
+  const type = (ctx.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!ZIP_TYPES.includes(type))
+    throw new RequestError('content-type', `send the .zip or .skill file as the body with Content-Type: application/zip (got "${type.slice(0, 60) || 'none'}")`, 415);
+  if (!ctx.req.readBytes) throw new RequestError('body', 'this server adapter cannot read binary bodies');
+  const bytes = await ctx.req.readBytes(MAX_UPLOAD_BYTES, ctx.services.bodyTimeoutMs);
+  const name = ctx.req.query.get('name');
+  const draft = await readSkillZip(bytes);
+  const prepared = prepareImport(draft, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
+  return json(importToWire(prepared));
+}
+
+export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {
+  const format = ctx.req.query.get('format') ?? 'zip';
+  if (format !== 'zip' && format !== 'skill') throw new RequestError('format', `format must be "zip" or "skill" (got "${format.slice(0, 40)}")`);
+  const agent = await resolveAgent(ctx);
+  const name = ctx.params.name ?? '';
+  const io = ctx.services.io;
+  const location = await locateSkill(agent.path, name, io);
+  if (!location) throw new NotFoundError('skill', `agent "${agent.id}" has no skill "${name}"`);
+  const { fs } = resolveIo(io);
+  const bytes = await withSkillsRead(fs, join(agent.path, 'skills'), async () => {
+    if (location.format === 'subdir') return exportSkill({ dir: location.path }, { ...io, format, name });
+    const skillMd = String(await fs.promises.readFile(location.skillMdPath, 'utf8'));
+    return exportSkill({ skillMd, scripts: {}, files: {}, binaries: [] }, { format, name });
+  });
+  return {
+    kind: 'bytes',
+    status: 200,
+    body: bytes,
+    headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${name}.${format}"` },
+  };
+}

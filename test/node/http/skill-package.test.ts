@@ -1,0 +1,84 @@
+// Skill packages over real HTTP (issue 17): POST /skill-builder/import turns
+// a .zip/.skill body into a draft (nothing written); the draft saves through
+// …/save with its files and binaries; GET …/skills/{name}/export gives the
+// same bytes back, through both adapters. Hostile archives are a 400 with
+// the workspace untouched.
+import { zipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeSkillZip } from '../../../src/core/skill-folder/zip-write.js';
+import { createFetchHandler } from '../../../src/node/http/fetch-handler.js';
+import { createRequestHandler } from '../../../src/node/http/request-handler.js';
+import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
+import { listen, type Listening } from './support.js';
+
+const MD = '---\nname: pdf-notes\ndescription: When the user asks to summarise a PDF ("summarise this PDF"), follow the guide.\n---\n\n# PDF notes\n\nCall `datetime_now`, then read [the guide](references/guide.md) and use assets/logo.png.\n';
+const LOGO = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 7, 255]);
+const DRAFT = {
+  skillMd: MD,
+  scripts: { 'fetch.sh': '#!/usr/bin/env bash\nset -euo pipefail\ncurl -fsS "https://pdf.acme.io/$1" -H "X-Key: $PDF_KEY"\n' },
+  files: { 'references/guide.md': '# Guide\n' },
+  binaries: [{ path: 'assets/logo.png', size: LOGO.length, sha256: '', bytes: LOGO }],
+};
+
+let ws: MemoryWorkspace;
+let srv: Listening;
+beforeEach(async () => {
+  ws = await createMemoryWorkspace({ 'alpha/forge.yaml': 'agent_id: alpha\n' });
+  srv = await listen(createRequestHandler({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir }));
+});
+afterEach(async () => {
+  await srv.close();
+});
+
+async function importZip(body: Uint8Array, query = '', type = 'application/zip'): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${srv.url}/api/skill-builder/import${query}`, { method: 'POST', headers: { 'content-type': type }, body: body as Uint8Array<ArrayBuffer> });
+  return { status: res.status, json: await res.json() };
+}
+
+describe('HTTP import and export', () => {
+  it('imports a .zip into a draft with validation and proposals, writing nothing', async () => {
+    const before = JSON.stringify(ws.vol.toJSON());
+    const r = await importZip(writeSkillZip(DRAFT));
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.skill_md).toBe(MD);
+    expect(r.json.files).toEqual({ 'references/guide.md': '# Guide\n' });
+    expect(r.json.binaries).toEqual([{ path: 'assets/logo.png', size: LOGO.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), content_base64: Buffer.from(LOGO).toString('base64') }]);
+    expect(r.json.validation.errors).toEqual([]);
+    expect(r.json.proposals).toEqual({ bins: ['curl'], egress_domains: ['pdf.acme.io'], env: ['PDF_KEY'] });
+    expect(JSON.stringify(ws.vol.toJSON())).toBe(before);
+  });
+
+  it('refuses a hostile archive with 400 and a wrong content type with 415', async () => {
+    const evil = zipSync({ 'SKILL.md': new TextEncoder().encode(MD), 'references/x': [new TextEncoder().encode('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] });
+    const r = await importZip(evil);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/symbolic link/);
+    expect((await importZip(writeSkillZip(DRAFT), '', 'application/json')).status).toBe(415);
+  });
+
+  it('import → save → export gives the same bytes (node:http and Fetch adapters)', async () => {
+    const zip = writeSkillZip(DRAFT);
+    const { json: draft } = await importZip(zip, '?name=pdf-notes');
+    const save = await fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ skill_name: draft.name, skill_md: draft.skill_md, scripts: draft.scripts, files: draft.files, binaries: draft.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })) }),
+    });
+    expect(save.status, await save.clone().text()).toBe(200);
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export?format=zip`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="pdf-notes.zip"');
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(zip))).toBe(true);
+    const fetchHandler = createFetchHandler({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir });
+    const viaFetch = await fetchHandler(new Request('http://localhost/api/agents/alpha/skill-builder/skills/pdf-notes/export?format=skill'));
+    expect(viaFetch.status).toBe(200);
+    const pkg = new Uint8Array(await viaFetch.arrayBuffer());
+    expect(Buffer.from(pkg).toString('latin1')).toContain('pdf-notes/SKILL.md');
+  });
+
+  it('export: 404 for an unknown skill, 400 for an unknown format', async () => {
+    expect((await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/nope/export`)).status).toBe(404);
+    expect((await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/nope/export?format=tar`)).status).toBe(400);
+  });
+});
