@@ -52,6 +52,16 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
   let cutOff = false;
   let timedOut = false;
   const url = nodeUrl(req);
+  /** A refused body (413, 408) marks the request so the reply closes the connection. */
+  const tracked = async <T>(reading: Promise<T>): Promise<T> => {
+    try {
+      return await reading;
+    } catch (err) {
+      cutOff = true;
+      timedOut = RequestError.isInstance(err) && err.httpStatus === 408;
+      throw err;
+    }
+  };
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     path: url.pathname,
@@ -65,13 +75,7 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
         if (Buffer.byteLength(pre) > limit) throw tooLarge(limit);
         return pre;
       }
-      try {
-        return await readNodeBody(req, limit, timeoutMs);
-      } catch (err) {
-        cutOff = true;
-        timedOut = RequestError.isInstance(err) && err.httpStatus === 408;
-        throw err;
-      }
+      return tracked(readNodeBody(req, limit, timeoutMs));
     },
     async readBytes(limit, timeoutMs) {
       const pre = (req as IncomingMessage & { body?: unknown }).body;
@@ -79,13 +83,7 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
         if (pre.length > limit) throw tooLarge(limit);
         return pre;
       }
-      try {
-        return await readNodeBytes(req, limit, timeoutMs);
-      } catch (err) {
-        cutOff = true;
-        timedOut = RequestError.isInstance(err) && err.httpStatus === 408;
-        throw err;
-      }
+      return tracked(readNodeBytes(req, limit, timeoutMs));
     },
     bodyCutOff: () => cutOff,
     bodyTimedOut: () => timedOut,
