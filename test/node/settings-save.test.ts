@@ -29,7 +29,7 @@ describe('saveSkillBuilderSettings: all or nothing', () => {
     const before = await snapshot(ws);
     const err = (await thrown(() => saveSkillBuilderSettings({ ...ws, workspaceDir: ws.workspaceDir, ...NEW }))) as ConfigError;
     expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toContain('/home/user/.forge/ui.yaml');
+    expect(err.message).toContain(`${ws.homeDir}/.forge/ui.yaml`);
     expect(await snapshot(ws)).toEqual(before);
     // Even a save without a base_url validates the trust file first.
     await thrown(() => saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'gpt-5' }, apiKey: 'sk-x-3333' }));
