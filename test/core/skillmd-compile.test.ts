@@ -4,7 +4,6 @@
 // fixture skills (frontmatter, tool names, headings, fixed point, verbatim
 // sections). Forge's own corpus: test/interop/skillmd-compile.test.ts.
 
-import { parse as parseYaml } from 'yaml';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +13,8 @@ import { decompileSkill, safeDecompileSkill } from '../../src/core/skillmd/decom
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { SkillSpecSchema, type SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
 import { fixtureSkill, fixtureSkills } from '../helpers/skill-corpus.js';
-import { rewritePhantomLists } from '../../src/core/runtime-form/markdown-rewrite.js';
-import { headingsOutsideTools, sectionsInTools, sectionsOutsideTools } from '../helpers/tool-sections.js';
+import { headingsOutsideTools } from '../helpers/tool-sections.js';
+import { expectRoundTripKeepsSkill } from '../helpers/round-trip.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { BODY_LINE } from '../helpers/skillmd-arbitrary.js';
 
@@ -345,28 +344,7 @@ describe('compileSkill(decompileSkill(md)) on arbitrary SKILL.md bodies', () => 
 describe('decompileSkill on the fixture skills', () => {
   for (const { dir, text } of fixtureSkills()) {
     it(`${dir}: same frontmatter, tool names and headings; a fixed point; other sections verbatim`, () => {
-      const spec = decompileSkill(text);
-      const md = compileSkill(spec);
-      const before = parseSkillMd(text);
-      const after = parseSkillMd(md);
-      expect(after.diagnostics).toEqual([]);
-      // frontmatter deep-equal after a YAML parse
-      expect(parseYaml(md.split('\n---\n')[0]!.slice(4))).toEqual(before.frontmatter);
-      expect(after.frontmatter).toEqual(before.frontmatter);
-      expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
-      expect(headingsOutsideTools(after.sections)).toEqual(headingsOutsideTools(before.sections));
-      expect(compileSkill(decompileSkill(md))).toBe(md);
-      // Inside a tool section a heading would end the tool for Forge's runtime: it became a bold label.
-      for (const s of sectionsInTools(before.sections)) expect(md).toContain(`**${s.title}**`);
-      expect(sectionsInTools(after.sections)).toEqual([]);
-      // Nothing lost: every section outside the tools that is not a Safety/Notes
-      // list rebuilt from items keeps its text exactly (lists that Forge would
-      // read as tools switch from "-" to "*").
-      const afterOutside = sectionsOutsideTools(after.sections);
-      sectionsOutsideTools(before.sections).forEach((s, i) => {
-          const rebuilt = s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0));
-          if (!rebuilt) expect(afterOutside[i]!.content.trim()).toBe(rewritePhantomLists(s.content.trim().split('\n')).lines.join('\n'));
-        });
+      expectRoundTripKeepsSkill(text);
     });
   }
 

@@ -3,7 +3,6 @@
 // every section that is not rebuilt, and reaches a fixed point; and Forge's
 // runtime sees at least the parameters it saw in the original.
 
-import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { decompileSkill } from '../../src/core/skillmd/decompile.js';
@@ -12,34 +11,12 @@ import { corpusSkill, corpusSkills } from './forge-corpus.js';
 import { forgeRuntimeView } from '../../src/core/runtime-view/index.js';
 import { fixForRuntime } from '../../src/core/runtime-form/fix.js';
 import { codeLineMask } from '../../src/core/skillmd/markdown-lines.js';
-import { rewritePhantomLists } from '../../src/core/runtime-form/markdown-rewrite.js';
-import { headingsOutsideTools, sectionsInTools, sectionsOutsideTools } from '../helpers/tool-sections.js';
+import { expectRoundTripKeepsSkill } from '../helpers/round-trip.js';
 
 describe('decompileSkill on the forge-embedded corpus', () => {
   for (const { dir, text } of corpusSkills()) {
     it(`${dir}: same frontmatter, tool names and headings; a fixed point; other sections verbatim`, () => {
-      const spec = decompileSkill(text);
-      const md = compileSkill(spec);
-      const before = parseSkillMd(text);
-      const after = parseSkillMd(md);
-      expect(after.diagnostics).toEqual([]);
-      // frontmatter deep-equal after a YAML parse
-      expect(parseYaml(md.split('\n---\n')[0]!.slice(4))).toEqual(before.frontmatter);
-      expect(after.frontmatter).toEqual(before.frontmatter);
-      expect(after.tools.map((t) => t.name)).toEqual(before.tools.map((t) => t.name));
-      expect(headingsOutsideTools(after.sections)).toEqual(headingsOutsideTools(before.sections));
-      expect(compileSkill(decompileSkill(md))).toBe(md);
-      // Inside a tool section a heading would end the tool for Forge's runtime: it became a bold label.
-      for (const s of sectionsInTools(before.sections)) expect(md).toContain(`**${s.title}**`);
-      expect(sectionsInTools(after.sections)).toEqual([]);
-      // Nothing lost: every section outside the tools that is not a Safety/Notes
-      // list rebuilt from items keeps its text exactly (lists that Forge would
-      // read as tools switch from "-" to "*").
-      const afterOutside = sectionsOutsideTools(after.sections);
-      sectionsOutsideTools(before.sections).forEach((s, i) => {
-        const rebuilt = s.level === 2 && ((s.title === 'Safety Constraints' && spec.safety.length > 0) || (s.title === 'Important Notes' && spec.notes.length > 0));
-        if (!rebuilt) expect(afterOutside[i]!.content.trim()).toBe(rewritePhantomLists(s.content.trim().split('\n')).lines.join('\n'));
-      });
+      expectRoundTripKeepsSkill(text);
     });
 
     it(`${dir}: after decompile → compile Forge's runtime sees every parameter it saw before (and every table parameter), required as before`, () => {
