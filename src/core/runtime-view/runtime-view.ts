@@ -40,6 +40,12 @@ export interface RuntimeView {
 export interface RuntimeViewOptions {
   /** File names in the skill's `scripts/` folder (`x.sh` or `scripts/x.sh`), to report each tool's binding. */
   scripts?: readonly string[];
+  /**
+   * The skill's `metadata.forge.runtime` when the caller has read the
+   * frontmatter already (the validator does): the YAML is then not parsed a
+   * second time, and `loadErrors` leaves out the frontmatter checks.
+   */
+  runtime?: string;
 }
 
 /** The extensions the runtime binds a tool to, in its order of preference. */
@@ -48,8 +54,8 @@ export const RUNTIME_SCRIPT_EXTENSIONS: readonly string[] = ['.sh', '.bash', '.p
 export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = {}): RuntimeView {
   const split = splitRuntimeFrontmatter(skillMd);
   const loadErrors: string[] = [];
-  let runtime = 'script';
-  if (split.frontmatter !== null) {
+  let runtime = options.runtime ?? 'script';
+  if (split.frontmatter !== null && options.runtime === undefined) {
     const meta = readMetadata(split.frontmatter, loadErrors);
     const forge = isPlainObject(meta?.['metadata']) ? meta['metadata']['forge'] : undefined;
     if (isPlainObject(forge) && typeof forge['runtime'] === 'string' && forge['runtime'] !== '') runtime = forge['runtime'];

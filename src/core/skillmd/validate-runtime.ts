@@ -25,7 +25,9 @@ interface Ctx {
 
 export function runtimeRules(rc: RuleContext, add: Sink): void {
   const scripts = rc.options.scripts ? Object.keys(rc.options.scripts).map(normalizeScriptName) : undefined;
-  const view = forgeRuntimeView(rc.text, scripts ? { scripts } : {});
+  // The frontmatter is parsed already (rc.parsed): the view reads only the body.
+  const runtime = rc.parsed.forge.runtime ?? 'script';
+  const view = forgeRuntimeView(rc.text, scripts ? { scripts, runtime } : { runtime });
   const lines = rc.text.split('\n');
   const ctx: Ctx = { add, lines, mask: codeLineMask(lines), runs: (t) => view.runtime === 'binary' || (t.script ?? null) !== null };
   for (const line of view.loadErrors.filter((e) => /64 KiB/.test(e)))
