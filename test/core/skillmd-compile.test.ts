@@ -396,6 +396,13 @@ describe('decompileSkill on the fixture skills', () => {
 });
 
 describe('decompileSkill details', () => {
+  it('reads an Output JSON fence left open at the end of the file, so compile ∘ decompile is a fixed point (a fast-check counterexample)', () => {
+    const md = '---\nname: x\ndescription: d\n---\n## Tool: b\n**Output:**\n```json\n{"x": 1}\n';
+    expect(decompileSkill(md).tools[0]!.output).toEqual({ x: 1 });
+    const once = compileSkill(decompileSkill(md));
+    expect(compileSkill(decompileSkill(once))).toBe(once);
+  });
+
   it('anchors a section after a repeated tool name by occurrence', () => {
     const spec = decompileSkill('---\nname: x\ndescription: d\n---\n## Tool: b\n\n## Tool: b\n\n# After the second\n');
     expect(spec.extra_sections).toEqual([{ heading: 'After the second', level: 1, content: '', after: 'tool:b#2' }]);

@@ -306,10 +306,15 @@ function readPart(kind: LabelKind, text: string, rest: string, lines: readonly s
   }
 }
 
-/** A closed ```json block at `start` holding JSON that is not a bare string. */
+/**
+ * A ```json block at `start` holding JSON that is not a bare string. An
+ * unclosed fence runs to the end of the section (as in CommonMark) and counts
+ * too: the compiler writes it back closed, so refusing it here broke the
+ * compile ∘ decompile fixed point.
+ */
 function jsonBlock(lines: readonly string[], start: number): { value: unknown; next: number } | null {
   const fence = fenceAt(lines, start);
-  if (!fence || fence.start !== start || !/^json$/i.test(fence.info) || !fence.closed) return null;
+  if (!fence || fence.start !== start || !/^json$/i.test(fence.info)) return null;
   let value: unknown;
   try {
     value = JSON.parse(fence.content);
