@@ -30,7 +30,7 @@ import { serializeArtifacts } from '../src/core/artifacts/serialize.js';
 import type { SkillSource } from '../src/core/artifacts/types.js';
 import { scriptStem, toolScriptBaseName } from '../src/core/scripts.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
-import { validateSkillMd } from '../src/core/skillmd/validate.js';
+import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../src/node/artifacts/read-skills-folder.js';
 import { atMost, collectGarbage, cpuMs, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';

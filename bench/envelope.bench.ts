@@ -24,7 +24,7 @@
 
 import { JSONParser } from '@streamparser/json';
 import { parse as parsePartial } from 'partial-json';
-import { createEnvelopeStream } from '../src/core/envelope-stream.js';
+import { createEnvelopeStream } from '../src/core/envelope/stream.js';
 import { atLeast, atMost, bestWallMs, figure, printFigures, ratios, round, sideBySide, writeResult } from './lib.js';
 
 const CHUNK = 4;

@@ -20,11 +20,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { loadSkillBuilderLLM } from '../src/node/config-tiers.js';
-import { setEnvFileValue } from '../src/node/env-file.js';
-import type { FsLike } from '../src/node/fs-types.js';
-import { saveSkill } from '../src/node/save-skill.js';
-import { listCustomSkills } from '../src/node/skills-on-disk.js';
+import { loadSkillBuilderLLM } from '../src/node/config/tiers.js';
+import { setEnvFileValue } from '../src/node/config/env-file.js';
+import type { FsLike } from '../src/node/fs/types.js';
+import { saveSkill } from '../src/node/workspace/save-skill.js';
+import { listCustomSkills } from '../src/node/workspace/skills-on-disk.js';
 import { atMost, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
 
 const REPETITIONS = 9;

@@ -18,7 +18,7 @@
 //   CPU per token          this process's CPU (server + client) per streamed
 //                          token, partial drafts on vs off; ratio ≤ 1.5×
 // Not measured here: the browser's own rendering of the text (the element sets
-// a textarea's value; see test/elements/partial-draft.test.ts for behaviour).
+// a textarea's value; see test/elements/builder/partial-draft.test.ts for behaviour).
 // Results: stdout and bench/results/partial-draft.json.
 
 import { fork } from 'node:child_process';
@@ -28,7 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiClient } from '../src/elements/api-client.js';
+import { createApiClient } from '../src/elements/api/client.js';
 import { startServer, type RunningServer } from '../src/node/server.js';
 import { absoluteNow as now, atMost, exactFigure, figure, percentile, printFigures, withCpuUs, writeResult } from './lib.js';
 

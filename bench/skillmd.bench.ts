@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { buildSkillCatalog, type SkillCatalogInput } from '../src/core/catalog.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
-import { validateSkillMd } from '../src/core/skillmd/validate.js';
+import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
 import { atMost, cpuAndWallMs, figure, pluck, printFigures, ratios, sideBySide, writeResult } from './lib.js';
 import { FIXTURE_SKILLS_DIR } from '../test/helpers/skill-corpus.js';
 

@@ -25,7 +25,7 @@ export {
   SKILL_NAME_PATTERN,
   MAX_SKILL_NAME_LENGTH,
 } from './names.js';
-export type { BuilderEvent, BuilderEventType, DraftPhase, ParsedEnvelope, SkillDraft } from './events.js';
+export type { BuilderEvent, BuilderEventType, DraftPhase, ParsedEnvelope, SkillDraft } from './builder/events.js';
 export type {
   BinRequirement,
   EnvRequirements,
@@ -45,10 +45,10 @@ export { decompileSkill, safeDecompileSkill } from './skillmd/decompile.js';
 export type { DecompileResult } from './skillmd/decompile.js';
 export { SkillSpecSchema } from './skillmd/spec-schema.js';
 export type { SkillSpec, SkillSpecInput, ToolSpec, ToolParamSpec, ToolExampleSpec, ExtraSectionSpec, ForgeMetadataSpec, BinRecipeSpec } from './skillmd/spec-schema.js';
-export { validateSkillMd } from './skillmd/validate.js';
-export type { SkillValidationResult, ValidateOptions, ValidationProfile } from './skillmd/validate.js';
+export { validateSkillMd } from './skillmd/validate/validate.js';
+export type { SkillValidationResult, ValidateOptions, ValidationProfile } from './skillmd/validate/validate.js';
 export { escapeControlChars, createStreamEscaper } from './safe-text/control-chars.js';
-export { CONTINUE_MESSAGE, TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
+export { CONTINUE_MESSAGE, TRUNCATED_NO_DRAFT_NOTICE } from './builder/continue-turn.js';
 export type { EscapeOptions, StreamEscaper } from './safe-text/control-chars.js';
 export { buildSkillCatalog, filterSkills } from './catalog.js';
 export type { FilterableSkill, SkillCatalogFormat, SkillCatalogInput, SkillCatalogOptions, SkillFilter } from './catalog.js';
@@ -56,28 +56,28 @@ export { toolScriptBaseName, interpreterFor } from './scripts.js';
 export type { Interpreter } from './scripts.js';
 export { BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES } from './builtins.js';
 export type { BuiltinTool } from './builtins.js';
-export { buildSystemPrompt } from './prompt.js';
-export type { DraftSkill, ExistingSkill, PromptMode, SystemPromptOptions } from './prompt.js';
-export { parseEnvelope } from './envelope.js';
-export { EnvelopeSchema, envelopeJsonSchema, ENVELOPE_SCHEMA_NAME } from './envelope-schema.js';
-export type { Envelope, EnvelopeSchemaFlavour } from './envelope-schema.js';
-export { createEnvelopeStream } from './envelope-stream.js';
-export type { EnvelopeStream } from './envelope-stream.js';
-export { createSkillBuilder } from './builder.js';
-export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions, SkillBuilderResult } from './builder.js';
-export { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, DraftSchema, parseRequestBody, REQUEST_LIMITS } from './schemas.js';
-export type { ChatRequest, SaveRequest, ValidateRequest } from './schemas.js';
+export { buildSystemPrompt } from './builder/prompt.js';
+export type { DraftSkill, ExistingSkill, PromptMode, SystemPromptOptions } from './builder/prompt.js';
+export { parseEnvelope } from './envelope/parse.js';
+export { EnvelopeSchema, envelopeJsonSchema, ENVELOPE_SCHEMA_NAME } from './envelope/schema.js';
+export type { Envelope, EnvelopeSchemaFlavour } from './envelope/schema.js';
+export { createEnvelopeStream } from './envelope/stream.js';
+export type { EnvelopeStream } from './envelope/stream.js';
+export { createSkillBuilder } from './builder/builder.js';
+export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions, SkillBuilderResult } from './builder/builder.js';
+export { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, DraftSchema, parseRequestBody, REQUEST_LIMITS } from './api/schemas.js';
+export type { ChatRequest, SaveRequest, ValidateRequest } from './api/schemas.js';
 export {
   SkillBuilderConfigSchema,
   parseSkillBuilderConfig,
   validateSkillBuilderSettings,
   settingsFromConfig,
   settingsToConfig,
-} from './config-schema.js';
-export type { SkillBuilderConfig, SkillBuilderSettings } from './config-schema.js';
+} from './config/schema.js';
+export type { SkillBuilderConfig, SkillBuilderSettings } from './config/schema.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from './llm/types.js';
 export { createLlmClient } from './llm/client.js';
-export { ANTHROPIC_DEFAULT_MAX_TOKENS, DEFAULT_IDLE_TIMEOUT_MS } from './providers/defaults.js';
+export { ANTHROPIC_DEFAULT_MAX_TOKENS, DEFAULT_IDLE_TIMEOUT_MS } from './llm/defaults.js';
 export type {
   ChatMessage,
   FinishReason,

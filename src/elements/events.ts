@@ -2,7 +2,7 @@
 // are composed (they cross shadow roots), and fire only on a user action or an
 // async result — never because the host set a property.
 
-import { ApiError } from './api-client.js';
+import { ApiError } from './api/client.js';
 import type { Draft, ProviderInfo, SaveResult } from './types.js';
 
 /** `forge-settings-saved`: the resolved configuration after a save (provider, model, baseUrl, apiKeyEnv, hasKey, source, warning). Never carries the key. */

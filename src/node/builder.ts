@@ -17,14 +17,14 @@ import {
   type SkillBuilder,
   type SkillBuilderOptions,
   type SkillBuilderResult,
-} from '../core/builder.js';
-import type { BuilderEvent } from '../core/events.js';
+} from '../core/builder/builder.js';
+import type { BuilderEvent } from '../core/builder/events.js';
 import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';
 import { assertSafeSkillName } from '../core/names.js';
-import type { ExistingSkill } from '../core/prompt.js';
-import type { ResolvedSkillBuilderLLM } from './config-tiers.js';
-import { resolveIo, type IoOptions } from './fs-types.js';
-import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory } from './workspace-llm.js';
+import type { ExistingSkill } from '../core/builder/prompt.js';
+import type { ResolvedSkillBuilderLLM } from './config/tiers.js';
+import { resolveIo, type IoOptions } from './fs/types.js';
+import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory } from './config/workspace-llm.js';
 
 type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput' | 'partialDrafts' | 'partialDraftIntervalMs'>;
 

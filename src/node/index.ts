@@ -2,10 +2,10 @@
 // handling, skills on disk, HTTP handlers and the server. Everything takes an
 // optional `fs`, `env` and `homeDir` so it runs in memory too.
 
-export { resolveIo } from './fs-types.js';
-export type { EnvRecord, FsLike, FsPromisesLike, FsStatsLike, FsDirentLike, IoOptions } from './fs-types.js';
-export { writeFileAtomic } from './atomic-write.js';
-export { readEnvFile, setEnvFileValue, parseEnvText, ensureGitignoreEntry } from './env-file.js';
+export { resolveIo } from './fs/types.js';
+export type { EnvRecord, FsLike, FsPromisesLike, FsStatsLike, FsDirentLike, IoOptions } from './fs/types.js';
+export { writeFileAtomic } from './fs/atomic-write.js';
+export { readEnvFile, setEnvFileValue, parseEnvText, ensureGitignoreEntry } from './config/env-file.js';
 // The config schema is isomorphic and lives in core; re-exported here as before.
 export {
   SkillBuilderConfigSchema,
@@ -13,8 +13,8 @@ export {
   validateSkillBuilderSettings,
   settingsFromConfig,
   settingsToConfig,
-} from '../core/config-schema.js';
-export type { SkillBuilderConfig, SkillBuilderSettings } from '../core/config-schema.js';
+} from '../core/config/schema.js';
+export type { SkillBuilderConfig, SkillBuilderSettings } from '../core/config/schema.js';
 export {
   loadSkillBuilderLLM,
   saveSkillBuilderSettings,
@@ -22,21 +22,21 @@ export {
   workspaceUiYamlPath,
   workspaceEnvPath,
   OAUTH_PLACEHOLDER,
-} from './config-tiers.js';
+} from './config/tiers.js';
 export type {
   KeySource,
   LoadSkillBuilderLLMOptions,
   ResolvedSkillBuilderLLM,
   SaveSkillBuilderSettingsOptions,
   SkillBuilderSource,
-} from './config-tiers.js';
-export { originOf, readTrustedOrigins, isBaseUrlTrusted, trustBaseUrl, userUiYamlPath } from './trust.js';
-export { discoverAgents, findAgent, MAX_AGENT_DEPTH } from './agents.js';
-export type { AgentInfo } from './agents.js';
-export { listCustomSkills, readCustomSkill, locateSkill } from './skills-on-disk.js';
-export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './skills-on-disk.js';
-export { saveSkill, existingSkillNames } from './save-skill.js';
-export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './save-skill.js';
+} from './config/tiers.js';
+export { originOf, readTrustedOrigins, isBaseUrlTrusted, trustBaseUrl, userUiYamlPath } from './config/trust.js';
+export { discoverAgents, findAgent, MAX_AGENT_DEPTH } from './workspace/agents.js';
+export type { AgentInfo } from './workspace/agents.js';
+export { listCustomSkills, readCustomSkill, locateSkill } from './workspace/skills-on-disk.js';
+export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './workspace/skills-on-disk.js';
+export { saveSkill, existingSkillNames } from './workspace/save-skill.js';
+export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './workspace/save-skill.js';
 export {
   checkAgentRouting,
   routeCheckAgent,

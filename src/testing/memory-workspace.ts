@@ -6,7 +6,7 @@
 // need it (`npm i -D memfs` to use this helper).
 
 import { posix } from 'node:path';
-import type { FsLike } from '../node/fs-types.js';
+import type { FsLike } from '../node/fs/types.js';
 
 export interface MemoryWorkspaceOptions {
   /** The environment record handed to the node functions. Default `{}` (never process.env). */

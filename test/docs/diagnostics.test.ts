@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_TOOLS } from '../../src/core/builtins.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
-import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate.js';
+import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate/validate.js';
 import { ROOT } from './session.js';
 
 type Profile = 'forge' | 'agentskills';
 
-/** Files whose diagnostics reach validateSkillMd: the parser and the rules. The compiler's own (compile.ts, decompile.ts) do not. */
+/** Files (in src/core/skillmd and its subfolders) whose diagnostics reach validateSkillMd: the parser and the rules. The compiler's own (compile.ts, decompile.ts) do not. */
 const SKILLMD_DIR = join(ROOT, 'src/core/skillmd');
 const NOT_VALIDATOR = new Set(['compile.ts', 'decompile.ts']);
 const CALL_RE = /\b(errorDiag|warningDiag)\(/g;
@@ -26,7 +26,10 @@ const CODE_RE = /\b(errorDiag|warningDiag)\(\s*'([a-z0-9-]+)'/g;
 function codesInSource(): { codes: Map<string, Set<'error' | 'warning'>>; dynamic: string[] } {
   const codes = new Map<string, Set<'error' | 'warning'>>();
   const dynamic: string[] = [];
-  for (const f of readdirSync(SKILLMD_DIR).filter((n) => n.endsWith('.ts') && !NOT_VALIDATOR.has(n))) {
+  const files = (readdirSync(SKILLMD_DIR, { recursive: true }) as string[]).filter(
+    (n) => n.endsWith('.ts') && !NOT_VALIDATOR.has(n),
+  );
+  for (const f of files) {
     const text = readFileSync(join(SKILLMD_DIR, f), 'utf8');
     const calls = [...text.matchAll(CALL_RE)].length - [...text.matchAll(/function (errorDiag|warningDiag)\(/g)].length;
     const literal = [...text.matchAll(CODE_RE)];

@@ -8,9 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builderStyles } from '../../src/elements/forge-skill-builder.styles.js';
-import { settingsStyles } from '../../src/elements/forge-skill-settings.styles.js';
-import { themeStyles } from '../../src/elements/theme.styles.js';
+import { builderStyles } from '../../src/elements/builder/forge-skill-builder.styles.js';
+import { settingsStyles } from '../../src/elements/settings/forge-skill-settings.styles.js';
+import { themeStyles } from '../../src/elements/internal/theme.styles.js';
 import { ROOT } from './session.js';
 
 interface Manifest {

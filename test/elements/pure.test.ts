@@ -2,10 +2,10 @@
 // frontmatter name read, script-name and settings-form checks.
 
 import { html, render } from 'lit';
-import { diffDrafts, lineDiff } from '../../src/elements/line-diff.js';
-import { markdown, markdownToElement, safeHref } from '../../src/elements/markdown.js';
-import { checkNewScriptName, frontmatterName, sameDraft } from '../../src/elements/draft.js';
-import { checkSettingsForm } from '../../src/elements/settings-form.js';
+import { diffDrafts, lineDiff } from '../../src/elements/internal/diff/line-diff.js';
+import { markdown, markdownToElement, safeHref } from '../../src/elements/internal/markdown/markdown.js';
+import { checkNewScriptName, frontmatterName, sameDraft } from '../../src/elements/builder/draft.js';
+import { checkSettingsForm } from '../../src/elements/settings/settings-form.js';
 import { deepEqual, equal, includes, ok } from './helpers/assert.js';
 import { sleep } from './helpers/dom.js';
 

@@ -4,9 +4,9 @@
 // set on the element or an ancestor, every measured spacing scales with it,
 // while control heights keep their own size.
 
-import { builderStyles } from '../../src/elements/forge-skill-builder.styles.js';
-import { settingsStyles } from '../../src/elements/forge-skill-settings.styles.js';
-import { themeStyles } from '../../src/elements/theme.styles.js';
+import { builderStyles } from '../../src/elements/builder/forge-skill-builder.styles.js';
+import { settingsStyles } from '../../src/elements/settings/forge-skill-settings.styles.js';
+import { themeStyles } from '../../src/elements/internal/theme.styles.js';
 import { deepEqual, equal } from './helpers/assert.js';
 import { $, cleanup, mount, mountBuilder, mountSettings } from './helpers/dom.js';
 

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { createFsFromVolume, Volume } from 'memfs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { editEnvText, parseEnvLine, parseEnvText, readEnvFile, setEnvFileValue } from '../../src/node/env-file.js';
-import type { FsLike } from '../../src/node/fs-types.js';
+import { editEnvText, parseEnvLine, parseEnvText, readEnvFile, setEnvFileValue } from '../../src/node/config/env-file.js';
+import type { FsLike } from '../../src/node/fs/types.js';
 import { codeUnit, FUZZ_TIMEOUT, fuzzParams } from '../helpers/fuzz.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

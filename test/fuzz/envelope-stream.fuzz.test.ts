@@ -6,8 +6,8 @@
 // inside each escape sequence and surrogate pair.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from '../../src/core/envelope.js';
-import { createEnvelopeStream } from '../../src/core/envelope-stream.js';
+import { parseEnvelope } from '../../src/core/envelope/parse.js';
+import { createEnvelopeStream } from '../../src/core/envelope/stream.js';
 import { ENVELOPE_TOKENS, generatedReply } from '../helpers/envelope-arbitrary.js';
 import { ENVELOPE_CASES } from '../helpers/envelope-cases.js';
 import { anyString, applyEdits, cutPoints, editsArb, FUZZ_TIMEOUT, fuzzParams, splitAt, tokenText } from '../helpers/fuzz.js';

@@ -5,8 +5,8 @@
 // (SPEC §5: "structured envelope anywhere in the text").
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from '../../src/core/envelope.js';
-import type { ParsedEnvelope } from '../../src/core/events.js';
+import { parseEnvelope } from '../../src/core/envelope/parse.js';
+import type { ParsedEnvelope } from '../../src/core/builder/events.js';
 import { checkScriptFileName } from '../../src/core/names.js';
 import { ENVELOPE_TOKENS, generatedReply } from '../helpers/envelope-arbitrary.js';
 import { ENVELOPE_CASES } from '../helpers/envelope-cases.js';

@@ -4,7 +4,7 @@
 // sections — on random text, mutated fixture skills and generated documents.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headingOf } from '../../src/core/skillmd/markdown-lines.js';
+import { headingOf } from '../../src/core/skillmd/markdown/lines.js';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { anyString, applyEdits, diagnosticProblems, editsArb, fileLines, FUZZ_TIMEOUT, fuzzParams, isDeepStrictEqual, tokenText } from '../helpers/fuzz.js';

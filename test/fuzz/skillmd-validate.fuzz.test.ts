@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
-import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate.js';
+import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate/validate.js';
 import { anyString, applyEdits, diagnosticProblems, editsArb, fileLines, FUZZ_TIMEOUT, fuzzParams, isDeepStrictEqual, tokenText } from '../helpers/fuzz.js';
 import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { SKILLMD_TOKENS, skillMdDocument } from '../helpers/skillmd-arbitrary.js';

@@ -8,7 +8,7 @@ import type { CompiledSkills, JsonSchemaNode } from '../../src/core/index.js';
 import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
-import { validateSkillMd } from '../../src/core/skillmd/validate.js';
+import { validateSkillMd } from '../../src/core/skillmd/validate/validate.js';
 import { nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../../src/node/artifacts/read-skills-folder.js';
 

@@ -10,7 +10,7 @@ import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { corpusSkill, corpusSkills } from './forge-corpus.js';
 import { forgeRuntimeView } from '../../src/core/runtime-view/index.js';
 import { fixForRuntime } from '../../src/core/runtime-form/fix.js';
-import { codeLineMask } from '../../src/core/skillmd/markdown-lines.js';
+import { codeLineMask } from '../../src/core/skillmd/markdown/lines.js';
 import { expectRoundTripKeepsSkill } from '../helpers/round-trip.js';
 
 describe('decompileSkill on the forge-embedded corpus', () => {

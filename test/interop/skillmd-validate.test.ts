@@ -4,7 +4,7 @@
 // false positive (e.g. a sourced common.sh reported as unmapped) fails a test.
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/core/diagnostics.js';
-import { validateSkillMd } from '../../src/core/skillmd/validate.js';
+import { validateSkillMd } from '../../src/core/skillmd/validate/validate.js';
 import { corpusSkills } from './forge-corpus.js';
 import { fixForRuntime } from '../../src/core/runtime-form/fix.js';
 

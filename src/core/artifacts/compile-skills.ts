@@ -13,7 +13,7 @@ import { assessSkillRisk } from '../risk/assess.js';
 import type { RiskPolicy } from '../risk/types.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { ParsedSkillMd } from '../skillmd/types.js';
-import { validateSkillMd } from '../skillmd/validate.js';
+import { validateSkillMd } from '../skillmd/validate/validate.js';
 import { sha256Hex, skillChecksum } from './checksum.js';
 import { buildInputSchema } from './input-schema.js';
 import { buildPrompt } from './prompt.js';

@@ -5,8 +5,8 @@
 // of each file is held back while it could be the start of one (the next
 // partial, or the final draft, shows it).
 
-import type { EnvelopeStream } from '../envelope-stream.js';
-import type { BuilderEvent } from '../events.js';
+import type { EnvelopeStream } from '../envelope/stream.js';
+import type { BuilderEvent } from '../builder/events.js';
 import { createStreamRedactor } from '../safe-text/redact-stream.js';
 
 export const DEFAULT_PARTIAL_DRAFT_INTERVAL_MS = 100;

@@ -7,9 +7,9 @@
 // array item is left out, deepest first, until it does. Never authoritative: the final
 // `skill_draft` (parseEnvelope of the whole reply) replaces it.
 
-import { decodeClosedSpec } from '../envelope-schema.js';
-import type { SkillDraft } from '../events.js';
-import { entryOf, readPartialJson, type PartialNode } from '../json-partial.js';
+import { decodeClosedSpec } from '../envelope/schema.js';
+import type { SkillDraft } from '../builder/events.js';
+import { entryOf, readPartialJson, type PartialNode } from '../json/partial.js';
 import { safeCompileSkill } from '../skillmd/compile.js';
 
 /** How many unfinished array items may be dropped from a spec before giving up on this read. */

@@ -10,19 +10,19 @@
 // from the config, and each SDK is given explicit values for every option it
 // would otherwise take from the environment.
 import { ConfigError, LlmError, RequestError, redactSecret } from '../errors.js';
-import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from '../providers/adapter.js';
-import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from '../providers/defaults.js';
-import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from '../providers/errors.js';
-import { createCallControl, fetchBoundTo } from '../providers/transport.js';
+import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from './adapter.js';
+import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from './defaults.js';
+import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from './errors.js';
+import { createCallControl, fetchBoundTo } from './transport.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmClient, type LlmConfig, type LlmRequest, type LlmStreamPart, type ProviderName } from './types.js';
 
 // Adapters (and so their SDKs, up to half a second of import time each) load on the
 // first stream() of a client that needs them, never when core is imported.
 const LOADERS: Record<ProviderName, () => Promise<ProviderAdapter>> = {
-  openai: () => import('../providers/openai.js').then((m) => m.openAiAdapter),
-  anthropic: () => import('../providers/anthropic.js').then((m) => m.anthropicAdapter),
-  gemini: () => import('../providers/gemini.js').then((m) => m.geminiAdapter),
-  ollama: () => import('../providers/ollama.js').then((m) => m.ollamaAdapter),
+  openai: () => import('./providers/openai.js').then((m) => m.openAiAdapter),
+  anthropic: () => import('./providers/anthropic.js').then((m) => m.anthropicAdapter),
+  gemini: () => import('./providers/gemini.js').then((m) => m.geminiAdapter),
+  ollama: () => import('./providers/ollama.js').then((m) => m.ollamaAdapter),
 };
 
 

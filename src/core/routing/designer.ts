@@ -4,7 +4,7 @@
 // from the failures and the competing skills' descriptions. Each is a single
 // LLM call asking for JSON (native structured output where the provider has
 // it); the reply is read leniently and checked.
-import { objectCandidates, parseJsonLenient } from '../json-scan.js';
+import { objectCandidates, parseJsonLenient } from '../json/scan.js';
 import type { LlmClient, LlmRequest, LlmUsage } from '../llm/types.js';
 import { DesignerReplyError } from './errors.js';
 

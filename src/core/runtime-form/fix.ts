@@ -13,7 +13,7 @@
 import { isBuiltinTool } from '../builtins.js';
 import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
-import { codeLineMask } from '../skillmd/markdown-lines.js';
+import { codeLineMask } from '../skillmd/markdown/lines.js';
 import { rewritePhantomLists } from './markdown-rewrite.js';
 import { inputSpecLine } from './spec-line.js';
 import { outputSummary } from './output-summary.js';

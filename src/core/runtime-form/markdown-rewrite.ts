@@ -10,7 +10,7 @@
 
 import { utf8Length } from '../runtime-view/go-text.js';
 import { goTrimSpace } from '../runtime-view/go-text.js';
-import { codeLineMask, headingOf } from '../skillmd/markdown-lines.js';
+import { codeLineMask, headingOf } from '../skillmd/markdown/lines.js';
 
 /** Whether the runtime reads this line (outside a tool entry) as a name-only tool. */
 export function isPhantomBullet(line: string): boolean {

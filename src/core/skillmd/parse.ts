@@ -6,9 +6,9 @@
 import { errorDiag, type Diagnostic } from '../diagnostics.js';
 import { emptyForgeMetadata, fieldName, normalizeForgeMetadata } from './forge-metadata.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
-import { bulletItem, codeLineMask, isBlank, joinLines, linedText } from './markdown-lines.js';
+import { bulletItem, codeLineMask, isBlank, joinLines, linedText } from './markdown/lines.js';
 import { findHeadings, splitSections } from './sections.js';
-import { parseToolBody, stripCode } from './tool-section.js';
+import { parseToolBody, stripCode } from './tool-section/tool-section.js';
 import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
 
 const STRING_FIELDS = ['name', 'description', 'icon', 'category', 'license', 'compatibility'] as const;

@@ -3,7 +3,7 @@
 // in a bash example never starts a section.
 
 import type { SkillSection } from './types.js';
-import { codeLineMask, headingOf, joinLines, type LinedText } from './markdown-lines.js';
+import { codeLineMask, headingOf, joinLines, type LinedText } from './markdown/lines.js';
 
 export interface HeadingAt {
   level: number;

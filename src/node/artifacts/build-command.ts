@@ -10,7 +10,7 @@ import type { BuildDiagnostic } from '../../core/artifacts/types.js';
 import { parseCommandArgs, PROGRAM, UsageError } from '../cli/args.js';
 import type { CliCommand } from '../cli/command.js';
 import { plural } from '../cli/io.js';
-import type { FsLike } from '../fs-types.js';
+import type { FsLike } from '../fs/types.js';
 import { buildSkillsFolder } from './build-folder.js';
 import type { RiskPolicy } from '../../core/risk/types.js';
 import { readRiskPolicyFile } from '../risk/policy-file.js';

@@ -11,8 +11,8 @@ import { compileSkills, sortBuildDiagnostics } from '../../core/artifacts/compil
 import { serializeArtifacts, ARTIFACT_FILE_NAMES, type ArtifactFileName } from '../../core/artifacts/serialize.js';
 import type { BuildDiagnostic, CompiledSkills } from '../../core/artifacts/types.js';
 import { warningDiag } from '../../core/diagnostics.js';
-import { writeFileAtomic } from '../atomic-write.js';
-import { resolveIo, type FsLike } from '../fs-types.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { resolveIo, type FsLike } from '../fs/types.js';
 import { readSkillsFolder, type SkippedEntry } from './read-skills-folder.js';
 
 export interface BuildSkillsFolderOptions {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { SkillSource } from '../../core/artifacts/types.js';
 import { ConfigError } from '../../core/errors.js';
 import { checkScriptFileName, checkSkillName } from '../../core/names.js';
-import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike } from '../fs-types.js';
-import { isInside, MAX_SKILL_FILE_BYTES } from '../skills-on-disk.js';
+import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike } from '../fs/types.js';
+import { isInside, MAX_SKILL_FILE_BYTES } from '../workspace/skills-on-disk.js';
 
 export interface SkippedEntry {
   /** Path relative to the skills folder (`evil/SKILL.md`, `weather/scripts/.cache`). */

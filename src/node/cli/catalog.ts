@@ -8,7 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { buildSkillCatalog, type SkillCatalogInput } from '../../core/catalog.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { readSkillsFolder } from '../artifacts/read-skills-folder.js';
-import { agentCatalogInputs } from '../skills-on-disk.js';
+import { agentCatalogInputs } from '../workspace/skills-on-disk.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';

@@ -6,17 +6,17 @@
 
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createSkillBuilder } from '../../core/builder.js';
-import { CONTINUE_MESSAGE } from '../../core/continue-turn.js';
+import { createSkillBuilder } from '../../core/builder/builder.js';
+import { CONTINUE_MESSAGE } from '../../core/builder/continue-turn.js';
 import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { ChatMessage } from '../../core/llm/types.js';
 import { createStreamEscaper, escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
-import { validateSkillMd } from '../../core/skillmd/validate.js';
-import { discoverAgents, findAgent, type AgentInfo } from '../agents.js';
-import { existingSkillNames, saveSkill } from '../save-skill.js';
-import { resolveUsableLlm } from '../workspace-llm.js';
+import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
+import { discoverAgents, findAgent, type AgentInfo } from '../workspace/agents.js';
+import { existingSkillNames, saveSkill } from '../workspace/save-skill.js';
+import { resolveUsableLlm } from '../config/workspace-llm.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';

@@ -10,7 +10,7 @@ import { routingSkillName } from '../../core/routing/agent-view.js';
 import type { RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from '../../core/routing/types.js';
 import { agentRoutingSkills } from '../routing/agent-routing.js';
 import { routeCheck } from '../../core/routing/check-routing.js';
-import { resolveUsableLlm } from '../workspace-llm.js';
+import { resolveUsableLlm } from '../config/workspace-llm.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';

@@ -4,7 +4,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadSkillBuilderLLM } from '../config-tiers.js';
+import { loadSkillBuilderLLM } from '../config/tiers.js';
 import { DEFAULT_HOST, DEFAULT_PORT, PortInUseError, startServer } from '../server.js';
 import { parseCommandArgs, parsePort, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';

@@ -8,7 +8,7 @@ import * as nodeFs from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { fixForRuntime } from '../../core/runtime-form/fix.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** Fixes `text` (the SKILL.md at `file`, shown as `shown`); returns the text to validate from now on. */

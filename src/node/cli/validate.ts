@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { formatDiagnostic, warningDiag, type Diagnostic } from '../../core/diagnostics.js';
 import { assessSkillRisk } from '../../core/risk/assess.js';
 import type { RiskPolicy, SkillRiskAssessment } from '../../core/risk/types.js';
-import { validateSkillMd } from '../../core/skillmd/validate.js';
+import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { readRiskPolicyFile } from '../risk/policy-file.js';
 import { checkScriptSyntax } from '../script-check/check-syntax.js';
 import type { ScriptSyntaxResult } from '../script-check/types.js';

@@ -9,7 +9,7 @@
 // never opened.
 
 import { UnsafePathError } from '../../core/errors.js';
-import { errnoCode, readTextIfExists, type FsLike, type FsStatsLike } from '../fs-types.js';
+import { errnoCode, readTextIfExists, type FsLike, type FsStatsLike } from './types.js';
 
 /** `fs.constants` when the injected fs has them (node:fs, memfs). */
 interface WithConstants {

@@ -11,7 +11,7 @@
 import * as nodeFs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import type { FsLike } from '../fs-types.js';
+import type { FsLike } from './types.js';
 
 /** The hidden lock folder of `path`: `<dir>/.<name>.lock`. */
 export function lockPathFor(path: string): string {

@@ -4,9 +4,9 @@
 // the adapters scrub from the reply and the log line.
 
 import type { z } from 'zod';
-import { parseRequestBody } from '../../core/schemas.js';
+import { parseRequestBody } from '../../core/api/schemas.js';
 import { parseJsonBody } from './body.js';
-import type { EnvRecord, IoOptions } from '../fs-types.js';
+import type { EnvRecord, IoOptions } from '../fs/types.js';
 import type { SandboxMode } from '../sandbox/types.js';
 import type { ApiHandlerOptions, ApiRequest, ApiResult, LlmClientFactory } from './types.js';
 

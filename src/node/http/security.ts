@@ -5,7 +5,7 @@
 // trust.ts's originOf gives them (scheme + host + non-default port; the opaque
 // "null" origin is none).
 
-import { originOf } from '../trust.js';
+import { originOf } from '../config/trust.js';
 
 /** Host names every local server answers to. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

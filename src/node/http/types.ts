@@ -3,8 +3,8 @@
 // returns (a JSON reply or an SSE stream). The node:http and Fetch adapters
 // translate their platform objects to and from these.
 
-import type { LlmClientFactory } from '../workspace-llm.js';
-import type { EnvRecord, FsLike } from '../fs-types.js';
+import type { LlmClientFactory } from '../config/workspace-llm.js';
+import type { EnvRecord, FsLike } from '../fs/types.js';
 import type { SandboxMode } from '../sandbox/types.js';
 
 /**

@@ -11,7 +11,7 @@ import { relative } from 'node:path';
 import { assessSkillRisk } from '../../core/risk/assess.js';
 import { defaultRiskPolicy, RiskPolicyError } from '../../core/risk/policy.js';
 import type { SkillRiskAssessment } from '../../core/risk/types.js';
-import type { IoOptions } from '../fs-types.js';
+import type { IoOptions } from '../fs/types.js';
 import { checkScriptSyntax } from '../script-check/check-syntax.js';
 import type { ScriptSyntaxFinding, ScriptSyntaxResult } from '../script-check/types.js';
 import { readAgentRiskPolicy } from './policy-file.js';

@@ -7,8 +7,8 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError } from '../../core/risk/policy.js';
 import type { RiskPolicy } from '../../core/risk/types.js';
-import { readTextIfExists, resolveIo, type IoOptions } from '../fs-types.js';
-import { readYamlFile } from '../yaml-file.js';
+import { readTextIfExists, resolveIo, type IoOptions } from '../fs/types.js';
+import { readYamlFile } from '../config/yaml-file.js';
 
 /** Reads and parses a policy file (YAML with Forge's keys). */
 export async function readRiskPolicyFile(path: string, opts: IoOptions = {}): Promise<RiskPolicy> {

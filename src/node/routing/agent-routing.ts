@@ -6,9 +6,9 @@ import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/rou
 import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
 import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, RoutingSkill } from '../../core/routing/types.js';
 import type { LlmClient, LlmConfig, LlmUsage } from '../../core/llm/types.js';
-import type { IoOptions } from '../fs-types.js';
-import { listCustomSkills, readCustomSkill } from '../skills-on-disk.js';
-import { llmForTurn, resolveUsableLlm, type LlmClientFactory } from '../workspace-llm.js';
+import type { IoOptions } from '../fs/types.js';
+import { listCustomSkills, readCustomSkill } from '../workspace/skills-on-disk.js';
+import { llmForTurn, resolveUsableLlm, type LlmClientFactory } from '../config/workspace-llm.js';
 
 export interface AgentRoutingOptions extends IoOptions {
   /** The workspace whose skill-builder LLM settings are used (unless `llm` is given). */

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { DEFAULT_API_KEY_ENV } from '../../core/llm/types.js';
 import { checkEnvVarName } from '../../core/names.js';
 import type { EnvRequirements } from '../../core/skillmd/types.js';
-import { loadSkillBuilderLLM, workspaceEnvPath } from '../config-tiers.js';
-import { readEnvFile } from '../env-file.js';
-import type { EnvRecord, FsLike } from '../fs-types.js';
+import { loadSkillBuilderLLM, workspaceEnvPath } from '../config/tiers.js';
+import { readEnvFile } from '../config/env-file.js';
+import type { EnvRecord, FsLike } from '../fs/types.js';
 import { ToolRunError } from './types.js';
 
 export interface SkillEnvSources {

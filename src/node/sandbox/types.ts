@@ -6,7 +6,7 @@ import { ForgeError } from '../../core/errors.js';
 import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report.js';
 
 export type { OutputDiagnostic };
-import type { EnvRecord, FsLike } from '../fs-types.js';
+import type { EnvRecord, FsLike } from '../fs/types.js';
 
 /** `auto`: bubblewrap, or an error saying how to install it; `bwrap`: the same; `none`: unsandboxed (say so to the user). */
 export type SandboxMode = 'auto' | 'bwrap' | 'none';

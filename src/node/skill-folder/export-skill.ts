@@ -7,7 +7,7 @@
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { writeSkillZip } from '../../core/skill-folder/zip-write.js';
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
-import type { IoOptions } from '../fs-types.js';
+import type { IoOptions } from '../fs/types.js';
 import { importSkill } from './import-skill.js';
 
 export interface ExportSkillOptions extends IoOptions {

@@ -9,8 +9,8 @@ import { assertSafeSkillName } from '../../core/names.js';
 import { inferRequirements, type InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
-import { validateSkillMd } from '../../core/skillmd/validate.js';
-import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from '../save-skill.js';
+import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
+import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from '../workspace/save-skill.js';
 
 export interface PreparedImport {
   name: string;

@@ -6,7 +6,7 @@
 import { SkillArchiveError } from '../../core/skill-folder/errors.js';
 import { readSkillZip } from '../../core/skill-folder/zip-read.js';
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
-import { resolveIo, type IoOptions } from '../fs-types.js';
+import { resolveIo, type IoOptions } from '../fs/types.js';
 import { readSkillFolder } from './read-folder.js';
 
 export type ImportSkillSource = { dir: string } | { zip: Uint8Array };

@@ -10,7 +10,7 @@ import { checkListing, type EntryKind, type ListedEntry } from '../../core/skill
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
 import { toDraft } from '../../core/skill-folder/to-draft.js';
 import type { SkillFolderDraft, SkillFolderEntry } from '../../core/skill-folder/types.js';
-import { listDir, type FsLike, type FsStatsLike } from '../fs-types.js';
+import { listDir, type FsLike, type FsStatsLike } from '../fs/types.js';
 
 function kindOf(st: FsStatsLike): EntryKind {
   if (st.isSymbolicLink()) return 'symlink';

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { RequestError } from '../../core/errors.js';
 import { entryPathProblem, foldedPath } from '../../core/skill-folder/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
-import { statIfExists, type FsLike } from '../fs-types.js';
+import { statIfExists, type FsLike } from '../fs/types.js';
 
 /** A binary file of a save request. */
 export interface SaveBinaryFile {

@@ -3,10 +3,10 @@
 // throttled on the injected clock, only when the draft changed, before the
 // final `message`/`skill_draft`, and never in place of the final draft.
 import { describe, expect, it } from 'vitest';
-import { createSkillBuilder } from '../../../src/core/builder.js';
+import { createSkillBuilder } from '../../../src/core/builder/builder.js';
 import { readPartialDraft } from '../../../src/core/draft-stream/partial-draft.js';
-import { parseEnvelope } from '../../../src/core/envelope.js';
-import type { BuilderEvent } from '../../../src/core/events.js';
+import { parseEnvelope } from '../../../src/core/envelope/parse.js';
+import type { BuilderEvent } from '../../../src/core/builder/events.js';
 import { createScriptedLlm } from '../../../src/testing/scripted-llm.js';
 import { MINIMAL_SPEC } from '../../helpers/envelope-cases.js';
 

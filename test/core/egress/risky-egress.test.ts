@@ -2,7 +2,7 @@
 // validator's `egress-risky` warning naming each entry with its line.
 import { describe, expect, it } from 'vitest';
 import { classifyEgressEntry, findRiskyEgress } from '../../../src/core/egress/risky-egress.js';
-import { validateSkillMd } from '../../../src/core/skillmd/validate.js';
+import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
 import { egressSkill } from '../../helpers/skill-fixtures.js';
 
 describe('classifyEgressEntry', () => {

@@ -12,7 +12,7 @@ import { checkRouting, routeCheck, type RoutingCheckError } from '../../../src/c
 import type { RoutingEvent, RoutingRequest } from '../../../src/core/routing/types.js';
 import { keywordRouter, seen } from '../../helpers/provider-servers/keyword-router.js';
 import { CLOCK, DRAFT, RULES, STOCKS } from '../../helpers/routing-fixtures.js';
-import { useProviderServer } from '../providers/support.js';
+import { useProviderServer } from '../llm/support.js';
 
 const REQUESTS: RoutingRequest[] = [
   { text: 'Will it rain in Lyon?', expect: 'this' },

@@ -7,7 +7,7 @@ import { DesignerReplyError } from '../../../src/core/routing/errors.js';
 import { improveDescription } from '../../../src/core/routing/improve-description.js';
 import { withDescription } from '../../../src/core/routing/skills.js';
 import { CLOCK, DRAFT } from '../../helpers/routing-fixtures.js';
-import { useProviderServer } from '../providers/support.js';
+import { useProviderServer } from '../llm/support.js';
 
 const FAILURES = [
   { text: 'Do I need an umbrella today?', expect: 'this' as const, chose: { skill: 'tz-clock', via: 'read_skill' as const }, ok: false },

@@ -10,8 +10,8 @@ import { SkillSpecSchema, type SkillSpec, type SkillSpecInput } from '../../../s
 import { forgeRuntimeView, runtimeJsonType } from '../../../src/core/runtime-view/index.js';
 import { specTypeWord } from '../../../src/core/runtime-form/spec-line.js';
 import { toolScriptStems, scriptForTool, toolForScript } from '../../../src/core/scripts.js';
-import { validateSkillMd } from '../../../src/core/skillmd/validate.js';
-import { codeLineMask } from '../../../src/core/skillmd/markdown-lines.js';
+import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
+import { codeLineMask } from '../../../src/core/skillmd/markdown/lines.js';
 import { skillSpecArbitrary } from '../../helpers/skill-spec-arbitrary.js';
 
 /** Each tool's parameters as the spec means them at runtime: name → [JSON type, required]. */

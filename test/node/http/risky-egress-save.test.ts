@@ -4,7 +4,7 @@
 // the request says allow_risky_egress: true.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRequestHandler } from '../../../src/node/http/request-handler.js';
-import { saveSkill } from '../../../src/node/save-skill.js';
+import { saveSkill } from '../../../src/node/workspace/save-skill.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { egressSkill } from '../../helpers/skill-fixtures.js';
 import { listen, type Listening } from './support.js';

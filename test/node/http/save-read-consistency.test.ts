@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/node/server.js';
-import { listCustomSkills, readCustomSkill } from '../../../src/node/skills-on-disk.js';
+import { listCustomSkills, readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
 import { skillMd } from '../../helpers/skill-fixtures.js';
 
 const SAVES = 300;

@@ -4,7 +4,7 @@
 // naming the fix, and the agent's folder is never touched.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listDir } from '../../../src/node/fs-types.js';
+import { listDir } from '../../../src/node/fs/types.js';
 import { createRequestHandler } from '../../../src/node/http/request-handler.js';
 import type { ApiHandlerOptions } from '../../../src/node/http/types.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';

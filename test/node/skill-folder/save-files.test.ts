@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/core/errors.js';
-import { saveSkill } from '../../../src/node/save-skill.js';
+import { saveSkill } from '../../../src/node/workspace/save-skill.js';
 
 const MD = '---\nname: notes\ndescription: When the user asks for the notes ("show my notes"), read references/notes.md.\n---\n\n# Notes\n\nCall `datetime_now`, then read references/notes.md.\n';
 let agent: string;

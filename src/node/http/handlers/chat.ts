@@ -8,12 +8,12 @@
 // workspace steps (edited skill, tiers, refusal, client) are the same ones the
 // node createSkillBuilder runs, from workspace-llm.ts.
 
-import { createSkillBuilder } from '../../../core/builder.js';
+import { createSkillBuilder } from '../../../core/builder/builder.js';
 import { RequestError } from '../../../core/errors.js';
-import type { BuilderEvent } from '../../../core/events.js';
-import type { ExistingSkill } from '../../../core/prompt.js';
-import { ChatRequestSchema } from '../../../core/schemas.js';
-import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../workspace-llm.js';
+import type { BuilderEvent } from '../../../core/builder/events.js';
+import type { ExistingSkill } from '../../../core/builder/prompt.js';
+import { ChatRequestSchema } from '../../../core/api/schemas.js';
+import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../config/workspace-llm.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';

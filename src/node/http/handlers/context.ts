@@ -3,8 +3,8 @@
 // (the on-disk skill embedded) — as {system_prompt}. For inspection and for
 // hosts that drive the LLM themselves.
 
-import { buildSystemPrompt } from '../../../core/prompt.js';
-import { loadSkillForEdit } from '../../workspace-llm.js';
+import { buildSystemPrompt } from '../../../core/builder/prompt.js';
+import { loadSkillForEdit } from '../../config/workspace-llm.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

@@ -4,8 +4,8 @@
 // errors (nothing written). The env var values go to the agent's .env only:
 // the reply names them, never echoes their values.
 
-import { SaveRequestSchema } from '../../../core/schemas.js';
-import { saveSkill } from '../../save-skill.js';
+import { SaveRequestSchema } from '../../../core/api/schemas.js';
+import { saveSkill } from '../../workspace/save-skill.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

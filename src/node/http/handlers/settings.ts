@@ -6,8 +6,8 @@
 
 import { z } from 'zod';
 import { PROVIDERS } from '../../../core/llm/types.js';
-import { SkillBuilderConfigSchema, settingsFromConfig } from '../../../core/config-schema.js';
-import { loadSkillBuilderLLM, saveSkillBuilderSettings, type ResolvedSkillBuilderLLM } from '../../config-tiers.js';
+import { SkillBuilderConfigSchema, settingsFromConfig } from '../../../core/config/schema.js';
+import { loadSkillBuilderLLM, saveSkillBuilderSettings, type ResolvedSkillBuilderLLM } from '../../config/tiers.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

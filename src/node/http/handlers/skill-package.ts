@@ -12,11 +12,11 @@
 import { RequestError } from '../../../core/errors.js';
 import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
 import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
-import { withSkillsRead } from '../../skills/consistent-read.js';
+import { withSkillsRead } from '../../workspace/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
 import { importToWire, prepareImport } from '../../skill-folder/import-flow.js';
-import { resolveIo } from '../../fs-types.js';
-import { locateSkill } from '../../skills-on-disk.js';
+import { resolveIo } from '../../fs/types.js';
+import { locateSkill } from '../../workspace/skills-on-disk.js';
 import { NotFoundError } from '../../../core/errors.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';

@@ -6,7 +6,7 @@
 
 import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
-import { agentCatalogInputs, listCustomSkills, readCustomSkill } from '../../skills-on-disk.js';
+import { agentCatalogInputs, listCustomSkills, readCustomSkill } from '../../workspace/skills-on-disk.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

@@ -6,7 +6,7 @@
 // is a 4xx/501 naming the fix. The client going away kills the run.
 
 import { z } from 'zod';
-import { loadSkillBuilderLLM } from '../../config-tiers.js';
+import { loadSkillBuilderLLM } from '../../config/tiers.js';
 import { runSkillTool } from '../../sandbox/run-skill-tool.js';
 import { ToolRunError, type ToolRunResult } from '../../sandbox/types.js';
 import { json, type RouteContext } from '../context.js';

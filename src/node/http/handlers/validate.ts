@@ -6,11 +6,11 @@
 // plus `syntax` (the scripts checked without running them) and `risk` (the
 // Forge-compatible risk review under the agent's policy), see risk/draft-review.ts.
 
-import { ValidateRequestSchema, type ValidateRequest } from '../../../core/schemas.js';
-import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate.js';
+import { ValidateRequestSchema, type ValidateRequest } from '../../../core/api/schemas.js';
+import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate/validate.js';
 import { reviewDraft } from '../../risk/draft-review.js';
-import { existingSkillNames } from '../../save-skill.js';
-import { readCustomSkill } from '../../skills-on-disk.js';
+import { existingSkillNames } from '../../workspace/save-skill.js';
+import { readCustomSkill } from '../../workspace/skills-on-disk.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

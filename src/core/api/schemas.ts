@@ -1,0 +1,151 @@
+// zod schemas of the HTTP request bodies (SPEC §6), shared by the request
+// handler, the element's API client and users who call the API themselves.
+// The wire is snake_case. Every name that later reaches a path (skill name,
+// editing_name, script file names) and every env var name is checked here, so
+// a bad body is refused with a message naming the field and the fix before
+// anything runs. Sizes are capped so a body cannot grow without bound.
+
+import { z } from 'zod';
+import { RequestError } from '../errors.js';
+import { checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
+
+/** Caps on request bodies (characters). */
+export const REQUEST_LIMITS = {
+  messages: 200,
+  messageChars: 100_000,
+  skillMdChars: 500_000,
+  scripts: 50,
+  scriptChars: 500_000,
+  envVars: 50,
+  envValueChars: 10_000,
+} as const;
+
+const SkillName = z.string().superRefine((v, ctx) => {
+  const problem = checkSkillName(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const Scripts = z
+  .record(z.string(), z.string().max(REQUEST_LIMITS.scriptChars, `a script may hold at most ${REQUEST_LIMITS.scriptChars} characters`))
+  .superRefine((scripts, ctx) => {
+    const names = Object.keys(scripts);
+    if (names.length > REQUEST_LIMITS.scripts)
+      ctx.addIssue({ code: 'custom', message: `at most ${REQUEST_LIMITS.scripts} scripts are allowed (got ${names.length})` });
+    for (const name of names) {
+      const problem = checkScriptFileName(name);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+    }
+  });
+
+const SkillMd = z.string().max(REQUEST_LIMITS.skillMdChars, `SKILL.md may hold at most ${REQUEST_LIMITS.skillMdChars} characters`);
+
+const Mode = z.enum(['create', 'edit']);
+
+export const ChatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(REQUEST_LIMITS.messageChars, `a message may hold at most ${REQUEST_LIMITS.messageChars} characters`),
+});
+
+/** The editor's current draft, sent so the model refines it (including manual edits). */
+export const DraftSchema = z.object({
+  skill_md: SkillMd,
+  scripts: Scripts.optional(),
+});
+
+function requireEditingName(value: { mode?: 'create' | 'edit' | undefined; editing_name?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (value.mode === 'edit' && value.editing_name === undefined)
+    ctx.addIssue({ code: 'custom', path: ['editing_name'], message: 'edit mode needs editing_name: the name of the skill being edited' });
+}
+
+/** `POST …/skill-builder/chat` body: `{messages, mode?, editing_name?, draft?}`. */
+export const ChatRequestSchema = z
+  .object({
+    messages: z
+      .array(ChatMessageSchema)
+      .min(1, 'messages must hold at least one message')
+      .max(REQUEST_LIMITS.messages, `at most ${REQUEST_LIMITS.messages} messages are allowed`)
+      .superRefine((msgs, ctx) => {
+        if (msgs.length > 0 && msgs[msgs.length - 1]!.role !== 'user')
+          ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'role'], message: 'the last message must be from the user' });
+      }),
+    mode: Mode.optional(),
+    editing_name: SkillName.optional(),
+    draft: DraftSchema.optional(),
+  })
+  .superRefine(requireEditingName);
+
+/** `POST …/skill-builder/validate` body: `{skill_md, scripts?, mode?, editing_name?}`. */
+export const ValidateRequestSchema = z
+  .object({
+    skill_md: SkillMd,
+    scripts: Scripts.optional(),
+    mode: Mode.optional(),
+    editing_name: SkillName.optional(),
+  })
+  .superRefine(requireEditingName);
+
+/** Env var name → value, as saved to the agent's `.env`. */
+const EnvVars = z
+  .record(z.string(), z.string().max(REQUEST_LIMITS.envValueChars, `an env var value may hold at most ${REQUEST_LIMITS.envValueChars} characters`))
+  .superRefine((vars, ctx) => {
+    const names = Object.keys(vars);
+    if (names.length > REQUEST_LIMITS.envVars) ctx.addIssue({ code: 'custom', message: `at most ${REQUEST_LIMITS.envVars} env vars are allowed` });
+    for (const name of names) {
+      const problem = checkEnvVarName(name);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+      else if (/[\r\n\0]/.test(vars[name]!))
+        ctx.addIssue({ code: 'custom', path: [name], message: `the value of ${name} contains a line break or NUL, which a .env file cannot hold; remove it` });
+    }
+  });
+
+/** `POST …/skill-builder/save` body: `{skill_name, skill_md, scripts?, env_vars?, overwrite?, editing_name?, allow_risky_egress?}`. */
+export const SaveRequestSchema = z.object({
+  skill_name: SkillName,
+  skill_md: SkillMd.min(1, 'skill_md is empty: send the SKILL.md to save'),
+  scripts: Scripts.optional(),
+  env_vars: z.preprocess(refuseHiddenKeys, EnvVars).optional(),
+  overwrite: z.boolean().optional(),
+  editing_name: SkillName.optional(),
+  /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
+  allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
+  /** Folder text files (issue 17): relative path → text; paths are checked by saveSkill. */
+  files: z.record(z.string(), z.string({ error: 'files: every value must be the text of the file' })).optional(),
+  /** Other folder files, base64: [{path, content_base64}]. */
+  binaries: z.array(z.object({ path: z.string(), content_base64: z.string() })).optional(),
+});
+
+/**
+ * A JSON object may carry a `__proto__` key as its own property; a parsed
+ * record would silently lose it (assigning `__proto__` sets the prototype).
+ * Refused here, before parsing, with the message checkEnvVarName gives.
+ */
+function refuseHiddenKeys(value: unknown, ctx: z.RefinementCtx): unknown {
+  if (typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, '__proto__'))
+    ctx.addIssue({ code: 'custom', path: ['__proto__'], message: checkEnvVarName('__proto__')! });
+  return value;
+}
+
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
+export type SaveRequest = z.infer<typeof SaveRequestSchema>;
+
+/**
+ * Parses a request body with one of the schemas above; throws RequestError
+ * whose `field` is the path of the first problem (`messages.0.content`,
+ * `scripts.../x.sh`) and whose message names that field and the fix.
+ */
+export function parseRequestBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new RequestError('body', 'the request body must be a JSON object');
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+  const more = r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more problem${r.error.issues.length > 2 ? 's' : ''})` : '';
+  throw new RequestError(field, `${field}: ${describeIssue(issue)}${more}`);
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `is required (${issue.expected})`;
+  return issue.message;
+}

@@ -1,0 +1,192 @@
+// Anthropic adapter over `@anthropic-ai/sdk` Messages streaming: the system
+// prompt goes in the top-level `system` field, text_delta events become text
+// deltas, message_delta.stop_reason becomes the finish reason, `event: error`
+// and HTTP errors become LlmError.
+//
+// `max_tokens` is mandatory for the Messages API: when maxOutputTokens is not
+// configured we send ANTHROPIC_DEFAULT_MAX_TOKENS (8192, which every current
+// Claude model accepts and which fits a full skill draft; set max_output_tokens
+// for older models limited to 4096). The key is always passed explicitly, so
+// the SDK never reads ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN or a credential
+// profile; no key → no auth header. SDK retries are off (maxRetries 0).
+//
+// Structured output uses `output_config.format` (json_schema) with the schema
+// passed through the SDK's own transformJSONSchema (closes objects, moves
+// unsupported constraints into descriptions). Anthropic requires every object
+// to be closed, so a schema with an open map (e.g. `scripts: {file: content}`)
+// cannot be constrained without losing that content: it is then not sent, and
+// a warning says so.
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
+import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
+import { DEFAULT_BASE_URLS, ANTHROPIC_DEFAULT_MAX_TOKENS, SDK_DEFAULT_TIMEOUT_MS } from '../defaults.js';
+import {
+  abortedError,
+  httpError,
+  inStreamError,
+  parseRetryAfter,
+  streamCutError,
+  sdkTimeoutError,
+  transportFailure,
+  type ErrorContext,
+} from '../errors.js';
+import { anthropicFinishReason } from '../finish-reasons.js';
+import { findOpenObjects, withoutDialect } from '../json-schema.js';
+import { createToolCallCollector, toolParameters } from '../tool-calls.js';
+import type { LlmError, LlmErrorCode } from '../../errors.js';
+import type { FinishReason, LlmStreamPart } from '../types.js';
+
+const ANTHROPIC_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.anthropic;
+
+const ERROR_TYPES: Record<string, LlmErrorCode> = {
+  authentication_error: 'auth',
+  permission_error: 'auth',
+  not_found_error: 'model_not_found',
+  rate_limit_error: 'rate_limit',
+  overloaded_error: 'server',
+  api_error: 'server',
+  timeout_error: 'timeout',
+  invalid_request_error: 'bad_request',
+  request_too_large: 'bad_request',
+};
+
+function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', chars: number): LlmError {
+  if (err instanceof APIUserAbortError) return abortedError(ctx, err);
+  if (err instanceof APIConnectionTimeoutError) return sdkTimeoutError(ctx, SDK_DEFAULT_TIMEOUT_MS, err);
+  if (err instanceof APIConnectionError) return transportFailure(ctx, err.cause ?? err, phase, chars);
+  if (err instanceof APIError) {
+    const body = err.error as { error?: { type?: unknown; message?: unknown } } | undefined;
+    const type = typeof body?.error?.type === 'string' ? body.error.type : undefined;
+    const message = typeof body?.error?.message === 'string' ? body.error.message : err.message;
+    if (typeof err.status === 'number') {
+      return httpError(ctx, { status: err.status, message, retryAfter: parseRetryAfter(err.headers) }, err);
+    }
+    return inStreamError(ctx, (type && ERROR_TYPES[type]) || 'server', message, err);
+  }
+  return transportFailure(ctx, err, phase, chars);
+}
+
+/** The SDK appends `/v1/messages`; accept a base URL given with `/v1` too. */
+function sdkBaseUrl(baseUrl: string | undefined): string {
+  if (!baseUrl) return ANTHROPIC_DEFAULT_BASE_URL;
+  return baseUrl.replace(/\/v1$/, '');
+}
+
+async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+  const { config, request, structured, errorContext: ctx } = call;
+  const client = new Anthropic({
+    apiKey: config.apiKey ?? '',
+    baseURL: sdkBaseUrl(config.baseUrl),
+    webhookKey: null,
+    fetch: call.fetch,
+    maxRetries: 0,
+    logLevel: 'off',
+    dangerouslyAllowBrowser: true,
+    ...(config.apiKey ? {} : { defaultHeaders: { Authorization: null, 'X-Api-Key': null } }),
+  });
+
+  const body: MessageCreateParamsStreaming = {
+    model: config.model,
+    max_tokens: config.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    stream: true,
+  };
+  if (request.system) body.system = request.system;
+  if (structured) {
+    body.output_config = {
+      format: { type: 'json_schema', schema: (structured.native ?? structured.schema) as Record<string, unknown> },
+    };
+  }
+
+  if (request.tools && request.tools.length > 0) {
+    body.tools = request.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: toolParameters(t) as Anthropic.Messages.Tool.InputSchema,
+    }));
+    body.tool_choice = { type: 'auto' };
+  }
+
+  let stream: AsyncIterable<RawMessageStreamEvent>;
+  try {
+    stream = await client.messages.create(body, { signal: call.signal });
+  } catch (err) {
+    throw mapError(err, ctx, 'connect', 0);
+  }
+  call.activity();
+
+  let finish: FinishReason | null = null;
+  let stopped = false;
+  let chars = 0;
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let usageSeen = false;
+  const toolCalls = createToolCallCollector();
+  try {
+    for await (const event of stream) {
+      call.activity();
+      if (event.type === 'message_start' && event.message.usage) {
+        usageSeen = true;
+        usage.inputTokens = event.message.usage.input_tokens ?? 0;
+        usage.outputTokens = event.message.usage.output_tokens ?? 0;
+      }
+      if (event.type === 'message_delta' && event.usage) {
+        usageSeen = true;
+        usage.outputTokens = event.usage.output_tokens ?? usage.outputTokens;
+      }
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const input = event.content_block.input as Record<string, unknown> | undefined;
+        const initial = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
+        toolCalls.add(event.index, { id: event.content_block.id, name: event.content_block.name, arguments: initial });
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
+        toolCalls.add(event.index, { arguments: event.delta.partial_json });
+      } else if (event.type === 'content_block_start' && event.content_block.type === 'text' && event.content_block.text) {
+        chars += event.content_block.text.length;
+        yield { type: 'text-delta', text: event.content_block.text };
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+        if (event.delta.text) {
+          chars += event.delta.text.length;
+          yield { type: 'text-delta', text: event.delta.text };
+        }
+      } else if (event.type === 'message_delta' && event.delta.stop_reason) {
+        finish = anthropicFinishReason(event.delta.stop_reason);
+      } else if (event.type === 'message_stop') {
+        stopped = true;
+      }
+    }
+  } catch (err) {
+    throw mapError(err, ctx, 'stream', chars);
+  }
+  if (call.signal.aborted) return;
+  if (!stopped && finish === null) throw streamCutError(ctx, chars);
+  yield* toolCalls.calls();
+  if (usageSeen) yield { type: 'usage', usage };
+  yield { type: 'finish', reason: finish ?? 'stop' };
+}
+
+function planStructuredOutput(s: StructuredOutput): { structured: StructuredOutput | undefined; warning?: string } {
+  const open = findOpenObjects(s.schema);
+  if (open.length > 0) {
+    return {
+      structured: undefined,
+      warning:
+        `Anthropic structured output not used: it needs every object in the schema closed, and ${open.join(', ')} ` +
+        'holds arbitrary keys. The reply is requested as plain text and parsed as such.',
+    };
+  }
+  let native: Record<string, unknown>;
+  try {
+    native = transformJSONSchema(withoutDialect(s.schema));
+  } catch {
+    native = withoutDialect(s.schema);
+  }
+  return { structured: { ...s, native } };
+}
+
+export const anthropicAdapter: ProviderAdapter = {
+  provider: 'anthropic',
+  defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
+  stream: streamAnthropic,
+  rejectsStructuredOutput: (message) => /output_config|output_format|json_schema|structured output/i.test(message),
+  planStructuredOutput,
+};

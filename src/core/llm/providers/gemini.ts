@@ -1,0 +1,210 @@
+// Gemini adapter over `@google/generative-ai` (streamGenerateContent?alt=sse):
+// the system prompt goes in `systemInstruction`, assistant turns are sent with
+// role "model", candidate text parts become text deltas and finishReason the
+// finish reason; GoogleGenerativeAIFetchError statuses and google.rpc details
+// (API_KEY_INVALID, RetryInfo) become LlmError.
+//
+// Structured output: responseMimeType "application/json" plus a responseSchema
+// converted from the JSON Schema by toGeminiSchema. When the schema holds
+// something Gemini's schema cannot describe (an open map such as
+// `scripts: {file: content}`: Gemini refuses objects without properties), the
+// schema is left out and only JSON mode is asked for, with a warning.
+//
+// Limits of this SDK version: it calls the global fetch (LlmConfig.fetch is
+// not used for gemini) and reads no environment variable. A base URL may carry
+// the API version (`https://proxy/v1beta`): it is split into baseUrl and
+// apiVersion for the SDK.
+import {
+  GoogleGenerativeAI,
+  GoogleGenerativeAIAbortError,
+  GoogleGenerativeAIFetchError,
+  GoogleGenerativeAIError,
+  FunctionCallingMode,
+  type Content,
+  type FunctionDeclaration,
+  type FunctionDeclarationSchema,
+  type GenerateContentResponse,
+  type GenerationConfig,
+  type ResponseSchema,
+} from '@google/generative-ai';
+import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
+import { DEFAULT_BASE_URLS } from '../defaults.js';
+import { abortedError, httpError, inStreamError, streamCutError, transportFailure, unexpectedError, type ErrorContext } from '../errors.js';
+import { geminiFinishReason } from '../finish-reasons.js';
+import { toGeminiSchema } from '../json-schema.js';
+import { parseToolArguments, toolParameters } from '../tool-calls.js';
+import type { LlmError, LlmErrorCode } from '../../errors.js';
+import type { FinishReason, LlmStreamPart, LlmTool } from '../types.js';
+
+const GEMINI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.gemini;
+
+interface RpcDetail {
+  '@type'?: string;
+  reason?: string;
+  retryDelay?: string;
+  [key: string]: unknown;
+}
+
+/** `"17s"` / `"1.5s"` (google.protobuf.Duration JSON) → whole seconds, rounded up. */
+export function parseRetryDelay(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
+  return m ? Math.ceil(Number(m[1])) : undefined;
+}
+
+/** The SDK folds the provider's message into `Error fetching from <url>: [status text] message details`. */
+function providerMessage(err: GoogleGenerativeAIFetchError): string {
+  let text = err.message;
+  const bracket = text.indexOf('] ');
+  if (bracket >= 0) text = text.slice(bracket + 2);
+  else if (/\]$/.test(text)) text = '';
+  if (err.errorDetails && err.errorDetails.length > 0) {
+    const suffix = ` ${JSON.stringify(err.errorDetails)}`;
+    if (text.endsWith(suffix)) text = text.slice(0, -suffix.length);
+  }
+  return text.trim();
+}
+
+function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', chars: number): LlmError {
+  if (err instanceof GoogleGenerativeAIAbortError) return abortedError(ctx, err);
+  if (err instanceof GoogleGenerativeAIFetchError && typeof err.status === 'number') {
+    const details = (err.errorDetails ?? []) as RpcDetail[];
+    const message = providerMessage(err);
+    let code: LlmErrorCode | undefined;
+    if (details.some((d) => d.reason === 'API_KEY_INVALID') || /API key not valid|API key expired/i.test(message)) code = 'auth';
+    const retry = details.find((d) => typeof d['@type'] === 'string' && d['@type'].endsWith('google.rpc.RetryInfo'));
+    return httpError(ctx, { status: err.status, message, retryAfter: parseRetryDelay(retry?.retryDelay), code }, err);
+  }
+  if (err instanceof GoogleGenerativeAIError) {
+    // The SDK wraps transport failures without keeping their cause.
+    const msg = err.message;
+    if (/^Error fetching from /.test(msg)) {
+      const reason = msg.replace(/^Error fetching from \S+: /, '');
+      return transportFailure(ctx, new Error(reason), 'connect', chars);
+    }
+    if (/Error reading from the stream|Failed to parse stream/.test(msg)) return streamCutError(ctx, chars, new Error(msg));
+    if (/Error parsing JSON response/.test(msg)) return unexpectedError(ctx, err);
+    if (phase === 'stream') return streamCutError(ctx, chars, err);
+  }
+  return transportFailure(ctx, err, phase, chars);
+}
+
+/** `https://host/v1beta` → {baseUrl: 'https://host', apiVersion: 'v1beta'}. */
+export function splitGeminiBaseUrl(baseUrl: string | undefined): { baseUrl?: string; apiVersion?: string } {
+  if (!baseUrl) return {};
+  const m = /^(.*)\/(v\d+(?:alpha|beta)?\d*)$/.exec(baseUrl);
+  return m ? { baseUrl: m[1]!, apiVersion: m[2]! } : { baseUrl };
+}
+
+async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+  const { config, request, structured, errorContext: ctx } = call;
+  const generationConfig: GenerationConfig = {};
+  if (config.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = config.maxOutputTokens;
+  if (structured) {
+    generationConfig.responseMimeType = 'application/json';
+    if (structured.native) generationConfig.responseSchema = structured.native as ResponseSchema;
+  }
+  const { baseUrl, apiVersion } = splitGeminiBaseUrl(config.baseUrl);
+  const model = new GoogleGenerativeAI(config.apiKey ?? '').getGenerativeModel(
+    {
+      model: config.model,
+      ...(request.system ? { systemInstruction: request.system } : {}),
+      ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
+      ...(request.tools && request.tools.length > 0
+        ? {
+            tools: [{ functionDeclarations: request.tools.map(geminiFunction) }],
+            toolConfig: { functionCallingConfig: { mode: FunctionCallingMode.AUTO } },
+          }
+        : {}),
+    },
+    { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}) },
+  );
+  const contents: Content[] = request.messages.map((m) => ({
+    role: m.role === 'assistant' ? 'model' : 'user',
+    parts: [{ text: m.content }],
+  }));
+
+  let stream: AsyncGenerator<GenerateContentResponse>;
+  try {
+    const result = await model.generateContentStream({ contents }, { signal: call.signal });
+    // The SDK also aggregates the whole reply on a second branch of the stream; nobody
+    // awaits it here, so keep its failure (abort, cut) from becoming an unhandled rejection.
+    result.response.catch(() => undefined);
+    stream = result.stream;
+  } catch (err) {
+    throw mapError(err, ctx, 'connect', 0);
+  }
+  call.activity();
+
+  let finish: FinishReason | null = null;
+  let chars = 0;
+  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  const toolCalls: LlmStreamPart[] = [];
+  try {
+    for await (const chunk of stream) {
+      call.activity();
+      const inBand = (chunk as { error?: { message?: unknown; status?: unknown } }).error;
+      if (inBand) {
+        const status = typeof inBand.status === 'string' ? inBand.status : '';
+        const code: LlmErrorCode = status === 'RESOURCE_EXHAUSTED' ? 'rate_limit' : status === 'INVALID_ARGUMENT' ? 'bad_request' : 'server';
+        throw inStreamError(ctx, code, typeof inBand.message === 'string' ? inBand.message : status, inBand);
+      }
+      const candidate = chunk.candidates?.[0];
+      for (const part of candidate?.content?.parts ?? []) {
+        if ((part as { thought?: boolean }).thought) continue;
+        if (typeof part.text === 'string' && part.text) {
+          chars += part.text.length;
+          yield { type: 'text-delta', text: part.text };
+        }
+        if (part.functionCall?.name) {
+          const args = part.functionCall.args as Record<string, unknown> | undefined;
+          toolCalls.push({ type: 'tool-call', id: `call_${toolCalls.length}`, name: part.functionCall.name, arguments: parseToolArguments(args) });
+        }
+      }
+      if (chunk.usageMetadata) {
+        usage = { inputTokens: chunk.usageMetadata.promptTokenCount ?? 0, outputTokens: chunk.usageMetadata.candidatesTokenCount ?? 0 };
+      }
+      if (candidate?.finishReason) finish = geminiFinishReason(candidate.finishReason);
+      else if (!candidate && chunk.promptFeedback?.blockReason) finish = 'content_filter';
+    }
+  } catch (err) {
+    throw mapError(err, ctx, 'stream', chars);
+  }
+  if (call.signal.aborted) return;
+  if (finish === null) throw streamCutError(ctx, chars);
+  yield* toolCalls;
+  if (usage) yield { type: 'usage', usage };
+  yield { type: 'finish', reason: finish };
+}
+
+/** A tool as a Gemini function declaration; a schema Gemini cannot describe is sent without parameters. */
+function geminiFunction(tool: LlmTool): FunctionDeclaration {
+  const { schema } = toGeminiSchema(toolParameters(tool));
+  const hasProperties = schema && typeof schema === 'object' && Object.keys((schema as { properties?: object }).properties ?? {}).length > 0;
+  return {
+    name: tool.name,
+    description: tool.description,
+    ...(hasProperties ? { parameters: schema as unknown as FunctionDeclarationSchema } : {}),
+  };
+}
+
+function planStructuredOutput(s: StructuredOutput): { structured: StructuredOutput; warning?: string } {
+  const { schema, unrepresentable } = toGeminiSchema(s.schema);
+  if (!schema || unrepresentable.length > 0) {
+    return {
+      structured: { ...s, native: null },
+      warning:
+        `Gemini responseSchema not used: Gemini's schema cannot describe ${unrepresentable.join(', ')}. ` +
+        'JSON output is still requested (responseMimeType application/json).',
+    };
+  }
+  return { structured: { ...s, native: schema } };
+}
+
+export const geminiAdapter: ProviderAdapter = {
+  provider: 'gemini',
+  defaultBaseUrl: GEMINI_DEFAULT_BASE_URL,
+  stream: streamGemini,
+  rejectsStructuredOutput: (message) => /response_?schema|response_?mime_?type|response_?json_?schema|property_?ordering/i.test(message),
+  planStructuredOutput,
+};

@@ -1,0 +1,88 @@
+// Folder files (issue 17, both profiles; only when the caller passes
+// `files`): every relative path the SKILL.md mentions — a Markdown link
+// `[x](references/a.md)` or a bare/backticked `reference/runbook.md`,
+// `assets/…`, `scripts/…` (as `read_skill` file hints are written) — must
+// exist in the folder (error with its line); a link to an absolute path or
+// through `..` is an error; a folder file never mentioned is a warning; a
+// folder path that is hidden (`.env`), absolute or holds `..` is an error.
+
+import { errorDiag, warningDiag } from '../../diagnostics.js';
+import { normalizeScriptName } from '../../scripts.js';
+import { entryPathProblem } from '../../skill-folder/entry-path.js';
+import type { RuleContext, Sink } from './context.js';
+
+interface Mention {
+  path: string;
+  line: number;
+}
+
+const LINK = /\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+const BARE = /(?:^|[\s`'"(\[=:,])((?:\.\/)?(?:references?|assets|scripts)\/[^\s`'")\]<>,;#?]*)/g;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+export function folderFileRules(ctx: RuleContext, add: Sink): void {
+  const files = ctx.options.files;
+  if (files === undefined || files === null) return;
+  const present = new Set<string>(['SKILL.md']);
+  for (const path of Object.keys(files)) {
+    const problem = entryPathProblem(path);
+    if (problem) add(errorDiag('file-path-unsafe', `files.${path}`, `the folder file "${path}" is not allowed: ${problem}; keep every file inside the skill folder`));
+    else if (path.split('/').some((s) => s.startsWith('.'))) add(errorDiag('file-hidden', `files.${path}`, `"${path}" is a hidden file; skills may not hold hidden files — remove it or rename it without the leading dot`));
+    present.add(path);
+  }
+  for (const name of Object.keys(ctx.options.scripts ?? {})) present.add(`scripts/${normalizeScriptName(name)}`);
+  const mentioned = mentionsOf(ctx.text, add);
+  const reported = new Set<string>();
+  for (const m of mentioned) {
+    if (m.path.endsWith('/') || present.has(m.path) || isFolderOf(m.path, present) || reported.has(`${m.line}:${m.path}`)) continue;
+    reported.add(`${m.line}:${m.path}`);
+    add(errorDiag('file-missing', 'skill_md', `line ${m.line} mentions "${m.path}", which is not in the skill folder; add the file or fix the path`, m.line));
+  }
+  for (const path of Object.keys(files)) {
+    if (mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path)))) continue;
+    add(warningDiag('file-unreferenced', `files.${path}`, `"${path}" is in the skill folder but the SKILL.md never mentions it, so the agent will not know to read it; link it (e.g. [${path}](${path})) or remove it`));
+  }
+}
+
+function isFolderOf(path: string, present: ReadonlySet<string>): boolean {
+  const dir = path.endsWith('/') ? path : `${path}/`;
+  for (const p of present) if (p.startsWith(dir)) return true;
+  return false;
+}
+
+/** Every relative path the text mentions, with its line; unsafe link targets are reported here. */
+function mentionsOf(text: string, add: Sink): Mention[] {
+  const out: Mention[] = [];
+  text.split(/\r?\n/).forEach((lineText, i) => {
+    const line = i + 1;
+    for (const m of lineText.matchAll(LINK)) {
+      const target = m[1]!;
+      if (SCHEME.test(target) || target.startsWith('#')) continue;
+      const path = clean(target.replace(/[#?].*$/, ''));
+      if (path === '') continue;
+      if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) {
+        add(errorDiag('file-path-absolute', 'skill_md', `line ${line} links to the absolute path "${target}"; link files inside the skill folder by relative path (references/…)`, line));
+      } else if (path.split('/').includes('..')) {
+        add(errorDiag('file-path-outside', 'skill_md', `line ${line} links to "${target}", outside the skill folder; a skill may only refer to its own files`, line));
+      } else out.push({ path, line });
+    }
+    for (const m of lineText.matchAll(BARE)) {
+      const path = clean(m[1]!.replace(/[.:!?]+$/, ''));
+      if (path.split('/').includes('..')) {
+        add(errorDiag('file-path-outside', 'skill_md', `line ${line} mentions "${m[1]}", which leaves the skill folder through ".."; refer only to the skill's own files`, line));
+      } else if (path.includes('/') && !path.endsWith('/')) out.push({ path, line });
+      else if (path.endsWith('/') && path.length > 1) out.push({ path, line });
+    }
+  });
+  return out;
+}
+
+function clean(path: string): string {
+  let p = path.replace(/^(\.\/)+/, '');
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    /* keep it as written */
+  }
+  return p;
+}

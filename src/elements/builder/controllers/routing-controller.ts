@@ -1,0 +1,147 @@
+// The state of the "Check routing" dialog (issue 16), as a Lit reactive
+// controller of <forge-skill-builder>: the editable request list (generated
+// or typed), the running check with results as they arrive, recall/precision
+// and overlaps, and the proposed description waiting for Accept. Every API
+// call is abortable; closing the dialog or a new draft stops a running check.
+import type { ReactiveController } from 'lit';
+import type { ApiClient } from '../../api/client.js';
+import { improveDescription, routeCheck, routeRequests, type DescriptionProposal, type RoutingExpect, type RoutingRequestItem, type RoutingResultItem, type RoutingSummary, type RoutingTarget } from '../../api/routing.js';
+import { isAbortError } from '../../api/sse.js';
+import type { Draft } from '../../types.js';
+
+/** What the controller needs from the builder element. */
+export interface RoutingHost {
+  agent?: string | undefined;
+  _draft: Draft | null;
+  _editing: string | null;
+  _api(): ApiClient;
+  _setDraft(d: Draft): void;
+  _say(text: string): void;
+  _error(action: string, e: unknown): string;
+  addController(c: ReactiveController): void;
+  requestUpdate(): void;
+}
+
+/** '' when idle. */
+export type RoutingPhase = '' | 'generating' | 'running' | 'improving';
+
+/** Requests generated at once (the server's cap is 12). */
+export const GENERATE_COUNT = 8;
+
+export class RoutingCheck implements ReactiveController {
+  phase: RoutingPhase = '';
+  requests: RoutingRequestItem[] = [];
+  results: Array<RoutingResultItem | undefined> = [];
+  summary: RoutingSummary | null = null;
+  /** Requests in the running check. */
+  progress = 0;
+  error = '';
+  proposal: (DescriptionProposal & { before: string }) | null = null;
+  /** The draft changed since the results: they describe the old description. */
+  stale = false;
+  draftText = '';
+  draftExpect: RoutingExpect = 'this';
+  private abort: AbortController | null = null;
+
+  constructor(private readonly host: RoutingHost) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  private set(patch: Partial<RoutingCheck>): void {
+    Object.assign(this, patch);
+    this.host.requestUpdate();
+  }
+
+  private target(): RoutingTarget | null {
+    const draft = this.host._draft;
+    if (!draft || !this.host.agent) return null;
+    return { agent: this.host.agent, draft, ...(this.host._editing ? { editingName: this.host._editing } : {}) };
+  }
+
+  /** Runs `work` as the current phase, turning failures into the dialog's error. */
+  private async step(phase: RoutingPhase, action: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    this.stop();
+    const abort = (this.abort = new AbortController());
+    this.set({ phase, error: '' });
+    try {
+      await work(abort.signal);
+    } catch (e) {
+      if (!isAbortError(e)) this.set({ error: this.host._error(action, e) });
+    } finally {
+      if (this.abort === abort) this.abort = null;
+      this.set({ phase: '' });
+    }
+  }
+
+  stop(): void {
+    this.abort?.abort();
+    this.abort = null;
+  }
+
+  generate(): Promise<void> {
+    const t = this.target();
+    if (!t) return Promise.resolve();
+    return this.step('generating', 'generate routing requests', async (signal) => {
+      const fresh = await routeRequests(this.host._api(), t, GENERATE_COUNT, signal);
+      const known = new Set(this.requests.map((r) => r.text.toLowerCase()));
+      this.set({ requests: [...this.requests, ...fresh.filter((r) => !known.has(r.text.toLowerCase()))], results: [], summary: null });
+      this.host._say(`${fresh.length} requests written. Review them, then run the check.`);
+    });
+  }
+
+  add(): void {
+    const text = this.draftText.trim();
+    if (!text) return;
+    this.set({ requests: [...this.requests, { text, expect: this.draftExpect, source: 'user' }], draftText: '', results: [], summary: null });
+  }
+
+  /** Changes request `index`; `null` removes it. Old results no longer apply. */
+  update(index: number, patch: Partial<RoutingRequestItem> | null): void {
+    const requests = this.requests.flatMap((r, i) => (i !== index ? [r] : patch ? [{ ...r, ...patch }] : []));
+    this.set({ requests, results: [], summary: null });
+  }
+
+  run(): Promise<void> {
+    const t = this.target();
+    const requests = this.requests.filter((r) => r.text.trim());
+    if (!t || requests.length === 0) return Promise.resolve();
+    this.set({ results: [], summary: null, proposal: null, stale: false, progress: requests.length });
+    return this.step('running', 'check routing', async (signal) => {
+      for await (const ev of routeCheck(this.host._api(), t, requests, signal)) {
+        if (ev.type === 'route_result') {
+          const results = [...this.results];
+          results[ev.index] = ev.result;
+          this.set({ results });
+        } else if (ev.type === 'done') {
+          this.set({ summary: ev.summary });
+          this.host._say(`Routing checked: ${ev.summary.passed} of ${ev.summary.total} as expected.`);
+        } else if (ev.type === 'error') this.set({ error: ev.error });
+      }
+    });
+  }
+
+  improve(): Promise<void> {
+    const t = this.target();
+    const results = this.results.filter((r): r is RoutingResultItem => r !== undefined);
+    if (!t || results.length === 0) return Promise.resolve();
+    return this.step('improving', 'propose a description', async (signal) => {
+      const proposal = await improveDescription(this.host._api(), t, results, signal);
+      this.set({ proposal: { ...proposal, before: t.draft.skillMd } });
+      this.host._say('A new description is proposed. Review the change, then accept or discard it.');
+    });
+  }
+
+  /** Puts the proposed description into the draft (the operator's decision). */
+  accept(): void {
+    const p = this.proposal;
+    const d = this.host._draft;
+    if (!p?.skillMd || !d) return;
+    this.host._setDraft({ skillMd: p.skillMd, scripts: d.scripts });
+    this.set({ proposal: null, stale: true });
+    this.host._say('Description updated in the draft. Run the check again to see whether it helped.');
+  }
+}

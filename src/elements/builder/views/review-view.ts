@@ -1,0 +1,48 @@
+// The risk review in the element (issue 15): the badge (score, level, policy
+// verdict) in the Checks panel, opening to its factors and policy
+// violations — its findings and the script syntax findings join the Checks
+// list — and in the save dialog the badge plus the confirmation that a policy
+// violation requires before saving. Written small: the standalone bundle has
+// a size budget, so it reuses the panel's classes and is loaded on first use
+// (forge-skill-builder.review-view.js beside the bundle; see lazy-view.ts).
+
+import { html, nothing } from 'lit';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { Diagnostic } from '../../../core/diagnostics.js';
+import { blockingViolations, type DraftReview } from '../review.js';
+
+/** The badge (a toggle in the Checks panel), and when `open` the factors and violations. */
+function risk(b: ForgeSkillBuilder, toggle: boolean, open: boolean, ack?: { riskAck?: boolean }) {
+  const r = b._review!.risk!;
+  const n = blockingViolations(b._review).length;
+  const text = `Risk ${r.score}/100 · ${r.level} · ${n ? `${n} policy violation(s)` : 'policy passed'}`;
+  const cls = `vs risk-badge ${n || r.score > 50 ? 'err' : r.score > 25 ? 'warn' : 'ok'}`;
+  return html`<div part="risk">${toggle ? html`<button class=${cls} aria-expanded=${String(open)} @click=${() => (b._riskOpen = !open)}>${text}</button>` : html`<b class=${cls}>${text}</b>`}
+    ${open
+      ? html`<ul class="plain-list">${toggle ? r.factors.map((f) => html`<li>${f.points} ${f.category}: ${f.description}</li>`) : nothing}${r.violations.map((v) => html`<li>${v.severity} <code>${v.rule}</code>: ${v.message}</li>`)}</ul>`
+      : nothing}${ack
+      ? html`<label><input type="checkbox" style="width:auto;min-height:0" .checked=${!!ack.riskAck} @change=${(e: Event) => (b._save = { ...b._save!, riskAck: (e.target as HTMLInputElement).checked })} />
+          I have reviewed the policy violations and want to save anyway</label>`
+      : nothing}</div>`;
+}
+
+/** The Checks panel part. */
+export function renderRisk(b: ForgeSkillBuilder) {
+  return b._review?.risk ? risk(b, true, b._riskOpen) : b._review?.riskError ? html`<p class="field-error">No risk review: ${b._review.riskError}</p>` : nothing;
+}
+
+/** The save dialog's part: the badge, and for a violation its list and the confirmation box. */
+export function renderSaveRisk(b: ForgeSkillBuilder, s: { phase: string; riskAck?: boolean }) {
+  const asks = s.phase === 'confirm' && blockingViolations(b._review).length > 0;
+  return b._review?.risk ? risk(b, false, asks, asks ? s : undefined) : nothing;
+}
+
+/** Syntax and risk findings as Checks-list entries (`field` is their code or rule; critical is an error, info a warning). */
+export function reviewDiagnostics(review: DraftReview | null): Diagnostic[] {
+  if (!review) return [];
+  const sev = (s: string): Diagnostic['severity'] => (s === 'critical' || s === 'error' ? 'error' : 'warning');
+  return [
+    ...review.syntax.map((f) => ({ ...f, field: f.code, severity: sev(f.severity) })),
+    ...(review.risk?.findings ?? []).map((f) => ({ ...f, code: f.rule, field: f.rule, severity: sev(f.severity) })),
+  ];
+}

@@ -1,0 +1,94 @@
+// The "Check routing" dialog of <forge-skill-builder> (issue 16): the request
+// list (generated or typed, editable, each with what should happen), results
+// as they arrive, recall, precision and the competing skills, and a proposed
+// description shown as a diff with Accept / Discard. State lives in
+// routing-controller.ts; this file only renders it. The builder loads this
+// module (and the controller with it) on the first "Check routing", so the
+// standalone bundle's initial download does not carry it.
+import { html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { trapTab } from '../../internal/dialog.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import { RoutingCheck } from '../controllers/routing-controller.js';
+import type { RoutingExpect, RoutingResultItem } from '../../api/routing.js';
+import { renderDraftDiff } from '../../internal/diff/diff-view.js';
+
+const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
+
+const select = (value: RoutingExpect, label: string, set: (v: RoutingExpect) => void, off: boolean) =>
+  html`<select aria-label=${label} .value=${live(value)} ?disabled=${off} @change=${(e: Event) => set((e.target as HTMLSelectElement).value as RoutingExpect)}>
+    <option value="this">this skill</option><option value="other">another skill</option><option value="none">no skill</option>
+  </select>`;
+
+const outcome = (r: RoutingResultItem | undefined) =>
+  r
+    ? html`<span class=${r.ok ? 'ok' : 'miss'}>${r.ok ? '✓' : '✕'}<span class="sr-only">${r.ok ? ' as expected:' : ' not as expected:'}</span>
+        went to ${r.chose ? html`<code>${r.chose.skill}</code>${r.chose.tool ? html` (<code>${r.chose.tool}</code>)` : nothing}` : 'no skill'}</span>`
+    : nothing;
+
+function renderBody(b: ForgeSkillBuilder, c: RoutingCheck) {
+  const off = !!c.phase;
+  const s = c.summary;
+  const p = c.proposal;
+  return html`<p class="muted">Each request goes once to the skill-builder model, shown what <code>${b.agent}</code>'s runtime shows: the skill catalog,
+      <code>read_skill</code> and its other skills' tools.</p>
+    <button class="small" ?disabled=${off} @click=${() => void c.generate()}>${c.phase === 'generating' ? 'Writing requests…' : 'Generate requests'}</button>
+    <ol class="route-list" aria-label="Requests to check">
+      ${c.requests.map(
+        (r, i) => html`<li class="route-row">
+          <input aria-label="Request ${i + 1}" .value=${live(r.text)} ?disabled=${off} @change=${(e: Event) => c.update(i, { text: (e.target as HTMLInputElement).value })} />
+          ${select(r.expect, `Request ${i + 1} should go to`, (v) => c.update(i, { expect: v }), off)}
+          <button class="small ghost" aria-label="Remove request ${i + 1}" ?disabled=${off} @click=${() => c.update(i, null)}>✕</button>
+          ${outcome(c.results[i])}
+        </li>`,
+      )}
+    </ol>
+    <form class="route-row" @submit=${(e: Event) => (e.preventDefault(), c.add())}>
+      <input id="route-new" aria-label="New request" placeholder="What a user might ask…" .value=${live(c.draftText)} ?disabled=${off}
+        @input=${(e: Event) => (c.draftText = (e.target as HTMLInputElement).value)} />
+      ${select(c.draftExpect, 'New request should go to', (v) => (c.draftExpect = v), off)}
+      <button type="submit" class="small" ?disabled=${off}>Add</button>
+    </form>
+    <p role="status">${c.phase === 'running' ? `Checked ${c.results.filter(Boolean).length} of ${c.progress}…` : c.phase === 'improving' ? 'Proposing a description…' : ''}</p>
+    ${c.error ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${c.error}</div></div>` : nothing}
+    ${s
+      ? html`<div class="route-summary"><p><strong>Recall ${pct(s.recall)}</strong> · <strong>Precision ${pct(s.precision)}</strong> · ${s.passed} of ${s.total} as expected</p>
+          <ul class="plain-list">${s.overlaps.map((o) => html`<li>Competes with <code>${o.skill}</code> for “${o.requests.join('”, “')}”</li>`)}</ul>
+          ${c.stale ? html`<p class="hint">The description changed since this run: run the check again.</p>` : nothing}</div>`
+      : nothing}
+    ${p
+      ? html`<section class="route-proposal" aria-label="Proposed description"><h3>Proposed description</h3><p>${p.rationale}</p>
+          ${p.skillMd ? renderDraftDiff({ skillMd: p.before, scripts: {} }, { skillMd: p.skillMd, scripts: {} }) : html`<blockquote>${p.description}</blockquote>`}
+          <button class="primary small" ?disabled=${!p.skillMd} @click=${() => c.accept()}>Accept</button> <button class="small" @click=${() => (c.proposal = null, b.requestUpdate())}>Discard</button></section>`
+      : nothing}`;
+}
+
+export { RoutingCheck };
+
+const STYLE = html`<style>
+  .route-list { list-style: none; padding: 0; display: grid; gap: var(--_space-1_5); max-height: 40vh; overflow-y: auto; }
+  .route-row { display: grid; grid-template-columns: 1fr auto auto; gap: var(--_space-2); align-items: center; }
+  .route-row > span { grid-column: 1 / -1; font-size: 0.85em; }
+  .route-row .ok { color: var(--_success); }
+  .route-row .miss { color: var(--_danger); }
+</style>`;
+
+export function renderRoutingDialog(b: ForgeSkillBuilder, c: RoutingCheck) {
+  const n = c.requests.length;
+  return html`<dialog data-name="routing" part="dialog" class="wide" aria-modal="true" aria-labelledby="routing-title" @keydown=${trapTab}
+    @close=${(e: Event) => (c.stop(), b._onDialogClosed(e))}>
+    <div class="dialog-head">
+      <h2 id="routing-title">Will the agent use it?</h2>
+      <button class="ghost icon" aria-label="Close" title="Close" @click=${b._closeDialog}>✕</button>
+    </div>
+    ${STYLE}
+    <div class="dialog-body">${b._dialog === 'routing' ? renderBody(b, c) : nothing}</div>
+    <div class="dialog-foot">
+      <span class="grow hint" id="route-cost">${n ? `${n} requests · ${n} model calls` : ''}</span>
+      ${c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}
+      ${c.phase === 'running'
+        ? html`<button @click=${() => c.stop()}>Stop</button>`
+        : html`<button class="primary" ?disabled=${!n || !!c.phase} aria-describedby="route-cost" @click=${() => void c.run()}>Run check</button>`}
+    </div>
+  </dialog>`;
+}

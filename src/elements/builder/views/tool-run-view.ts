@@ -1,0 +1,98 @@
+// "Run a tool" in the draft panel (issue 15): each `## Tool:` of the draft can
+// be run on the server (POST …/skill-builder/try) with an input picked from
+// its Examples table and edited as JSON; the result shows how it ended, the
+// output (JSON as a tree, else text), stderr, blocked hosts and output
+// mismatches, and a failed run can be sent to the designer as the next chat
+// turn: the server's `fix_request` text (input, exit code, stderr,
+// mismatches, blocked hosts — never stdout or env values). The tool list is read from
+// the SKILL.md text with two small patterns, keeping the YAML parser out of
+// the browser bundle. The draft view imports this module on first use; its
+// styles travel with it in a <style> of the shadow root.
+
+import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ToolRunResult } from '../../types.js';
+
+export interface DraftTool {
+  name: string;
+  /** Examples-table rows: the user request and the tool input as written (JSON text). */
+  examples: Array<{ request: string; input: string }>;
+}
+
+export interface ToolRunState {
+  tool: string;
+  input: string;
+  busy?: boolean;
+  error?: string;
+  result?: ToolRunResult;
+}
+
+const EXAMPLE_ROW = /^\|\s*(.+?)\s*\|\s*`?(\{.*\}|\[.*\])`?\s*\|\s*$/gm;
+
+/** The `## Tool:` sections of a SKILL.md with their Examples rows whose input is JSON. */
+export function draftTools(skillMd: string): DraftTool[] {
+  return skillMd
+    .split(/^## Tool:[ \t]*/m)
+    .slice(1)
+    .flatMap((part) => {
+      const name = /^\S+/.exec(part)?.[0];
+      const body = part.split(/^##? /m)[0]!;
+      return name ? [{ name, examples: [...body.matchAll(EXAMPLE_ROW)].map((m) => ({ request: m[1]!.replace(/^"(.*)"$/, '$1'), input: m[2]! })) }] : [];
+    });
+}
+
+function jsonTree(v: unknown, key?: string): TemplateResult {
+  const label = key === undefined ? nothing : html`<span class="muted">${key}:</span> `;
+  if (v === null || typeof v !== 'object') return html`${label}<span class="mono">${JSON.stringify(v)}</span>`;
+  const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+  return html`<details open><summary>${label}${Array.isArray(v) ? `[${entries.length}]` : `{${entries.length}}`}</summary><ul>${entries.map(([k, x]) => html`<li>${jsonTree(x, k)}</li>`)}</ul></details>`;
+}
+
+const fresh = (t: DraftTool): ToolRunState => ({ tool: t.name, input: t.examples[0]?.input ?? '{}' });
+
+async function run(b: ForgeSkillBuilder, s: ToolRunState): Promise<void> {
+  const d = b._draft;
+  if (!d || s.busy) return;
+  let input: unknown;
+  try {
+    input = JSON.parse(s.input);
+  } catch {
+    b._toolRun = { ...s, error: 'The input is not valid JSON.' };
+    return;
+  }
+  b._toolRun = { ...s, busy: true, error: '', result: undefined };
+  try {
+    const result = await b._api().tryTool({ ...d, tool: s.tool, input }, b._targetAgent);
+    b._toolRun = { ...b._toolRun, busy: false, result };
+    b._say(`${s.tool}: exit ${result.exitCode ?? result.signal}`);
+  } catch (e) {
+    b._toolRun = { ...s, error: b._error('try', e) };
+  }
+}
+
+function renderResult(b: ForgeSkillBuilder, r: ToolRunResult) {
+  const how = r.timedOut ? 'timed out' : `exit ${r.exitCode ?? r.signal}`;
+  const sandbox = r.sandbox === 'none' ? 'not ' : '';
+  return html`<div class="run-result" part="run-result"><p class=${r.ok ? 'vs ok' : 'vs err'}>${how} · ${r.durationMs} ms · ${sandbox}sandboxed${r.truncated ? ' · cut at 1 MiB' : ''}</p>
+${r.json !== null ? html`<div class="tree">${jsonTree(r.json)}</div>` : r.stdout ? html`<pre class="plain">${r.stdout}</pre>` : nothing}
+${r.stderr ? html`<pre class="plain field-error" aria-label="stderr">${r.stderr}</pre>` : nothing}
+${r.egressBlocked.length ? html`<p class="warn">Blocked (not in egress_domains): ${r.egressBlocked.join(', ')}</p>` : nothing}
+${r.outputDiagnostics.map((x) => html`<p class="warn"><code>${x.path || '/'}</code> ${x.message}</p>`)}
+${r.fixRequest ? html`<button class="small" ?disabled=${b._busy} @click=${() => b._send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
+}
+
+export function renderToolRuns(b: ForgeSkillBuilder) {
+  const tools = b._draft ? draftTools(b._draft.skillMd) : [];
+  const tool = tools.find((t) => t.name === b._toolRun?.tool) ?? tools[0];
+  if (!tool) return nothing;
+  const s = b._toolRun?.tool === tool.name ? b._toolRun : fresh(tool);
+  const value = (e: Event) => (e.target as HTMLInputElement).value;
+  const setInput = (input: string) => (b._toolRun = { ...s, input, error: '' });
+  return html`<details class="runs" part="runs"><style>.runs { border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3); } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result { max-height: 14rem; overflow: auto; } .run-result .warn { color: var(--_warning); } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><summary>Run a tool</summary><div class="run-form">
+<select aria-label="Tool" @change=${(e: Event) => (b._toolRun = fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
+${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: Event) => setInput(tool.examples[+value(e)]!.input)}>${tool.examples.map((x, i) => html`<option value=${i}>${x.request}</option>`)}</select>` : nothing}
+<textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>
+<button class="small primary" ?disabled=${s.busy} @click=${() => void run(b, s)}>${s.busy ? 'Running…' : 'Run'}<span class="sr-only"> ${s.tool}</span></button></div>
+${s.error ? html`<p class="field-error" role="alert">${s.error}</p>` : nothing} ${s.result ? renderResult(b, s.result) : nothing}</details>`;
+}

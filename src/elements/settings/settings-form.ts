@@ -1,0 +1,91 @@
+// The settings form's data and its client-side checks, which mirror the
+// server's (provider one of the four, model required, env var name pattern,
+// http(s) base URL, no newline in a key) so most mistakes are caught before a
+// round trip. The server stays the authority: its field errors are shown too.
+
+import { DEFAULT_API_KEY_ENV, PROVIDERS, type ProviderName } from '../../core/llm/types.js';
+import { ENV_VAR_NAME_PATTERN } from '../../core/names.js';
+
+export type SettingsField = 'provider' | 'model' | 'baseUrl' | 'apiKeyEnv' | 'apiKey';
+
+export interface SettingsForm {
+  provider: string;
+  model: string;
+  baseUrl: string;
+  /** Empty means the provider's default variable. */
+  apiKeyEnv: string;
+  /** Empty means keep the saved key. */
+  apiKey: string;
+}
+
+export const PROVIDER_LABELS: Record<string, string> = {
+  openai: 'OpenAI (or compatible)',
+  anthropic: 'Anthropic',
+  gemini: 'Google Gemini',
+  ollama: 'Ollama',
+};
+
+export const MODEL_EXAMPLES: Record<string, string> = {
+  openai: 'gpt-4.1',
+  anthropic: 'claude-sonnet-4-5',
+  gemini: 'gemini-2.5-pro',
+  ollama: 'llama3.1',
+};
+
+export const BASE_URL_EXAMPLES: Record<string, string> = {
+  openai: 'https://openrouter.ai/api/v1',
+  anthropic: 'https://gateway.example.com/anthropic',
+  gemini: 'https://proxy.example.com/gemini',
+  ollama: 'http://localhost:11434',
+};
+
+/** The providers to offer: the server's list, or all four when it sent none. */
+export const providerChoices = (fromServer: readonly string[] | undefined): readonly string[] => (fromServer?.length ? fromServer : PROVIDERS);
+
+/** The env var a provider reads its key from by default (`null` for ollama). */
+export function defaultKeyEnv(provider: string): string | null {
+  return DEFAULT_API_KEY_ENV[provider as ProviderName] ?? null;
+}
+
+export const needsKey = (provider: string): boolean => defaultKeyEnv(provider) !== null;
+
+/** The variable that will actually hold the key. */
+export const effectiveKeyEnv = (f: SettingsForm): string => f.apiKeyEnv.trim() || defaultKeyEnv(f.provider) || '';
+
+/** Wire field names (`base_url`) to form fields (`baseUrl`). */
+export function formFieldOf(wire: string | undefined): SettingsField | null {
+  const map: Record<string, SettingsField> = {
+    provider: 'provider',
+    model: 'model',
+    base_url: 'baseUrl',
+    api_key_env: 'apiKeyEnv',
+    api_key: 'apiKey',
+    baseUrl: 'baseUrl',
+    apiKeyEnv: 'apiKeyEnv',
+    apiKey: 'apiKey',
+  };
+  return (wire && map[wire]) || null;
+}
+
+/** Every problem with the form, by field; empty when it can be sent. */
+export function checkSettingsForm(f: SettingsForm, providers: readonly string[] = PROVIDERS): Partial<Record<SettingsField, string>> {
+  const errors: Partial<Record<SettingsField, string>> = {};
+  const allowed = providerChoices(providers);
+  if (!allowed.includes(f.provider)) errors.provider = `Choose one of: ${allowed.join(', ')}.`;
+  if (!f.model.trim()) errors.model = `Enter the model to use, e.g. ${MODEL_EXAMPLES[f.provider] ?? 'gpt-4.1'}.`;
+  const env = f.apiKeyEnv.trim();
+  if (env && !ENV_VAR_NAME_PATTERN.test(env)) errors.apiKeyEnv = 'Use letters, digits and _ only, not starting with a digit (e.g. WORKSPACE_LLM_KEY).';
+  const url = f.baseUrl.trim();
+  if (url) {
+    let ok = false;
+    try {
+      const u = new URL(url);
+      ok = (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+    } catch {
+      ok = false;
+    }
+    if (!ok) errors.baseUrl = 'Enter a full http:// or https:// URL, e.g. https://openrouter.ai/api/v1.';
+  }
+  if (/[\r\n]/.test(f.apiKey)) errors.apiKey = 'The key must be a single line.';
+  return errors;
+}

@@ -1,0 +1,77 @@
+// Agents in a workspace (SPEC §4): a folder holding `forge.yaml`, at most three
+// levels below the workspace (the workspace itself counts when it holds one).
+// The scan skips node_modules, .git and every dot-folder, never follows a
+// symlinked folder, and returns agents sorted by path so the order is stable.
+// An agent's id is its folder name; when two agents share a folder name, the
+// later ones (in path order) get their workspace-relative path with "/"
+// written as "~" (`team-b~support`), which stays one URL segment.
+
+import { join, relative, sep } from 'node:path';
+import { NotFoundError } from '../../core/errors.js';
+import { listDir, resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
+import { skillLocations } from './skills-on-disk.js';
+
+export const MAX_AGENT_DEPTH = 3;
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+export interface AgentInfo {
+  /** The folder name (unique within the workspace; see the header for clashes). */
+  id: string;
+  /** Absolute path of the agent folder. */
+  path: string;
+  /** Path relative to the workspace ('.' for the workspace itself), with "/" separators. */
+  relative_path: string;
+  /** True when `skills/` holds at least one skill (a folder with SKILL.md, or a `.md` file), symlinked ones included, as the skills list shows them. */
+  has_skills: boolean;
+}
+
+/** True when the skills list of the agent would not be empty (the same finder as listCustomSkills). */
+async function hasSkills(fs: FsLike, agentDir: string): Promise<boolean> {
+  return (await skillLocations(fs, join(agentDir, 'skills'))).length > 0;
+}
+
+function folderName(workspaceDir: string, dir: string): string {
+  const rel = relative(workspaceDir, dir);
+  if (rel === '') return workspaceDir.split(sep).filter(Boolean).pop() ?? 'workspace';
+  return rel.split(sep).pop()!;
+}
+
+/** Finds the agents of a workspace. */
+export async function discoverAgents(workspaceDir: string, opts: IoOptions = {}): Promise<AgentInfo[]> {
+  const { fs } = resolveIo(opts);
+  const found: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    const entries = await listDir(fs, dir);
+    if (entries.some((e) => e.name === 'forge.yaml' && e.isFile)) found.push(dir);
+    if (depth >= MAX_AGENT_DEPTH) return;
+    for (const e of entries) {
+      if (!e.isDirectory || e.isSymbolicLink || e.name.startsWith('.') || SKIPPED_DIRS.has(e.name)) continue;
+      await walk(join(dir, e.name), depth + 1);
+    }
+  };
+  await walk(workspaceDir, 0);
+
+  const rels = found.map((dir) => ({ dir, rel: relative(workspaceDir, dir).split(sep).join('/') || '.' }));
+  rels.sort((a, b) => (a.rel === '.' ? -1 : b.rel === '.' ? 1 : a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const taken = new Set<string>();
+  const agents: AgentInfo[] = [];
+  for (const { dir, rel } of rels) {
+    let id = folderName(workspaceDir, dir);
+    if (taken.has(id)) id = rel.split('/').join('~');
+    taken.add(id);
+    agents.push({ id, path: dir, relative_path: rel, has_skills: await hasSkills(fs, dir) });
+  }
+  return agents;
+}
+
+/** The agent with this id, or NotFoundError listing the known ids. Never builds a path from `id`. */
+export async function findAgent(workspaceDir: string, id: string, opts: IoOptions = {}): Promise<AgentInfo> {
+  const agents = await discoverAgents(workspaceDir, opts);
+  const agent = agents.find((a) => a.id === id);
+  if (agent) return agent;
+  const known = agents.map((a) => a.id);
+  throw new NotFoundError(
+    'agent',
+    `no agent "${String(id).slice(0, 80)}" in this workspace${known.length ? ` (known: ${known.slice(0, 20).join(', ')})` : ' (no folder with a forge.yaml found)'}`,
+  );
+}

@@ -1,0 +1,374 @@
+// Saving a skill into an agent (SPEC §4, §8; issue 4 "saveSkill").
+// Order: check every name and value → validate the SKILL.md (risky egress —
+// `*.com`, cloud metadata, loopback, private — is refused unless allowed) → refuse a
+// create-mode clash (SkillConflictError) → read forge.yaml (a malformed one
+// stops here) → build the new skill in a hidden temp folder under skills/ →
+// swap it into place with renames (the old folder is moved aside and put
+// back if the swap fails; readers of this process wait for the renames, and
+// leftover temp folders of a crashed save are removed first) → env vars into
+// the agent's .env (0600) → egress
+// domains merged into forge.yaml. Any failure before the swap leaves the
+// previous skill byte-identical and removes the temp folder. Files other
+// than SKILL.md and scripts/ in an edited skill folder are carried over;
+// the request's `files`/`binaries` (issue 17) are written over them.
+
+import { join } from 'node:path';
+import { isMap, isScalar, isSeq, type YAMLSeq } from 'yaml';
+import { errorDiag, toValidationResult, warningDiag, type Diagnostic } from '../../core/diagnostics.js';
+import { ConfigError, RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
+import { assertSafeScriptFileName, assertSafeSkillName, checkEnvVarName } from '../../core/names.js';
+import { refuseRiskyEgress } from '../../core/egress/refuse-risky.js';
+import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
+import { tempSibling, withFileLock } from '../fs/atomic-write.js';
+import { checkEnvValue, readEnvFile, setEnvFileValue } from '../config/env-file.js';
+import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from '../fs/types.js';
+import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
+import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from '../config/yaml-file.js';
+import { assertRegularOrMissing } from '../fs/no-follow.js';
+import { withSkillsSwap } from './consistent-read.js';
+import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
+import { checkFolderFiles, writeFolderFiles, type FolderFiles, type SaveBinaryFile } from '../skill-folder/save-files.js';
+
+/** The save request, in the wire shape of `POST …/skill-builder/save`. */
+export interface SaveSkillRequest {
+  skill_name: string;
+  skill_md: string;
+  /** File name (plain, no folders) → content. Written to `scripts/` with mode 0755. */
+  scripts?: Record<string, string>;
+  /** Values for the skill's env vars, appended to the agent's `.env`. Empty values are skipped. */
+  env_vars?: Record<string, string>;
+  /** Set false to refuse replacing even in edit mode. Replacing needs `editing_name === skill_name`. */
+  overwrite?: boolean;
+  /** The skill being edited (edit mode). */
+  editing_name?: string | null;
+  /** Folder text files (issue 17): relative path (`references/a.md`) → UTF-8 text, written 0644. */
+  files?: Record<string, string>;
+  /** Other folder files kept byte for byte: `{path, bytes}` or, on the wire, `{path, content_base64}`. */
+  binaries?: SaveBinaryFile[];
+}
+
+export interface MissingEnvVar {
+  name: string;
+  /** `required`: must be set. `one_of`: none of its group is set (each member is listed). */
+  kind: 'required' | 'one_of';
+}
+
+export interface SaveSkillResult {
+  /** The skill folder. */
+  path: string;
+  /** Domains newly added to forge.yaml egress.allowed_domains. */
+  egress_added: string[];
+  /** Env var names written to the agent's .env by this save. */
+  env_configured: string[];
+  /** Declared env vars still unset (agent .env + environment). */
+  env_missing: MissingEnvVar[];
+  /** Validator warnings of the saved SKILL.md, plus egress domains that were not merged. */
+  warnings: Diagnostic[];
+}
+
+const DOMAIN = /^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; env_vars: Record<string, string>; folderFiles: FolderFiles } {
+  if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skill_name, skill_md, scripts?, env_vars?, editing_name?}');
+  const r = request as Record<string, unknown>;
+  assertSafeSkillName(r.skill_name, 'skill_name');
+  const editing = r.editing_name;
+  if (editing !== undefined && editing !== null && editing !== '') assertSafeSkillName(editing, 'editing_name');
+  if (typeof r.skill_md !== 'string' || r.skill_md.trim() === '') throw new RequestError('skill_md', 'skill_md is required: the full SKILL.md text');
+  if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') throw new RequestError('overwrite', 'overwrite must be true or false');
+
+  const scripts: Record<string, string> = {};
+  if (r.scripts !== undefined && r.scripts !== null) {
+    if (!isPlainRecord(r.scripts)) throw new RequestError('scripts', 'scripts must be an object {file name: content}');
+    for (const [name, content] of Object.entries(r.scripts)) {
+      assertSafeScriptFileName(name, 'scripts');
+      if (typeof content !== 'string') throw new RequestError('scripts', `scripts: the content of "${name}" must be text`);
+      scripts[name] = content;
+    }
+  }
+  const envVars: Record<string, string> = {};
+  if (r.env_vars !== undefined && r.env_vars !== null) {
+    if (!isPlainRecord(r.env_vars)) throw new RequestError('env_vars', 'env_vars must be an object {NAME: value}');
+    for (const [name, value] of Object.entries(r.env_vars)) {
+      const nameProblem = checkEnvVarName(name);
+      if (nameProblem) throw new RequestError('env_vars', `env_vars: ${nameProblem}`);
+      const valueProblem = checkEnvValue(value);
+      if (valueProblem) throw new RequestError('env_vars', `env_vars: the value for ${name} ${valueProblem}`);
+      envVars[name] = value as string;
+    }
+  }
+  return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries) };
+}
+
+/** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
+async function copyTree(fs: FsLike, from: string, to: string, skip: ReadonlySet<string> = new Set()): Promise<void> {
+  await fs.promises.mkdir(to, { recursive: true });
+  for (const e of await listDir(fs, from)) {
+    if (skip.has(e.name)) continue;
+    const src = join(from, e.name);
+    const dest = join(to, e.name);
+    if (e.isSymbolicLink) await fs.promises.symlink(String(await fs.promises.readlink(src)), dest);
+    else if (e.isDirectory) await copyTree(fs, src, dest);
+    else if (e.isFile) {
+      await fs.promises.copyFile(src, dest);
+      const st = await fs.promises.stat(src);
+      await fs.promises.chmod(dest, Number(st.mode) & 0o777);
+    }
+  }
+}
+
+async function writeNewSkillFolder(
+  fs: FsLike,
+  tmp: string,
+  skillMd: string,
+  scripts: Record<string, string>,
+  carryFrom: string | null,
+): Promise<void> {
+  // The rest of an edited skill's folder (references/, assets …) is carried over; SKILL.md and scripts/ are replaced.
+  if (carryFrom) await copyTree(fs, carryFrom, tmp, new Set(['SKILL.md', 'scripts']));
+  else await fs.promises.mkdir(tmp, { recursive: true });
+  await fs.promises.writeFile(join(tmp, 'SKILL.md'), skillMd, { mode: 0o644, flag: 'wx', encoding: 'utf8' });
+  await fs.promises.chmod(join(tmp, 'SKILL.md'), 0o644);
+  const names = Object.keys(scripts).sort();
+  if (names.length > 0) {
+    await fs.promises.mkdir(join(tmp, 'scripts'), { recursive: true });
+    for (const name of names) {
+      const p = join(tmp, 'scripts', name);
+      await fs.promises.writeFile(p, scripts[name]!, { mode: 0o755, flag: 'wx', encoding: 'utf8' });
+      await fs.promises.chmod(p, 0o755);
+    }
+  }
+}
+
+/** Moves `tmp` to `target`; an existing target is moved aside first and restored if the move fails. */
+async function swapIntoPlace(fs: FsLike, skillsDir: string, name: string, tmp: string, target: string): Promise<void> {
+  const existing = await statIfExists(fs, target, true);
+  if (!existing) {
+    await fs.promises.rename(tmp, target);
+    return;
+  }
+  const backup = tempSibling(join(skillsDir, name), 'old');
+  const release = holdTemp(backup);
+  try {
+    await fs.promises.rename(target, backup);
+    try {
+      await fs.promises.rename(tmp, target);
+    } catch (err) {
+      await fs.promises.rename(backup, target);
+      throw err;
+    }
+    await fs.promises.rm(backup, { recursive: true, force: true }).catch(() => undefined);
+  } finally {
+    release();
+  }
+}
+
+function normaliseDomain(d: string): string {
+  return d.trim().toLowerCase().replace(/\.$/, '');
+}
+
+function readAllowedDomains(file: YamlFile): YAMLSeq | null {
+  const egress = file.doc.getIn(['egress'], true);
+  if (egress !== undefined && !(isScalar(egress) && egress.value === null) && !isMap(egress))
+    throw new ConfigError('egress', `${file.path}: egress must be a mapping (egress: {allowed_domains: [...]})`, { file: file.path, ...lineOpt(file, ['egress']) });
+  const list = file.doc.getIn(['egress', 'allowed_domains'], true);
+  if (list === undefined || (isScalar(list) && list.value === null)) return null;
+  if (!isSeq(list))
+    throw new ConfigError('egress.allowed_domains', `${file.path}: egress.allowed_domains must be a list of domains`, {
+      file: file.path,
+      ...lineOpt(file, ['egress', 'allowed_domains']),
+    });
+  return list;
+}
+
+function lineOpt(file: YamlFile, path: string[]): { line?: number } {
+  const line = file.lineOf(path);
+  return line === undefined ? {} : { line };
+}
+
+/** Merges `domains` into forge.yaml egress.allowed_domains (deduplicated, sorted, comments kept). Returns the added ones. */
+async function mergeEgress(fs: FsLike, forgePath: string, domains: string[]): Promise<string[]> {
+  if (domains.length === 0) return [];
+  return withFileLock(fs, forgePath, async () => {
+    const file = (await readYamlFile(fs, forgePath)) ?? emptyYamlFile(forgePath);
+    if (file.doc.contents === null) file.doc.contents = file.doc.createNode({}) as never;
+    let seq = readAllowedDomains(file);
+    if (!seq) {
+      if (!isMap(file.doc.getIn(['egress'], true))) file.doc.setIn(['egress'], file.doc.createNode({}));
+      file.doc.setIn(['egress', 'allowed_domains'], file.doc.createNode([]));
+      seq = file.doc.getIn(['egress', 'allowed_domains'], true) as YAMLSeq;
+    }
+    const valueOf = (item: unknown) => normaliseDomain(String(isScalar(item) ? item.value : item));
+    const present = new Set(seq.items.map(valueOf));
+    const added = [...new Set(domains)].filter((d) => !present.has(d)).sort();
+    if (added.length === 0) return [];
+    for (const d of added) seq.add(file.doc.createNode(d));
+    const seen = new Set<string>();
+    seq.items = seq.items
+      .filter((item) => {
+        const v = valueOf(item);
+        if (seen.has(v)) return false;
+        seen.add(v);
+        return true;
+      })
+      .sort((a, b) => (valueOf(a) < valueOf(b) ? -1 : valueOf(a) > valueOf(b) ? 1 : 0));
+    const st = await statIfExists(fs, forgePath);
+    await writeYamlFile(fs, file, st ? Number(st.mode) & 0o777 : 0o644);
+    return added;
+  });
+}
+
+export interface SaveSkillOptions extends IoOptions {
+  /** Validation profile; default `forge`. */
+  profile?: 'forge' | 'agentskills';
+  /**
+   * Save even when `egress_domains` means "anywhere" (`*.com`) or reaches cloud
+   * metadata, loopback, private or link-local addresses. Default false: such a
+   * skill is refused with `egress-risky` errors. HTTP: `allow_risky_egress`.
+   */
+  allowRiskyEgress?: boolean;
+}
+
+/**
+ * Validates and saves a skill into `<agentDir>/skills/<skill_name>/`. Throws UnsafePathError
+ * (bad names), RequestError (bad shape), SkillValidationError (nothing written),
+ * SkillConflictError (create mode, the skill exists) or ConfigError (malformed forge.yaml).
+ */
+export async function saveSkill(agentDir: string, request: SaveSkillRequest, opts: SaveSkillOptions = {}): Promise<SaveSkillResult> {
+  const { fs } = resolveIo(opts);
+  const req = checkRequest(request);
+  // One save per skill folder at a time: the conflict check and the swap must not interleave.
+  return withFileLock(fs, join(agentDir, 'skills', req.skill_name), () => saveChecked(agentDir, req, opts));
+}
+
+async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest>, opts: SaveSkillOptions): Promise<SaveSkillResult> {
+  const { fs, env } = resolveIo(opts);
+  const name = req.skill_name;
+  const editingName = req.editing_name ? req.editing_name : undefined;
+  const replacing = editingName === name && req.overwrite !== false;
+  const skillsDir = join(agentDir, 'skills');
+
+  // 1. Validate (nothing is written when anything is wrong).
+  const existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
+  const previous = replacing && existing ? await readPrevious(fs, skillsDir, existing) : undefined;
+  const validation = validateSkillMd(req.skill_md, {
+    profile: opts.profile ?? 'forge',
+    scripts: req.scripts,
+    dirName: name,
+    mode: editingName ? 'edit' : 'create',
+    ...(editingName ? { editingName } : {}),
+    ...(previous !== undefined ? { previous } : {}),
+  });
+  const parsed = parseSkillMd(req.skill_md);
+  const fmName = parsed.frontmatter && typeof parsed.frontmatter.name === 'string' ? parsed.frontmatter.name.trim() : undefined;
+  if (fmName !== undefined && fmName !== name) {
+    const mismatch = errorDiag('name-mismatch', 'skill_name', `skill_name "${name}" must equal the frontmatter name "${fmName}"; save it under "${fmName}" or change the name: line`, parsed.frontmatterLines.name);
+    const merged = toValidationResult([...validation.errors, mismatch, ...validation.warnings]);
+    throw new SkillValidationError(merged);
+  }
+  if (!validation.valid) throw new SkillValidationError(validation);
+  const risky = opts.allowRiskyEgress === true ? null : refuseRiskyEgress(validation, parsed.forge.egressDomains);
+  if (risky) throw new SkillValidationError(risky);
+
+  // 2. Create mode never replaces anything.
+  if (existing && !replacing) {
+    throw new SkillConflictError(
+      name,
+      editingName && editingName !== name
+        ? `skill "${name}" already exists; renaming "${editingName}" to it would replace another skill — pick a different name`
+        : `skill "${name}" already exists in ${skillsDir}; open it in edit mode to change it, or pick another name`,
+    );
+  }
+
+  // 3. Everything we will edit afterwards must be readable now.
+  const forgePath = join(agentDir, 'forge.yaml');
+  const domains: string[] = [];
+  const warnings: Diagnostic[] = [...validation.warnings];
+  for (const raw of parsed.forge.egressDomains) {
+    const d = normaliseDomain(raw);
+    if (DOMAIN.test(d)) domains.push(d);
+    else warnings.push(warningDiag('egress-domain-invalid', 'metadata.forge.egress_domains', `"${raw}" is not a domain name; it was not added to forge.yaml`));
+  }
+  if (domains.length > 0) {
+    const forgeFile = await readYamlFile(fs, forgePath);
+    if (forgeFile) readAllowedDomains(forgeFile);
+  }
+  // The agent's .env and forge.yaml are edited (or read) after the swap: a symlink there is refused now, before anything is written.
+  const envPath = join(agentDir, '.env');
+  await assertRegularOrMissing(fs, envPath);
+  await assertRegularOrMissing(fs, forgePath);
+
+  // 4. Build the new folder aside, then swap it in.
+  await fs.promises.mkdir(skillsDir, { recursive: true });
+  const realAgent = await realPath(fs, agentDir);
+  const realSkills = await realPath(fs, skillsDir);
+  if (!isInside(realAgent, realSkills)) throw new UnsafePathError('skill_name', `${skillsDir} is a symlink pointing outside the agent folder; refusing to write there`);
+  const target = join(skillsDir, name);
+  let carryFrom: string | null = null;
+  if (existing?.format === 'subdir') {
+    const realOld = await realPath(fs, existing.path).catch(() => null);
+    if (realOld && isInside(realSkills, realOld) && realOld !== realSkills) carryFrom = realOld;
+  }
+  await cleanLeftoverTemps(fs, skillsDir); // folders a crashed save left behind
+  const tmp = tempSibling(join(skillsDir, name), 'saving');
+  const releaseTmp = holdTemp(tmp);
+  try {
+    await writeNewSkillFolder(fs, tmp, req.skill_md, req.scripts, carryFrom);
+    await writeFolderFiles(fs, tmp, req.folderFiles);
+    // Readers of this process wait for the renames, so they see the old skill or the new one, whole.
+    await withSkillsSwap(fs, skillsDir, async () => {
+      await swapIntoPlace(fs, skillsDir, name, tmp, target);
+      // An edited skill found under another folder name or in the flat form now lives at skills/<name>/.
+      if (existing && existing.path !== target) await fs.promises.rm(existing.path, { recursive: true, force: true }).catch(() => undefined);
+    });
+  } catch (err) {
+    await fs.promises.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    throw err;
+  } finally {
+    releaseTmp();
+  }
+
+  // 5. Env vars and egress.
+  const configured: string[] = [];
+  for (const [k, v] of Object.entries(req.env_vars).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (v === '') continue;
+    await setEnvFileValue(envPath, k, v, { fs });
+    configured.push(k);
+  }
+  const egressAdded = await mergeEgress(fs, forgePath, domains);
+
+  // 6. What is still missing.
+  const agentEnv = await readEnvFile(envPath, { fs });
+  const isSet = (n: string) => (agentEnv[n] ?? '').trim() !== '' || (env[n] ?? '').trim() !== '';
+  const missing: MissingEnvVar[] = [];
+  for (const n of parsed.forge.requires.env.required) if (!isSet(n)) missing.push({ name: n, kind: 'required' });
+  const oneOf = parsed.forge.requires.env.oneOf;
+  if (oneOf.length > 0 && !oneOf.some(isSet)) for (const n of oneOf) missing.push({ name: n, kind: 'one_of' });
+
+  return { path: target, egress_added: egressAdded, env_configured: configured, env_missing: missing, warnings };
+}
+
+/** The SKILL.md being replaced (the validator compares tool names with it), or undefined when it may not or cannot be read. */
+async function readPrevious(fs: FsLike, skillsDir: string, loc: SkillLocation): Promise<string | undefined> {
+  try {
+    return await readSkillMdAt(fs, skillsDir, loc);
+  } catch (err) {
+    if (err instanceof SkillReadError || errnoCode(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Names of the agent's skills (folder names and frontmatter names), for conflict checks by callers. */
+export async function existingSkillNames(agentDir: string, opts: IoOptions = {}): Promise<string[]> {
+  const names = new Set<string>();
+  for (const s of await listCustomSkills(agentDir, opts)) {
+    names.add(s.dir_name);
+    names.add(s.name);
+  }
+  return [...names].sort();
+}

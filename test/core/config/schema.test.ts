@@ -1,0 +1,39 @@
+// SkillBuilderConfigSchema lives in the isomorphic core (SPEC §3 lists it among
+// the core zod schemas); the node entry re-exports the same object.
+import { describe, expect, it } from 'vitest';
+import * as core from '../../../src/core/index.js';
+import * as node from '../../../src/node/index.js';
+
+describe('SkillBuilderConfigSchema in the core entry', () => {
+  it('is exported by forge-skill-builder/core and re-exported unchanged by /node', () => {
+    expect(core.SkillBuilderConfigSchema).toBe(node.SkillBuilderConfigSchema);
+    expect(core.parseSkillBuilderConfig).toBe(node.parseSkillBuilderConfig);
+    expect(core.validateSkillBuilderSettings).toBe(node.validateSkillBuilderSettings);
+  });
+
+  it('parses the wire form into the camelCase settings, naming the field on failure', () => {
+    expect(core.parseSkillBuilderConfig({ provider: 'ollama', model: 'llama3.2', base_url: 'http://gpu-box:11434', timeout_s: 30 })).toEqual({
+      provider: 'ollama',
+      model: 'llama3.2',
+      baseUrl: 'http://gpu-box:11434',
+      timeoutS: 30,
+    });
+    const r = core.SkillBuilderConfigSchema.safeParse({ provider: 'openai', model: 'm', max_output_tokens: 0 });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['max_output_tokens']);
+    expect(() => core.parseSkillBuilderConfig({ provider: 'openai' })).toThrow(/model is required/);
+  });
+
+  it('names the field under the section prefix, and the section itself when it is not an object', () => {
+    const fieldOf = (raw: unknown) => {
+      try {
+        core.parseSkillBuilderConfig(raw, { prefix: 'skill_builder', file: 'ui.yaml' });
+      } catch (e) {
+        return (e as { field?: string }).field;
+      }
+      return undefined;
+    };
+    expect(fieldOf({ provider: 'openai', model: '' })).toBe('skill_builder.model');
+    expect(fieldOf(5)).toBe('skill_builder');
+  });
+});

@@ -1,0 +1,65 @@
+// validateSkillMd with `files` (issue 17): mentioned folder files must exist
+// (error with line), unmentioned ones are warnings, links through `..` or to
+// absolute paths and hidden/unsafe folder paths are errors — both profiles.
+import { describe, expect, it } from 'vitest';
+import { validateSkillMd } from '../../../../src/core/skillmd/validate/validate.js';
+
+const md = (body: string) =>
+  `---\nname: ops-runbook\ndescription: When the user asks how to handle an incident ("the site is down"), follow the runbook.\n---\n\n# Ops runbook\n\n${body}\n`;
+const BODY_LINE = 8;
+
+for (const profile of ['forge', 'agentskills'] as const) {
+  describe(`folder files (${profile} profile)`, () => {
+    const check = (text: string, files: Record<string, string>, scripts: Record<string, string> = {}) => validateSkillMd(text, { profile, files, scripts });
+    const codes = (r: ReturnType<typeof check>, code: string) => [...r.errors, ...r.warnings].filter((d) => d.code === code);
+
+    it('accepts links and backticked paths to files that exist', () => {
+      const r = check(md('Read [the runbook](reference/runbook.md) and `assets/template.txt`.\nAlso reference/extra.md.'), {
+        'reference/runbook.md': '# Runbook',
+        'assets/template.txt': 'x',
+        'reference/extra.md': 'y',
+      });
+      expect(codes(r, 'file-missing')).toEqual([]);
+      expect(codes(r, 'file-unreferenced')).toEqual([]);
+    });
+
+    it('reports a missing file with its line', () => {
+      const r = check(md('First line.\nSee [a](references/a.md#setup) and `reference/runbook.md`.'), { 'references/a.md': 'a' });
+      const missing = codes(r, 'file-missing');
+      expect(missing.map((d) => [d.line, d.severity])).toEqual([[BODY_LINE + 1, 'error']]);
+      expect(missing[0]!.message).toContain('reference/runbook.md');
+      expect(r.valid).toBe(false);
+    });
+
+    it('warns about a folder file the SKILL.md never mentions (binary files too)', () => {
+      const r = check(md('Nothing linked.'), { 'references/orphan.md': 'x', 'assets/logo.png': '' });
+      expect(codes(r, 'file-unreferenced').map((d) => [d.field, d.severity])).toEqual([
+        ['files.references/orphan.md', 'warning'],
+        ['files.assets/logo.png', 'warning'],
+      ]);
+    });
+
+    it('refuses links that leave the folder or are absolute', () => {
+      const r = check(md('See [x](../other/SKILL.md) and [y](/etc/passwd) and `references/../../x.md`.'), {});
+      expect(codes(r, 'file-path-outside').length).toBe(2);
+      expect(codes(r, 'file-path-absolute').map((d) => d.line)).toEqual([BODY_LINE]);
+      expect(r.valid).toBe(false);
+    });
+
+    it('refuses hidden and unsafe folder paths', () => {
+      const r = check(md('See references/.secret and ../x.'), { 'references/.secret': 'x', '../x': 'y', '/abs.md': 'z' });
+      expect(codes(r, 'file-hidden').map((d) => d.field)).toEqual(['files.references/.secret']);
+      expect(codes(r, 'file-path-unsafe').map((d) => d.field).sort()).toEqual(['files.../x', 'files./abs.md']);
+    });
+
+    it('ignores URLs and anchors, and counts scripts as present', () => {
+      const r = check(md('See [docs](https://example.com/references/x.md), [top](#ops-runbook) and `scripts/run.sh`.'), {}, { 'run.sh': 'echo' });
+      expect(codes(r, 'file-missing')).toEqual([]);
+    });
+  });
+}
+
+it('checks nothing about folder files when `files` is not given', () => {
+  const r = validateSkillMd(md('See [a](references/missing.md).'), {});
+  expect([...r.errors, ...r.warnings].filter((d) => d.code.startsWith('file-'))).toEqual([]);
+});
