@@ -34,6 +34,7 @@ export default [
       'node/index': 'src/node/index.ts',
       'node/cli': 'src/node/cli.ts',
       'elements/index': 'src/elements/index.ts',
+      'elements/classes': 'src/elements/classes.ts',
       'testing/index': 'src/testing/index.ts',
     },
     external: isExternal,

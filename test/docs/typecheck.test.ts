@@ -74,6 +74,7 @@ const TSCONFIG = {
       'forge-skill-builder/core': ['../../src/core/index.ts'],
       'forge-skill-builder/node': ['../../src/node/index.ts'],
       'forge-skill-builder/elements': ['../../src/elements/index.ts'],
+      'forge-skill-builder/elements/classes': ['../../src/elements/classes.ts'],
       'forge-skill-builder/testing': ['../../src/testing/index.ts'],
     },
   },

@@ -2,8 +2,8 @@
 // condition, querying inside shadow roots, typing, and cleanup.
 
 import '../../../src/elements/index.js';
-import type { ForgeSkillBuilder } from '../../../src/elements/builder/forge-skill-builder.js';
-import type { ForgeSkillSettings } from '../../../src/elements/settings/forge-skill-settings.js';
+import type { ForgeSkillBuilder } from '../../../src/elements/builder/forge-skill-builder.component.js';
+import type { ForgeSkillSettings } from '../../../src/elements/settings/forge-skill-settings.component.js';
 import { FakeApi } from './fake-api.js';
 
 const mounted: HTMLElement[] = [];

@@ -4,7 +4,7 @@
 // Configure/Settings button that opens <forge-skill-settings> in a dialog.
 
 import { html, nothing } from 'lit';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { PROVIDER_LABELS } from '../../settings/settings-form.js';
 
 const SOURCES: Record<string, [label: string, where: string]> = {

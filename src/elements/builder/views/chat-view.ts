@@ -9,7 +9,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { DraftPhase } from '../../../core/builder/events.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { markdown } from '../../internal/markdown/markdown.js';
 import { CONTINUE_MESSAGE } from '../../../core/builder/continue-turn.js';
 

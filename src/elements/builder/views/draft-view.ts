@@ -9,7 +9,7 @@ import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { Diagnostic } from '../../../core/diagnostics.js';
 import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from '../draft.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { renderPartialDraft } from './partial-draft-view.js';
 import { lazyView } from '../../internal/lazy-view.js';
 

@@ -7,7 +7,7 @@
 // (forge-skill-builder.review-view.js beside the bundle; see lazy-view.ts).
 
 import { html, nothing } from 'lit';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import type { Diagnostic } from '../../../core/diagnostics.js';
 import { blockingViolations, type DraftReview } from '../review.js';
 

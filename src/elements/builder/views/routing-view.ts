@@ -8,7 +8,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { RoutingCheck } from '../controllers/routing-controller.js';
 import type { RoutingExpect, RoutingResultItem } from '../../api/routing.js';
 import { renderDraftDiff } from '../../internal/diff/diff-view.js';

@@ -7,7 +7,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ValidationResult } from '../../../core/diagnostics.js';
 import { trapTab } from '../../internal/dialog.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { lazyView } from '../../internal/lazy-view.js';
 import { riskView } from './draft-view.js';
 import { riskBlocksSave } from '../review.js';

@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 
 export function renderSkillsDialog(b: ForgeSkillBuilder) {
   const agent = b.agent || b._skillsAgent;

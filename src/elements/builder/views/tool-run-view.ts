@@ -11,7 +11,7 @@
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.js';
+import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import type { ToolRunResult } from '../../types.js';
 
 export interface DraftTool {
