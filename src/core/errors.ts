@@ -1,6 +1,7 @@
-// Typed errors: one class per failure family, each with a literal `code` and the
-// HTTP status the server maps it to. `isInstance` works across bundles (a copy of
-// this module loaded twice still recognises its errors) via a Symbol.for marker.
+// Typed errors: one class per failure family, each with a literal `code` (the
+// Node server maps codes to HTTP statuses in node/http/status.ts; the core knows
+// no HTTP). `isInstance` works across bundles (a copy of this module loaded
+// twice still recognises its errors) via a Symbol.for marker.
 // No error message may ever contain an API key: callers pass keys to redactSecret.
 
 import type { ValidationResult } from './diagnostics.js';
@@ -9,8 +10,6 @@ const MARKER = Symbol.for('forge-skill-builder.error');
 
 export abstract class ForgeError extends Error {
   abstract readonly code: string;
-  /** HTTP status the request handler answers with for this error. */
-  abstract readonly httpStatus: number;
   readonly [MARKER] = true;
 
   constructor(message: string, options?: { cause?: unknown }) {
@@ -44,7 +43,6 @@ export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];
 /** A provider call failed. `retryAfter` is in seconds when the provider said so. */
 export class LlmError extends ForgeError {
   readonly code: LlmErrorCode;
-  readonly httpStatus: number;
   readonly provider: string;
   readonly status: number | undefined;
   readonly retryAfter: number | undefined;
@@ -61,7 +59,6 @@ export class LlmError extends ForgeError {
     this.status = opts.status;
     this.retryAfter = opts.retryAfter;
     this.isRetryable = code === 'rate_limit' || code === 'server' || code === 'network' || code === 'timeout' || code === 'stream_cut';
-    this.httpStatus = code === 'aborted' ? 499 : 502;
   }
 
   static override isInstance(value: unknown): value is LlmError {
@@ -72,7 +69,6 @@ export class LlmError extends ForgeError {
 /** Configuration is missing or malformed: names the field and, when from a file, the file and line. */
 export class ConfigError extends ForgeError {
   readonly code = 'config' as const;
-  readonly httpStatus = 400;
   readonly field: string;
   readonly file: string | undefined;
   readonly line: number | undefined;
@@ -89,16 +85,23 @@ export class ConfigError extends ForgeError {
   }
 }
 
-/** A request body or argument is invalid (HTTP 400). */
+/**
+ * Why a request was refused: `invalid` (the default: a bad field), `too_large`
+ * (the body exceeds a limit), `timeout` (the body did not arrive in time),
+ * `unsupported_type` (the body is not in a type the route reads).
+ */
+export type RequestErrorReason = 'invalid' | 'too_large' | 'timeout' | 'unsupported_type';
+
+/** A request body or argument is invalid. */
 export class RequestError extends ForgeError {
   readonly code = 'bad_request' as const;
-  readonly httpStatus: number;
   readonly field: string;
+  readonly reason: RequestErrorReason;
 
-  constructor(field: string, message: string, httpStatus = 400) {
+  constructor(field: string, message: string, reason: RequestErrorReason = 'invalid') {
     super(message);
     this.field = field;
-    this.httpStatus = httpStatus;
+    this.reason = reason;
   }
 
   static override isInstance(value: unknown): value is RequestError {
@@ -107,10 +110,9 @@ export class RequestError extends ForgeError {
   }
 }
 
-/** A create-mode save hit an existing skill (HTTP 409). */
+/** A create-mode save hit an existing skill. */
 export class SkillConflictError extends ForgeError {
   readonly code = 'conflict' as const;
-  readonly httpStatus = 409;
   readonly skillName: string;
 
   constructor(skillName: string, message?: string) {
@@ -126,7 +128,6 @@ export class SkillConflictError extends ForgeError {
 /** A name or file name would escape the folder it belongs in (SPEC §8). */
 export class UnsafePathError extends ForgeError {
   readonly code = 'unsafe_path' as const;
-  readonly httpStatus = 400;
   readonly field: string;
 
   constructor(field: string, message: string) {
@@ -139,10 +140,9 @@ export class UnsafePathError extends ForgeError {
   }
 }
 
-/** Something named in the request does not exist (agent, skill) (HTTP 404). */
+/** Something named in the request does not exist (agent, skill). */
 export class NotFoundError extends ForgeError {
   readonly code = 'not_found' as const;
-  readonly httpStatus = 404;
   readonly what: string;
 
   constructor(what: string, message: string) {
@@ -158,7 +158,6 @@ export class NotFoundError extends ForgeError {
 /** A skill failed validation; nothing was written. Carries the full result. */
 export class SkillValidationError extends ForgeError {
   readonly code = 'validation' as const;
-  readonly httpStatus = 400;
   readonly validation: ValidationResult;
 
   constructor(validation: ValidationResult) {

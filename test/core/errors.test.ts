@@ -36,7 +36,7 @@ describe('isInstance across module copies', () => {
     const provider = new here.LlmError('bad_request', 'unknown parameter response_format', { provider: 'openai', status: 400 });
     expect(here.LlmError.isInstance(provider)).toBe(true);
     expect(here.RequestError.isInstance(provider)).toBe(false);
-    expect(here.RequestError.isInstance(new here.RequestError('body', 'too large', 413))).toBe(true);
+    expect(here.RequestError.isInstance(new here.RequestError('body', 'too large', 'too_large'))).toBe(true);
   });
 
   it('rejects look-alikes without the marker and non-objects', () => {
@@ -48,14 +48,15 @@ describe('isInstance across module copies', () => {
 });
 
 describe('error details', () => {
-  it('each class keeps its code, status and fields', () => {
+  it('each class keeps its code and fields (the HTTP status is node/http/status.ts\'s concern)', () => {
     const c = new here.ConfigError('base_url', 'bad', { file: '/w/.forge/ui.yaml', line: 4 });
-    expect([c.code, c.httpStatus, c.field, c.file, c.line, c.name]).toEqual(['config', 400, 'base_url', '/w/.forge/ui.yaml', 4, 'ConfigError']);
+    expect([c.code, c.field, c.file, c.line, c.name]).toEqual(['config', 'base_url', '/w/.forge/ui.yaml', 4, 'ConfigError']);
     const l = new here.LlmError('rate_limit', 'slow down', { provider: 'anthropic', status: 429, retryAfter: 7 });
-    expect([l.code, l.httpStatus, l.retryAfter, l.isRetryable]).toEqual(['rate_limit', 502, 7, true]);
-    expect(new here.LlmError('aborted', 'stopped', { provider: 'x' }).httpStatus).toBe(499);
-    expect(new here.SkillConflictError('weather').httpStatus).toBe(409);
-    expect(new here.NotFoundError('agent', 'no agent').httpStatus).toBe(404);
+    expect([l.code, l.retryAfter, l.isRetryable]).toEqual(['rate_limit', 7, true]);
+    expect(new here.SkillConflictError('weather').code).toBe('conflict');
+    expect(new here.NotFoundError('agent', 'no agent').code).toBe('not_found');
+    expect([new here.RequestError('body', 'x').reason, new here.RequestError('body', 'x', 'timeout').reason]).toEqual(['invalid', 'timeout']);
+    expect('httpStatus' in new here.ConfigError('model', 'x')).toBe(false);
   });
 
   it('redactSecret replaces every occurrence of each secret, ignoring empty and very short ones', () => {

@@ -51,7 +51,6 @@ export function completeRiskPolicy(policy: Partial<RiskPolicy>): RiskPolicy {
 /** A policy file that cannot be used: the message names the key (and line) and the fix. */
 export class RiskPolicyError extends ForgeError {
   readonly code = 'risk_policy_invalid' as const;
-  readonly httpStatus = 400;
   constructor(
     message: string,
     readonly field?: string,

@@ -4,7 +4,6 @@ import { ForgeError } from '../errors.js';
 
 export class DesignerReplyError extends ForgeError {
   readonly code = 'designer_reply' as const;
-  readonly httpStatus = 502;
 
   constructor(what: string, detail: string) {
     super(`the designer model's reply held no usable ${what} (${detail}); run it again, or use a stronger model`);

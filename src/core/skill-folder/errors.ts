@@ -1,12 +1,11 @@
 // The one failure family of skill folders and packages: an archive or folder
-// that is unsafe or malformed (`unsafe_archive`, HTTP 400). Thrown before
+// that is unsafe or malformed (`unsafe_archive`). Thrown before
 // anything is written; the message names the entry and the fix.
 
 import { ForgeError } from '../errors.js';
 
 export class SkillArchiveError extends ForgeError {
   readonly code = 'unsafe_archive' as const;
-  readonly httpStatus = 400;
   /** The entry (path inside the archive or folder) the problem is about, when there is one. */
   readonly entry: string | undefined;
   readonly field = 'archive';

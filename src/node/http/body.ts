@@ -15,12 +15,12 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 /** The 408 for a body that did not arrive in time. */
 export function bodyTimedOut(timeoutMs: number): RequestError {
   const s = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
-  return new RequestError('body', `the request body did not arrive within ${s}; send it in one go`, 408);
+  return new RequestError('body', `the request body did not arrive within ${s}; send it in one go`, 'timeout');
 }
 
 /** The 413 for a body over `limit` bytes (also for one a framework's body parser already read). */
 export function tooLarge(limit: number): RequestError {
-  return new RequestError('body', `request body is larger than the ${formatBytes(limit)} limit`, 413);
+  return new RequestError('body', `request body is larger than the ${formatBytes(limit)} limit`, 'too_large');
 }
 
 function formatBytes(n: number): string {

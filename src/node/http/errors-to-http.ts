@@ -1,9 +1,10 @@
 // Maps anything a route throws to an HTTP reply `{error, ...}`: typed errors
-// keep their status (400 config, 404 unknown agent, 409 clash, 413 size …), a
+// get their status from status.ts (400 config, 404 unknown agent, 409 clash, 413 size …), a
 // validation failure carries the full result, and anything unexpected becomes
 // a 500 with a generic message. Every message passes through redactSecret.
 
 import { ForgeError, SkillValidationError, redactSecret } from '../../core/errors.js';
+import { httpStatusOf } from './status.js';
 
 export interface HttpError {
   status: number;
@@ -21,8 +22,7 @@ export function toHttpError(err: unknown, secrets: readonly string[] = []): Http
     const body: HttpError['body'] = { error: clean(err.message) };
     const field = (err as { field?: unknown }).field;
     if (typeof field === 'string' && field !== '') body.field = field;
-    const status = err.httpStatus >= 400 && err.httpStatus <= 599 ? err.httpStatus : 500;
-    return { status, body, unexpected: false };
+    return { status: httpStatusOf(err), body, unexpected: false };
   }
   return { status: 500, body: { error: 'internal server error; see the server log' }, unexpected: true };
 }

@@ -58,7 +58,7 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
       return await reading;
     } catch (err) {
       cutOff = true;
-      timedOut = RequestError.isInstance(err) && err.httpStatus === 408;
+      timedOut = RequestError.isInstance(err) && err.reason === 'timeout';
       throw err;
     }
   };

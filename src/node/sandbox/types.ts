@@ -1,6 +1,6 @@
 // The public shapes of a tool run (runSkillTool): what the caller passes, what
 // comes back, and the one error family for runs that cannot start (ToolRunError
-// with a literal `code` and the HTTP status the server answers with).
+// with a literal `code` and the `problem`; node/http/status.ts maps it to a status).
 
 import { ForgeError } from '../../core/errors.js';
 import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report.js';
@@ -46,20 +46,9 @@ export interface ToolRunResult extends ToolRunReport {
 
 export type ToolRunProblem = 'unknown_tool' | 'no_script' | 'bad_input' | 'missing_env' | 'no_sandbox' | 'busy' | 'disabled';
 
-const STATUS: Record<ToolRunProblem, number> = {
-  unknown_tool: 400,
-  no_script: 400,
-  bad_input: 400,
-  missing_env: 400,
-  no_sandbox: 501,
-  busy: 409,
-  disabled: 403,
-};
-
 /** A tool run that could not start: unknown tool, no script, missing env vars, no sandbox, another run of the skill in progress, runs disabled. */
 export class ToolRunError extends ForgeError {
   readonly code = 'tool_run_refused' as const;
-  readonly httpStatus: number;
   readonly problem: ToolRunProblem;
   readonly field: string;
   /** For `missing_env`: the names the run needs. */
@@ -70,7 +59,6 @@ export class ToolRunError extends ForgeError {
     this.problem = problem;
     this.field = field;
     this.missing = missing;
-    this.httpStatus = STATUS[problem];
   }
 
   static override isInstance(value: unknown): value is ToolRunError {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../../src/core/errors.js';
 import { listDir, type FsLike } from '../../../src/node/fs/types.js';
 import { saveSkill } from '../../../src/node/workspace/save-skill.js';
+import { httpStatusOf } from '../../../src/node/http/status.js';
 import { readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { filesContaining, guardProcessEnv, thrown } from '../../helpers/node-guards.js';
@@ -50,7 +51,7 @@ describe('saveSkill: create', () => {
       const before = snapshot(ws);
       const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'dup', skill_md: skillMd('dup', { body: 'New body with `datetime_now`.' }), overwrite: true }, ws));
       expect(SkillConflictError.isInstance(err)).toBe(true);
-      expect((err as SkillConflictError).httpStatus).toBe(409);
+      expect(httpStatusOf(err)).toBe(409);
       expect(snapshot(ws)).toBe(before);
     }
   });

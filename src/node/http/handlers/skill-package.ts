@@ -36,7 +36,7 @@ function profileOf(value: string | null): 'forge' | 'agentskills' {
 export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
   const type = (ctx.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!ZIP_TYPES.includes(type))
-    throw new RequestError('content-type', `send the .zip or .skill file as the body with Content-Type: application/zip (got "${type.slice(0, 60) || 'none'}")`, 415);
+    throw new RequestError('content-type', `send the .zip or .skill file as the body with Content-Type: application/zip (got "${type.slice(0, 60) || 'none'}")`, 'unsupported_type');
   if (!ctx.req.readBytes) throw new RequestError('body', 'this server adapter cannot read binary bodies');
   const bytes = await ctx.req.readBytes(MAX_UPLOAD_BYTES, ctx.services.bodyTimeoutMs);
   const name = ctx.req.query.get('name');
