@@ -108,10 +108,10 @@ export const SaveRequestSchema = z.object({
   editing_name: SkillName.optional(),
   /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
   allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
-  /** Folder text files (issue 17): relative path → text; paths are checked by saveSkill. */
+  /** Folder text files (issue 17): path under references/, reference/, assets/ → text; the complete set when given. Paths are checked by saveSkill. */
   files: z.record(z.string(), z.string({ error: 'files: every value must be the text of the file' })).optional(),
-  /** Other folder files, base64: [{path, content_base64}]. */
-  binaries: z.array(z.object({ path: z.string(), content_base64: z.string() })).optional(),
+  /** Other folder files: [{path, content_base64}] (new bytes) or [{path, sha256}] (keep the edited skill's file); the complete set when given. */
+  binaries: z.array(z.object({ path: z.string(), content_base64: z.string().optional(), sha256: z.string().optional() })).optional(),
 });
 
 /**

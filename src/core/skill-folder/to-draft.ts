@@ -25,8 +25,23 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function isTextFolderPath(path: string): boolean {
+/** True for a path under references/, reference/ or assets/. */
+export function isTextFolderPath(path: string): boolean {
   return TEXT_FILE_FOLDERS.some((dir) => path.startsWith(`${dir}/`));
+}
+
+/** Where one file of a skill folder belongs in a draft (SKILL.md aside); the one rule import, GET and save share. */
+export type FolderFileClass = { kind: 'script'; name: string; text: string } | { kind: 'text'; text: string } | { kind: 'binary' };
+
+/** A UTF-8 file (without NUL bytes) under scripts/ with a plain name is a script; one of at most 1 MiB under a text folder is text; all else is binary. */
+export function classifyFolderFile(path: string, bytes: Uint8Array): FolderFileClass {
+  // A NUL byte marks binary data even where it happens to be valid UTF-8.
+  const text = bytes.includes(0) ? null : decodeUtf8(bytes);
+  if (text === null) return { kind: 'binary' };
+  const scriptName = path.startsWith('scripts/') ? path.slice('scripts/'.length) : null;
+  if (scriptName !== null && checkScriptFileName(scriptName) === null) return { kind: 'script', name: scriptName, text };
+  if (bytes.length <= L.maxTextFileBytes && isTextFolderPath(path)) return { kind: 'text', text };
+  return { kind: 'binary' };
 }
 
 export async function toDraft(entries: readonly SkillFolderEntry[]): Promise<SkillFolderDraft> {
@@ -39,17 +54,13 @@ export async function toDraft(entries: readonly SkillFolderEntry[]): Promise<Ski
       if (skillMd === null) throw new SkillArchiveError('SKILL.md is not valid UTF-8 text', path);
       continue;
     }
-    const text = decodeUtf8(bytes);
-    const scriptName = path.startsWith('scripts/') ? path.slice('scripts/'.length) : null;
-    if (text !== null && scriptName !== null && checkScriptFileName(scriptName) === null) {
-      draft.scripts[scriptName] = text;
-    } else if (text !== null && bytes.length <= L.maxTextFileBytes && isTextFolderPath(path)) {
-      draft.files[path] = text;
+    const c = classifyFolderFile(path, bytes);
+    if (c.kind === 'script') draft.scripts[c.name] = c.text;
+    else if (c.kind === 'text') {
+      draft.files[path] = c.text;
       if (Object.keys(draft.files).length > L.maxTextFiles)
         throw new SkillArchiveError(`the skill has more than ${L.maxTextFiles} text files under ${TEXT_FILE_FOLDERS.join('/, ')}/; a skill may have at most that many`);
-    } else {
-      draft.binaries.push(await binaryOf(path, bytes));
-    }
+    } else draft.binaries.push(await binaryOf(path, bytes));
   }
   if (skillMd === null) throw new SkillArchiveError('the skill folder has no SKILL.md at its root');
   draft.skillMd = skillMd;

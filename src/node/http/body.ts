@@ -9,6 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import { RequestError } from '../../core/errors.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** A save carries the whole skill folder: 20 MiB of files as base64 plus SKILL.md and scripts. */
+export const DEFAULT_MAX_SAVE_BODY_BYTES = 29 * 1024 * 1024;
 /** How long a request body may take to arrive, in ms. */
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 

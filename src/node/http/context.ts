@@ -19,6 +19,7 @@ export interface ApiServices {
   basePath: string;
   llmClientFactory: LlmClientFactory | undefined;
   maxBodyBytes: number;
+  maxSaveBodyBytes: number;
   bodyTimeoutMs: number;
   /** The sandbox tool runs use, or null when tool runs are off. */
   toolRuns: SandboxMode | null;
@@ -37,7 +38,7 @@ export interface RouteContext {
   /** Values that must never leave the server (API keys seen by this request). */
   secrets: Set<string>;
   /** Reads, parses and validates the JSON body (413 / 400 naming the field); its `api_key` joins `secrets` first. */
-  json<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+  json<S extends z.ZodType>(schema: S, limit?: number): Promise<z.output<S>>;
 }
 
 export type RouteHandler = (ctx: RouteContext) => Promise<ApiResult>;
@@ -49,8 +50,8 @@ export function createRouteContext(req: ApiRequest, params: Record<string, strin
     params,
     services,
     secrets,
-    async json<S extends z.ZodType>(schema: S): Promise<z.output<S>> {
-      const text = await req.readBody(services.maxBodyBytes, services.bodyTimeoutMs);
+    async json<S extends z.ZodType>(schema: S, limit = services.maxBodyBytes): Promise<z.output<S>> {
+      const text = await req.readBody(limit, services.bodyTimeoutMs);
       const body = parseJsonBody(text);
       // The key a body carries is a secret before it is valid: a 400 about another
       // field (a base_url that is the key pasted in the wrong box) must not echo it.

@@ -19,7 +19,7 @@ import {
   type HostPolicy,
 } from './security.js';
 import { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse.js';
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SAVE_BODY_BYTES } from './body.js';
 import type { ApiHandlerOptions, ApiRequest, RequestLogEntry, SseEvent } from './types.js';
 
 export const DEFAULT_BASE_PATH = '/api';
@@ -83,6 +83,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
     basePath,
     llmClientFactory: options.llmClientFactory,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxSaveBodyBytes: options.maxSaveBodyBytes ?? DEFAULT_MAX_SAVE_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     toolRuns: options.toolRuns ? (options.toolRuns === true ? 'auto' : (options.toolRuns.sandbox ?? 'auto')) : null,
     partialDrafts: options.partialDrafts ?? true,

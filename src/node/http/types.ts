@@ -59,6 +59,8 @@ export interface ApiHandlerOptions {
   allowedHosts?: readonly string[] | 'any';
   /** Largest accepted JSON body in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Largest accepted body of `…/skill-builder/save`, which carries the skill's folder files. Default 29 MiB. */
+  maxSaveBodyBytes?: number;
   /**
    * Milliseconds a request body may take to arrive in full; a slower one gets
    * `408` and its connection is closed (a client trickling bytes cannot hold

@@ -36,7 +36,7 @@ export async function agentRoutingSkills(agentDir: string, exclude: readonly str
   for (const summary of await listCustomSkills(agentDir, io)) {
     if (summary.error || exclude.includes(summary.name) || exclude.includes(summary.dir_name)) continue;
     try {
-      const skill = await readCustomSkill(agentDir, summary.dir_name, io);
+      const skill = await readCustomSkill(agentDir, summary.dir_name, { ...io, folderFiles: false });
       out.push({ skillMd: skill.skill_md, scripts: skill.scripts, dir: skill.dir_name });
     } catch {
       // unreadable: the runtime would not load it either

@@ -28,7 +28,8 @@ import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from '../co
 import { assertRegularOrMissing } from '../fs/no-follow.js';
 import { withSkillsSwap } from './consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
-import { checkFolderFiles, writeFolderFiles, type FolderFiles, type SaveBinaryFile } from '../skill-folder/save-files.js';
+import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles, type SaveBinaryFile } from '../skill-folder/save-files.js';
+import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-folder/folder-files.js';
 
 /** The save request, in the wire shape of `POST …/skill-builder/save`. */
 export interface SaveSkillRequest {
@@ -42,9 +43,15 @@ export interface SaveSkillRequest {
   overwrite?: boolean;
   /** The skill being edited (edit mode). */
   editing_name?: string | null;
-  /** Folder text files (issue 17): relative path (`references/a.md`) → UTF-8 text, written 0644. */
+  /**
+   * Folder text files (issue 17): path under references/, reference/ or assets/ → UTF-8 text, written 0644.
+   * When given it is the complete set: an edited skill's text files it leaves out are removed.
+   */
   files?: Record<string, string>;
-  /** Other folder files kept byte for byte: `{path, bytes}` or, on the wire, `{path, content_base64}`. */
+  /**
+   * Other folder files: `{path, bytes}`, on the wire `{path, content_base64}`, or `{path, sha256}` to keep
+   * the edited skill's file with that sha256 byte-identical. When given it is the complete set too.
+   */
   binaries?: SaveBinaryFile[];
 }
 
@@ -73,7 +80,7 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; env_vars: Record<string, string>; folderFiles: FolderFiles } {
+function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; env_vars: Record<string, string>; folderFiles: CheckedFolderFiles } {
   if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skill_name, skill_md, scripts?, env_vars?, editing_name?}');
   const r = request as Record<string, unknown>;
   assertSafeSkillName(r.skill_name, 'skill_name');
@@ -102,7 +109,7 @@ function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<st
       envVars[name] = value as string;
     }
   }
-  return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries) };
+  return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
 }
 
 /** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
@@ -256,9 +263,12 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   // 1. Validate (nothing is written when anything is wrong).
   const existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
   const previous = replacing && existing ? await readPrevious(fs, skillsDir, existing) : undefined;
+  const carried = replacing && existing?.format === 'subdir' ? await carriedFolder(fs, skillsDir, existing.path) : null;
+  const folder = savedFolderForValidation(req.folderFiles, carried?.files ?? null);
   const validation = validateSkillMd(req.skill_md, {
     profile: opts.profile ?? 'forge',
     scripts: req.scripts,
+    ...(folder ? { files: folder } : {}),
     dirName: name,
     mode: editingName ? 'edit' : 'create',
     ...(editingName ? { editingName } : {}),
@@ -309,17 +319,13 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   const realSkills = await realPath(fs, skillsDir);
   if (!isInside(realAgent, realSkills)) throw new UnsafePathError('skill_name', `${skillsDir} is a symlink pointing outside the agent folder; refusing to write there`);
   const target = join(skillsDir, name);
-  let carryFrom: string | null = null;
-  if (existing?.format === 'subdir') {
-    const realOld = await realPath(fs, existing.path).catch(() => null);
-    if (realOld && isInside(realSkills, realOld) && realOld !== realSkills) carryFrom = realOld;
-  }
+  const carryFrom = carried?.real ?? null;
   await cleanLeftoverTemps(fs, skillsDir); // folders a crashed save left behind
   const tmp = tempSibling(join(skillsDir, name), 'saving');
   const releaseTmp = holdTemp(tmp);
   try {
     await writeNewSkillFolder(fs, tmp, req.skill_md, req.scripts, carryFrom);
-    await writeFolderFiles(fs, tmp, req.folderFiles);
+    await applyFolderFiles(fs, tmp, req.folderFiles, carried?.files ?? null);
     // Readers of this process wait for the renames, so they see the old skill or the new one, whole.
     await withSkillsSwap(fs, skillsDir, async () => {
       await swapIntoPlace(fs, skillsDir, name, tmp, target);
@@ -351,6 +357,14 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   if (oneOf.length > 0 && !oneOf.some(isSet)) for (const n of oneOf) missing.push({ name: n, kind: 'one_of' });
 
   return { path: target, egress_added: egressAdded, env_configured: configured, env_missing: missing, warnings };
+}
+
+/** The edited skill's real folder (when it lies inside skills/) and its folder files, carried into the new folder. */
+async function carriedFolder(fs: FsLike, skillsDir: string, path: string): Promise<{ real: string; files: SkillFolderFiles } | null> {
+  const realSkills = await realPath(fs, skillsDir).catch(() => null);
+  const realOld = await realPath(fs, path).catch(() => null);
+  if (!realSkills || !realOld || !isInside(realSkills, realOld) || realOld === realSkills) return null;
+  return { real: realOld, files: await readSkillFolderFiles(fs, realOld) };
 }
 
 /** The SKILL.md being replaced (the validator compares tool names with it), or undefined when it may not or cannot be read. */

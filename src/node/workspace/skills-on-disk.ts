@@ -15,6 +15,7 @@ import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from '../fs/types.js';
 import { retryVanished, withSkillsRead } from './consistent-read.js';
 import { cleanLeftoverTemps } from './save-temps.js';
+import { binaryListing, readSkillFolderFiles } from '../skill-folder/folder-files.js';
 
 export type SkillFormat = 'subdir' | 'flat';
 
@@ -52,7 +53,11 @@ export interface CustomSkill {
   scripts: Record<string, string>;
   path: string;
   format: SkillFormat;
-  /** Files of `scripts/` that were not read (symlink out, unsafe name, folder, binary, too large). */
+  /** Text files under references/, reference/, assets/ (subdir form; issue 17): relative path → content. */
+  files: Record<string, string>;
+  /** The folder's other files (subdir form): listed with size and sha256, never their bytes. */
+  binaries: Array<{ path: string; size: number; sha256: string }>;
+  /** Files that were not read (symlinks, unsafe names, folders in scripts/, hidden files, past the folder limits). */
   skipped: SkippedFile[];
 }
 
@@ -213,14 +218,14 @@ async function locateUnlocked(fs: FsLike, skillsDir: string, name: string): Prom
  * replaces it (SKILL.md and scripts from one folder). NotFoundError when there is none by that name,
  * also when it vanished while being read and did not come back (a save of another process).
  */
-export async function readCustomSkill(agentDir: string, name: string, opts: IoOptions = {}): Promise<CustomSkill> {
+export async function readCustomSkill(agentDir: string, name: string, opts: IoOptions & { folderFiles?: boolean } = {}): Promise<CustomSkill> {
   const { fs } = resolveIo(opts);
   assertSafeSkillName(name, 'name');
   const skillsDir = join(agentDir, 'skills');
   const read = () =>
     withSkillsRead(fs, skillsDir, async () => {
       try {
-        return await readUnlocked(fs, skillsDir, name);
+        return await readUnlocked(fs, skillsDir, name, opts.folderFiles !== false);
       } catch (err) {
         if (errnoCode(err) === 'ENOENT') return VANISHED;
         throw err;
@@ -233,7 +238,7 @@ export async function readCustomSkill(agentDir: string, name: string, opts: IoOp
 
 const VANISHED = Symbol('vanished');
 
-async function readUnlocked(fs: FsLike, skillsDir: string, name: string): Promise<CustomSkill> {
+async function readUnlocked(fs: FsLike, skillsDir: string, name: string, folderFiles: boolean): Promise<CustomSkill> {
   const loc = await locateUnlocked(fs, skillsDir, name);
   if (!loc) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
   let skillMd: string;
@@ -251,9 +256,18 @@ async function readUnlocked(fs: FsLike, skillsDir: string, name: string): Promis
     scripts: {},
     path: loc.path,
     format: loc.format,
+    files: {},
+    binaries: [],
     skipped: [],
   };
   if (loc.format === 'subdir') await readScripts(fs, loc.path, skill);
+  if (loc.format === 'subdir' && folderFiles) {
+    const folder = await readSkillFolderFiles(fs, await realPath(fs, loc.path));
+    skill.files = folder.files;
+    skill.binaries = binaryListing(folder.binaries);
+    // Files directly in scripts/ are readScripts' to report (it follows a symlink that stays inside).
+    skill.skipped.push(...folder.skipped.filter((x) => !/^scripts(\/[^/]+)?$/.test(x.file)));
+  }
   return skill;
 }
 
@@ -297,7 +311,7 @@ export async function agentCatalogInputs(agentDir: string, opts: IoOptions = {})
   for (const summary of await listCustomSkills(agentDir, opts)) {
     if (summary.error !== undefined && summary.description === '') continue;
     try {
-      const skill = await readCustomSkill(agentDir, summary.dir_name, opts);
+      const skill = await readCustomSkill(agentDir, summary.dir_name, { ...opts, folderFiles: false });
       inputs.push({
         skillMd: skill.skill_md,
         dir: skill.path,

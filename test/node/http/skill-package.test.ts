@@ -3,6 +3,7 @@
 // …/save with its files and binaries; GET …/skills/{name}/export gives the
 // same bytes back, through both adapters. Hostile archives are a 400 with
 // the workspace untouched.
+import { randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSkillZip } from '../../../src/core/skill-folder/zip-write.js';
@@ -80,5 +81,24 @@ describe('HTTP import and export', () => {
   it('export: 404 for an unknown skill, 400 for an unknown format', async () => {
     expect((await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/nope/export`)).status).toBe(404);
     expect((await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/nope/export?format=tar`)).status).toBe(400);
+  });
+
+  it('GET skills/{name} lists the folder files; a save keeping binaries by sha256 exports the same bytes (body over 1 MiB)', async () => {
+    const big = randomBytes(1536 * 1024); // incompressible: a repeating pattern would pass the 100:1 ratio
+    const draft = { ...DRAFT, binaries: [...DRAFT.binaries, { path: 'assets/model.bin', size: big.length, sha256: '', bytes: big }] };
+    const zip = writeSkillZip(draft);
+    const { json: imported } = await importZip(zip);
+    const post = (body: unknown) => fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const first = await post({ skill_name: 'pdf-notes', skill_md: imported.skill_md, scripts: imported.scripts, files: imported.files, binaries: imported.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })) });
+    expect(first.status, await first.clone().text()).toBe(200);
+    const got = await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes`)).json();
+    expect(got.files).toEqual({ 'references/guide.md': '# Guide\n' });
+    expect(got.binaries).toEqual(imported.binaries.map((b: any) => ({ path: b.path, size: b.size, sha256: b.sha256 })));
+    // The element's edit: the text changes, binaries travel back as {path, sha256} only.
+    const edit = await post({ skill_name: 'pdf-notes', editing_name: 'pdf-notes', skill_md: got.skill_md, scripts: got.scripts, files: { 'references/guide.md': '# Guide v2\n' }, binaries: got.binaries.map((b: any) => ({ path: b.path, sha256: b.sha256 })) });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    const exported = new Uint8Array(await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export`)).arrayBuffer());
+    const expected = writeSkillZip({ ...draft, files: { 'references/guide.md': '# Guide v2\n' } });
+    expect(Buffer.from(exported).equals(Buffer.from(expected))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/core/errors.js';
 import { saveSkill } from '../../../src/node/workspace/save-skill.js';
+import { readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
 
 const MD = '---\nname: notes\ndescription: When the user asks for the notes ("show my notes"), read references/notes.md.\n---\n\n# Notes\n\nCall `datetime_now`, then read references/notes.md.\n';
 let agent: string;
@@ -40,6 +41,7 @@ describe('saveSkill: files and binaries', () => {
     [{ 'references/.env': 'x' }, /hidden/],
     [{ 'references\\a.md': 'x' }, /backslash/],
     [{ 'scripts/x.sh': 'x' }, /belongs in skill_md or scripts/],
+    [{ 'notes.txt': 'x' }, /not under references\/, reference\/, assets\/; send other files in binaries/],
     [{ 'references/A.md': '1', 'references/a.md': '2' }, /clashes/],
   ])('refuses unsafe file paths %j with nothing written', async (files, message) => {
     expect(await refusedWith({ skill_name: 'notes', skill_md: MD, files })).toMatch(message);
@@ -52,5 +54,53 @@ describe('saveSkill: files and binaries', () => {
     const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: { 'references/notes.md': 'x' } }).then(() => null, (e: unknown) => e);
     expect(String(err)).toMatch(/symbolic link/);
     expect(await readdir(outside)).toEqual([]);
+  });
+
+  it('an edit keeps binaries by sha256 byte-identical (also renamed) and removes the files it leaves out', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255, 1]);
+    const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+    await saveSkill(agent, {
+      skill_name: 'notes',
+      skill_md: MD,
+      files: { 'references/notes.md': '# N\n', 'references/old.md': 'old\n' },
+      binaries: [{ path: 'assets/logo.png', content_base64: b64(png) }, { path: 'assets/gone.bin', content_base64: b64(new Uint8Array([0, 1])) }],
+    });
+    const read = await readCustomSkill(agent, 'notes');
+    expect(read.files).toEqual({ 'references/notes.md': '# N\n', 'references/old.md': 'old\n' });
+    const logo = read.binaries.find((b) => b.path === 'assets/logo.png')!;
+    expect(logo).toEqual({ path: 'assets/logo.png', size: png.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The element sends back what GET gave it: the kept logo by sha256 under a new name, one text file changed, the others left out.
+    await saveSkill(agent, {
+      skill_name: 'notes',
+      editing_name: 'notes',
+      skill_md: MD,
+      files: { 'references/notes.md': '# N2\n' },
+      binaries: [{ path: 'assets/brand/logo.png', sha256: logo.sha256 }],
+    });
+    expect([...(await readFile(join(agent, 'skills/notes/assets/brand/logo.png')))]).toEqual([...png]);
+    expect((await readdir(join(agent, 'skills/notes/assets'))).sort()).toEqual(['brand']);
+    expect(await readdir(join(agent, 'skills/notes/references'))).toEqual(['notes.md']);
+    // Without files and binaries in the request, everything is carried over untouched.
+    await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD });
+    const again = await readCustomSkill(agent, 'notes');
+    expect(again.files).toEqual({ 'references/notes.md': '# N2\n' });
+    expect(again.binaries).toEqual([{ path: 'assets/brand/logo.png', size: png.length, sha256: logo.sha256 }]);
+  });
+
+  it('refuses a sha256 the edited skill does not hold, leaving the skill as it was', async () => {
+    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' } });
+    const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: { 'references/notes.md': 'changed' }, binaries: [{ path: 'assets/x.png', sha256: 'a'.repeat(64) }] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(String(err)).toMatch(/does not hold; send its content_base64/);
+    expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
+  });
+
+  it('validates the saved folder: a link to a file the request leaves out is an error, nothing written', async () => {
+    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' } });
+    const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: {} }).then(() => null, (e: unknown) => e);
+    expect(JSON.stringify((err as { validation?: unknown }).validation)).toMatch(/references\/notes\.md/);
+    expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
   });
 });

@@ -89,8 +89,20 @@ describe('readCustomSkill', () => {
       scripts: { 'weather-current.sh': SCRIPT },
       path: '/workspace/a/skills/weather',
       format: 'subdir',
+      files: {},
+      binaries: [],
       skipped: [],
     });
+  });
+
+  it('reads the folder files: text under references/ and assets/ with content, other files as binaries with size and sha256', async () => {
+    const ws = await createMemoryWorkspace({ 'a/skills/weather/SKILL.md': TOOL_SKILL, 'a/skills/weather/references/api.md': '# API\n', 'a/skills/weather/assets/t.json': '{}', 'a/skills/weather/LICENSE': 'MIT\n', 'a/skills/weather/.DS_Store': 'x' });
+    const s = await readCustomSkill(ws.path('a'), 'weather', ws);
+    expect(s.files).toEqual({ 'assets/t.json': '{}', 'references/api.md': '# API\n' });
+    // sha256 of "MIT\n"
+    expect(s.binaries).toEqual([{ path: 'LICENSE', size: 4, sha256: 'adc37366f403835c1470ab2df93d3837d4719372fc1ef8593d922e06f033f8b2' }]);
+    expect(s.skipped).toEqual([{ file: '.DS_Store', reason: expect.stringMatching(/hidden/) }]);
+    expect((await readCustomSkill(ws.path('a'), 'weather', { ...ws, folderFiles: false })).binaries).toEqual([]);
   });
 
   it('reads a flat skill', async () => {

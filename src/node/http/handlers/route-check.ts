@@ -54,7 +54,7 @@ async function setup(ctx: RouteContext, body: { skill_md: string; scripts?: Reco
   const agent = await resolveAgent(ctx);
   if (body.editing_name !== undefined) {
     assertSafeSkillName(body.editing_name, 'editing_name');
-    await readCustomSkill(agent.path, body.editing_name, ctx.services.io); // unknown skill → 404 before any call
+    await readCustomSkill(agent.path, body.editing_name, { ...ctx.services.io, folderFiles: false }); // unknown skill → 404 before any call
   }
   const draft: RoutingSkill = { skillMd: body.skill_md, scripts: body.scripts ?? {} };
   return {

@@ -1,7 +1,8 @@
 // POST /agents/{id}/skill-builder/save: validates and writes a skill through
 // the node adapter (saveSkill). 409 when a create-mode save would replace a
 // skill, 400 {error: "validation failed", validation} when the draft has
-// errors (nothing written). The env var values go to the agent's .env only:
+// errors (nothing written). Its body may be as large as a skill folder
+// (maxSaveBodyBytes, 29 MiB): files and binaries travel in it. The env var values go to the agent's .env only:
 // the reply names them, never echoes their values.
 
 import { SaveRequestSchema } from '../../../core/api/schemas.js';
@@ -11,7 +12,7 @@ import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
-  const body = await ctx.json(SaveRequestSchema);
+  const body = await ctx.json(SaveRequestSchema, ctx.services.maxSaveBodyBytes);
   const agent = await resolveAgent(ctx);
   const { allow_risky_egress: allowRiskyEgress, ...request } = body;
   const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true });

@@ -30,7 +30,7 @@ export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
   opts.existingNames = await existingSkillNames(agent.path, ctx.services.io);
   if (body.editing_name !== undefined) {
     // Unknown editing_name → 404 before anything is checked.
-    const current = await readCustomSkill(agent.path, body.editing_name, ctx.services.io);
+    const current = await readCustomSkill(agent.path, body.editing_name, { ...ctx.services.io, folderFiles: false });
     opts.previous = current.skill_md;
     opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dir_name);
   }

@@ -1,0 +1,87 @@
+// The folder files of a skill on disk (issue 17), beside SKILL.md and its
+// scripts: text files under references/, reference/ and assets/ with their
+// content, every other file as a binary with size and sha256 — sorted into
+// the same classes importSkill uses (classifyFolderFile). What
+// `GET …/skills/{name}` answers and what a save of an edited skill keeps,
+// prunes or copies. Reading never follows a symlink: symlinks, devices and
+// hidden files are reported as skipped, and so is whatever lies past the
+// folder limits (entries, total bytes, text files).
+
+import { join } from 'node:path';
+import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
+import { classifyFolderFile, compareBytes, sha256Hex } from '../../core/skill-folder/to-draft.js';
+import type { SkillBinaryFile } from '../../core/skill-folder/types.js';
+import { listDir, type FsLike } from '../fs/types.js';
+
+export interface FolderFilesSkip {
+  file: string;
+  reason: string;
+}
+
+export interface SkillFolderFiles {
+  /** Relative path → UTF-8 text (references/, reference/, assets/). */
+  files: Record<string, string>;
+  /** Other files with size, sha256 and their bytes. */
+  binaries: Array<SkillBinaryFile & { bytes: Uint8Array }>;
+  /** What was not read, and why. */
+  skipped: FolderFilesSkip[];
+}
+
+interface Walk {
+  fs: FsLike;
+  root: string;
+  entries: number;
+  bytes: number;
+  out: SkillFolderFiles;
+}
+
+async function readBytes(fs: FsLike, path: string): Promise<Uint8Array> {
+  const read = fs.promises.readFile as unknown as (p: string) => Promise<Uint8Array>;
+  return new Uint8Array(await read(path));
+}
+
+/** Top-level SKILL.md and scripts/<plain name> UTF-8 files are the skill's own; everything else is a folder file. */
+function isSkillOwn(rel: string, c: ReturnType<typeof classifyFolderFile>): boolean {
+  return rel === 'SKILL.md' || c.kind === 'script';
+}
+
+async function walk(w: Walk, rel: string): Promise<void> {
+  for (const e of await listDir(w.fs, rel === '' ? w.root : join(w.root, rel))) {
+    const path = rel === '' ? e.name : `${rel}/${e.name}`;
+    if (++w.entries > L.maxEntries) {
+      w.out.skipped.push({ file: path, reason: `past the ${L.maxEntries} entries a skill folder may hold; not read` });
+      return;
+    }
+    if (e.name.startsWith('.')) w.out.skipped.push({ file: path, reason: 'a hidden file; skills hold no hidden files' });
+    else if (e.isSymbolicLink) w.out.skipped.push({ file: path, reason: 'a symbolic link; not followed' });
+    else if (e.isDirectory) await walk(w, path);
+    else if (!e.isFile) w.out.skipped.push({ file: path, reason: 'not a regular file' });
+    else await readOne(w, path);
+  }
+}
+
+async function readOne(w: Walk, path: string): Promise<void> {
+  const bytes = await readBytes(w.fs, join(w.root, ...path.split('/')));
+  const c = classifyFolderFile(path, bytes);
+  if (isSkillOwn(path, c)) return;
+  w.bytes += bytes.length;
+  if (w.bytes > L.maxTotalBytes) {
+    w.out.skipped.push({ file: path, reason: `past the ${L.maxTotalBytes / (1024 * 1024)} MiB a skill folder may hold; not read` });
+    return;
+  }
+  if (c.kind === 'text' && Object.keys(w.out.files).length < L.maxTextFiles) w.out.files[path] = c.text;
+  else w.out.binaries.push({ path, size: bytes.length, sha256: await sha256Hex(bytes), bytes });
+}
+
+/** Reads the folder files of the skill folder `dir` (sorted by path). */
+export async function readSkillFolderFiles(fs: FsLike, dir: string): Promise<SkillFolderFiles> {
+  const w: Walk = { fs, root: dir, entries: 0, bytes: 0, out: { files: {}, binaries: [], skipped: [] } };
+  await walk(w, '');
+  w.out.binaries.sort((a, b) => compareBytes(a.path, b.path));
+  return w.out;
+}
+
+/** The wire listing of binaries: path, size and sha256, never the bytes. */
+export function binaryListing(binaries: readonly SkillBinaryFile[]): Array<{ path: string; size: number; sha256: string }> {
+  return binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
+}
