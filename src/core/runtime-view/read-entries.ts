@@ -8,7 +8,7 @@
 // entry with only a name.
 
 import { goTrimSpace, utf8Length } from './go-text.js';
-import { scanLines } from './scan-lines.js';
+import { scanTextLines } from './scan-lines.js';
 
 export interface RuntimeEntry {
   name: string;
@@ -35,11 +35,10 @@ export interface ReadEntriesResult {
 }
 
 const TOOL = '## Tool:';
-const decoder = new TextDecoder();
 
 /** Reads `body`, whose first line is line `firstLine` of the file. */
 export function readRuntimeEntries(body: string, firstLine = 1): ReadEntriesResult {
-  const scanned = scanLines(new TextEncoder().encode(body));
+  const scanned = scanTextLines(body);
   const entries: RuntimeEntry[] = [];
   let current: RuntimeEntry | null = null;
   const finish = (): void => {
@@ -50,9 +49,9 @@ export function readRuntimeEntries(body: string, firstLine = 1): ReadEntriesResu
     }
   };
 
-  scanned.lines.forEach((bytes, k) => {
+  scanned.lines.forEach((text, k) => {
     const line = firstLine + k;
-    const trimmed = goTrimSpace(decoder.decode(bytes));
+    const trimmed = goTrimSpace(text);
     if (trimmed.startsWith(TOOL)) {
       finish();
       const name = goTrimSpace(trimmed.slice(TOOL.length));

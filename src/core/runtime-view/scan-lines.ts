@@ -3,6 +3,8 @@
 // still counts, and a line of 64 KiB or more stops the scan with an error
 // (the runtime then drops the whole skill).
 
+import { utf8Length } from './go-text.js';
+
 /** bufio.MaxScanTokenSize: a line this long (in bytes) or longer is an error. */
 export const MAX_LINE_BYTES = 64 * 1024;
 
@@ -27,4 +29,37 @@ export function scanLines(bytes: Uint8Array): ScannedLines {
     start = last ? bytes.length : end + 1;
   }
   return { lines };
+}
+
+/**
+ * scanLines over a string, without encoding it: the same lines as
+ * `scanLines(new TextEncoder().encode(text))` decoded back, for well-formed
+ * text (a lone surrogate, which UTF-8 encoding turns into U+FFFD, is replaced
+ * the same way first). A line's UTF-8 length is at most three times its
+ * UTF-16 length, so only lines that long are measured in bytes.
+ */
+export function scanTextLines(text: string): { lines: string[]; tooLongAt?: number } {
+  const source = hasLoneSurrogate(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
+  const lines: string[] = [];
+  let start = 0;
+  while (start < source.length) {
+    let end = source.indexOf('\n', start);
+    const last = end < 0;
+    if (last) end = source.length;
+    if ((end - start) * 3 >= MAX_LINE_BYTES && utf8Length(source.slice(start, end)) >= MAX_LINE_BYTES) {
+      return { lines, tooLongAt: lines.length };
+    }
+    let stop = end;
+    if (stop > start && source.charCodeAt(stop - 1) === 13) stop--;
+    lines.push(source.slice(start, stop));
+    start = last ? source.length : end + 1;
+  }
+  return { lines };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function hasLoneSurrogate(text: string): boolean {
+  LONE_SURROGATE.lastIndex = 0;
+  return LONE_SURROGATE.test(text);
 }

@@ -20,7 +20,8 @@ export interface RuntimeSplit {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+/** Keeps a U+FEFF that starts the body: Go's string(bytes) keeps it (a default TextDecoder drops it). */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const NL = 10;
 
 export function splitRuntimeFrontmatter(text: string): RuntimeSplit {
