@@ -8,5 +8,6 @@ export { checkListing } from './listing.js';
 export type { CheckedListing, EntryKind, ListedEntry } from './listing.js';
 export { toDraft, sha256Hex } from './to-draft.js';
 export { readSkillZip } from './zip-read.js';
+export { readSkillFiles } from './files-read.js';
 export { writeSkillZip, draftEntries } from './zip-write.js';
 export type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';

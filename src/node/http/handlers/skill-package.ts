@@ -1,7 +1,9 @@
 // Skill packages over HTTP (issue 17):
 // - POST /skill-builder/import — body: the bytes of a .zip or .skill
 //   (Content-Type application/zip, application/x-zip-compressed or
-//   application/octet-stream), at most 21 MiB; `?name=` imports under a new
+//   application/octet-stream) or a folder as multipart/form-data (one part
+//   per file named by its relative path; multipart-folder.ts), at most
+//   21 MiB; `?name=` imports under a new
 //   name, `?profile=` picks the rules. Replies with the draft (snake_case,
 //   binaries with content_base64), its validation and requirement proposals.
 //   Nothing is written: the client saves the draft through …/save.
@@ -12,6 +14,7 @@
 import { RequestError } from '../../../core/errors.js';
 import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
 import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
+import { readFolderUpload } from '../multipart-folder.js';
 import { withSkillsRead } from '../../workspace/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
 import { importToWire, prepareImport } from '../../skill-folder/import-flow.js';
@@ -34,13 +37,19 @@ function profileOf(value: string | null): 'forge' | 'agentskills' {
 }
 
 export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
-  const type = (ctx.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!ZIP_TYPES.includes(type))
-    throw new RequestError('content-type', `send the .zip or .skill file as the body with Content-Type: application/zip (got "${type.slice(0, 60) || 'none'}")`, 'unsupported_type');
+  const header = ctx.req.headers.get('content-type') ?? '';
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  const multipart = type === 'multipart/form-data';
+  if (!ZIP_TYPES.includes(type) && !multipart)
+    throw new RequestError(
+      'content-type',
+      `send the .zip or .skill file as the body with Content-Type: application/zip, or the folder as multipart/form-data (got "${type.slice(0, 60) || 'none'}")`,
+      'unsupported_type',
+    );
   if (!ctx.req.readBytes) throw new RequestError('body', 'this server adapter cannot read binary bodies');
   const bytes = await ctx.req.readBytes(MAX_UPLOAD_BYTES, ctx.services.bodyTimeoutMs);
   const name = ctx.req.query.get('name');
-  const draft = await readSkillZip(bytes);
+  const draft = multipart ? await readFolderUpload(bytes, header) : await readSkillZip(bytes);
   const prepared = prepareImport(draft, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
   return json(importToWire(prepared));
 }
