@@ -6,13 +6,18 @@
 // - `xml`: the Agent Skills `<available_skills>` form, XML-escaped.
 // Also `filterSkills` (category / tags with AND semantics).
 //
+// Which tools a skill lists comes from the runtime view (forgeRuntimeView),
+// as Forge's runtime builds its catalog: every entry it reads, phantom
+// `- word` entries included, minus the script-backed ones (callable tools);
+// a skill the runtime would drop is not listed in the forge format.
+//
 // Order: skills are sorted by name (code-unit order), ties by location; a
 // later skill with the same name as an earlier one is dropped, so the output
 // never depends on input order.
 
+import { forgeRuntimeView } from './runtime-view/runtime-view.js';
 import { parseSkillMd } from './skillmd/parse.js';
 import type { ParsedSkillMd } from './skillmd/types.js';
-import { scriptForTool } from './scripts.js';
 
 export interface SkillCatalogInput {
   /** The SKILL.md text. */
@@ -53,6 +58,8 @@ interface CatalogEntry {
   usesCli: boolean;
   /** Every tool is a registered callable tool (script-backed, or a `runtime: binary` skill). */
   allCallable: boolean;
+  /** Forge's runtime would not load the skill (its reasons are in forgeRuntimeView's loadErrors). */
+  dropped: boolean;
 }
 
 function baseName(path: string): string {
@@ -82,32 +89,33 @@ function toEntry(input: SkillCatalogInput): CatalogEntry | null {
   if (typeof input.skillMd !== 'string') return null;
   const parsed = parseSkillMd(input.skillMd);
   const name = skillName(parsed, input);
+  const view = forgeRuntimeView(input.skillMd, { scripts: input.scripts ?? [] });
+  // The frontmatter description, else (as the runtime does) the first entry that has one.
   const rawDescription = parsed.frontmatter?.description;
-  const description = typeof rawDescription === 'string' ? oneLine(rawDescription) : '';
+  const fmDescription = typeof rawDescription === 'string' ? oneLine(rawDescription) : '';
+  const description = fmDescription || oneLine(view.tools.find((t) => t.description !== '')?.description ?? '');
   if (!name || !description) return null;
-  const scripts = input.scripts ?? [];
-  const binary = parsed.forge.runtime === 'binary';
-  const provides: string[] = [];
-  for (const tool of parsed.tools) {
-    if (binary || scriptForTool(tool.name, scripts)) continue;
-    if (!provides.includes(tool.name)) provides.push(tool.name);
-  }
+  const binary = view.runtime === 'binary';
+  // Every entry the runtime reads that it does not register as a callable tool, in file order, repeats kept.
+  const provides = binary ? [] : view.tools.filter((t) => !t.script).map((t) => t.name);
   const location = input.location ?? (input.dir ? `${input.dir.replace(/[\\/]+$/, '')}/SKILL.md` : '');
   return {
     name,
     description,
     location,
     provides,
-    usesCli: parsed.forge.requires.bins.some((b) => !b.optional),
-    allCallable: binary || (parsed.tools.length > 0 && provides.length === 0),
+    // The runtime marks a skill by its entries' requirements: any declared bin, only when it reads an entry.
+    usesCli: view.tools.length > 0 && parsed.forge.requires.bins.length > 0,
+    allCallable: view.tools.length > 0 && provides.length === 0,
+    dropped: view.loadErrors.length > 0,
   };
 }
 
-function entriesOf(skills: readonly SkillCatalogInput[]): CatalogEntry[] {
+function entriesOf(skills: readonly SkillCatalogInput[], keepDropped: boolean): CatalogEntry[] {
   const all: CatalogEntry[] = [];
   for (const s of skills) {
     const e = toEntry(s);
-    if (e) all.push(e);
+    if (e && (keepDropped || !e.dropped)) all.push(e);
   }
   all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.location < b.location ? -1 : a.location > b.location ? 1 : 0));
   return all.filter((e, i) => i === 0 || all[i - 1]!.name !== e.name);
@@ -121,12 +129,14 @@ export function escapeXml(s: string): string {
 /**
  * The catalog text for an agent's system prompt; `''` when no skill qualifies.
  * forge: skills with a name and description, minus those whose every tool is
- * a callable tool (those reach the model as tools, not through read_skill).
+ * a callable tool (those reach the model as tools, not through read_skill) and
+ * those the runtime would not load.
  * xml: every skill with a name and description.
  */
 export function buildSkillCatalog(skills: readonly SkillCatalogInput[], options: SkillCatalogOptions = {}): string {
-  const entries = entriesOf(skills);
-  if ((options.format ?? 'forge') === 'xml') {
+  const xml = (options.format ?? 'forge') === 'xml';
+  const entries = entriesOf(skills, xml);
+  if (xml) {
     if (entries.length === 0) return '';
     const out = ['<available_skills>'];
     for (const e of entries) {

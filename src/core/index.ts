@@ -124,6 +124,8 @@ export type {
   SkillArtifact,
   SkillSource,
   SkillToolArtifact,
+  RuntimeToolArtifact,
+  AuthoredToolArtifact,
   ToolDefinition,
 } from './artifacts/types.js';
 export type { ToolInputSchema, JsonSchemaNode } from './artifacts/input-schema.js';

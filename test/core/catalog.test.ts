@@ -73,9 +73,34 @@ describe('buildSkillCatalog (forge format)', () => {
     expect(buildSkillCatalog([binary])).toBe('');
   });
 
-  it('adds (uses cli_execute) only when a non-optional bin is required', () => {
-    const optional = { skillMd: md('name: opt\ndescription: When x, do y.\nmetadata:\n  forge:\n    requires:\n      bins:\n        - name: rg\n          optional: true') };
-    expect(skillLines(buildSkillCatalog([optional]))).toEqual(['- opt: When x, do y.']);
+  it('adds (uses cli_execute) as the runtime does: any declared bin, optional too, once the runtime reads an entry', () => {
+    const bins = 'metadata:\n  forge:\n    requires:\n      bins:\n        - name: rg\n          optional: true';
+    const noEntries = { skillMd: md(`name: opt\ndescription: When x, do y.\n${bins}`) };
+    expect(skillLines(buildSkillCatalog([noEntries]))).toEqual(['- opt: When x, do y.']);
+    const withEntry = { skillMd: md(`name: opt\ndescription: When x, do y.\n${bins}`, `# O\n\n${tool('opt_search')}`) };
+    expect(skillLines(buildSkillCatalog([withEntry]))).toEqual(['- opt: When x, do y. [provides: opt_search] (uses cli_execute)']);
+  });
+
+  it('lists what the runtime reads as tools: phantom `- word` bullets too, so a scripted skill with one stays listed', () => {
+    const body = `# W\n\n${tool('weather_current')}\n${tool('weather_forecast')}\n## Safety Constraints\n\n- read-only\n- Never guess a city.\n`;
+    const scripted = { ...weatherScripted, skillMd: md('name: weather\ndescription: When the user asks about weather, fetch it.', body) };
+    expect(skillLines(buildSkillCatalog([scripted]))).toEqual(['- weather: When the user asks about weather, fetch it. [provides: read-only]']);
+  });
+
+  it('binds scripts by both name forms, as the runtime does', () => {
+    const underscore = { ...weatherScripted, scripts: ['weather_current.py', 'weather-forecast.sh'] };
+    expect(buildSkillCatalog([underscore])).toBe('');
+  });
+
+  it('takes the first entry description when the frontmatter has none', () => {
+    const noDesc = { skillMd: md('name: nodesc', `# N\n\n${tool('nodesc_run')}`) };
+    expect(skillLines(buildSkillCatalog([noDesc]))).toEqual(['- nodesc: Does nodesc_run. [provides: nodesc_run]']);
+  });
+
+  it('leaves out a skill the runtime would not load (forge format), keeps it in the xml list', () => {
+    const typo = { skillMd: md('name: browse\ndescription: When asked to browse, browse.\nmetadata:\n  forge:\n    requires:\n      capabilities: [browsr]'), dir: '/s/browse' };
+    expect(buildSkillCatalog([typo, timeSkill]).includes('- browse:')).toBe(false);
+    expect(buildSkillCatalog([typo], { format: 'xml' })).toContain('<name>browse</name>');
   });
 
   it('names a skill by frontmatter, else its folder, else its file name', () => {

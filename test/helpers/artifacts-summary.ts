@@ -18,6 +18,12 @@ function typeOf(node: JsonSchemaNode): string {
   return node.enum ? `${base}(${node.enum.join('|')})` : base;
 }
 
+function signature(schema: { properties: Record<string, JsonSchemaNode>; required?: string[] }): string {
+  return Object.entries(schema.properties)
+    .map(([k, v]) => `${k}${schema.required?.includes(k) ? '' : '?'}: ${typeOf(v)}`)
+    .join(', ');
+}
+
 /** The reviewable shape of a build: everything but bodies, long texts and checksums. */
 export function summarise(c: CompiledSkills, files: Record<string, string>) {
   return {
@@ -27,15 +33,12 @@ export function summarise(c: CompiledSkills, files: Record<string, string>) {
     skills: c.skills.map((s) => ({
       skill: `${s.name} [${s.kind}] ${s.icon ?? ''} category=${s.category} tags=${s.tags.join(',')} timeout=${s.timeout_hint}`,
       tools: s.tools.map((t) => `${t.name}${t.script ? ` -> ${t.script} (${t.interpreter})` : ''}`),
+      runtime_tools: s.runtime_tools.map((t) => `${t.name}${t.kind === 'phantom' ? ' (phantom)' : ''}`).join(', '),
       scripts: s.scripts.map((x) => x.file).join(', '),
       requires: `bins=${s.requires.bins.map((b) => b.name).join(',')} env.required=${s.requires.env.required.join(',')} env.one_of=${s.requires.env.one_of.join(',')} env.optional=${s.requires.env.optional.join(',')} capabilities=${s.requires.capabilities.join(',')}`,
     })),
-    tools: c.tools.map(
-      (t) =>
-        `${t.skill}/${t.name}(${Object.entries(t.input_schema.properties)
-          .map(([k, v]) => `${k}${t.input_schema.required.includes(k) ? '' : '?'}: ${typeOf(v)}`)
-          .join(', ')})`,
-    ),
+    // What Forge's runtime sends (its schema, keys in its order), then our reading of the author's Input.
+    tools: c.tools.map((t) => `${t.skill}/${t.name}(${signature(t.input_schema)}) authored(${t.authored?.input_schema ? signature(t.authored.input_schema) : '-'})`),
     requirements: c.requirements,
     prompt_sections: [...c.prompt.matchAll(/^<skill name="([^"]+)">$/gm)].map((m) => m[1]),
     files: Object.keys(files),

@@ -15,8 +15,10 @@ import { parseSkillMd } from '../skillmd/parse.js';
 import type { ParsedSkillMd } from '../skillmd/types.js';
 import { validateSkillMd } from '../skillmd/validate/validate.js';
 import { sha256Hex, skillChecksum } from './checksum.js';
+import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { buildInputSchema } from './input-schema.js';
 import { buildPrompt } from './prompt.js';
+import { runtimeTools } from './runtime-tools.js';
 import { compareStrings, mergeRequirements, parseTimeoutHint, skillRequires, sortedUnique } from './requirements.js';
 import {
   ARTIFACTS_VERSION,
@@ -31,8 +33,7 @@ import {
   type ToolDefinition,
 } from './types.js';
 
-/** Providers' rule for tool (function) names. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export { TOOL_NAME_PATTERN } from './runtime-tools.js';
 
 interface Candidate {
   /** Position in the input, for stable tie-breaking. */
@@ -129,14 +130,13 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   const tools: ToolDefinition[] = [];
   const toolOwner = new Map<string, string>();
   for (const c of kept) {
-    const { record, definitions, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex, opts.riskPolicy);
+    const { record, definitions, lines, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex, opts.riskPolicy);
     report(c.label, ds);
     records.push(record);
     for (const def of definitions) {
       const owner = toolOwner.get(def.name);
       if (owner !== undefined) {
-        const tool = c.parsed.tools.find((t) => t.name === def.name);
-        report(c.label, [errorDiag('tool-name-conflict', `tools.${def.name}`, `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`, tool?.line)]);
+        report(c.label, [errorDiag('tool-name-conflict', `tools.${def.name}`, `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`, lines.get(def.name))]);
         continue;
       }
       toolOwner.set(def.name, c.name);
@@ -161,7 +161,14 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   };
 }
 
-function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Partial<RiskPolicy> | undefined): { record: SkillArtifact; definitions: ToolDefinition[]; diagnostics: Diagnostic[] } {
+interface CompiledOne {
+  record: SkillArtifact;
+  definitions: ToolDefinition[];
+  lines: Map<string, number>;
+  diagnostics: Diagnostic[];
+}
+
+function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Partial<RiskPolicy> | undefined): CompiledOne {
   const { parsed } = c;
   const fm = parsed.frontmatter ?? {};
   const diagnostics: Diagnostic[] = [];
@@ -174,15 +181,13 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
   if (timeoutRaw !== undefined && timeout === null)
     diagnostics.push(warningDiag('timeout-hint-invalid', 'metadata.forge.timeout_hint', `timeout_hint ${JSON.stringify(timeoutRaw)} is not a duration; write seconds (300) or a duration such as "300s", "5m" or "1h30m" — it is ignored until then`, parsed.frontmatterLines['metadata']));
 
-  const seen = new Set<string>();
   const toolRecords: SkillToolArtifact[] = [];
-  const definitions: ToolDefinition[] = [];
   for (const tool of parsed.tools) {
     const script = binary || isBuiltinTool(tool.name) ? null : scriptForTool(tool.name, scriptNames);
     const interpreter = script ? interpreterFor(script) : null;
     const { schema, diagnostics: schemaDiags } = buildInputSchema(tool);
     const schemaOk = !schemaDiags.some((d) => d.severity === 'error');
-    // A bad key only breaks a provider call when the tool is sent to one.
+    // Our schema is not what Forge sends, so its findings are errors only where a provider would see the key: a tool with a script.
     diagnostics.push(...(script ? schemaDiags : schemaDiags.map((d) => ({ ...d, severity: 'warning' as const }))));
     toolRecords.push({
       name: tool.name,
@@ -196,22 +201,11 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
       script: script ? `${folder}/scripts/${script}` : null,
       interpreter,
     });
-    if (!script || !interpreter || seen.has(tool.name)) continue;
-    seen.add(tool.name);
-    if (!TOOL_NAME_PATTERN.test(tool.name)) {
-      diagnostics.push(errorDiag('tool-name-invalid', `tools.${tool.name}`, `tool name "${tool.name}" is not accepted by LLM providers (letters, digits, "_" and "-", 1-64 characters); rename the "## Tool:" section and its script — the tool is left out until then`, tool.line));
-      continue;
-    }
-    if (!schemaOk) continue;
-    definitions.push({
-      name: tool.name,
-      description: tool.description || (str(fm.description) ?? tool.name),
-      input_schema: schema,
-      skill: c.name,
-      script: `${folder}/scripts/${script}`,
-      interpreter,
-    });
   }
+  // What Forge's runtime reads and registers (the runtime kind is already known: no second YAML parse).
+  const view = forgeRuntimeView(c.source.skillMd, { scripts: scriptNames, runtime: parsed.forge.runtime ?? 'script' });
+  const runtime = runtimeTools({ view, sections: parsed.tools, skill: c.name, folder });
+  diagnostics.push(...runtime.diagnostics);
 
   const scripts: ScriptArtifact[] = scriptNames.map((file) => ({
     file: `${folder}/scripts/${file}`,
@@ -219,7 +213,6 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
     checksum: skillChecksum(c.scripts[file]!, hash),
   }));
   const checksum = skillChecksum(c.source.skillMd, hash);
-  const runtime = parsed.forge.runtime ?? null;
   const record: SkillArtifact = {
     name: c.name,
     description: str(fm.description) ?? '',
@@ -234,13 +227,14 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
     egress_domains: sortedUnique(parsed.forge.egressDomains),
     denied_tools: sortedUnique(parsed.forge.deniedTools),
     timeout_hint: timeout,
-    runtime,
+    runtime: parsed.forge.runtime ?? null,
     workflow_phase: str(parsed.forge.workflowPhase),
     tools: toolRecords,
+    runtime_tools: runtime.records,
     scripts,
     body: parsed.body,
   };
-  return { record, definitions, diagnostics };
+  return { record, definitions: runtime.definitions, lines: runtime.lines, diagnostics };
 }
 
 /** The Forge-compatible score of a skill (its content findings stay an authoring aid, not an artifact). */

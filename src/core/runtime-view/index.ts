@@ -1,7 +1,7 @@
 // What Forge's runtime reads from a SKILL.md (the runtime view): entries,
 // input schemas, script binding. See runtime-view.ts.
 
-export { forgeRuntimeView, runtimeScriptFor, runtimeScriptStems, RUNTIME_SCRIPT_EXTENSIONS } from './runtime-view.js';
+export { forgeRuntimeView, runtimeInterpreterFor, runtimeScriptFor, runtimeScriptStems, RUNTIME_SCRIPT_EXTENSIONS } from './runtime-view.js';
 export type { RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view.js';
 export { runtimeInputSchema, runtimeJsonType, runtimeSpecParts, invalidRuntimeKeys, splitSpecParts, RUNTIME_PROPERTY_KEY } from './input-schema.js';
 export type { RuntimeInputSchema, RuntimeJsonType, RuntimeSpecPart } from './input-schema.js';

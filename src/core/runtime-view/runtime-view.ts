@@ -72,6 +72,14 @@ export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = 
   return { runtime, tools, loadErrors, bodyLine: split.bodyLine };
 }
 
+/** The interpreter the runtime runs a bound script under, by extension (Forge's skillScriptExtensions); null for any other file. */
+export function runtimeInterpreterFor(file: string): 'bash' | 'python3' | 'node' | null {
+  const ext = file.slice(file.lastIndexOf('.')).toLowerCase();
+  if (ext === '.sh' || ext === '.bash') return 'bash';
+  if (ext === '.py') return 'python3';
+  return ext === '.js' || ext === '.cjs' || ext === '.mjs' ? 'node' : null;
+}
+
 /** The names a tool binds to: the hyphen form, then (when different) the underscore form. */
 export function runtimeScriptStems(toolName: string): string[] {
   const hyphen = toolName.replace(/_/g, '-');

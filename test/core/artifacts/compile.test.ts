@@ -95,12 +95,38 @@ Exercises every Input type.
 `;
 
 describe('compileSkills: tools', () => {
-  it('maps every Input-table type into the tool JSON Schema, with required and descriptions', () => {
+  it('sends the schema Forge computes from the Input line, and keeps our table reading apart under authored', () => {
     const r = compileSkills([{ skillMd: md('types', ALL_TYPES), dir: 'types', scripts: { 'every-type.py': 'import sys, json\nprint(json.loads(sys.argv[1]))\n' } }]);
     expect(r.tools).toHaveLength(1);
     const def = r.tools[0]!;
-    expect(def).toMatchObject({ name: 'every_type', description: 'Exercises every Input type.', skill: 'types', script: 'types/scripts/every-type.py', interpreter: 'python3' });
+    expect(def).toMatchObject({ name: 'every_type', skill: 'types', script: 'types/scripts/every-type.py', interpreter: 'python3', output_spec: '', output_format: '' });
+    // The runtime joins every text line of the section, table rows included.
+    expect(def.description.startsWith('Exercises every Input type. | Parameter | Type | Required | Description | |-----------|')).toBe(true);
+    // Written out by hand from InputSpecToSchema: keys in byte order, int/float → number, list → array,
+    // dict → object; only the spec's own words count, so `string[]` in the table is an array here only
+    // because the spec line says (array); the first part and the `required` ones are required.
     expect(def.input_schema).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'array' },
+        b: { type: 'boolean' },
+        b2: { type: 'boolean' },
+        d: { type: 'object' },
+        f: { type: 'number' },
+        i: { type: 'number' },
+        i2: { type: 'number' },
+        l: { type: 'array' },
+        level: { type: 'string' },
+        mode: { type: 'string' },
+        n: { type: 'number' },
+        o: { type: 'object' },
+        s: { type: 'string' },
+        sa: { type: 'array' },
+      },
+      required: ['s', 'i'],
+    });
+    expect(def.authored!.description).toBe('Exercises every Input type.');
+    expect(def.authored!.input_schema).toEqual({
       type: 'object',
       properties: {
         s: { type: 'string', description: 'A string' },
@@ -122,10 +148,17 @@ describe('compileSkills: tools', () => {
     });
   });
 
-  it('builds the schema from inline name (type) pairs', () => {
+  it('builds the schema from inline name (type) pairs: the runtime reads only known type words, we read the details', () => {
     const body = '## Tool: forecast\n\nForecast.\n\n**Input:** location (string) - City name, days (integer: 1-3), units (string, optional: metric|imperial)\n';
     const r = compileSkills([{ skillMd: md('fc', body), dir: 'fc', scripts: { 'forecast.sh': SCRIPT } }]);
+    // By hand: "string) - City name", "integer: 1-3" and "string, optional: metric|imperial" are no type
+    // word of the runtime's vocabulary, so each is a string; only the first part is required.
     expect(r.tools[0]!.input_schema).toEqual({
+      type: 'object',
+      properties: { days: { type: 'string' }, location: { type: 'string' }, units: { type: 'string' } },
+      required: ['location'],
+    });
+    expect(r.tools[0]!.authored!.input_schema).toEqual({
       type: 'object',
       properties: {
         location: { type: 'string', description: 'City name' },
@@ -177,6 +210,78 @@ describe('compileSkills: tools', () => {
   });
 });
 
+describe("compileSkills: what Forge's runtime registers", () => {
+  const body = [
+    '# Lookup',
+    '',
+    '## Tool: lookup_term',
+    '',
+    'Looks a term up.',
+    '',
+    '**Input:** term (string, required), limit (int)',
+    '',
+    '| Parameter | Type | Required | Description |',
+    '|---|---|---|---|',
+    '| term | string | yes | What to look up |',
+    '| limit | integer | no | Max results |',
+    '',
+    '**Output:** the matching entries',
+    '**Output format:** json',
+    '',
+    '## Safety Constraints',
+    '',
+    '- read-only',
+    '- lookup_cache',
+    '',
+  ].join('\n');
+  // scripts/lookup_term.sh (underscore form) and scripts/lookup-cache.sh, which the phantom `- lookup_cache` binds to.
+  const r = compileSkills([{ skillMd: md('lookup', body), dir: 'lookup', scripts: { 'lookup_term.sh': SCRIPT, 'lookup-cache.sh': SCRIPT } }]);
+
+  it('records every entry the runtime reads, phantom bullets included, with their lines', () => {
+    const first = 5; // the four frontmatter lines come first
+    expect(r.skills[0]!.runtime_tools.map((t) => [t.name, t.kind, t.line, t.script])).toEqual([
+      ['lookup_term', 'tool', first + 2, 'lookup/scripts/lookup_term.sh'],
+      ['read-only', 'phantom', first + 18, null],
+      ['lookup_cache', 'phantom', first + 19, 'lookup/scripts/lookup-cache.sh'],
+    ]);
+  });
+
+  it('registers what the runtime registers: the underscore-named script and the phantom that has a script', () => {
+    expect(r.tools.map((t) => [t.name, t.script, t.interpreter])).toEqual([
+      ['lookup_term', 'lookup/scripts/lookup_term.sh', 'bash'],
+      ['lookup_cache', 'lookup/scripts/lookup-cache.sh', 'bash'],
+    ]);
+    const [term, cache] = r.tools;
+    expect(term).toMatchObject({
+      description: 'Looks a term up. | Parameter | Type | Required | Description | |---|---|---|---| | term | string | yes | What to look up | | limit | integer | no | Max results |',
+      input_schema: { type: 'object', properties: { limit: { type: 'number' }, term: { type: 'string' } }, required: ['term'] },
+      output_spec: 'the matching entries',
+      output_format: 'json',
+      authored: {
+        description: 'Looks a term up.',
+        input_schema: { type: 'object', properties: { term: { type: 'string', description: 'What to look up' }, limit: { type: 'integer', description: 'Max results' } }, required: ['term'] },
+      },
+    });
+    // A phantom has no section: Forge gives it an empty description and the open schema; nothing is ours.
+    expect(cache).toMatchObject({ description: '', input_schema: { type: 'object', properties: {}, additionalProperties: true }, authored: null });
+  });
+
+  it('leaves out a tool whose Input line has a key providers reject, as the runtime skips it', () => {
+    const bad = '## Tool: pod_logs\n\nLogs.\n\n**Input:** pod name (string, required)\n';
+    const out = compileSkills([{ skillMd: md('pods', bad), dir: 'pods', scripts: { 'pod-logs.sh': SCRIPT } }]);
+    expect(out.tools).toEqual([]);
+    expect(out.skills[0]!.runtime_tools[0]!.invalid_keys).toEqual(['pod name']);
+    expect(out.diagnostics.some((d) => d.code === 'runtime-input-key-invalid')).toBe(true);
+  });
+
+  it('registers every entry of a runtime: binary skill in no tools.json entry (no script to run)', () => {
+    const bin = md('infil', '## Tool: infil_scan\n\nScans.\n\n**Input:** target (string)\n', 'metadata:\n  forge:\n    runtime: binary\n    requires:\n      bins: [infil]\n');
+    const out = compileSkills([{ skillMd: bin, dir: 'infil' }]);
+    expect(out.tools).toEqual([]);
+    expect(out.skills[0]!.runtime_tools.map((t) => [t.name, t.script])).toEqual([['infil_scan', null]]);
+  });
+});
+
 describe('compileSkills: skills[]', () => {
   it('records metadata, the parsed tools and a sha256 checksum of the SKILL.md bytes', () => {
     const text = md('weather', '## Tool: weather_now\n\nCurrent weather ☀️.\n\n**Input:** city (string)\n**Output:** temperature\n', 'icon: 🌤️\ncategory: utilities\ntags: [weather, api]\n');
@@ -196,7 +301,7 @@ describe('compileSkills: skills[]', () => {
     expect(s.scripts).toEqual([{ file: 'weather/scripts/weather-now.sh', interpreter: 'bash', checksum: `sha256:${createHash('sha256').update(SCRIPT).digest('hex')}` }]);
     expect(s.body).toContain('## Tool: weather_now');
     expect(s.body).not.toContain('name: weather');
-    expect(r.version).toBe('forge-skill-builder.artifacts/v1');
+    expect(r.version).toBe('forge-skill-builder.artifacts/v2');
     expect(r.count).toBe(1);
   });
 
