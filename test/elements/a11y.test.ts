@@ -4,7 +4,7 @@
 
 import { equal, ok } from './helpers/assert.js';
 import { expectAccessible } from './helpers/axe.js';
-import { $, button, cleanup, mountBuilder, typeInto, waitFor } from './helpers/dom.js';
+import { $, button, cleanup, mountBuilder, typeInto, waitFor, internals } from './helpers/dom.js';
 import { errorResponse, FakeApi, requiredEnv, WEATHER_SCRIPT, WEATHER_SKILL_MD } from './helpers/fake-api.js';
 
 afterEach(cleanup);
@@ -26,7 +26,7 @@ async function withConversation(theme?: 'dark') {
   typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
   await el.updateComplete;
   button(el, 'Send', '[part="composer"]').click();
-  await waitFor(() => !!$(el, '#editor') && !el._busy && !!el._validation, 'draft validated');
+  await waitFor(() => !!$(el, '#editor') && !internals(el).chat.busy && !!internals(el).checks.result, 'draft validated');
   await el.updateComplete;
   return { el, api };
 }
@@ -34,7 +34,8 @@ async function withConversation(theme?: 'dark') {
 describe('builder: accessibility', () => {
   it('a draft being checked again (previous result still shown)', async () => {
     const { el } = await withConversation();
-    el._validating = true;
+    internals(el).checks.checking = true;
+    el.requestUpdate();
     await el.updateComplete;
     ok($(el, '.val-status .spinner'), 'the re-check spinner is shown');
     await expectAccessible(el, 'the draft while it is checked again');
@@ -72,7 +73,7 @@ describe('builder: accessibility', () => {
     typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Hi');
     await el.updateComplete;
     button(el, 'Send', '[part="composer"]').click();
-    await waitFor(() => !!$(el, '.msg.assistant.error') && !el._busy, 'error');
+    await waitFor(() => !!$(el, '.msg.assistant.error') && !internals(el).chat.busy, 'error');
     await expectAccessible(el, 'the error state');
   });
 
@@ -84,7 +85,7 @@ describe('builder: accessibility', () => {
     typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
     await el.updateComplete;
     button(el, 'Send', '[part="composer"]').click();
-    await waitFor(() => !!$(el, '#editor') && !el._busy && !!el._validation, 'draft');
+    await waitFor(() => !!$(el, '#editor') && !internals(el).chat.busy && !!internals(el).checks.result, 'draft');
     await el.updateComplete;
     button(el, 'Save skill').click();
     const save = $<HTMLDialogElement>(el, 'dialog[data-name="save"]')!;
@@ -97,24 +98,24 @@ describe('builder: accessibility', () => {
     // Edit-mode diff.
     const editor = $<HTMLTextAreaElement>(el, '#editor')!;
     typeInto(editor, editor.value + '\nmore\n');
-    await waitFor(() => !el._validating, 'validated');
+    await waitFor(() => !internals(el).checks.checking, 'validated');
     await el.updateComplete;
     button(el, 'Review & save').click();
     await waitFor(() => !!$(el, '.diff'), 'diff');
     await expectAccessible(el, 'the diff dialog');
-    el._closeDialog();
+    internals(el).dialogs.close();
 
-    el._openSkills();
+    el['_openSkills']();
     await waitFor(() => !!$(el, '.skill-row'), 'skills');
     await expectAccessible(el, 'the skills dialog');
-    el._closeDialog();
+    internals(el).dialogs.close();
 
     el.newSkill();
     await waitFor(() => $<HTMLDialogElement>(el, 'dialog[data-name="confirm"]')!.open, 'confirm');
     await expectAccessible(el, 'the confirm dialog');
-    el._confirm(false);
+    internals(el).dialogs.confirm(false);
 
-    el._openSettings();
+    el['_openSettings']();
     const settings = $(el, 'forge-skill-settings')!;
     await waitFor(() => !!settings.shadowRoot!.querySelector('form'), 'settings');
     await expectAccessible(settings, 'the settings dialog inside the builder');

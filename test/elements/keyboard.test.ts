@@ -5,7 +5,7 @@
 
 import { sendKeys } from '@web/test-runner-commands';
 import { equal, includes, ok } from './helpers/assert.js';
-import { $, cleanup, focused, mountBuilder, txt, waitFor } from './helpers/dom.js';
+import { $, cleanup, focused, mountBuilder, txt, waitFor, internals } from './helpers/dom.js';
 import { FakeApi, questionReply, draftReply } from './helpers/fake-api.js';
 
 afterEach(cleanup);
@@ -33,21 +33,21 @@ describe('builder: keyboard only', () => {
     const composer = await tabTo((e) => e?.id === 'composer', 'the composer');
     await sendKeys({ type: 'Weather for a city' });
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => !el._busy && el._entries.length === 2, 'first reply');
+    await waitFor(() => !internals(el).chat.busy && internals(el).chat.entries.length === 2, 'first reply');
     equal(focused(), composer, 'focus stays in the composer');
     await sendKeys({ type: 'Paris' });
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => !!$(el, '#editor') && !el._busy, 'draft');
-    await waitFor(() => !!el._validation, 'validated');
+    await waitFor(() => !!$(el, '#editor') && !internals(el).chat.busy, 'draft');
+    await waitFor(() => !!internals(el).checks.result, 'validated');
 
     // Draft: tabs with arrow keys, then edit the script.
     await tabTo((e) => e?.getAttribute('role') === 'tab' && e.getAttribute('aria-selected') === 'true', 'the selected tab');
     await sendKeys({ press: 'ArrowRight' });
-    await waitFor(() => el._tab === 'weather-current.sh', 'script tab');
+    await waitFor(() => internals(el).editor.tab === 'weather-current.sh', 'script tab');
     const editor = await tabTo((e) => e?.id === 'editor', 'the editor');
     await sendKeys({ press: 'ControlOrMeta+End' });
     await sendKeys({ type: '# edited by keyboard\n' });
-    await waitFor(() => el._draft!.scripts['weather-current.sh']!.endsWith('# edited by keyboard\n'), 'edit applied');
+    await waitFor(() => internals(el).editor.draft!.scripts['weather-current.sh']!.endsWith('# edited by keyboard\n'), 'edit applied');
     equal(focused(), editor);
 
     // Save and close the result dialog.
@@ -80,7 +80,7 @@ describe('builder: keyboard only', () => {
     await waitFor(() => skills.open && !!skills.querySelector('.skill-row'), 'skills listed');
     await tabTo((e) => e?.tagName === 'BUTTON' && txt(e) === 'Edit weather-report', 'Edit weather-report');
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => !skills.open && el._editing === 'weather-report', 'editing');
+    await waitFor(() => !skills.open && internals(el).editor.editing === 'weather-report', 'editing');
     includes(txt($(el, '[part="edit-banner"]')), 'Editing weather-report');
   });
 

@@ -6,7 +6,7 @@
 
 import { sendKeys } from '@web/test-runner-commands';
 import { deepEqual, equal, includes, notIncludes, ok } from '../helpers/assert.js';
-import { $, $$, button, cleanup, mountBuilder, recordEvents, sleep, textOf, txt, typeInto, waitFor } from '../helpers/dom.js';
+import { $, $$, button, cleanup, mountBuilder, recordEvents, sleep, textOf, txt, typeInto, waitFor, internals } from '../helpers/dom.js';
 import { draftReply, errorResponse, FakeApi, questionReply, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 import { sseStream } from '../helpers/sse.js';
 
@@ -73,7 +73,7 @@ describe('builder: streamed conversation', () => {
     const { el } = await mountBuilder(api);
     await send(el, 'Weather skill');
     await waitFor(() => !!$(el, '#editor'), 'draft');
-    await waitFor(() => !el._busy, 'turn finished');
+    await waitFor(() => !internals(el).chat.busy, 'turn finished');
     const editor = $<HTMLTextAreaElement>(el, '#editor')!;
     typeInto(editor, editor.value + '\nA manual note.\n');
     await send(el, 'Add a forecast tool');
@@ -100,7 +100,7 @@ describe('builder: streamed conversation', () => {
     includes(txt(lastAssistant(el)), 'Stopped');
     ok(button(el, 'Retry', '.msg.assistant.stopped'), 'Retry offered');
     ok(button(el, 'Send', '[part="composer"]'), 'Send is back');
-    equal(el._busy, false);
+    equal(internals(el).chat.busy, false);
   });
 
   it('an error event resolves the bubble to an error with Retry, and Retry succeeds', async () => {

@@ -5,7 +5,7 @@
 
 import { sendKeys } from '@web/test-runner-commands';
 import { deepEqual, equal, includes, ok } from '../helpers/assert.js';
-import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, textOf, typeInto, waitFor } from '../helpers/dom.js';
+import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, textOf, typeInto, waitFor, internals } from '../helpers/dom.js';
 import { FakeApi, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 
 afterEach(cleanup);
@@ -62,7 +62,7 @@ describe('builder: validation', () => {
     const el = await mountWithDraft(api);
     await waitFor(() => !!$(el, '.diag-btn'), 'finding listed');
     $<HTMLButtonElement>(el, '.diag-btn')!.click();
-    await waitFor(() => el._tab === 'weather-current.sh', 'script tab selected');
+    await waitFor(() => internals(el).editor.tab === 'weather-current.sh', 'script tab selected');
     const editor = $<HTMLTextAreaElement>(el, '#editor')!;
     await waitFor(() => focused() === editor, 'editor focused');
     equal(editor.value.slice(editor.selectionStart, editor.selectionEnd), 'INPUT="${1:-}"');
@@ -126,10 +126,10 @@ describe('builder: scripts', () => {
     equal($(el, '[role="tabpanel"]')!.getAttribute('aria-labelledby'), first!.id);
     first!.focus();
     await sendKeys({ press: 'ArrowRight' });
-    await waitFor(() => el._tab === 'weather-current.sh', 'second tab');
+    await waitFor(() => internals(el).editor.tab === 'weather-current.sh', 'second tab');
     equal(focused()?.textContent?.trim(), 'weather-current.sh');
     await sendKeys({ press: 'ArrowRight' });
-    await waitFor(() => el._tab === 'SKILL.md', 'wraps around');
+    await waitFor(() => internals(el).editor.tab === 'SKILL.md', 'wraps around');
   });
 });
 
@@ -187,6 +187,6 @@ describe('builder: copy and download', () => {
     button(el, 'Start from a blank SKILL.md').click();
     await el.updateComplete;
     includes($<HTMLTextAreaElement>(el, '#editor')!.value, 'name: my-skill');
-    equal(el._skillName, 'my-skill');
+    equal(internals(el).editor.skillName, 'my-skill');
   });
 });

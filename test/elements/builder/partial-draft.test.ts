@@ -5,7 +5,7 @@
 // without a final draft leaves the editor as it was.
 
 import { equal, includes, notIncludes, ok } from '../helpers/assert.js';
-import { $, button, cleanup, mountBuilder, typeInto, waitFor } from '../helpers/dom.js';
+import { $, button, cleanup, mountBuilder, typeInto, waitFor, internals } from '../helpers/dom.js';
 import { FakeApi, WEATHER_SCRIPT, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 import { sseStream, type SseEvent } from '../helpers/sse.js';
 
@@ -53,9 +53,9 @@ describe('partial drafts in <forge-skill-builder>', () => {
     ok(ta.readOnly, 'a partial draft cannot be edited');
     equal(ta.getAttribute('part'), 'editor-text');
     ok(!$(el, '[part="footer"]'), 'no Save while the draft is being written');
-    equal(el._draft, null, 'the partial is not the draft');
+    equal(internals(el).editor.draft, null, 'the partial is not the draft');
     first.release();
-    await waitFor(() => !el._busy && !!$(el, '#editor'), 'the final draft in the editor', WAIT);
+    await waitFor(() => !internals(el).chat.busy && !!$(el, '#editor'), 'the final draft in the editor', WAIT);
     ok(!partialEditor(el), 'the partial view is gone');
     equal($<HTMLTextAreaElement>(el, '#editor')!.value, WEATHER_SKILL_MD);
     ok(!$<HTMLTextAreaElement>(el, '#editor')!.readOnly);
@@ -68,8 +68,8 @@ describe('partial drafts in <forge-skill-builder>', () => {
     const { el } = await mountBuilder(api);
     // A first turn gives a complete draft.
     await send(el, 'Weather skill');
-    await waitFor(() => !el._busy && !!$(el, '#editor'), 'the first draft', WAIT);
-    await waitFor(() => !!el._validation, 'validated', WAIT);
+    await waitFor(() => !internals(el).chat.busy && !!$(el, '#editor'), 'the first draft', WAIT);
+    await waitFor(() => !!internals(el).checks.result, 'validated', WAIT);
     const before = validateCalls(api).length;
     // The second turn streams partials, then fails.
     const second = sseStream(partialReply({ final: false }), { holdAfter: 5 });
@@ -79,7 +79,7 @@ describe('partial drafts in <forge-skill-builder>', () => {
     await waitFor(() => partialEditor(el)?.value === WEATHER_SKILL_MD.slice(0, -4), 'the second partial', WAIT);
     ok(!$(el, '[part="footer"]'), 'Save is not offered for the partial');
     second.release();
-    await waitFor(() => !el._busy, 'the turn ended', WAIT);
+    await waitFor(() => !internals(el).chat.busy, 'the turn ended', WAIT);
     await el.updateComplete;
     ok(!partialEditor(el), 'the partial view is gone');
     equal($<HTMLTextAreaElement>(el, '#editor')!.value, WEATHER_SKILL_MD, 'the editor shows the last complete draft');

@@ -8,7 +8,7 @@
 import { assessSkillRisk } from '../../../src/core/index.js';
 import { equal, includes, ok } from '../helpers/assert.js';
 import { expectAccessible } from '../helpers/axe.js';
-import { $, $$, button, cleanup, mountWithDraft, txt, waitFor } from '../helpers/dom.js';
+import { $, $$, button, cleanup, mountWithDraft, txt, waitFor, internals } from '../helpers/dom.js';
 import { draftReply, FakeApi, WEATHER_SCRIPT, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 
 afterEach(cleanup);
@@ -51,7 +51,7 @@ describe('builder: risk review and script syntax', () => {
     await waitFor(() => !!item('bash-syntax'), 'syntax finding listed');
     ok(item('env-dump'), 'risk finding listed');
     item('bash-syntax')!.querySelector('button')!.click();
-    await waitFor(() => el._tab === 'weather-current.sh', 'jumped to the script');
+    await waitFor(() => internals(el).editor.tab === 'weather-current.sh', 'jumped to the script');
     item('env-dump')!.querySelector('button')!.click();
     const selected = () => {
       const ta = $<HTMLTextAreaElement>(el, '#editor')!;
@@ -63,7 +63,7 @@ describe('builder: risk review and script syntax', () => {
   it('blocks saving a policy violation until the operator confirms', async () => {
     const api = reviewingApi(RISKY_MD, WEATHER_SCRIPT);
     const el = await mountWithDraft(api, undefined, { validated: true });
-    await waitFor(() => !!el._review, 'reviewed');
+    await waitFor(() => !!internals(el).checks.review, 'reviewed');
     button(el, 'Save skill').click();
     await waitFor(() => dialog(el).open, 'dialog open');
     await el.updateComplete;
@@ -84,7 +84,7 @@ describe('builder: risk review and script syntax', () => {
   it('saves a draft without violations at once and shows the badge in the result', async () => {
     const api = reviewingApi(WEATHER_SKILL_MD, WEATHER_SCRIPT);
     const el = await mountWithDraft(api, undefined, { validated: true });
-    await waitFor(() => !!el._review, 'reviewed');
+    await waitFor(() => !!internals(el).checks.review, 'reviewed');
     button(el, 'Save skill').click();
     await waitFor(() => txt(dialog(el)).includes('weather-report saved'), 'saved at once');
     const score = assessSkillRisk(WEATHER_SKILL_MD, { 'weather-current.sh': WEATHER_SCRIPT }).score;

@@ -7,7 +7,7 @@
 // run finds the request routed.
 import { deepEqual, equal, includes, ok } from '../helpers/assert.js';
 import { expectAccessible } from '../helpers/axe.js';
-import { $, $$, button, cleanup, mountWithDraft, typeInto, txt, waitFor } from '../helpers/dom.js';
+import { $, $$, button, cleanup, mountWithDraft, typeInto, txt, waitFor, internals } from '../helpers/dom.js';
 import { errorResponse, FakeApi, json, type Call } from '../helpers/fake-api.js';
 import { sseText, type SseEvent } from '../helpers/sse.js';
 
@@ -100,7 +100,7 @@ describe('builder: check routing', () => {
 
     await expectAccessible(el, 'routing dialog with results');
 
-    const before = el._draft!.skillMd;
+    const before = internals(el).editor.draft!.skillMd;
     button(el, 'Improve description', D).click();
     await waitFor(() => !!inD(el, '.route-proposal'), 'proposal');
     await expectAccessible(el, 'routing dialog with a proposal');
@@ -108,11 +108,11 @@ describe('builder: check routing', () => {
     includes(txt(inD(el, '.route-proposal')), 'Umbrella questions loaded no skill.');
     ok(inD(el, '.route-proposal .dl.add'), 'the new description line is shown as added');
     ok(inD(el, '.route-proposal .dl.del'), 'the old one as removed');
-    equal(el._draft!.skillMd, before, 'nothing changes before Accept');
+    equal(internals(el).editor.draft!.skillMd, before, 'nothing changes before Accept');
 
     button(el, 'Accept', D).click();
-    await waitFor(() => el._draft!.skillMd !== before, 'draft updated');
-    includes(el._draft!.skillMd, 'need an umbrella');
+    await waitFor(() => internals(el).editor.draft!.skillMd !== before, 'draft updated');
+    includes(internals(el).editor.draft!.skillMd, 'need an umbrella');
     includes(txt(inD(el, '.route-summary')), 'run the check again');
 
     button(el, 'Run check', D).click();

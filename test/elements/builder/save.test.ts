@@ -5,7 +5,7 @@
 // diff before saving, New skill asks before discarding unsaved work).
 
 import { deepEqual, equal, includes, ok } from '../helpers/assert.js';
-import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, recordEvents, textOf, txt, typeInto, waitFor } from '../helpers/dom.js';
+import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, recordEvents, textOf, txt, typeInto, waitFor, internals } from '../helpers/dom.js';
 import { FakeApi, questionReply, requiredEnv, WEATHER_SCRIPT, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 
 afterEach(cleanup);
@@ -44,7 +44,7 @@ describe('builder: save', () => {
     ok(saved[0]!.bubbles && saved[0]!.composed);
     // The saved skill is now what is being edited, and the list knows it.
     includes(textOf(el, '[part="edit-banner"]'), 'Editing weather-report');
-    await waitFor(() => el._skills?.some((s) => s.name === 'weather-report') === true, 'skills list refreshed');
+    await waitFor(() => internals(el).skills.skills?.some((s) => s.name === 'weather-report') === true, 'skills list refreshed');
     button(el, 'Done', 'dialog[data-name="save"]').click();
     await waitFor(() => !dialog(el, 'save').open, 'closed');
   });
@@ -165,13 +165,13 @@ describe('builder: edit mode', () => {
     const chat = api.lastCall('POST', '/chat')!.body;
     equal(chat.mode, 'edit');
     equal(chat.editing_name, 'weather-report');
-    await waitFor(() => !el._busy, 'turn finished');
+    await waitFor(() => !internals(el).chat.busy, 'turn finished');
 
     // Change SKILL.md, add a script, drop one; then review.
     const editor = $<HTMLTextAreaElement>(el, '#editor')!;
     typeInto(editor, editor.value.replace('# Weather report', '# Weather report (Celsius)'));
-    el._setDraft({ ...el._draft!, scripts: { 'weather-current.sh': WEATHER_SCRIPT, 'units.sh': 'echo c\n' } });
-    await waitFor(() => !!el._validation && !el._validating, 'validated');
+    internals(el).editor.edit({ ...internals(el).editor.draft!, scripts: { 'weather-current.sh': WEATHER_SCRIPT, 'units.sh': 'echo c\n' } });
+    await waitFor(() => !!internals(el).checks.result && !internals(el).checks.checking, 'validated');
     await el.updateComplete;
     button(el, 'Review & save').click();
     await waitFor(() => !!$(el, '.diff'), 'diff shown');
@@ -229,7 +229,7 @@ describe('builder: edit mode', () => {
     button(el, 'Edit', '.skill-row').click();
     await waitFor(() => dialog(el, 'confirm').open, 'confirm');
     button(el, 'Discard', 'dialog[data-name="confirm"]').click();
-    await waitFor(() => el._editing === 'weather-report', 'editing');
+    await waitFor(() => internals(el).editor.editing === 'weather-report', 'editing');
   });
 
   it('at workspace level the skills list asks for the agent and edits in it', async () => {
@@ -243,7 +243,7 @@ describe('builder: edit mode', () => {
     typeInto($<HTMLSelectElement>(el, '#skills-agent')!, 'support-bot');
     await waitFor(() => txt(dialog(el, 'skills')).includes('refund-policy'), 'second agent listed');
     button(el, 'Edit', '.skill-row').click();
-    await waitFor(() => el._editing === 'refund-policy', 'editing');
+    await waitFor(() => internals(el).editor.editing === 'refund-policy', 'editing');
     includes(textOf(el, '[part="edit-banner"]'), 'in support-bot');
     // Requests about the skill go to its agent.
     await waitFor(() => api.callsTo('POST', '/validate').length > 0, 'validated');
@@ -255,7 +255,7 @@ describe('builder: edit mode', () => {
     seed(api);
     const { el } = await mountBuilder(api);
     await el.editSkill('weather-report');
-    await waitFor(() => !!el._validation, 'validated');
+    await waitFor(() => !!internals(el).checks.result, 'validated');
     await el.updateComplete;
     ok(button(el, 'Review & save').disabled);
     includes(textOf(el, '#save-hint'), 'No changes to save');

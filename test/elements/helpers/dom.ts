@@ -8,6 +8,23 @@ import { FakeApi } from './fake-api.js';
 
 const mounted: HTMLElement[] = [];
 
+/**
+ * The builder's reactive controllers, for tests that wait on its state. They are
+ * private fields of the element; TypeScript's bracket access reaches them with
+ * their types, so a renamed field fails `npm run check` here.
+ */
+export function internals(el: ForgeSkillBuilder) {
+  return {
+    provider: el['_provider'],
+    chat: el['_chat'],
+    editor: el['_editor'],
+    checks: el['_checks'],
+    save: el['_save'],
+    skills: el['_skills'],
+    dialogs: el['_dialogs'],
+  };
+}
+
 /** Creates one of the elements talking to `api`, with attributes, and adds it to the page. */
 function create<K extends 'forge-skill-builder' | 'forge-skill-settings'>(tag: K, api: FakeApi, attrs: Record<string, string>): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
@@ -19,7 +36,7 @@ function create<K extends 'forge-skill-builder' | 'forge-skill-settings'>(tag: K
 export async function mountBuilder(api = new FakeApi(), attrs: Record<string, string> = { agent: 'ops-bot' }): Promise<{ el: ForgeSkillBuilder; api: FakeApi }> {
   const el = create('forge-skill-builder', api, attrs);
   await el.updateComplete;
-  await waitFor(() => el._provider !== null || el._providerError !== '', 'the banner loaded');
+  await waitFor(() => internals(el).provider.provider !== null || internals(el).provider.error !== '', 'the banner loaded');
   await el.updateComplete;
   return { el, api };
 }
@@ -30,9 +47,9 @@ export async function mountWithDraft(api = new FakeApi(), attrs?: Record<string,
   typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
   await el.updateComplete;
   button(el, 'Send', '[part="composer"]').click();
-  await waitFor(() => !!$(el, '#editor') && !el._busy, 'draft loaded');
+  await waitFor(() => !!$(el, '#editor') && !internals(el).chat.busy, 'draft loaded');
   if (opts.validated) {
-    await waitFor(() => !!el._validation, 'validated');
+    await waitFor(() => !!internals(el).checks.result, 'validated');
     await el.updateComplete;
   }
   return el;

@@ -3,23 +3,18 @@
 // or typed), the running check with results as they arrive, recall/precision
 // and overlaps, and the proposed description waiting for Accept. Every API
 // call is abortable; closing the dialog or a new draft stops a running check.
-import type { ReactiveController } from 'lit';
-import type { ApiClient } from '../../api/client.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { improveDescription, routeCheck, routeRequests, type DescriptionProposal, type RoutingExpect, type RoutingRequestItem, type RoutingResultItem, type RoutingSummary, type RoutingTarget } from '../../api/routing.js';
 import { isAbortError } from '../../api/sse.js';
 import type { Draft } from '../../types.js';
+import type { BuilderContext } from './context.js';
 
-/** What the controller needs from the builder element. */
-export interface RoutingHost {
-  agent?: string | undefined;
-  _draft: Draft | null;
-  _editing: string | null;
-  _api(): ApiClient;
-  _setDraft(d: Draft): void;
-  _say(text: string): void;
-  _error(action: string, e: unknown): string;
-  addController(c: ReactiveController): void;
-  requestUpdate(): void;
+/** The draft the check is about, and how an accepted description goes into it (the draft controller gives them). */
+export interface RoutedDraft {
+  readonly draft: Draft | null;
+  /** The skill being edited (edit mode), or null. */
+  readonly editing: string | null;
+  edit(d: Draft): void;
 }
 
 /** '' when idle. */
@@ -43,7 +38,13 @@ export class RoutingCheck implements ReactiveController {
   draftExpect: RoutingExpect = 'this';
   private abort: AbortController | null = null;
 
-  constructor(private readonly host: RoutingHost) {
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly ctx: BuilderContext,
+    /** The element's `agent`: the runtime the requests are routed in. */
+    private readonly agent: () => string | undefined,
+    private readonly editor: RoutedDraft,
+  ) {
     host.addController(this);
   }
 
@@ -57,9 +58,10 @@ export class RoutingCheck implements ReactiveController {
   }
 
   private target(): RoutingTarget | null {
-    const draft = this.host._draft;
-    if (!draft || !this.host.agent) return null;
-    return { agent: this.host.agent, draft, ...(this.host._editing ? { editingName: this.host._editing } : {}) };
+    const { draft, editing } = this.editor;
+    const agent = this.agent();
+    if (!draft || !agent) return null;
+    return { agent, draft, ...(editing ? { editingName: editing } : {}) };
   }
 
   /** Runs `work` as the current phase, turning failures into the dialog's error. */
@@ -70,7 +72,7 @@ export class RoutingCheck implements ReactiveController {
     try {
       await work(abort.signal);
     } catch (e) {
-      if (!isAbortError(e)) this.set({ error: this.host._error(action, e) });
+      if (!isAbortError(e)) this.set({ error: this.ctx.error(action, e) });
     } finally {
       if (this.abort === abort) this.abort = null;
       this.set({ phase: '' });
@@ -86,10 +88,10 @@ export class RoutingCheck implements ReactiveController {
     const t = this.target();
     if (!t) return Promise.resolve();
     return this.step('generating', 'generate routing requests', async (signal) => {
-      const fresh = await routeRequests(this.host._api(), t, GENERATE_COUNT, signal);
+      const fresh = await routeRequests(this.ctx.api(), t, GENERATE_COUNT, signal);
       const known = new Set(this.requests.map((r) => r.text.toLowerCase()));
       this.set({ requests: [...this.requests, ...fresh.filter((r) => !known.has(r.text.toLowerCase()))], results: [], summary: null });
-      this.host._say(`${fresh.length} requests written. Review them, then run the check.`);
+      this.ctx.say(`${fresh.length} requests written. Review them, then run the check.`);
     });
   }
 
@@ -111,14 +113,14 @@ export class RoutingCheck implements ReactiveController {
     if (!t || requests.length === 0) return Promise.resolve();
     this.set({ results: [], summary: null, proposal: null, stale: false, progress: requests.length });
     return this.step('running', 'check routing', async (signal) => {
-      for await (const ev of routeCheck(this.host._api(), t, requests, signal)) {
+      for await (const ev of routeCheck(this.ctx.api(), t, requests, signal)) {
         if (ev.type === 'route_result') {
           const results = [...this.results];
           results[ev.index] = ev.result;
           this.set({ results });
         } else if (ev.type === 'done') {
           this.set({ summary: ev.summary });
-          this.host._say(`Routing checked: ${ev.summary.passed} of ${ev.summary.total} as expected.`);
+          this.ctx.say(`Routing checked: ${ev.summary.passed} of ${ev.summary.total} as expected.`);
         } else if (ev.type === 'error') this.set({ error: ev.error });
       }
     });
@@ -129,19 +131,24 @@ export class RoutingCheck implements ReactiveController {
     const results = this.results.filter((r): r is RoutingResultItem => r !== undefined);
     if (!t || results.length === 0) return Promise.resolve();
     return this.step('improving', 'propose a description', async (signal) => {
-      const proposal = await improveDescription(this.host._api(), t, results, signal);
+      const proposal = await improveDescription(this.ctx.api(), t, results, signal);
       this.set({ proposal: { ...proposal, before: t.draft.skillMd } });
-      this.host._say('A new description is proposed. Review the change, then accept or discard it.');
+      this.ctx.say('A new description is proposed. Review the change, then accept or discard it.');
     });
+  }
+
+  /** Drops the proposed description. */
+  discard(): void {
+    this.set({ proposal: null });
   }
 
   /** Puts the proposed description into the draft (the operator's decision). */
   accept(): void {
     const p = this.proposal;
-    const d = this.host._draft;
+    const d = this.editor.draft;
     if (!p?.skillMd || !d) return;
-    this.host._setDraft({ skillMd: p.skillMd, scripts: d.scripts });
+    this.editor.edit({ skillMd: p.skillMd, scripts: d.scripts });
     this.set({ proposal: null, stale: true });
-    this.host._say('Description updated in the draft. Run the check again to see whether it helped.');
+    this.ctx.say('Description updated in the draft. Run the check again to see whether it helped.');
   }
 }

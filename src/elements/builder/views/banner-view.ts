@@ -4,7 +4,7 @@
 // Configure/Settings button that opens <forge-skill-settings> in a dialog.
 
 import { html, nothing } from 'lit';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
+import type { ProviderInfo } from '../../types.js';
 import { PROVIDER_LABELS } from '../../settings/settings-form.js';
 
 const SOURCES: Record<string, [label: string, where: string]> = {
@@ -16,16 +16,24 @@ const SOURCES: Record<string, [label: string, where: string]> = {
 const issue = (kind: 'warn' | 'error', title: string, body: unknown) =>
   html`<li class="issue ${kind}"><span class="ico" aria-hidden="true">${kind === 'error' ? '✕' : '⚠'}</span><span><strong>${title}</strong> ${body}</span></li>`;
 
-export function renderBanner(b: ForgeSkillBuilder) {
-  const p = b._provider;
+/** What the banner shows (the provider controller gives it), and how it acts. */
+export interface BannerView {
+  readonly provider: ProviderInfo | null;
+  /** Why the configuration could not be loaded ('' when it could). */
+  readonly error: string;
+  load(): Promise<void>;
+}
+
+export function renderBanner(b: BannerView, openSettings: () => void) {
+  const p = b.provider;
   const configure = (primary: boolean, label: string) =>
-    html`<button class="small ${primary ? 'primary' : ''}" aria-haspopup="dialog" @click=${b._openSettings}>${label}</button>`;
+    html`<button class="small ${primary ? 'primary' : ''}" aria-haspopup="dialog" @click=${openSettings}>${label}</button>`;
 
   if (!p) {
     return html`<div part="banner" class="banner" role="region" aria-label="Skill-builder LLM">
-      ${b._providerError
-        ? html`<div class="banner-main"><span class="state error"><span aria-hidden="true">✕</span> Could not load the LLM configuration: ${b._providerError}</span>
-            <span class="banner-actions"><button class="small" @click=${() => b._loadProvider()}>Try again</button>${configure(false, 'Settings')}</span></div>`
+      ${b.error
+        ? html`<div class="banner-main"><span class="state error"><span aria-hidden="true">✕</span> Could not load the LLM configuration: ${b.error}</span>
+            <span class="banner-actions"><button class="small" @click=${() => b.load()}>Try again</button>${configure(false, 'Settings')}</span></div>`
         : html`<div class="banner-main"><span class="state muted"><span class="spinner" aria-hidden="true"></span> Checking the skill-builder LLM…</span></div>`}
     </div>`;
   }

@@ -9,19 +9,7 @@ import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import { SKILL_MD } from '../draft.js';
-import type { Draft } from '../../types.js';
-
-export interface PartialDraftState {
-  draft: Draft;
-  /** The file shown: SKILL.md or a script name. */
-  tab: string;
-}
-
-/** The state after a `skill_draft_partial` event (the file the reader picked stays picked while it exists). */
-export function nextPartial(prev: PartialDraftState | null, draft: Draft): PartialDraftState {
-  const tab = prev && (prev.tab === SKILL_MD || prev.tab in draft.scripts) ? prev.tab : SKILL_MD;
-  return { draft: { skillMd: draft.skillMd, scripts: { ...draft.scripts } }, tab };
-}
+import type { PartialDraftState } from '../controllers/chat-controller.js';
 
 /** Within this many pixels of the end counts as "at the end": the view keeps following the text. */
 const FOLLOW_SLACK = 24;

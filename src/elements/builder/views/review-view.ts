@@ -7,34 +7,47 @@
 // (forge-skill-builder.review-view.js beside the bundle; see lazy-view.ts).
 
 import { html, nothing } from 'lit';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import type { Diagnostic } from '../../../core/diagnostics.js';
 import { blockingViolations, type DraftReview } from '../review.js';
 
-/** The badge (a toggle in the Checks panel), and when `open` the factors and violations. */
-function risk(b: ForgeSkillBuilder, toggle: boolean, open: boolean, ack?: { riskAck?: boolean }) {
-  const r = b._review!.risk!;
-  const n = blockingViolations(b._review).length;
+/** The review and whether its details are open in the Checks panel (the validation controller gives them). */
+export interface RiskView {
+  readonly review: DraftReview | null;
+  readonly riskOpen: boolean;
+  toggleRisk(open: boolean): void;
+}
+
+/** The save dialog's confirmation box: its state and how to change it. */
+interface RiskAck {
+  riskAck?: boolean;
+  set(ack: boolean): void;
+}
+
+/** The badge (a toggle in the Checks panel when `toggle` is given), and when `open` the factors and violations. */
+function risk(review: DraftReview, toggle: ((open: boolean) => void) | null, open: boolean, ack?: RiskAck) {
+  const r = review.risk!;
+  const n = blockingViolations(review).length;
   const text = `Risk ${r.score}/100 · ${r.level} · ${n ? `${n} policy violation(s)` : 'policy passed'}`;
   const cls = `vs risk-badge ${n || r.score > 50 ? 'err' : r.score > 25 ? 'warn' : 'ok'}`;
-  return html`<div part="risk">${toggle ? html`<button class=${cls} aria-expanded=${String(open)} @click=${() => (b._riskOpen = !open)}>${text}</button>` : html`<b class=${cls}>${text}</b>`}
+  return html`<div part="risk">${toggle ? html`<button class=${cls} aria-expanded=${String(open)} @click=${() => toggle(!open)}>${text}</button>` : html`<b class=${cls}>${text}</b>`}
     ${open
       ? html`<ul class="plain-list">${toggle ? r.factors.map((f) => html`<li>${f.points} ${f.category}: ${f.description}</li>`) : nothing}${r.violations.map((v) => html`<li>${v.severity} <code>${v.rule}</code>: ${v.message}</li>`)}</ul>`
       : nothing}${ack
-      ? html`<label><input type="checkbox" style="width:auto;min-height:0" .checked=${!!ack.riskAck} @change=${(e: Event) => (b._save = { ...b._save!, riskAck: (e.target as HTMLInputElement).checked })} />
+      ? html`<label><input type="checkbox" style="width:auto;min-height:0" .checked=${!!ack.riskAck} @change=${(e: Event) => ack.set((e.target as HTMLInputElement).checked)} />
           I have reviewed the policy violations and want to save anyway</label>`
       : nothing}</div>`;
 }
 
 /** The Checks panel part. */
-export function renderRisk(b: ForgeSkillBuilder) {
-  return b._review?.risk ? risk(b, true, b._riskOpen) : b._review?.riskError ? html`<p class="field-error">No risk review: ${b._review.riskError}</p>` : nothing;
+export function renderRisk(c: RiskView) {
+  const review = c.review;
+  return review?.risk ? risk(review, (open) => c.toggleRisk(open), c.riskOpen) : review?.riskError ? html`<p class="field-error">No risk review: ${review.riskError}</p>` : nothing;
 }
 
 /** The save dialog's part: the badge, and for a violation its list and the confirmation box. */
-export function renderSaveRisk(b: ForgeSkillBuilder, s: { phase: string; riskAck?: boolean }) {
-  const asks = s.phase === 'confirm' && blockingViolations(b._review).length > 0;
-  return b._review?.risk ? risk(b, false, asks, asks ? s : undefined) : nothing;
+export function renderSaveRisk(review: DraftReview | null, s: { phase: string; riskAck?: boolean }, setAck: (ack: boolean) => void) {
+  const asks = s.phase === 'confirm' && blockingViolations(review).length > 0;
+  return review?.risk ? risk(review, null, asks, asks ? { riskAck: s.riskAck, set: setAck } : undefined) : nothing;
 }
 
 /** Syntax and risk findings as Checks-list entries (`field` is their code or rule; critical is an error, info a warning). */

@@ -8,7 +8,6 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { RoutingCheck } from '../controllers/routing-controller.js';
 import type { RoutingExpect, RoutingResultItem } from '../../api/routing.js';
 import { renderDraftDiff } from '../../internal/diff/diff-view.js';
@@ -26,7 +25,7 @@ const outcome = (r: RoutingResultItem | undefined) =>
         went to ${r.chose ? html`<code>${r.chose.skill}</code>${r.chose.tool ? html` (<code>${r.chose.tool}</code>)` : nothing}` : 'no skill'}</span>`
     : nothing;
 
-function renderBody(b: ForgeSkillBuilder, c: RoutingCheck) {
+function renderBody(b: RoutingDialog, c: RoutingCheck) {
   const off = !!c.phase;
   const s = c.summary;
   const p = c.proposal;
@@ -59,11 +58,21 @@ function renderBody(b: ForgeSkillBuilder, c: RoutingCheck) {
     ${p
       ? html`<section class="route-proposal" aria-label="Proposed description"><h3>Proposed description</h3><p>${p.rationale}</p>
           ${p.skillMd ? renderDraftDiff({ skillMd: p.before, scripts: {} }, { skillMd: p.skillMd, scripts: {} }) : html`<blockquote>${p.description}</blockquote>`}
-          <button class="primary small" ?disabled=${!p.skillMd} @click=${() => c.accept()}>Accept</button> <button class="small" @click=${() => (c.proposal = null, b.requestUpdate())}>Discard</button></section>`
+          <button class="primary small" ?disabled=${!p.skillMd} @click=${() => c.accept()}>Accept</button> <button class="small" @click=${() => c.discard()}>Discard</button></section>`
       : nothing}`;
 }
 
 export { RoutingCheck };
+
+/** What the dialog needs from around the check. */
+export interface RoutingDialog {
+  /** The agent whose runtime the requests are routed in. */
+  agent: string | undefined;
+  /** The dialog is the open one (its body renders only then). */
+  open: boolean;
+  close(): void;
+  onClosed(e: Event): void;
+}
 
 const STYLE = html`<style>
   .route-list { list-style: none; padding: 0; display: grid; gap: var(--_space-1_5); max-height: 40vh; overflow-y: auto; }
@@ -73,16 +82,16 @@ const STYLE = html`<style>
   .route-row .miss { color: var(--_danger); }
 </style>`;
 
-export function renderRoutingDialog(b: ForgeSkillBuilder, c: RoutingCheck) {
+export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
   const n = c.requests.length;
   return html`<dialog data-name="routing" part="dialog" class="wide" aria-modal="true" aria-labelledby="routing-title" @keydown=${trapTab}
-    @close=${(e: Event) => (c.stop(), b._onDialogClosed(e))}>
+    @close=${(e: Event) => (c.stop(), b.onClosed(e))}>
     <div class="dialog-head">
       <h2 id="routing-title">Will the agent use it?</h2>
-      <button class="ghost icon" aria-label="Close" title="Close" @click=${b._closeDialog}>✕</button>
+      <button class="ghost icon" aria-label="Close" title="Close" @click=${() => b.close()}>✕</button>
     </div>
     ${STYLE}
-    <div class="dialog-body">${b._dialog === 'routing' ? renderBody(b, c) : nothing}</div>
+    <div class="dialog-body">${b.open ? renderBody(b, c) : nothing}</div>
     <div class="dialog-foot">
       <span class="grow hint" id="route-cost">${n ? `${n} requests · ${n} model calls` : ''}</span>
       ${c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}

@@ -5,57 +5,68 @@
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ValidationResult } from '../../../core/diagnostics.js';
 import { trapTab } from '../../internal/dialog.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
 import { lazyView } from '../../internal/lazy-view.js';
 import { riskView } from './draft-view.js';
-import { riskBlocksSave } from '../review.js';
-import type { MissingEnvVar, SaveResult } from '../../types.js';
+import { riskBlocksSave, type DraftReview } from '../review.js';
+import type { SaveState } from '../controllers/save-controller.js';
+import type { AgentInfo, Draft, MissingEnvVar, SaveResult } from '../../types.js';
 
-export interface SaveState {
-  phase: 'confirm' | 'saving' | 'done' | 'error';
-  /** Target agent id ('' until chosen). */
-  agent: string;
-  name?: string;
-  error: string;
-  conflict?: boolean;
-  validation?: ValidationResult;
-  result?: SaveResult;
-  updated?: boolean;
-  /** Values typed for missing env vars, by name. */
-  envValues: Record<string, string>;
-  envSaving?: boolean;
-  envError?: string;
-  envSaved?: string[];
-  /** The operator confirmed saving despite policy violations. */
-  riskAck?: boolean;
+/** The save dialog's state and actions (the save controller gives them). */
+export interface SaveView {
+  readonly state: SaveState | null;
+  patch(patch: Partial<SaveState>): void;
+  save(): Promise<void>;
+  saveEnv(): Promise<void>;
 }
 
+/** What the save dialog needs from around it. */
+export interface SaveDialog {
+  save: SaveView;
+  /** The element's `agent`: without it the dialog asks which agent. */
+  agent: string | undefined;
+  editor: { readonly draft: Draft | null; readonly skillName: string; readonly editing: string | null; readonly editAgent: string | null; readonly original: Draft | null };
+  agents: { readonly agents: AgentInfo[] | null; readonly agentsError: string };
+  review: DraftReview | null;
+  /** Re-renders when a view loaded on demand arrives. */
+  host: { requestUpdate(): void };
+  close(): void;
+  onClosed(e: Event): void;
+}
+
+/** The confirmation (the dialog controller gives it). */
+export interface ConfirmView {
+  readonly confirmText: string;
+  confirm(ok: boolean): void;
+  close(): void;
+  onClosed(e: Event): void;
+}
 
 /** The diff of an edited skill, loaded when editing begins. */
 const diffView = lazyView(() => import('../../internal/diff/diff-view.js'));
 
-const head = (b: ForgeSkillBuilder, id: string, title: string) => html`<div class="dialog-head">
+const head = (close: () => void, id: string, title: string) => html`<div class="dialog-head">
   <h2 id=${id}>${title}</h2>
-  <button class="ghost icon" aria-label="Close" title="Close" @click=${b._closeDialog}>✕</button>
+  <button class="ghost icon" aria-label="Close" title="Close" @click=${() => close()}>✕</button>
 </div>`;
 
-export function renderSaveDialog(b: ForgeSkillBuilder) {
-  const s = b._save;
-  const editingHere = !!(b._editing && s && b._editAgent === s.agent);
-  const name = s?.name ?? b._skillName;
+export function renderSaveDialog(b: SaveDialog) {
+  const s = b.save.state;
+  const ed = b.editor;
+  const editingHere = !!(ed.editing && s && ed.editAgent === s.agent);
+  const name = s?.name ?? ed.skillName;
   const title = !s ? 'Save' : s.phase === 'done' ? (s.updated ? 'Skill updated' : 'Skill saved') : editingHere ? `Save changes to ${name}` : `Save ${name}`;
   return html`<dialog data-name="save" part="dialog" class=${editingHere && s?.phase === 'confirm' ? 'wide' : ''} aria-modal="true"
-    aria-labelledby="save-title" @keydown=${trapTab} @close=${b._onDialogClosed}>
-    ${head(b, 'save-title', title)} ${s ? renderSaveBody(b, s, editingHere) : nothing}
+    aria-labelledby="save-title" @keydown=${trapTab} @close=${(e: Event) => b.onClosed(e)}>
+    ${head(() => b.close(), 'save-title', title)} ${s ? renderSaveBody(b, s, editingHere) : nothing}
   </dialog>`;
 }
 
-function renderSaveBody(b: ForgeSkillBuilder, s: SaveState, editingHere: boolean) {
+function renderSaveBody(b: SaveDialog, s: SaveState, editingHere: boolean) {
+  const ed = b.editor;
   const chooseAgent = !b.agent && s.phase === 'confirm';
   if (s.phase === 'saving')
-    return html`<div class="dialog-body"><p class="saving" role="status"><span class="spinner" aria-hidden="true"></span> Saving ${s.name ?? b._skillName}…</p></div>`;
+    return html`<div class="dialog-body"><p class="saving" role="status"><span class="spinner" aria-hidden="true"></span> Saving ${s.name ?? ed.skillName}…</p></div>`;
   if (s.phase === 'done' && s.result) return renderResult(b, s, s.result);
   if (s.phase === 'error')
     return html`<div class="dialog-body">
@@ -70,51 +81,54 @@ function renderSaveBody(b: ForgeSkillBuilder, s: SaveState, editingHere: boolean
           : nothing}
       </div>
       <div class="dialog-foot">
-        <button @click=${b._closeDialog}>Close</button>
-        ${s.conflict || s.validation ? nothing : html`<button class="primary" @click=${b._doSave}>Try again</button>`}
+        <button @click=${() => b.close()}>Close</button>
+        ${s.conflict || s.validation ? nothing : html`<button class="primary" @click=${() => void b.save.save()}>Try again</button>`}
       </div>`;
   // confirm
-  const agents = b._agents;
+  const { agents, agentsError } = b.agents;
   return html`<div class="dialog-body">
       ${chooseAgent
         ? html`<div class="field">
             <label for="save-agent">Agent</label>
-            ${agents === null && !b._agentsError
+            ${agents === null && !agentsError
               ? html`<p class="muted" role="status"><span class="spinner" aria-hidden="true"></span> Loading agents…</p>`
-              : b._agentsError
-                ? html`<p class="field-error">${b._agentsError}</p>`
+              : agentsError
+                ? html`<p class="field-error">${agentsError}</p>`
                 : agents!.length === 0
                   ? html`<p class="notice warn"><span class="ico" aria-hidden="true">⚠</span><span>This workspace has no agents yet (a folder with a
                       <code>forge.yaml</code>). Create one, then save again — or download the SKILL.md.</span></p>`
-                  : html`<select id="save-agent" .value=${live(s.agent)} @change=${(e: Event) => (b._save = { ...b._save!, agent: (e.target as HTMLSelectElement).value })}>
+                  : html`<select id="save-agent" .value=${live(s.agent)} @change=${(e: Event) => b.save.patch({ agent: (e.target as HTMLSelectElement).value })}>
                       ${agents!.map((a) => html`<option value=${a.id} ?selected=${a.id === s.agent}>${a.id}</option>`)}
                     </select>
-                    <p class="hint">The skill is written to <code>${s.agent || '<agent>'}/skills/${b._skillName}/</code>.</p>`}
+                    <p class="hint">The skill is written to <code>${s.agent || '<agent>'}/skills/${ed.skillName}/</code>.</p>`}
           </div>`
         : nothing}
-      ${editingHere && b._original && b._draft
-        ? html`<p>Review the changes against the saved version of <strong>${b._editing}</strong>:</p>${diffView(b, b._editing)?.renderDraftDiff(b._original, b._draft) ?? nothing}`
+      ${editingHere && ed.original && ed.draft
+        ? html`<p>Review the changes against the saved version of <strong>${ed.editing}</strong>:</p>${diffView(b.host, ed.editing)?.renderDraftDiff(ed.original, ed.draft) ?? nothing}`
         : !chooseAgent
-          ? html`<p>Save <strong>${b._skillName}</strong> to <code>${s.agent}</code>?</p>`
+          ? html`<p>Save <strong>${ed.skillName}</strong> to <code>${s.agent}</code>?</p>`
           : nothing}
-      ${riskView(b)?.renderSaveRisk(b, s) ?? nothing}
+      ${saveRisk(b, s)}
     </div>
     <div class="dialog-foot">
-      <button @click=${b._closeDialog}>Cancel</button>
-      <button class="primary" ?disabled=${!s.agent || riskBlocksSave(b._review, s)} @click=${b._doSave}>${editingHere ? 'Save changes' : 'Save skill'}</button>
+      <button @click=${() => b.close()}>Cancel</button>
+      <button class="primary" ?disabled=${!s.agent || riskBlocksSave(b.review, s)} @click=${() => void b.save.save()}>${editingHere ? 'Save changes' : 'Save skill'}</button>
     </div>`;
 }
 
 /** `A, B, C` with each name as code. */
 const list = (items: string[]) => html`${items.map((x, i) => html`${i ? ', ' : ''}<code>${x}</code>`)}`;
 
-function renderResult(b: ForgeSkillBuilder, s: SaveState, r: SaveResult) {
+/** The risk badge, and for a violation its list and the confirmation box. */
+const saveRisk = (b: SaveDialog, s: SaveState) => riskView(b.host, b.review)?.renderSaveRisk(b.review, s, (riskAck) => b.save.patch({ riskAck })) ?? nothing;
+
+function renderResult(b: SaveDialog, s: SaveState, r: SaveResult) {
   return html`<div class="dialog-body">
       <div class="notice ok" role="status"><span class="ico" aria-hidden="true">✓</span><div>
         <strong>${s.name} ${s.updated ? 'updated' : 'saved'}</strong> in <code>${s.agent}</code>.
         <div class="mono path-line">${r.path}</div>
       </div></div>
-      ${riskView(b)?.renderSaveRisk(b, s) ?? nothing}
+      ${saveRisk(b, s)}
       <dl class="facts">
         <dt>Egress domains added</dt>
         <dd>${r.egressAdded.length ? list(r.egressAdded) : html`<span class="muted">None</span>`}</dd>
@@ -122,22 +136,22 @@ function renderResult(b: ForgeSkillBuilder, s: SaveState, r: SaveResult) {
         <dd>${r.envConfigured.length ? list(r.envConfigured) : html`<span class="muted">None</span>`}</dd>
       </dl>
       ${s.envSaved?.length ? html`<p class="ok-text" role="status">✓ Saved ${list(s.envSaved)} for ${s.agent}.</p>` : nothing}
-      ${r.envMissing.length ? renderEnvForm(b, s, r.envMissing) : nothing}
+      ${r.envMissing.length ? renderEnvForm(b.save, s, r.envMissing) : nothing}
     </div>
-    <div class="dialog-foot"><button class=${r.envMissing.length ? '' : 'primary'} @click=${b._closeDialog}>Done</button></div>`;
+    <div class="dialog-foot"><button class=${r.envMissing.length ? '' : 'primary'} @click=${() => b.close()}>Done</button></div>`;
 }
 
 /** Password inputs for the env vars the agent lacks: each required one, then the one_of group (any one member is enough). */
-function renderEnvForm(b: ForgeSkillBuilder, s: SaveState, missing: MissingEnvVar[]) {
+function renderEnvForm(save: SaveView, s: SaveState, missing: MissingEnvVar[]) {
   const required = missing.filter((m) => m.kind === 'required').map((m) => m.name);
   const oneOf = missing.filter((m) => m.kind === 'one_of').map((m) => m.name);
   const asks = required.length + (oneOf.length ? 1 : 0);
   const field = (n: string) => html`<div class="field">
     <label for="env-${n}" class="mono">${n}</label>
     <input id="env-${n}" type="password" autocomplete="new-password" spellcheck="false" .value=${live(s.envValues[n] ?? '')}
-      @input=${(e: Event) => (b._save = { ...b._save!, envValues: { ...b._save!.envValues, [n]: (e.target as HTMLInputElement).value } })} />
+      @input=${(e: Event) => save.patch({ envValues: { ...save.state!.envValues, [n]: (e.target as HTMLInputElement).value } })} />
   </div>`;
-  return html`<form class="env-form" @submit=${(e: Event) => (e.preventDefault(), b._saveEnv())}>
+  return html`<form class="env-form" @submit=${(e: Event) => (e.preventDefault(), void save.saveEnv())}>
     <p><strong>This skill needs ${asks === 1 ? 'a value' : 'values'} the agent does not have yet.</strong>
       <span class="muted">They are saved to the agent's <code>.env</code>, not to the skill.</span></p>
     ${required.map(field)}
@@ -153,14 +167,14 @@ function renderEnvForm(b: ForgeSkillBuilder, s: SaveState, missing: MissingEnvVa
   </form>`;
 }
 
-export function renderConfirmDialog(b: ForgeSkillBuilder) {
+export function renderConfirmDialog(b: ConfirmView) {
   return html`<dialog data-name="confirm" part="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-text"
-    @keydown=${trapTab} @close=${b._onDialogClosed}>
-    ${head(b, 'confirm-title', 'Discard unsaved work?')}
-    <div class="dialog-body"><p id="confirm-text">${b._confirmText}</p></div>
+    @keydown=${trapTab} @close=${(e: Event) => b.onClosed(e)}>
+    ${head(() => b.close(), 'confirm-title', 'Discard unsaved work?')}
+    <div class="dialog-body"><p id="confirm-text">${b.confirmText}</p></div>
     <div class="dialog-foot">
-      <button autofocus @click=${() => b._confirm(false)}>Keep working</button>
-      <button class="primary danger-fill" @click=${() => b._confirm(true)}>Discard</button>
+      <button autofocus @click=${() => b.confirm(false)}>Keep working</button>
+      <button class="primary danger-fill" @click=${() => b.confirm(true)}>Discard</button>
     </div>
   </dialog>`;
 }

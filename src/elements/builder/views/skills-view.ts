@@ -5,31 +5,56 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
+import type { AgentInfo, SkillSummary } from '../../types.js';
 
-export function renderSkillsDialog(b: ForgeSkillBuilder) {
-  const agent = b.agent || b._skillsAgent;
-  const skills = b._skillsAgent === agent ? b._skills : null;
-  return html`<dialog data-name="skills" part="dialog" class="wide" aria-modal="true" aria-labelledby="skills-title" @keydown=${trapTab} @close=${b._onDialogClosed}>
+/** The agents and the listed agent's skills (the skills controller gives them). */
+export interface SkillsList {
+  /** The agent whose skills are listed ('' until one is known). */
+  readonly agent: string;
+  readonly skills: SkillSummary[] | null;
+  readonly error: string;
+  readonly agents: AgentInfo[] | null;
+  readonly agentsError: string;
+  load(agent: string): Promise<void>;
+}
+
+/** What the Skills dialog needs from around the list. */
+export interface SkillsDialog {
+  list: SkillsList;
+  /** The element's `agent`: without it the dialog offers a choice of agent. */
+  agent: string | undefined;
+  /** The skill being edited and its agent, marked in the list. */
+  editing: string | null;
+  editAgent: string | null;
+  edit(name: string, agent: string): void;
+  close(): void;
+  onClosed(e: Event): void;
+}
+
+export function renderSkillsDialog(b: SkillsDialog) {
+  const l = b.list;
+  const agent = b.agent || l.agent;
+  const skills = l.agent === agent ? l.skills : null;
+  return html`<dialog data-name="skills" part="dialog" class="wide" aria-modal="true" aria-labelledby="skills-title" @keydown=${trapTab} @close=${(e: Event) => b.onClosed(e)}>
     <div class="dialog-head">
       <h2 id="skills-title">Skills${agent ? html` in <code>${agent}</code>` : nothing}</h2>
-      <button class="ghost icon" aria-label="Close" title="Close" @click=${b._closeDialog}>✕</button>
+      <button class="ghost icon" aria-label="Close" title="Close" @click=${() => b.close()}>✕</button>
     </div>
     <div class="dialog-body">
       ${!b.agent
         ? html`<div class="field">
             <label for="skills-agent">Agent</label>
-            ${b._agentsError
-              ? html`<p class="field-error">${b._agentsError}</p>`
-              : html`<select id="skills-agent" .value=${live(b._skillsAgent)} @change=${(e: Event) => b._loadSkills((e.target as HTMLSelectElement).value)}>
-                  ${(b._agents ?? []).map((a) => html`<option value=${a.id} ?selected=${a.id === b._skillsAgent}>${a.id}</option>`)}
+            ${l.agentsError
+              ? html`<p class="field-error">${l.agentsError}</p>`
+              : html`<select id="skills-agent" .value=${live(l.agent)} @change=${(e: Event) => void l.load((e.target as HTMLSelectElement).value)}>
+                  ${(l.agents ?? []).map((a) => html`<option value=${a.id} ?selected=${a.id === l.agent}>${a.id}</option>`)}
                 </select>`}
           </div>`
         : nothing}
-      ${b._skillsError
-        ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${b._skillsError}</div></div>`
+      ${l.error
+        ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${l.error}</div></div>`
         : !agent
-          ? b._agents && b._agents.length === 0
+          ? l.agents && l.agents.length === 0
             ? html`<p class="muted">This workspace has no agents yet.</p>`
             : nothing
           : !skills
@@ -44,11 +69,11 @@ export function renderSkillsDialog(b: ForgeSkillBuilder) {
                           ${s.category ? html`<span class="badge">${s.category}</span>` : nothing}
                           ${s.tools.length ? html`<span class="badge">${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}</span>` : nothing}
                           ${s.hasScripts ? html`<span class="badge">scripts</span>` : nothing}
-                          ${b._editing === s.name && b._editAgent === agent ? html`<span class="badge current">editing</span>` : nothing}
+                          ${b.editing === s.name && b.editAgent === agent ? html`<span class="badge current">editing</span>` : nothing}
                         </div>
                         ${s.description ? html`<p class="muted desc">${s.description}</p>` : nothing}
                       </div>
-                      <button class="small" @click=${() => b.editSkill(s.name, agent)}>Edit<span class="sr-only"> ${s.name}</span></button>
+                      <button class="small" @click=${() => b.edit(s.name, agent)}>Edit<span class="sr-only"> ${s.name}</span></button>
                     </li>`,
                   )}
                 </ul>`}

@@ -11,21 +11,21 @@
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ForgeSkillBuilder } from '../forge-skill-builder.component.js';
-import type { ToolRunResult } from '../../types.js';
+import type { ToolRunState } from '../controllers/draft-controller.js';
+import type { BuilderContext } from '../controllers/context.js';
+import type { Draft, ToolRunResult } from '../../types.js';
+
+/** What the panel needs: the draft and the panel's state, the API, and the chat (for a fix request). */
+export interface ToolRunView {
+  editor: { readonly draft: Draft | null; readonly toolRun: ToolRunState | null; setToolRun(s: ToolRunState): void };
+  ctx: BuilderContext;
+  chat: { readonly busy: boolean; send(text: string): void };
+}
 
 export interface DraftTool {
   name: string;
   /** Examples-table rows: the user request and the tool input as written (JSON text). */
   examples: Array<{ request: string; input: string }>;
-}
-
-export interface ToolRunState {
-  tool: string;
-  input: string;
-  busy?: boolean;
-  error?: string;
-  result?: ToolRunResult;
 }
 
 const EXAMPLE_ROW = /^\|\s*(.+?)\s*\|\s*`?(\{.*\}|\[.*\])`?\s*\|\s*$/gm;
@@ -51,27 +51,27 @@ function jsonTree(v: unknown, key?: string): TemplateResult {
 
 const fresh = (t: DraftTool): ToolRunState => ({ tool: t.name, input: t.examples[0]?.input ?? '{}' });
 
-async function run(b: ForgeSkillBuilder, s: ToolRunState): Promise<void> {
-  const d = b._draft;
+async function run({ editor: b, ctx }: ToolRunView, s: ToolRunState): Promise<void> {
+  const d = b.draft;
   if (!d || s.busy) return;
   let input: unknown;
   try {
     input = JSON.parse(s.input);
   } catch {
-    b._toolRun = { ...s, error: 'The input is not valid JSON.' };
+    b.setToolRun({ ...s, error: 'The input is not valid JSON.' });
     return;
   }
-  b._toolRun = { ...s, busy: true, error: '', result: undefined };
+  b.setToolRun({ ...s, busy: true, error: '', result: undefined });
   try {
-    const result = await b._api().tryTool({ ...d, tool: s.tool, input }, b._targetAgent);
-    b._toolRun = { ...b._toolRun, busy: false, result };
-    b._say(`${s.tool}: exit ${result.exitCode ?? result.signal}`);
+    const result = await ctx.api().tryTool({ ...d, tool: s.tool, input }, ctx.targetAgent());
+    b.setToolRun({ ...b.toolRun!, busy: false, result });
+    ctx.say(`${s.tool}: exit ${result.exitCode ?? result.signal}`);
   } catch (e) {
-    b._toolRun = { ...s, error: b._error('try', e) };
+    b.setToolRun({ ...s, error: ctx.error('try', e) });
   }
 }
 
-function renderResult(b: ForgeSkillBuilder, r: ToolRunResult) {
+function renderResult(b: ToolRunView, r: ToolRunResult) {
   const how = r.timedOut ? 'timed out' : `exit ${r.exitCode ?? r.signal}`;
   const sandbox = r.sandbox === 'none' ? 'not ' : '';
   return html`<div class="run-result" part="run-result"><p class=${r.ok ? 'vs ok' : 'vs err'}>${how} · ${r.durationMs} ms · ${sandbox}sandboxed${r.truncated ? ' · cut at 1 MiB' : ''}</p>
@@ -79,18 +79,20 @@ ${r.json !== null ? html`<div class="tree">${jsonTree(r.json)}</div>` : r.stdout
 ${r.stderr ? html`<pre class="plain field-error" aria-label="stderr">${r.stderr}</pre>` : nothing}
 ${r.egressBlocked.length ? html`<p class="warn">Blocked (not in egress_domains): ${r.egressBlocked.join(', ')}</p>` : nothing}
 ${r.outputDiagnostics.map((x) => html`<p class="warn"><code>${x.path || '/'}</code> ${x.message}</p>`)}
-${r.fixRequest ? html`<button class="small" ?disabled=${b._busy} @click=${() => b._send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
+${r.fixRequest ? html`<button class="small" ?disabled=${b.chat.busy} @click=${() => b.chat.send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
 }
 
-export function renderToolRuns(b: ForgeSkillBuilder) {
-  const tools = b._draft ? draftTools(b._draft.skillMd) : [];
-  const tool = tools.find((t) => t.name === b._toolRun?.tool) ?? tools[0];
+export function renderToolRuns(b: ToolRunView) {
+  const d = b.editor.draft;
+  const tools = d ? draftTools(d.skillMd) : [];
+  const current = b.editor.toolRun;
+  const tool = tools.find((t) => t.name === current?.tool) ?? tools[0];
   if (!tool) return nothing;
-  const s = b._toolRun?.tool === tool.name ? b._toolRun : fresh(tool);
+  const s = current?.tool === tool.name ? current : fresh(tool);
   const value = (e: Event) => (e.target as HTMLInputElement).value;
-  const setInput = (input: string) => (b._toolRun = { ...s, input, error: '' });
+  const setInput = (input: string) => b.editor.setToolRun({ ...s, input, error: '' });
   return html`<details class="runs" part="runs"><style>.runs { border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3); } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result { max-height: 14rem; overflow: auto; } .run-result .warn { color: var(--_warning); } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><summary>Run a tool</summary><div class="run-form">
-<select aria-label="Tool" @change=${(e: Event) => (b._toolRun = fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
+<select aria-label="Tool" @change=${(e: Event) => b.editor.setToolRun(fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
 ${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: Event) => setInput(tool.examples[+value(e)]!.input)}>${tool.examples.map((x, i) => html`<option value=${i}>${x.request}</option>`)}</select>` : nothing}
 <textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>
 <button class="small primary" ?disabled=${s.busy} @click=${() => void run(b, s)}>${s.busy ? 'Running…' : 'Run'}<span class="sr-only"> ${s.tool}</span></button></div>
