@@ -25,6 +25,7 @@ import {
   type SettingsForm,
 } from './settings-form.js';
 import { themeStyles } from '../internal/theme.styles.js';
+import { renderSourceNote } from './source-note-view.js';
 import type { SettingsInfo } from '../types.js';
 
 const LOCK = html`<svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6">
@@ -79,6 +80,9 @@ const SOURCE_TEXT: Record<string, string> = {
  * @cssprop --forge-font-size - Base font size.
  * @cssprop --forge-shadow - Shadow of the inline card.
  */
+/** Attributes of one text field of the form. */
+type InputOptions = Partial<{ placeholder: string; type: string; autocomplete: string; required: boolean }>;
+
 export class ForgeSkillSettings extends LitElement {
   static override styles = [themeStyles, settingsStyles];
 
@@ -289,38 +293,16 @@ export class ForgeSkillSettings extends LitElement {
     `;
   }
 
-  private _renderSourceNote(i: SettingsInfo) {
-    const untrusted =
-      i.trusted === false && i.baseUrl
-        ? html`<div class="notice warn"><span class="ico" aria-hidden="true">⚠</span><div>
-            <strong>Untrusted base URL.</strong> <code>${i.baseUrl}</code> comes from the workspace's <code>ui.yaml</code>, which may
-            have arrived with a cloned repository, so your key is not sent there. Saving these settings here trusts it on this machine.
-          </div></div>`
-        : nothing;
-    let note;
-    if (i.source === 'user')
-      note = html`<div class="notice"><span class="ico" aria-hidden="true">i</span><div>These values come from your user settings
-        (<code>~/.forge/ui.yaml</code>). Saving writes workspace settings, which take precedence.</div></div>`;
-    else if (i.source === 'agent_fallback')
-      note = html`<div class="notice warn"><span class="ico" aria-hidden="true">⚠</span><div><strong>Borrowing an agent's model (deprecated).</strong>
-        ${i.warning || "The builder is using an agent's forge.yaml model."} Save here to configure the workspace.</div></div>`;
-    else if (i.source === 'unset')
-      note = html`<div class="notice"><span class="ico" aria-hidden="true">i</span><div>Not configured yet. Pick a provider and a model to start building skills.</div></div>`;
-    else if (i.warning) note = html`<div class="notice warn"><span class="ico" aria-hidden="true">⚠</span><div>${i.warning}</div></div>`;
-    return html`${note ?? nothing}${untrusted}`;
-  }
-
   private _renderForm(i: SettingsInfo) {
     const f = this._form;
     const providers = providerChoices(i.providers);
     const keyEnv = effectiveKeyEnv(f);
     const keyed = needsKey(f.provider);
-    const saved = this._keySaved;
     const err = (field: SettingsField) =>
       this._errors[field] ? html`<p class="field-error" id="${field}-error">${this._errors[field]}</p>` : nothing;
     const described = (field: SettingsField, hint = true) =>
       [hint ? `${field}-hint` : '', this._errors[field] ? `${field}-error` : ''].filter(Boolean).join(' ') || nothing;
-    const input = (field: SettingsField, extra: Partial<{ placeholder: string; type: string; autocomplete: string; required: boolean }>) => html`<input
+    const input = (field: SettingsField, extra: InputOptions) => html`<input
       id=${field}
       type=${extra.type ?? 'text'}
       .value=${live(f[field])}
@@ -333,7 +315,7 @@ export class ForgeSkillSettings extends LitElement {
       @input=${(e: Event) => this._set(field, (e.target as HTMLInputElement).value)}
     />`;
     return html`<div class="content">
-      ${this._renderSourceNote(i)}
+      ${renderSourceNote(i)}
       <form part="form" novalidate @submit=${this._onSubmit} aria-labelledby="title">
         <div class="grid">
           <div class="field">
@@ -357,28 +339,7 @@ export class ForgeSkillSettings extends LitElement {
             <p class="hint" id="baseUrl-hint">Leave empty for the provider's own endpoint. Set it for OpenAI-compatible servers, gateways or a remote Ollama.</p>
             ${err('baseUrl')}
           </div>
-          ${keyed
-            ? html`<div class="field">
-                  <label for="apiKeyEnv">API key variable <span class="opt">(optional)</span></label>
-                  ${input('apiKeyEnv', { placeholder: defaultKeyEnv(f.provider) ?? '' })}
-                  <p class="hint" id="apiKeyEnv-hint">The environment variable that holds the key. Default: <code>${defaultKeyEnv(f.provider)}</code>.</p>
-                  ${err('apiKeyEnv')}
-                </div>
-                <div class="field">
-                  <label for="apiKey">API key</label>
-                  <div class="key-row">
-                    ${input('apiKey', { type: this._showKey ? 'text' : 'password', placeholder: saved ? '•••••••• (saved)' : 'Paste your API key', autocomplete: 'new-password' })}
-                    <button type="button" class="small" aria-pressed=${this._showKey ? 'true' : 'false'} aria-controls="apiKey"
-                      @click=${() => (this._showKey = !this._showKey)}>${this._showKey ? 'Hide' : 'Show'}<span class="sr-only"> API key</span></button>
-                  </div>
-                  <p class="hint" id="apiKey-hint">
-                    ${saved
-                      ? html`<span class="key-state saved">✓ A key is saved under <code>${keyEnv}</code>.</span> Leave empty to keep it; paste a new one to replace it.`
-                      : html`<span class="key-state">No key saved under <code>${keyEnv || '…'}</code> yet.</span>`}
-                  </p>
-                  ${err('apiKey')}
-                </div>`
-            : nothing}
+          ${keyed ? this._renderKeyFields(input, err) : nothing}
         </div>
         ${keyed
           ? html`<p class="note">${LOCK}<span>The key is written to <strong><code>.forge/.env</code></strong>
@@ -394,6 +355,33 @@ export class ForgeSkillSettings extends LitElement {
           </button>
         </div>
       </form>
+    </div>`;
+  }
+
+  /** The API-key variable and the key itself (providers that take a key). */
+  private _renderKeyFields(input: (field: SettingsField, extra: InputOptions) => unknown, err: (field: SettingsField) => unknown) {
+    const f = this._form;
+    const keyEnv = effectiveKeyEnv(f);
+    const saved = this._keySaved;
+    return html`<div class="field">
+      <label for="apiKeyEnv">API key variable <span class="opt">(optional)</span></label>
+      ${input('apiKeyEnv', { placeholder: defaultKeyEnv(f.provider) ?? '' })}
+      <p class="hint" id="apiKeyEnv-hint">The environment variable that holds the key. Default: <code>${defaultKeyEnv(f.provider)}</code>.</p>
+      ${err('apiKeyEnv')}
+    </div>
+    <div class="field">
+      <label for="apiKey">API key</label>
+      <div class="key-row">
+        ${input('apiKey', { type: this._showKey ? 'text' : 'password', placeholder: saved ? '•••••••• (saved)' : 'Paste your API key', autocomplete: 'new-password' })}
+        <button type="button" class="small" aria-pressed=${this._showKey ? 'true' : 'false'} aria-controls="apiKey"
+          @click=${() => (this._showKey = !this._showKey)}>${this._showKey ? 'Hide' : 'Show'}<span class="sr-only"> API key</span></button>
+      </div>
+      <p class="hint" id="apiKey-hint">
+        ${saved
+          ? html`<span class="key-state saved">✓ A key is saved under <code>${keyEnv}</code>.</span> Leave empty to keep it; paste a new one to replace it.`
+          : html`<span class="key-state">No key saved under <code>${keyEnv || '…'}</code> yet.</span>`}
+      </p>
+      ${err('apiKey')}
     </div>`;
   }
 }

@@ -29,6 +29,13 @@ interface Delim {
   close: boolean;
 }
 
+/** Where the run of the character at `i` (a backtick or delimiter run) ends. */
+function runEnd(src: string, i: number): number {
+  let j = i;
+  while (src[j] === src[i]) j++;
+  return j;
+}
+
 export function parseInline(src: string): Inline[] {
   const out: Inline[] = [];
   const delims: Delim[] = [];
@@ -62,8 +69,7 @@ export function parseInline(src: string): Inline[] {
         i = span.end;
         continue;
       }
-      let j = i;
-      while (src[j] === '`') j++;
+      const j = runEnd(src, i);
       text += src.slice(i, j);
       i = j;
       continue;
@@ -79,46 +85,15 @@ export function parseInline(src: string): Inline[] {
       while (src[i] === ' ') i++;
       continue;
     }
-    if (c === '!' && src[i + 1] === '[') {
-      const l = linkAt(src, i + 1);
-      if (l) {
-        flush();
-        out.push({ t: 'image', href: l.href, alt: l.label });
-        i = l.end;
-        continue;
-      }
-    }
-    if (c === '[') {
-      const l = linkAt(src, i);
-      if (l) {
-        flush();
-        out.push({ t: 'link', href: l.href, c: parseInline(l.label) });
-        i = l.end;
-        continue;
-      }
-    }
-    if (c === '<') {
-      const m = /^<(https?:\/\/[^\s<>]+|mailto:[^\s<>]+)>/i.exec(src.slice(i));
-      if (m) {
-        flush();
-        out.push({ t: 'link', href: m[1]!, c: [{ t: 'text', v: m[1]! }] });
-        i += m[0].length;
-        continue;
-      }
-    }
-    if ((c === 'h' || c === 'H') && (i === 0 || !/[\p{L}\p{N}]/u.test(src[i - 1]!))) {
-      const m = URL_START.exec(src.slice(i));
-      if (m) {
-        const url = trimUrl(m[0]);
-        flush();
-        out.push({ t: 'link', href: url, c: [{ t: 'text', v: url }] });
-        i += url.length;
-        continue;
-      }
+    const link = linkNode(src, i);
+    if (link) {
+      flush();
+      out.push(link.node);
+      i = link.end;
+      continue;
     }
     if (c === '*' || c === '_' || c === '~') {
-      let j = i;
-      while (src[j] === c) j++;
+      const j = runEnd(src, i);
       const count = j - i;
       if (c === '~' && count !== 2) {
         text += src.slice(i, j);
@@ -139,6 +114,31 @@ export function parseInline(src: string): Inline[] {
   }
   flush();
   return resolveEmphasis(out, delims);
+}
+
+/** The image, link, autolink or bare http(s) URL that starts at `i`, and where it ends; null when none does. */
+function linkNode(src: string, i: number): { node: Inline; end: number } | null {
+  const c = src[i]!;
+  if (c === '!' && src[i + 1] === '[') {
+    const l = linkAt(src, i + 1);
+    if (l) return { node: { t: 'image', href: l.href, alt: l.label }, end: l.end };
+  }
+  if (c === '[') {
+    const l = linkAt(src, i);
+    if (l) return { node: { t: 'link', href: l.href, c: parseInline(l.label) }, end: l.end };
+  }
+  if (c === '<') {
+    const m = /^<(https?:\/\/[^\s<>]+|mailto:[^\s<>]+)>/i.exec(src.slice(i));
+    if (m) return { node: { t: 'link', href: m[1]!, c: [{ t: 'text', v: m[1]! }] }, end: i + m[0].length };
+  }
+  if ((c === 'h' || c === 'H') && (i === 0 || !/[\p{L}\p{N}]/u.test(src[i - 1]!))) {
+    const m = URL_START.exec(src.slice(i));
+    if (m) {
+      const url = trimUrl(m[0]);
+      return { node: { t: 'link', href: url, c: [{ t: 'text', v: url }] }, end: i + url.length };
+    }
+  }
+  return null;
 }
 
 /** CommonMark's left/right-flanking rules, with the stricter intraword rule for `_`. */
