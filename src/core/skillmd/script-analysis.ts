@@ -211,16 +211,6 @@ function readsFirstArgOf(text: ScriptText): boolean {
   return false;
 }
 
-/** True when the top level of a shell script reads `$1` (or forwards `"$@"`/`$*` to something that does). */
-export function shellReadsFirstArg(content: string): boolean {
-  return analyzeScript(content, 'script.sh').readsFirstArg;
-}
-
-/** True when the shell script turns on errexit, nounset and pipefail, in any spelling. */
-export function shellHasStrictMode(content: string): boolean {
-  return analyzeScript(content, 'script.sh').strictMode;
-}
-
 /** Reserved names (RFC 2606/6761) and loopback: never real egress. */
 export function isNonEgressHost(host: string): boolean {
   return (

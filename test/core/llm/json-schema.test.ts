@@ -2,7 +2,8 @@
 // OpenAPI-subset conversion, open-map detection (Anthropic/Gemini cannot
 // constrain a map without emptying it) and OpenAI strict-mode eligibility.
 import { describe, expect, it } from 'vitest';
-import { findOpenObjects, isOpenAiStrictCompatible, toGeminiSchema, withoutDialect } from '../../../src/core/llm/json-schema.js';
+import { toGeminiSchema } from '../../../src/core/llm/gemini-schema.js';
+import { findOpenObjects, isOpenAiStrictCompatible, withoutDialect } from '../../../src/core/llm/json-schema.js';
 
 describe('toGeminiSchema', () => {
   const cases: Array<[string, Record<string, unknown>, unknown]> = [

@@ -31,7 +31,7 @@ import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.
 import { DEFAULT_BASE_URLS } from '../defaults.js';
 import { abortedError, httpError, inStreamError, streamCutError, transportFailure, unexpectedError, type ErrorContext } from '../errors.js';
 import { geminiFinishReason } from '../finish-reasons.js';
-import { toGeminiSchema } from '../json-schema.js';
+import { toGeminiSchema } from '../gemini-schema.js';
 import { parseToolArguments, toolParameters } from '../tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
 import type { FinishReason, LlmStreamPart, LlmTool } from '../types.js';

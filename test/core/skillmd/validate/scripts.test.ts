@@ -4,7 +4,7 @@
 // domains declared) and the static script reading they rest on.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../../src/core/diagnostics.js';
-import { egressAllows, egressAllowsVariable, isNonEgressHost, normalizeEgressEntry, scriptHosts, shellHasStrictMode, shellReadsFirstArg } from '../../../../src/core/skillmd/script-analysis.js';
+import { analyzeScript, egressAllows, egressAllowsVariable, isNonEgressHost, normalizeEgressEntry, scriptHosts } from '../../../../src/core/skillmd/script-analysis.js';
 import { validateSkillMd, type ValidateOptions } from '../../../../src/core/skillmd/validate/validate.js';
 import { GOOD_FRONTMATTER, GOOD_SCRIPT, goodScripts, replaceOnce, skillMd, toolSection } from '../../../helpers/validate-fixtures.js';
 
@@ -188,20 +188,23 @@ describe('egress-domain-missing', () => {
 });
 
 describe('script analysis', () => {
-  it('shellReadsFirstArg ignores comments', () => {
-    expect(shellReadsFirstArg('#!/bin/bash\n# reads $1\necho hi\n')).toBe(false);
-    expect(shellReadsFirstArg('#!/bin/bash\nx=${1:-}\n')).toBe(true);
+  const readsFirstArg = (content: string): boolean => analyzeScript(content, 'script.sh').readsFirstArg;
+  const strictMode = (content: string): boolean => analyzeScript(content, 'script.sh').strictMode;
+
+  it('readsFirstArg ignores comments', () => {
+    expect(readsFirstArg('#!/bin/bash\n# reads $1\necho hi\n')).toBe(false);
+    expect(readsFirstArg('#!/bin/bash\nx=${1:-}\n')).toBe(true);
   });
 
   it('reads CRLF scripts the same way', () => {
     const script = '#!/bin/bash\r\nset -euo pipefail\r\nlog() {\r\n  echo "$1"\r\n}\r\nlog hi\r\ncurl https://api.crlf.io/x\r\n';
-    expect(shellReadsFirstArg(script)).toBe(false);
-    expect(shellHasStrictMode(script)).toBe(true);
+    expect(readsFirstArg(script)).toBe(false);
+    expect(strictMode(script)).toBe(true);
     expect(scriptHosts(script, 'a.sh')).toEqual([{ host: 'api.crlf.io', kind: 'literal', line: 7 }]);
   });
 
-  it('shellHasStrictMode ignores commented-out settings', () => {
-    expect(shellHasStrictMode('#!/bin/bash\n# set -euo pipefail\n')).toBe(false);
+  it('strictMode ignores commented-out settings', () => {
+    expect(strictMode('#!/bin/bash\n# set -euo pipefail\n')).toBe(false);
   });
 
   it('scriptHosts finds literal and variable hosts with their lines', () => {
