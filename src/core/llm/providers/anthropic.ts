@@ -26,13 +26,13 @@ import {
   httpError,
   inStreamError,
   parseRetryAfter,
-  streamCutError,
   sdkTimeoutError,
   transportFailure,
   type ErrorContext,
 } from '../errors.js';
 import { anthropicFinishReason } from '../finish-reasons.js';
 import { findOpenObjects, withoutDialect } from '../json-schema.js';
+import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { createToolCallCollector, toolParameters } from '../tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
 import type { FinishReason, LlmStreamPart } from '../types.js';
@@ -73,9 +73,9 @@ function sdkBaseUrl(baseUrl: string | undefined): string {
   return baseUrl.replace(/\/v1$/, '');
 }
 
-async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
-  const { config, request, structured, errorContext: ctx } = call;
-  const client = new Anthropic({
+function anthropicClient(call: AdapterCall): Anthropic {
+  const { config } = call;
+  return new Anthropic({
     apiKey: config.apiKey ?? '',
     baseURL: sdkBaseUrl(config.baseUrl),
     webhookKey: null,
@@ -85,7 +85,10 @@ async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart
     dangerouslyAllowBrowser: true,
     ...(config.apiKey ? {} : { defaultHeaders: { Authorization: null, 'X-Api-Key': null } }),
   });
+}
 
+function requestBody(call: AdapterCall): MessageCreateParamsStreaming {
+  const { config, request, structured } = call;
   const body: MessageCreateParamsStreaming = {
     model: config.model,
     max_tokens: config.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
@@ -107,33 +110,30 @@ async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart
     }));
     body.tool_choice = { type: 'auto' };
   }
+  return body;
+}
 
-  let stream: AsyncIterable<RawMessageStreamEvent>;
-  try {
-    stream = await client.messages.create(body, { signal: call.signal });
-  } catch (err) {
-    throw mapError(err, ctx, 'connect', 0);
-  }
-  call.activity();
-
+/** Reads Messages stream events: text and tool-use blocks, usage (message_start, message_delta), stop_reason, message_stop. */
+function eventReader(): Pick<ProviderReply<RawMessageStreamEvent>, 'read' | 'end'> {
   let finish: FinishReason | null = null;
   let stopped = false;
-  let chars = 0;
   const usage = { inputTokens: 0, outputTokens: 0 };
   let usageSeen = false;
   const toolCalls = createToolCallCollector();
-  try {
-    for await (const event of stream) {
-      call.activity();
-      if (event.type === 'message_start' && event.message.usage) {
-        usageSeen = true;
-        usage.inputTokens = event.message.usage.input_tokens ?? 0;
-        usage.outputTokens = event.message.usage.output_tokens ?? 0;
-      }
-      if (event.type === 'message_delta' && event.usage) {
-        usageSeen = true;
-        usage.outputTokens = event.usage.output_tokens ?? usage.outputTokens;
-      }
+  const readUsage = (event: RawMessageStreamEvent): void => {
+    if (event.type === 'message_start' && event.message.usage) {
+      usageSeen = true;
+      usage.inputTokens = event.message.usage.input_tokens ?? 0;
+      usage.outputTokens = event.message.usage.output_tokens ?? 0;
+    }
+    if (event.type === 'message_delta' && event.usage) {
+      usageSeen = true;
+      usage.outputTokens = event.usage.output_tokens ?? usage.outputTokens;
+    }
+  };
+  return {
+    read(event) {
+      readUsage(event);
       if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
         const input = event.content_block.input as Record<string, unknown> | undefined;
         const initial = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
@@ -141,27 +141,31 @@ async function* streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart
       } else if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
         toolCalls.add(event.index, { arguments: event.delta.partial_json });
       } else if (event.type === 'content_block_start' && event.content_block.type === 'text' && event.content_block.text) {
-        chars += event.content_block.text.length;
-        yield { type: 'text-delta', text: event.content_block.text };
+        return [event.content_block.text];
       } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
-        if (event.delta.text) {
-          chars += event.delta.text.length;
-          yield { type: 'text-delta', text: event.delta.text };
-        }
+        if (event.delta.text) return [event.delta.text];
       } else if (event.type === 'message_delta' && event.delta.stop_reason) {
         finish = anthropicFinishReason(event.delta.stop_reason);
       } else if (event.type === 'message_stop') {
         stopped = true;
       }
-    }
-  } catch (err) {
-    throw mapError(err, ctx, 'stream', chars);
-  }
-  if (call.signal.aborted) return;
-  if (!stopped && finish === null) throw streamCutError(ctx, chars);
-  yield* toolCalls.calls();
-  if (usageSeen) yield { type: 'usage', usage };
-  yield { type: 'finish', reason: finish ?? 'stop' };
+      return NO_TEXT;
+    },
+    end() {
+      if (!stopped && finish === null) return undefined;
+      return { finish: finish ?? 'stop', toolCalls: toolCalls.calls(), ...(usageSeen ? { usage } : {}) };
+    },
+  };
+}
+
+function streamAnthropic(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+  const client = anthropicClient(call);
+  const body = requestBody(call);
+  return streamReply(call, {
+    connect: () => client.messages.create(body, { signal: call.signal }),
+    ...eventReader(),
+    mapError: (err, phase, chars) => mapError(err, call.errorContext, phase, chars),
+  });
 }
 
 function planStructuredOutput(s: StructuredOutput): { structured: StructuredOutput | undefined; warning?: string } {

@@ -25,6 +25,7 @@ import {
   type FunctionDeclarationSchema,
   type GenerateContentResponse,
   type GenerationConfig,
+  type GenerativeModel,
   type ResponseSchema,
 } from '@google/generative-ai';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
@@ -32,9 +33,10 @@ import { DEFAULT_BASE_URLS } from '../defaults.js';
 import { abortedError, httpError, inStreamError, streamCutError, transportFailure, unexpectedError, type ErrorContext } from '../errors.js';
 import { geminiFinishReason } from '../finish-reasons.js';
 import { toGeminiSchema } from '../gemini-schema.js';
+import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { parseToolArguments, toolParameters } from '../tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
-import type { FinishReason, LlmStreamPart, LlmTool } from '../types.js';
+import type { FinishReason, LlmStreamPart, LlmTool, LlmUsage } from '../types.js';
 
 const GEMINI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.gemini;
 
@@ -96,8 +98,8 @@ export function splitGeminiBaseUrl(baseUrl: string | undefined): { baseUrl?: str
   return m ? { baseUrl: m[1]!, apiVersion: m[2]! } : { baseUrl };
 }
 
-async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
-  const { config, request, structured, errorContext: ctx } = call;
+function geminiModel(call: AdapterCall): GenerativeModel {
+  const { config, request, structured } = call;
   const generationConfig: GenerationConfig = {};
   if (config.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = config.maxOutputTokens;
   if (structured) {
@@ -105,7 +107,7 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
     if (structured.native) generationConfig.responseSchema = structured.native as ResponseSchema;
   }
   const { baseUrl, apiVersion } = splitGeminiBaseUrl(config.baseUrl);
-  const model = new GoogleGenerativeAI(config.apiKey ?? '').getGenerativeModel(
+  return new GoogleGenerativeAI(config.apiKey ?? '').getGenerativeModel(
     {
       model: config.model,
       ...(request.system ? { systemInstruction: request.system } : {}),
@@ -119,43 +121,41 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
     },
     { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}) },
   );
-  const contents: Content[] = request.messages.map((m) => ({
+}
+
+async function connect(model: GenerativeModel, call: AdapterCall): Promise<AsyncGenerator<GenerateContentResponse>> {
+  const contents: Content[] = call.request.messages.map((m) => ({
     role: m.role === 'assistant' ? 'model' : 'user',
     parts: [{ text: m.content }],
   }));
+  const result = await model.generateContentStream({ contents }, { signal: call.signal });
+  // The SDK also aggregates the whole reply on a second branch of the stream; nobody
+  // awaits it here, so keep its failure (abort, cut) from becoming an unhandled rejection.
+  result.response.catch(() => undefined);
+  return result.stream;
+}
 
-  let stream: AsyncGenerator<GenerateContentResponse>;
-  try {
-    const result = await model.generateContentStream({ contents }, { signal: call.signal });
-    // The SDK also aggregates the whole reply on a second branch of the stream; nobody
-    // awaits it here, so keep its failure (abort, cut) from becoming an unhandled rejection.
-    result.response.catch(() => undefined);
-    stream = result.stream;
-  } catch (err) {
-    throw mapError(err, ctx, 'connect', 0);
-  }
-  call.activity();
+/** An error object Gemini sends inside the stream (`{"error": {status, message}}`) as an LlmError. */
+function inBandError(ctx: ErrorContext, inBand: { message?: unknown; status?: unknown }): LlmError {
+  const status = typeof inBand.status === 'string' ? inBand.status : '';
+  const code: LlmErrorCode = status === 'RESOURCE_EXHAUSTED' ? 'rate_limit' : status === 'INVALID_ARGUMENT' ? 'bad_request' : 'server';
+  return inStreamError(ctx, code, typeof inBand.message === 'string' ? inBand.message : status, inBand);
+}
 
+/** Reads streamGenerateContent chunks: text and function-call parts of the first candidate (thoughts skipped), usage, finishReason. */
+function chunkReader(ctx: ErrorContext): Pick<ProviderReply<GenerateContentResponse>, 'read' | 'end'> {
   let finish: FinishReason | null = null;
-  let chars = 0;
-  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  let usage: LlmUsage | undefined;
   const toolCalls: LlmStreamPart[] = [];
-  try {
-    for await (const chunk of stream) {
-      call.activity();
+  return {
+    read(chunk) {
       const inBand = (chunk as { error?: { message?: unknown; status?: unknown } }).error;
-      if (inBand) {
-        const status = typeof inBand.status === 'string' ? inBand.status : '';
-        const code: LlmErrorCode = status === 'RESOURCE_EXHAUSTED' ? 'rate_limit' : status === 'INVALID_ARGUMENT' ? 'bad_request' : 'server';
-        throw inStreamError(ctx, code, typeof inBand.message === 'string' ? inBand.message : status, inBand);
-      }
+      if (inBand) throw inBandError(ctx, inBand);
       const candidate = chunk.candidates?.[0];
+      let texts = NO_TEXT;
       for (const part of candidate?.content?.parts ?? []) {
         if ((part as { thought?: boolean }).thought) continue;
-        if (typeof part.text === 'string' && part.text) {
-          chars += part.text.length;
-          yield { type: 'text-delta', text: part.text };
-        }
+        if (typeof part.text === 'string' && part.text) texts = [...texts, part.text];
         if (part.functionCall?.name) {
           const args = part.functionCall.args as Record<string, unknown> | undefined;
           toolCalls.push({ type: 'tool-call', id: `call_${toolCalls.length}`, name: part.functionCall.name, arguments: parseToolArguments(args) });
@@ -166,15 +166,20 @@ async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
       }
       if (candidate?.finishReason) finish = geminiFinishReason(candidate.finishReason);
       else if (!candidate && chunk.promptFeedback?.blockReason) finish = 'content_filter';
-    }
-  } catch (err) {
-    throw mapError(err, ctx, 'stream', chars);
-  }
-  if (call.signal.aborted) return;
-  if (finish === null) throw streamCutError(ctx, chars);
-  yield* toolCalls;
-  if (usage) yield { type: 'usage', usage };
-  yield { type: 'finish', reason: finish };
+      return texts;
+    },
+    end: () => (finish === null ? undefined : { finish, toolCalls, ...(usage ? { usage } : {}) }),
+  };
+}
+
+function streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+  const ctx = call.errorContext;
+  const model = geminiModel(call);
+  return streamReply(call, {
+    connect: () => connect(model, call),
+    ...chunkReader(ctx),
+    mapError: (err, phase, chars) => mapError(err, ctx, phase, chars),
+  });
 }
 
 /** A tool as a Gemini function declaration; a schema Gemini cannot describe is sent without parameters. */

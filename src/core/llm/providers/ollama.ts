@@ -13,15 +13,16 @@
 // (2048 or 4096 tokens, depending on the version) and silently drops what does
 // not fit — our system prompt alone is several thousand tokens. So every
 // request carries `options.num_ctx`, sized from the request (see ollamaNumCtx).
-import { Ollama, type ChatResponse, type Message } from 'ollama/browser';
+import { Ollama, type ChatRequest, type ChatResponse, type Message } from 'ollama/browser';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
 import { DEFAULT_BASE_URLS } from '../defaults.js';
 import { httpError, inStreamError, parseRetryAfter, streamCutError, transportFailure, type ErrorContext } from '../errors.js';
 import { ollamaFinishReason } from '../finish-reasons.js';
 import { withoutDialect } from '../json-schema.js';
+import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { functionTools, parseToolArguments } from '../tool-calls.js';
 import type { LlmError } from '../../errors.js';
-import type { LlmStreamPart } from '../types.js';
+import type { LlmStreamPart, LlmUsage } from '../types.js';
 
 const OLLAMA_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.ollama;
 const NO_DONE = 'Did not receive done or success response in stream.';
@@ -85,55 +86,37 @@ export function ollamaNumCtx(inputChars: number, maxOutputTokens: number | undef
   return ctx;
 }
 
-async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
-  const { config, request, structured, errorContext: ctx } = call;
-  const host = (config.baseUrl ?? OLLAMA_DEFAULT_BASE_URL).replace(/\/api$/, '');
-  let retryAfter: number | undefined;
-  const client = new Ollama({
-    host,
-    fetch: observingFetch(call.fetch, Boolean(config.apiKey), (s) => (retryAfter = s)),
-    ...(config.apiKey ? { headers: { Authorization: `Bearer ${config.apiKey}` } } : {}),
-  });
+type ChatStream = AsyncIterable<ChatResponse> & { abort(): void };
+
+function chatRequest(call: AdapterCall): ChatRequest & { stream: true } {
+  const { config, request, structured } = call;
   const messages: Message[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const m of request.messages) messages.push({ role: m.role, content: m.content });
+  return {
+    model: config.model,
+    messages,
+    stream: true,
+    ...(structured ? { format: (structured.native ?? structured.schema) as object } : {}),
+    ...(request.tools && request.tools.length > 0 ? { tools: functionTools(request.tools) } : {}),
+    options: {
+      num_ctx: ollamaNumCtx(
+        messages.reduce((n, m) => n + m.content.length, 0),
+        config.maxOutputTokens,
+      ),
+      ...(config.maxOutputTokens !== undefined ? { num_predict: config.maxOutputTokens } : {}),
+    },
+  };
+}
 
-  let stream: AsyncIterable<ChatResponse> & { abort(): void };
-  try {
-    stream = await client.chat({
-      model: config.model,
-      messages,
-      stream: true,
-      ...(structured ? { format: (structured.native ?? structured.schema) as object } : {}),
-      ...(request.tools && request.tools.length > 0 ? { tools: functionTools(request.tools) } : {}),
-      options: {
-        num_ctx: ollamaNumCtx(
-          messages.reduce((n, m) => n + m.content.length, 0),
-          config.maxOutputTokens,
-        ),
-        ...(config.maxOutputTokens !== undefined ? { num_predict: config.maxOutputTokens } : {}),
-      },
-    });
-  } catch (err) {
-    throw mapError(err, ctx, 'connect', 0, retryAfter);
-  }
-  call.activity();
-  const stop = (): void => stream.abort();
-  call.signal.addEventListener('abort', stop, { once: true });
-
+/** Reads /api/chat NDJSON chunks: message text and tool calls, then the `done` chunk with its reason and counts. */
+function chunkReader(): Pick<ProviderReply<ChatResponse>, 'read' | 'end'> {
   let done = false;
   let reason: string | undefined;
-  let chars = 0;
-  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  let usage: LlmUsage | undefined;
   const toolCalls: LlmStreamPart[] = [];
-  try {
-    for await (const chunk of stream) {
-      call.activity();
-      const text = chunk.message?.content;
-      if (text) {
-        chars += text.length;
-        yield { type: 'text-delta', text };
-      }
+  return {
+    read(chunk) {
       for (const tc of chunk.message?.tool_calls ?? []) {
         if (!tc.function?.name) continue;
         toolCalls.push({ type: 'tool-call', id: `call_${toolCalls.length}`, name: tc.function.name, arguments: parseToolArguments(tc.function.arguments) });
@@ -145,17 +128,34 @@ async function* streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
           usage = { inputTokens: chunk.prompt_eval_count ?? 0, outputTokens: chunk.eval_count ?? 0 };
         }
       }
-    }
-  } catch (err) {
-    throw mapError(err, ctx, 'stream', chars);
-  } finally {
-    call.signal.removeEventListener('abort', stop);
-  }
-  if (call.signal.aborted) return;
-  if (!done) throw streamCutError(ctx, chars);
-  yield* toolCalls;
-  if (usage) yield { type: 'usage', usage };
-  yield { type: 'finish', reason: ollamaFinishReason(reason) };
+      const text = chunk.message?.content;
+      return text ? [text] : NO_TEXT;
+    },
+    end: () => (done ? { finish: ollamaFinishReason(reason), toolCalls, ...(usage ? { usage } : {}) } : undefined),
+  };
+}
+
+function streamOllama(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+  const { config, errorContext: ctx } = call;
+  const host = (config.baseUrl ?? OLLAMA_DEFAULT_BASE_URL).replace(/\/api$/, '');
+  let retryAfter: number | undefined;
+  const client = new Ollama({
+    host,
+    fetch: observingFetch(call.fetch, Boolean(config.apiKey), (s) => (retryAfter = s)),
+    ...(config.apiKey ? { headers: { Authorization: `Bearer ${config.apiKey}` } } : {}),
+  });
+  const body = chatRequest(call);
+  return streamReply<ChatResponse>(call, {
+    connect: (): Promise<ChatStream> => client.chat(body),
+    ...chunkReader(),
+    mapError: (err, phase, chars) => mapError(err, ctx, phase, chars, phase === 'connect' ? retryAfter : undefined),
+    // The SDK's stream stops only through its own abort().
+    opened(stream) {
+      const stop = (): void => (stream as ChatStream).abort();
+      call.signal.addEventListener('abort', stop, { once: true });
+      return () => call.signal.removeEventListener('abort', stop);
+    },
+  });
 }
 
 export const ollamaAdapter: ProviderAdapter = {

@@ -18,13 +18,13 @@ import {
   httpError,
   inStreamError,
   parseRetryAfter,
-  streamCutError,
   sdkTimeoutError,
   transportFailure,
   type ErrorContext,
 } from '../errors.js';
 import { openAiFinishReason } from '../finish-reasons.js';
 import { isOpenAiStrictCompatible, withoutDialect } from '../json-schema.js';
+import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { createToolCallCollector, functionTools } from '../tool-calls.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
 import type { LlmStreamPart } from '../types.js';
@@ -72,10 +72,9 @@ function strictCompatible(schema: Record<string, unknown>): boolean {
   return strict;
 }
 
-async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
-  const { config, request, structured, errorContext: ctx } = call;
-  const isOfficial = !config.baseUrl || /^https:\/\/api\.openai\.com(\/|$)/.test(config.baseUrl);
-  const client = new OpenAI({
+function openAiClient(call: AdapterCall): OpenAI {
+  const { config } = call;
+  return new OpenAI({
     apiKey: config.apiKey ?? '',
     baseURL: config.baseUrl ?? OPENAI_DEFAULT_BASE_URL,
     organization: null,
@@ -87,7 +86,10 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
     dangerouslyAllowBrowser: true,
     ...(config.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
   });
+}
 
+function requestBody(call: AdapterCall): ChatCompletionCreateParamsStreaming {
+  const { config, request, structured } = call;
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const m of request.messages) messages.push({ role: m.role, content: m.content });
@@ -96,6 +98,7 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   if (config.maxOutputTokens !== undefined) {
     // api.openai.com wants max_completion_tokens (max_tokens is refused by reasoning models);
     // OpenAI-compatible servers widely know only max_tokens.
+    const isOfficial = !config.baseUrl || /^https:\/\/api\.openai\.com(\/|$)/.test(config.baseUrl);
     if (isOfficial) body.max_completion_tokens = config.maxOutputTokens;
     else body.max_tokens = config.maxOutputTokens;
   }
@@ -117,45 +120,48 @@ async function* streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
     // Usage comes in a last chunk only when asked for.
     body.stream_options = { include_usage: true };
   }
+  return body;
+}
 
-  let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
-  try {
-    stream = await client.chat.completions.create(body, { signal: call.signal });
-  } catch (err) {
-    throw mapError(err, ctx, 'connect', 0);
-  }
-  call.activity();
-
+/** Reads chat-completion chunks: text and tool-call pieces of choice 0, finish_reason, usage (last chunk). */
+function chunkReader(): Pick<ProviderReply<OpenAI.Chat.Completions.ChatCompletionChunk>, 'read' | 'end'> {
   let finish: string | null = null;
-  let chars = 0;
   let usage: OpenAI.CompletionUsage | undefined;
   const toolCalls = createToolCallCollector();
-  try {
-    for await (const chunk of stream) {
-      call.activity();
+  return {
+    read(chunk) {
       if (chunk.usage) usage = chunk.usage;
+      let texts = NO_TEXT;
       for (const choice of chunk.choices ?? []) {
         if (choice.index !== 0 && chunk.choices.length > 1) continue;
         const text = choice.delta?.content;
-        if (text) {
-          chars += text.length;
-          yield { type: 'text-delta', text };
-        }
+        if (text) texts = [...texts, text];
         for (const tc of choice.delta?.tool_calls ?? []) {
           toolCalls.add(tc.index, { id: tc.id, name: tc.function?.name, arguments: tc.function?.arguments });
         }
         if (choice.finish_reason) finish = choice.finish_reason;
       }
-    }
-  } catch (err) {
-    throw mapError(err, ctx, 'stream', chars);
-  }
-  // The SDK ends quietly on abort; the client turns that into `aborted`/`timeout`.
-  if (call.signal.aborted) return;
-  if (finish === null) throw streamCutError(ctx, chars);
-  yield* toolCalls.calls();
-  if (usage) yield { type: 'usage', usage: { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 } };
-  yield { type: 'finish', reason: openAiFinishReason(finish) };
+      return texts;
+    },
+    end() {
+      if (finish === null) return undefined;
+      return {
+        finish: openAiFinishReason(finish),
+        toolCalls: toolCalls.calls(),
+        ...(usage ? { usage: { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 } } : {}),
+      };
+    },
+  };
+}
+
+function streamOpenAi(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+  const client = openAiClient(call);
+  const body = requestBody(call);
+  return streamReply(call, {
+    connect: () => client.chat.completions.create(body, { signal: call.signal }),
+    ...chunkReader(),
+    mapError: (err, phase, chars) => mapError(err, call.errorContext, phase, chars),
+  });
 }
 
 export const openAiAdapter: ProviderAdapter = {
