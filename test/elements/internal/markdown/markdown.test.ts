@@ -5,8 +5,8 @@
 // streaming the text in small deltas gives the same DOM as rendering it whole.
 
 import { html, render } from 'lit';
-import { markdown, markdownToElement } from '../../../src/elements/internal/markdown/markdown.js';
-import { equal, ok } from '../helpers/assert.js';
+import { markdown, markdownToElement } from '../../../../src/elements/internal/markdown/markdown.js';
+import { equal, ok } from '../../helpers/assert.js';
 
 interface Case {
   text: string;

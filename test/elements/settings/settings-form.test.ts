@@ -1,0 +1,13 @@
+// The settings form checks: every field error names the field and the fix.
+
+import { checkSettingsForm } from '../../../src/elements/settings/settings-form.js';
+import { deepEqual } from '../helpers/assert.js';
+
+describe('settings form checks', () => {
+  const base = { provider: 'openai', model: 'gpt-4.1', baseUrl: '', apiKeyEnv: '', apiKey: '' };
+  it('accepts a complete form', () => deepEqual(checkSettingsForm(base), {}));
+  it('names each bad field', () => {
+    const errors = checkSettingsForm({ provider: 'mystery', model: ' ', baseUrl: 'ftp://x', apiKeyEnv: '1BAD', apiKey: 'a\nb' });
+    deepEqual(Object.keys(errors).sort(), ['apiKey', 'apiKeyEnv', 'baseUrl', 'model', 'provider']);
+  });
+});
