@@ -283,7 +283,7 @@ function checkEnvelope(block: CodeBlock, kind: string | undefined): void {
   const r = parseEnvelope(block.content);
   const ok =
     kind === 'question' ? r.structured && r.skill === null && r.message !== '' :
-    kind === 'draft' ? r.structured && r.skill !== null && !r.truncated && validateSkillMd(r.skill.skillMd, { scripts: r.skill.scripts }).valid :
+    kind === 'draft' ? r.structured && r.skill !== null && !r.truncated && r.diagnostics.length === 0 && validateSkillMd(r.skill.skillMd, { scripts: r.skill.scripts, ...(r.skill.files ? { files: r.skill.files } : {}) }).valid :
     kind === 'legacy' ? !r.structured && r.skill !== null :
     kind === 'truncated' ? r.truncated && r.message !== '' :
     fail(block, 'run: envelope needs question|draft|legacy|truncated');

@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { RequestError } from '../errors.js';
 import { checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
+import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
+import { SKILL_FOLDER_LIMITS } from '../skill-folder/limits.js';
 
 /** Caps on request bodies (characters). */
 export const REQUEST_LIMITS = {
@@ -46,10 +48,26 @@ export const ChatMessageSchema = z.object({
   content: z.string().max(REQUEST_LIMITS.messageChars, `a message may hold at most ${REQUEST_LIMITS.messageChars} characters`),
 });
 
-/** The editor's current draft, sent so the model refines it (including manual edits). */
+/** Reference and asset text files of a draft: path (import rules: under references/, reference/, assets/) → text, at most 200 of 1 MiB. */
+const DraftFiles = z
+  .record(z.string(), z.string().max(SKILL_FOLDER_LIMITS.maxTextFileBytes, 'a text file may hold at most 1 MiB; keep larger files as binaries'))
+  .superRefine((files, ctx) => {
+    const paths = Object.keys(files);
+    if (paths.length > SKILL_FOLDER_LIMITS.maxTextFiles) ctx.addIssue({ code: 'custom', message: `at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files are allowed (got ${paths.length})` });
+    for (const path of paths) {
+      const problem = draftFilePathProblem(path);
+      if (problem) ctx.addIssue({ code: 'custom', path: [path], message: `"${path.slice(0, 80)}": ${problem}` });
+    }
+  });
+
+/** The editor's current draft, sent so the model refines it (manual edits included). */
 export const DraftSchema = z.object({
   skill_md: SkillMd,
   scripts: Scripts.optional(),
+  /** Reference and asset text files; the model sees their names, and the content of those in `share_files`. */
+  files: DraftFiles.optional(),
+  /** The folder's binary files as GET …/skills/{name} lists them; only the paths reach the model. */
+  binaries: z.array(z.object({ path: z.string().max(1000) }).loose()).max(SKILL_FOLDER_LIMITS.maxEntries).optional(),
 });
 
 function requireEditingName(value: { mode?: 'create' | 'edit' | undefined; editing_name?: string | undefined }, ctx: z.RefinementCtx): void {
@@ -57,7 +75,7 @@ function requireEditingName(value: { mode?: 'create' | 'edit' | undefined; editi
     ctx.addIssue({ code: 'custom', path: ['editing_name'], message: 'edit mode needs editing_name: the name of the skill being edited' });
 }
 
-/** `POST …/skill-builder/chat` body: `{messages, mode?, editing_name?, draft?}`. */
+/** `POST …/skill-builder/chat` body: `{messages, mode?, editing_name?, draft?, share_files?}`. */
 export const ChatRequestSchema = z
   .object({
     messages: z
@@ -71,6 +89,8 @@ export const ChatRequestSchema = z
     mode: Mode.optional(),
     editing_name: SkillName.optional(),
     draft: DraftSchema.optional(),
+    /** Text files whose content the model sees: "all" or a list of paths (of the draft, or of the edited skill). Default none. */
+    share_files: z.union([z.literal('all'), z.array(z.string().max(1000)).max(SKILL_FOLDER_LIMITS.maxTextFiles)]).optional(),
   })
   .superRefine(requireEditingName);
 

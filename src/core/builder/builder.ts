@@ -20,7 +20,7 @@ import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from '../llm/types
 import { createLlmClient } from '../llm/client.js';
 import { createStreamRedactor } from '../safe-text/redact-stream.js';
 import { TRUNCATED_DRAFT_NOTICE, TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
-import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode } from './prompt.js';
+import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode, type SharedFiles } from './prompt.js';
 
 export interface SkillBuilderOptions {
   /** A ready client (any provider, or createScriptedLlm in tests), or the config to create one with createLlmClient. */
@@ -53,6 +53,12 @@ export interface ChatOptions {
   existing?: ExistingSkill;
   /** The editor's current draft, so the model refines it (manual edits included). */
   draft?: DraftSkill;
+  /**
+   * Reference files (of the draft or the edited skill) whose content the model
+   * sees: `'all'` or a list of paths. Default none — the model sees their names
+   * only, and is told to ask before changing one it was not shown.
+   */
+  shareFiles?: SharedFiles;
   signal?: AbortSignal;
 }
 
@@ -92,7 +98,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
 
   async function* turn(messages: readonly ChatMessage[], opts: ChatOptions = {}): AsyncGenerator<BuilderEvent, SkillBuilderResult & { failure?: unknown }> {
     checkMessages(messages);
-    const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft });
+    const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft, ...(opts.shareFiles ? { shareFiles: opts.shareFiles } : {}) });
     const request: LlmRequest = { system, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
     if (structuredOutput) request.responseSchema = responseSchema();
     if (opts.signal) request.signal = opts.signal;
@@ -150,6 +156,7 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
     if (result.skill) {
       const draft: BuilderEvent = { type: 'skill_draft', skillMd: result.skill.skillMd, scripts: result.skill.scripts };
       if (result.skill.spec !== undefined) draft.spec = result.skill.spec;
+      if (result.skill.files !== undefined) draft.files = result.skill.files;
       if (parsed.diagnostics.length > 0) draft.diagnostics = parsed.diagnostics;
       yield draft;
     }

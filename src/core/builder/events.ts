@@ -11,6 +11,12 @@ export interface SkillDraft {
   scripts: Record<string, string>;
   /** The structured spec the SKILL.md was compiled from, when the model sent one. */
   spec?: unknown;
+  /**
+   * Reference and asset text files the model created or changed this turn
+   * (path under references/, reference/, assets/ → content). Merge them into
+   * the draft's files: a file not listed is unchanged. Absent when none.
+   */
+  files?: Record<string, string>;
 }
 
 export type BuilderEvent =

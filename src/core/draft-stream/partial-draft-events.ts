@@ -39,12 +39,18 @@ export class PartialDraftEvents {
     this.nextAt = end + Math.max(this.intervalMs, (end - start) * COST_FACTOR);
     if (!draft) return null;
     const skillMd = this.safe(draft.skillMd);
-    const scripts: Record<string, string> = {};
-    for (const [name, content] of Object.entries(draft.scripts)) scripts[this.safe(name)] = this.safe(content);
-    const scriptsKey = JSON.stringify(scripts);
+    const scripts = this.safeMap(draft.scripts);
+    const files = draft.files ? this.safeMap(draft.files) : undefined;
+    const scriptsKey = JSON.stringify([scripts, files ?? null]);
     if (skillMd === this.lastMd && scriptsKey === this.lastScripts) return null;
     this.lastMd = skillMd;
     this.lastScripts = scriptsKey;
-    return { type: 'skill_draft_partial', skillMd, scripts };
+    return files ? { type: 'skill_draft_partial', skillMd, scripts, files } : { type: 'skill_draft_partial', skillMd, scripts };
+  }
+
+  private safeMap(map: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, content] of Object.entries(map)) out[this.safe(name)] = this.safe(content);
+    return out;
   }
 }

@@ -11,6 +11,7 @@ import { decodeClosedSpec } from '../envelope/schema.js';
 import type { SkillDraft } from '../builder/events.js';
 import { entryOf, readPartialJson, type PartialNode } from '../json/partial.js';
 import { safeCompileSkill } from '../skillmd/compile.js';
+import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
 
 /** How many unfinished array items may be dropped from a spec before giving up on this read. */
 const MAX_PRUNE = 8;
@@ -24,14 +25,17 @@ const MAX_STARTS = 4;
 export function readPartialDraft(text: string): SkillDraft | null {
   const skill = findSkillNode(text);
   if (!skill || skill.kind !== 'object') return null;
-  const scripts = partialScripts(entryOf(skill, 'scripts'));
+  const scripts = partialEntries(entryOf(skill, 'scripts'), 'name');
+  // A proposed file whose path breaks the folder rules is never shown (the final draft drops it too).
+  const files = Object.fromEntries(Object.entries(partialEntries(entryOf(skill, 'files'), 'path')).filter(([p]) => draftFilePathProblem(p) === null));
+  const withFiles = (skillMd: string): SkillDraft => (Object.keys(files).length > 0 ? { skillMd, scripts, files } : { skillMd, scripts });
   const spec = entryOf(skill, 'spec');
   if (spec && spec.kind === 'object') {
     const skillMd = compilePartialSpec(spec);
-    if (skillMd !== null) return { skillMd, scripts };
+    if (skillMd !== null) return withFiles(skillMd);
   }
   const md = entryOf(skill, 'skill_md') ?? entryOf(skill, 'skillMd') ?? entryOf(skill, 'SKILL.md');
-  if (md && md.kind === 'string' && md.value.trim() !== '') return { skillMd: md.value, scripts };
+  if (md && md.kind === 'string' && md.value.trim() !== '') return withFiles(md.value);
   return null;
 }
 
@@ -53,14 +57,14 @@ function findSkillNode(text: string): PartialNode | null {
   return null;
 }
 
-/** Scripts as far as they arrived: `{name: content}` or the closed shape `[{name, content}]`. */
-function partialScripts(node: PartialNode | undefined): Record<string, string> {
+/** Scripts (or files) as far as they arrived: `{name: content}` or the closed shape `[{name|path, content}]`. */
+function partialEntries(node: PartialNode | undefined, nameKey: 'name' | 'path'): Record<string, string> {
   const out: Record<string, string> = {};
   if (node?.kind === 'object') {
     for (const [name, v] of node.entries) if (v.kind === 'string' && name !== '') out[name] = v.value;
   } else if (node?.kind === 'array') {
     for (const item of node.items) {
-      const name = entryOf(item, 'name');
+      const name = entryOf(item, nameKey);
       const content = entryOf(item, 'content');
       // The name must be complete: a half-written file name would flash a wrong tab.
       if (name?.kind === 'string' && name.done && name.value !== '') out[name.value] = content?.kind === 'string' ? content.value : '';

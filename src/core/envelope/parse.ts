@@ -25,6 +25,7 @@ import { objectCandidates, parseJsonLenient, type JsonSpan } from '../json/scan.
 import { isPlainObject } from '../plain-object.js';
 import { blockRole, extractLegacyFences, findFencedBlocks, looksLikeSkillMd, tidyProse } from './legacy-fences.js';
 import { checkScriptFileName } from '../names.js';
+import { normalizeFiles } from './files.js';
 import { shownMessage } from './reader.js';
 import { compileSkill } from '../skillmd/compile.js';
 import { SkillSpecSchema } from '../skillmd/spec-schema.js';
@@ -352,6 +353,8 @@ function normalizeSkill(raw: unknown, diagnostics: Diagnostic[]): SkillOutcome {
   }
   const draft: SkillDraft = { skillMd, scripts };
   if (spec !== undefined) draft.spec = spec;
+  const files = normalizeFiles(raw.files, diagnostics);
+  if (Object.keys(files).length > 0) draft.files = files;
   return { skill: draft, lost: null };
 }
 
@@ -526,7 +529,9 @@ function recoverPartial(text: string, span: JsonSpan, truncated: boolean, diagno
       } else if (md.kind === 'string') lost.push('SKILL.md');
     }
     const scriptsNode = entryOf(skillNode, 'scripts');
-    if (scriptsNode !== undefined) s.scripts = completeScripts(scriptsNode, kept, lost);
+    if (scriptsNode !== undefined) s.scripts = completeEntries(scriptsNode, kept, lost, 'scripts/', 'name');
+    const filesNode = entryOf(skillNode, 'files');
+    if (filesNode !== undefined) s.files = completeEntries(filesNode, kept, lost, '', 'path');
     rawSkill = s;
   } else {
     const v = completeValue(skillNode);
@@ -575,14 +580,15 @@ function findPartialEnvelope(node: PartialNode, depth: number): (PartialNode & {
   return null;
 }
 
-function completeScripts(node: PartialNode, kept: string[], lost: string[]): unknown {
+/** The scripts (or files) of a cut-off reply that arrived whole; `prefix` and `nameKey` label them. */
+function completeEntries(node: PartialNode, kept: string[], lost: string[], prefix: string, nameKey: string): unknown {
   if (node.kind === 'object') {
     const out: Obj = {};
     for (const [name, v] of node.entries) {
       if (v.kind === 'string' && v.done) {
         out[name] = v.value;
-        kept.push(`scripts/${name}`);
-      } else lost.push(`scripts/${name}`);
+        kept.push(`${prefix}${name}`);
+      } else lost.push(`${prefix}${name}`);
     }
     return out;
   }
@@ -590,8 +596,8 @@ function completeScripts(node: PartialNode, kept: string[], lost: string[]): unk
     const out: unknown[] = [];
     for (const item of node.items) {
       const v = completeValue(item);
-      const name = item.kind === 'object' ? entryOf(item, 'name') : undefined;
-      const label = name?.kind === 'string' ? `scripts/${name.value}` : 'a script';
+      const name = item.kind === 'object' ? entryOf(item, nameKey) : undefined;
+      const label = name?.kind === 'string' ? `${prefix}${name.value}` : prefix === '' ? 'a file' : 'a script';
       if (v !== undefined) {
         out.push(v);
         kept.push(label);

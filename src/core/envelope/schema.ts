@@ -8,7 +8,8 @@
 //   `strict: true` json_schema and Anthropic `output_config.format`: every
 //   object lists all its properties as required and has
 //   `additionalProperties: false`, optional fields are nullable instead, maps
-//   become `[{key, value}]` lists (`scripts` becomes `[{name, content}]`), and
+//   become `[{key, value}]` lists (`scripts` becomes `[{name, content}]`,
+//   `files` — reference and asset text files — `[{path, content}]`), and
 //   free-form JSON values become strings holding JSON text. Only `type`,
 //   `properties`, `required`, `additionalProperties`, `items`, `anyOf`,
 //   `enum`, `const` and `description` are used; the root is an object.
@@ -28,6 +29,8 @@ export const EnvelopeSkillSchema = z
     skill_md: z.string().optional(),
     /** Helper scripts: file name → full content. */
     scripts: z.record(z.string(), z.string()),
+    /** Reference and asset text files created or changed: path under references/, reference/, assets/ → full content. */
+    files: z.record(z.string(), z.string()).optional(),
   })
   .refine((s) => s.spec !== undefined || s.skill_md !== undefined, {
     message: 'a skill needs `spec` or `skill_md`',
@@ -49,6 +52,8 @@ export const ENVELOPE_SCHEMA_NAME = 'skill_builder_reply';
 const MESSAGE_DESCRIPTION =
   'The chat reply shown to the user: one question, a noted default, or a short summary of the draft (with a **Changed:** list in edit mode).';
 const SKILL_DESCRIPTION = 'null while interviewing; the complete skill once it can be drafted.';
+const FILES_DESCRIPTION =
+  'Reference or asset text files you create or change, each a path under references/, reference/ or assets/ (e.g. references/api.md) and its complete content; empty when none. Files left out stay as they are.';
 
 let openSpecCache: JsonSchema | null = null;
 let closedCache: JsonSchema | null = null;
@@ -91,6 +96,7 @@ export function envelopeJsonSchema(options: { flavour?: EnvelopeSchemaFlavour } 
         spec: specJsonSchema(),
         skill_md: { type: 'string' },
         scripts: { type: 'object', additionalProperties: { type: 'string' } },
+        files: { type: 'object', additionalProperties: { type: 'string' }, description: FILES_DESCRIPTION },
       },
       required: ['scripts'],
     });
@@ -113,8 +119,18 @@ export function envelopeJsonSchema(options: { flavour?: EnvelopeSchemaFlavour } 
           additionalProperties: false,
         },
       },
+      files: {
+        type: 'array',
+        description: FILES_DESCRIPTION,
+        items: {
+          type: 'object',
+          properties: { path: { type: 'string' }, content: { type: 'string' } },
+          required: ['path', 'content'],
+          additionalProperties: false,
+        },
+      },
     },
-    required: ['spec', 'skill_md', 'scripts'],
+    required: ['spec', 'skill_md', 'scripts', 'files'],
     additionalProperties: false,
   });
   return structuredClone(closedCache);

@@ -20,6 +20,15 @@ const MD_REPLY = JSON.stringify({ message: 'Done.', skill: { skill_md: SKILL_MD,
 const prefixes = (text: string, step = 1) => Array.from({ length: Math.ceil(text.length / step) }, (_, i) => text.slice(0, (i + 1) * step));
 
 describe('readPartialDraft', () => {
+  it('shows proposed reference files as they arrive (both shapes), never one with an unsafe path', () => {
+    const md = '---\nname: a\ndescription: d\n---\n# A\n';
+    const closed = `{"message":"m","skill":{"spec":null,"skill_md":${JSON.stringify(md)},"scripts":[],"files":[{"path":"references/a.md","content":"# A gu`;
+    expect(readPartialDraft(closed)?.files).toEqual({ 'references/a.md': '# A gu' });
+    const open = `{"message":"m","skill":{"skill_md":${JSON.stringify(md)},"scripts":{},"files":{"../x.md":"bad","assets/t.txt":"te`;
+    expect(readPartialDraft(open)?.files).toEqual({ 'assets/t.txt': 'te' });
+    expect(readPartialDraft(`{"message":"m","skill":{"skill_md":${JSON.stringify(md)},"scripts":{}`)).toEqual({ skillMd: md, scripts: {} });
+  });
+
   it('shows a spec draft as it is written: the frontmatter first, then each tool section in order', () => {
     const final = parseEnvelope(SPEC_REPLY).skill!;
     const seen: string[] = [];

@@ -88,14 +88,32 @@ describe('envelopeJsonSchema (closed, the default)', () => {
     const validator = z.fromJSONSchema(schema as never);
     for (const ex of PROMPT_EXAMPLES) {
       const open = { message: ex.envelope.message, skill: { spec: ex.envelope.skill.spec, skill_md: null, scripts: ex.envelope.skill.scripts } };
-      const closed = encodeClosed(open, schema) as { skill: { scripts: unknown } };
+      const closed = encodeClosed(open, schema) as { skill: { scripts: unknown; files?: unknown } };
       closed.skill.scripts = Object.entries(ex.envelope.skill.scripts).map(([name, content]) => ({ name, content }));
+      expect(validator.safeParse(closed).success, ex.title).toBe(false); // `files` is required in the closed shape
+      closed.skill.files = [];
       expect(validator.safeParse(closed).success, ex.title).toBe(true);
       const parsed = parseEnvelope(JSON.stringify(closed));
       expect(parsed.diagnostics).toEqual([]);
       expect(parsed.skill?.skillMd).toBe(compileSkill(ex.envelope.skill.spec));
       expect(parsed.skill?.scripts).toEqual(ex.envelope.skill.scripts);
     }
+  });
+
+  it('carries reference files as [{path, content}]; parseEnvelope reads them into files and drops unsafe paths', () => {
+    const validator = z.fromJSONSchema(schema as never);
+    const files = [
+      { path: 'references/api.md', content: '# API\n' },
+      { path: '../escape.md', content: 'x' },
+      { path: 'references/.secret', content: 'x' },
+      { path: 'notes.md', content: 'x' },
+    ];
+    const env = { message: 'ok', skill: { spec: null, skill_md: '---\nname: a\ndescription: d\n---\n# A\n', scripts: [], files } };
+    expect(validator.safeParse(env).success).toBe(true);
+    expect(validator.safeParse({ ...env, skill: { ...env.skill, files: [{ path: 'references/a.md' }] } }).success).toBe(false);
+    const parsed = parseEnvelope(JSON.stringify(env));
+    expect(parsed.skill?.files).toEqual({ 'references/api.md': '# API\n' });
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['file-path-unsafe', 'file-path-unsafe', 'file-path-unsafe']);
   });
 
   it('rejects a skill with an unknown key (closed objects)', () => {

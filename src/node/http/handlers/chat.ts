@@ -11,8 +11,8 @@
 import { createSkillBuilder } from '../../../core/builder/builder.js';
 import { RequestError } from '../../../core/errors.js';
 import type { BuilderEvent } from '../../../core/builder/events.js';
-import type { ExistingSkill } from '../../../core/builder/prompt.js';
-import { ChatRequestSchema } from '../../../core/api/schemas.js';
+import type { DraftSkill, ExistingSkill } from '../../../core/builder/prompt.js';
+import { ChatRequestSchema, type ChatRequest } from '../../../core/api/schemas.js';
 import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../config/workspace-llm.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
@@ -30,16 +30,22 @@ export function toSseEvent(ev: BuilderEvent): SseEvent {
     case 'skill_draft': {
       const data: Record<string, unknown> = { skill_md: ev.skillMd, scripts: ev.scripts };
       if (ev.spec !== undefined) data.spec = ev.spec;
+      if (ev.files !== undefined) data.files = ev.files;
       if (ev.diagnostics !== undefined && ev.diagnostics.length > 0) data.diagnostics = ev.diagnostics;
       return { event: 'skill_draft', data };
     }
     case 'skill_draft_partial':
-      return { event: 'skill_draft_partial', data: { skill_md: ev.skillMd, scripts: ev.scripts, partial: true } };
+      return { event: 'skill_draft_partial', data: { skill_md: ev.skillMd, scripts: ev.scripts, ...(ev.files !== undefined ? { files: ev.files } : {}), partial: true } };
     case 'done':
       return { event: 'done', data: { status: ev.status, structured: ev.structured, truncated: ev.truncated, ...(ev.notice !== undefined ? { notice: ev.notice } : {}) } };
     case 'error':
       return { event: 'error', data: ev.code !== undefined ? { error: ev.error, code: ev.code } : { error: ev.error } };
   }
+}
+
+/** The request's draft as the prompt takes it: binaries by path only. */
+function draftForPrompt(d: NonNullable<ChatRequest['draft']>): DraftSkill {
+  return { skillMd: d.skill_md, scripts: d.scripts ?? {}, ...(d.files ? { files: d.files } : {}), ...(d.binaries ? { binaryPaths: d.binaries.map((b) => b.path) } : {}) };
 }
 
 /** The wire events of a turn; a stream we stopped (server shutting down) says why, not just "cancelled". */
@@ -81,7 +87,8 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
   const events = builder.chat(body.messages, {
     mode,
     ...(mode === 'edit' && existing ? { existing } : {}),
-    ...(body.draft ? { draft: { skillMd: body.draft.skill_md, scripts: body.draft.scripts ?? {} } } : {}),
+    ...(body.draft ? { draft: draftForPrompt(body.draft) } : {}),
+    ...(body.share_files !== undefined ? { shareFiles: body.share_files } : {}),
     signal: controller.signal,
   });
   return {
