@@ -1,9 +1,9 @@
 // The standalone elements bundle loads some views on first use from files
 // beside it (lazy-view.ts): the routing dialog (issue 16), Run a tool, the risk
-// review and the diff of an edited skill (issue 15). The bundle imports each by
-// a relative path, each chunk imports only from the bundle or another such
-// chunk (rollup adds no facade file), and each name is one the ui server
-// serves. Needs `npm run build` first, as bundle-size.test.ts does.
+// review and the diff of an edited skill (issue 15), the save result (issue
+// 12). The bundle imports each by a relative path, each chunk imports only from
+// the bundle or another such chunk (rollup adds no facade file), and each name
+// is one the ui server serves. Needs `npm run build` first, as bundle-size.test.ts does.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DIST, readDist } from '../../bench/bundle-size.js';
@@ -15,7 +15,7 @@ const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).match
 describe('lazily loaded parts of the standalone bundle', () => {
   it('the bundle loads each view by a relative import() of a file beside it', () => {
     const entry = readDist(join(DIST, BUNDLE));
-    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view']) {
+    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view']) {
       expect(entry, view).toContain(`import("./${chunk(view)}")`);
       // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
       expect(chunk(view)).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
@@ -23,7 +23,7 @@ describe('lazily loaded parts of the standalone bundle', () => {
   });
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
-    for (const view of ['tool-run-view', 'review-view', 'diff-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
   });
 });

@@ -10,14 +10,12 @@ import { lazyView } from '../../internal/lazy-view.js';
 import { riskView } from './draft-view.js';
 import { riskBlocksSave, type DraftReview } from '../review.js';
 import type { SaveState } from '../controllers/save-controller.js';
-import type { AgentInfo, Draft, MissingEnvVar, SaveResult } from '../../types.js';
+import type { EnvForm } from './save-result-view.js';
+import type { AgentInfo, Draft } from '../../types.js';
 
 /** The save dialog's state and actions (the save controller gives them). */
-export interface SaveView {
-  readonly state: SaveState | null;
-  patch(patch: Partial<SaveState>): void;
+export interface SaveView extends EnvForm {
   save(): Promise<void>;
-  saveEnv(): Promise<void>;
 }
 
 /** What the save dialog needs from around it. */
@@ -51,6 +49,8 @@ const head = (close: () => void, id: string, title: string) => html`<div class="
 </div>`;
 
 export function renderSaveDialog(b: SaveDialog) {
+  // Load the result view once there is a draft, so it is there when a save ends.
+  resultView(b.host, b.editor.draft);
   const s = b.save.state;
   const ed = b.editor;
   const editingHere = !!(ed.editing && s && ed.editAgent === s.agent);
@@ -65,9 +65,10 @@ export function renderSaveDialog(b: SaveDialog) {
 function renderSaveBody(b: SaveDialog, s: SaveState, editingHere: boolean) {
   const ed = b.editor;
   const chooseAgent = !b.agent && s.phase === 'confirm';
-  if (s.phase === 'saving')
+  const result = resultView(b.host, false);
+  if (s.phase === 'saving' || (s.phase === 'done' && !result))
     return html`<div class="dialog-body"><p class="saving" role="status"><span class="spinner" aria-hidden="true"></span> Saving ${s.name ?? ed.skillName}…</p></div>`;
-  if (s.phase === 'done' && s.result) return renderResult(b, s, s.result);
+  if (s.phase === 'done' && s.result) return result!.renderResult(b.save, () => b.close(), s, s.result, saveRisk(b, s));
   if (s.phase === 'error')
     return html`<div class="dialog-body">
         <div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>
@@ -116,56 +117,11 @@ function renderSaveBody(b: SaveDialog, s: SaveState, editingHere: boolean) {
     </div>`;
 }
 
-/** `A, B, C` with each name as code. */
-const list = (items: string[]) => html`${items.map((x, i) => html`${i ? ', ' : ''}<code>${x}</code>`)}`;
-
 /** The risk badge, and for a violation its list and the confirmation box. */
 const saveRisk = (b: SaveDialog, s: SaveState) => riskView(b.host, b.review)?.renderSaveRisk(b.review, s, (riskAck) => b.save.patch({ riskAck })) ?? nothing;
 
-function renderResult(b: SaveDialog, s: SaveState, r: SaveResult) {
-  return html`<div class="dialog-body">
-      <div class="notice ok" role="status"><span class="ico" aria-hidden="true">✓</span><div>
-        <strong>${s.name} ${s.updated ? 'updated' : 'saved'}</strong> in <code>${s.agent}</code>.
-        <div class="mono path-line">${r.path}</div>
-      </div></div>
-      ${saveRisk(b, s)}
-      <dl class="facts">
-        <dt>Egress domains added</dt>
-        <dd>${r.egressAdded.length ? list(r.egressAdded) : html`<span class="muted">None</span>`}</dd>
-        <dt>Env vars configured</dt>
-        <dd>${r.envConfigured.length ? list(r.envConfigured) : html`<span class="muted">None</span>`}</dd>
-      </dl>
-      ${s.envSaved?.length ? html`<p class="ok-text" role="status">✓ Saved ${list(s.envSaved)} for ${s.agent}.</p>` : nothing}
-      ${r.envMissing.length ? renderEnvForm(b.save, s, r.envMissing) : nothing}
-    </div>
-    <div class="dialog-foot"><button class=${r.envMissing.length ? '' : 'primary'} @click=${() => b.close()}>Done</button></div>`;
-}
-
-/** Password inputs for the env vars the agent lacks: each required one, then the one_of group (any one member is enough). */
-function renderEnvForm(save: SaveView, s: SaveState, missing: MissingEnvVar[]) {
-  const required = missing.filter((m) => m.kind === 'required').map((m) => m.name);
-  const oneOf = missing.filter((m) => m.kind === 'one_of').map((m) => m.name);
-  const asks = required.length + (oneOf.length ? 1 : 0);
-  const field = (n: string) => html`<div class="field">
-    <label for="env-${n}" class="mono">${n}</label>
-    <input id="env-${n}" type="password" autocomplete="new-password" spellcheck="false" .value=${live(s.envValues[n] ?? '')}
-      @input=${(e: Event) => save.patch({ envValues: { ...save.state!.envValues, [n]: (e.target as HTMLInputElement).value } })} />
-  </div>`;
-  return html`<form class="env-form" @submit=${(e: Event) => (e.preventDefault(), void save.saveEnv())}>
-    <p><strong>This skill needs ${asks === 1 ? 'a value' : 'values'} the agent does not have yet.</strong>
-      <span class="muted">They are saved to the agent's <code>.env</code>, not to the skill.</span></p>
-    ${required.map(field)}
-    ${oneOf.length
-      ? html`<fieldset class="env-group" aria-describedby="env-group-hint">
-          <legend>Set at least one of ${list(oneOf)}</legend>
-          <p class="hint" id="env-group-hint">Any one of them is enough; the skill uses whichever is set.</p>
-          ${oneOf.map(field)}
-        </fieldset>`
-      : nothing}
-    ${s.envError ? html`<p class="field-error" role="alert">${s.envError}</p>` : nothing}
-    <div><button type="submit" class="primary" ?disabled=${!!s.envSaving}>${s.envSaving ? 'Saving…' : 'Save values'}</button></div>
-  </form>`;
-}
+/** The result and the env-var form, loaded once there is a draft (they show only after a save). */
+const resultView = lazyView(() => import('./save-result-view.js'));
 
 export function renderConfirmDialog(b: ConfirmView) {
   return html`<dialog data-name="confirm" part="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-text"
