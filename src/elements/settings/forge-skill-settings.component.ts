@@ -38,6 +38,9 @@ const SOURCE_TEXT: Record<string, string> = {
   unset: 'Not configured',
 };
 
+/** Attributes of one text field of the form. */
+type InputOptions = Partial<{ placeholder: string; type: string; autocomplete: string; required: boolean }>;
+
 /**
  * The settings form for the workspace-level skill-builder LLM: provider, model,
  * optional base URL, the environment variable that holds the API key, and the key
@@ -80,9 +83,6 @@ const SOURCE_TEXT: Record<string, string> = {
  * @cssprop --forge-font-size - Base font size.
  * @cssprop --forge-shadow - Shadow of the inline card.
  */
-/** Attributes of one text field of the form. */
-type InputOptions = Partial<{ placeholder: string; type: string; autocomplete: string; required: boolean }>;
-
 export class ForgeSkillSettings extends LitElement {
   static override styles = [themeStyles, settingsStyles];
 
