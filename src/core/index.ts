@@ -137,7 +137,7 @@ export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError, RISK_POLICY_KEYS }
 export { TRUSTED_DOMAINS, HIGH_RISK_BINS, SENSITIVE_ENV_PATTERNS } from './risk/score.js';
 export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, RiskViolation, ScriptPolicy, SkillRiskAssessment } from './risk/types.js';
 // Skill folders and packages (issue 17): the draft shape, archive safety checks, zip read/write (fflate; isomorphic).
-export { SkillArchiveError, SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS, readSkillZip, readSkillFiles, writeSkillZip } from './skill-folder/index.js';
-export type { SkillBinaryFile, SkillFolderDraft } from './skill-folder/index.js';
+export { SkillArchiveError, SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS, acceptRequirements, readSkillZip, readSkillFiles, writeSkillZip } from './skill-folder/index.js';
+export type { AcceptedRequirements, SkillBinaryFile, SkillFolderDraft } from './skill-folder/index.js';
 export { fixForRuntime } from './runtime-form/fix.js';
 export type { RuntimeFix, RuntimeFixChange } from './runtime-form/fix.js';

@@ -130,6 +130,11 @@ export const SaveRequestSchema = z.object({
   allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
   /** Folder text files (issue 17): path under references/, reference/, assets/ → text; the complete set when given. Paths are checked by saveSkill. */
   files: z.record(z.string(), z.string({ error: 'files: every value must be the text of the file' })).optional(),
+  /** Requirement proposals of an import the operator accepts: declared in the SKILL.md frontmatter before the checks. */
+  accept_requirements: z
+    .object({ bins: z.array(z.string()).max(100).optional(), egress_domains: z.array(z.string()).max(100).optional(), env: z.array(z.string()).max(100).optional() })
+    .strict()
+    .optional(),
   /** Other folder files: [{path, content_base64}] (new bytes) or [{path, sha256}] (keep the edited skill's file); the complete set when given. */
   binaries: z.array(z.object({ path: z.string(), content_base64: z.string().optional(), sha256: z.string().optional() })).optional(),
 });

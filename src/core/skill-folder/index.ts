@@ -9,5 +9,7 @@ export type { CheckedListing, EntryKind, ListedEntry } from './listing.js';
 export { toDraft, sha256Hex } from './to-draft.js';
 export { readSkillZip } from './zip-read.js';
 export { readSkillFiles } from './files-read.js';
+export { acceptRequirements } from './accept-requirements.js';
+export type { AcceptedRequirements } from './accept-requirements.js';
 export { writeSkillZip, draftEntries } from './zip-write.js';
 export type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';

@@ -1,9 +1,10 @@
 // `forge-skill-builder import <zip|dir>` and `export <skill-dir> -o <file>`
 // (issue 17). import reads a skill folder, .zip or .skill into a draft (never
 // writing while reading), validates it with its folder files, shows the
-// requirements its scripts suggest when it has no metadata.forge, and with
-// --agent saves it as a new skill through the normal save (an existing skill
-// is refused). export writes a deterministic zip (or .skill) of a folder.
+// requirements its scripts suggest when it has no metadata.forge (declared
+// only with --accept), and with --agent saves it through the normal save: an
+// existing skill is refused after a diff against it is shown, and replaced
+// only with --replace. export writes a deterministic zip (or .skill) of a folder.
 
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -12,11 +13,14 @@ import { SkillConflictError } from '../../core/errors.js';
 import { exportSkill } from '../skill-folder/export-skill.js';
 import { importSkill } from '../skill-folder/import-skill.js';
 import { importToWire, prepareImport, saveImport } from '../skill-folder/import-flow.js';
+import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
+import { locateSkill, readCustomSkill } from '../workspace/skills-on-disk.js';
+import { acceptedKinds, diffAgainst } from './import-review.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
 
-const IMPORT_HELP = `Usage: ${PROGRAM} import <skill.zip|skill.skill|skill-dir> [--agent <agent-dir>] [--name <new-name>] [--profile forge|agentskills] [--json]
+const IMPORT_HELP = `Usage: ${PROGRAM} import <skill.zip|skill.skill|skill-dir> [--agent <agent-dir>] [--accept all|bins,egress,env] [--replace] [--name <new-name>] [--profile forge|agentskills] [--json]
 
 Reads a skill folder, a .zip or a .skill package (a zip whose root is the skill
 folder) into a draft and validates it with all its files. Hostile archives
@@ -26,7 +30,11 @@ nothing is written. A skill without metadata.forge gets requirement proposals
 
 Options:
   --agent <dir>    save the skill into this agent (skills/<name>/) through the normal
-                   save; an existing skill of that name is refused (nothing written)
+                   save and its checks; an existing skill of that name is refused
+                   (nothing written) and the differences to it are shown
+  --accept <what>  declare requirement proposals in the SKILL.md before saving: all,
+                   or a comma list of bins, egress, env (none are applied without it)
+  --replace        replace the agent's skill of that name (after showing the diff)
   --name <name>    import under a new name (rewrites the frontmatter name)
   --profile <p>    forge (default) or agentskills validation rules
   --json           print the draft, validation and proposals as JSON (binary content left out)
@@ -53,7 +61,14 @@ async function isDir(path: string): Promise<boolean> {
 }
 
 async function runImport(argv: string[], io: CliIo): Promise<number> {
-  const opts = { agent: { type: 'string' }, name: { type: 'string' }, profile: { type: 'string' }, json: { type: 'boolean' } } as const;
+  const opts = {
+    agent: { type: 'string' },
+    name: { type: 'string' },
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    accept: { type: 'string' },
+    replace: { type: 'boolean' },
+  } as const;
   const { values, positionals } = parseCommandArgs('import', argv, opts, true);
   if (values.help) return void io.stdout.write(IMPORT_HELP), 0;
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder, .zip or .skill file', 'import');
@@ -80,18 +95,30 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     writeLine(io.stderr, `${PROGRAM} import: ${plural(validation.errors.length, 'error')}; fix them in the source and import again`);
     return 1;
   }
+  const accept = acceptedKinds(values.accept, proposals);
   if (values.agent === undefined) return 0;
+  if (proposals && !accept) writeLine(io.stdout, '  the proposals were not applied; declare them with --accept all (or bins,egress,env)');
+  const agentDir = resolve(io.cwd, values.agent);
+  const existing = (await locateSkill(agentDir, prepared.name)) ? await readCustomSkill(agentDir, prepared.name) : null;
+  if (existing) {
+    const skillMd = accept ? acceptRequirements(prepared.draft.skillMd, accept) : prepared.draft.skillMd;
+    const diff = diffAgainst(existing, skillMd, prepared.draft, new Map(prepared.draft.binaries.map((b) => [b.path, b.sha256])));
+    io.stdout.write(diff === '' ? `  the import is identical to the saved skill "${prepared.name}"\n` : diff);
+  }
+  if (existing && !values.replace) return conflict(io, prepared.name);
   try {
-    const saved = await saveImport(resolve(io.cwd, values.agent), prepared);
+    const saved = await saveImport(agentDir, prepared, { ...(accept ? { accept } : {}), replace: existing !== null });
     writeLine(io.stdout, `saved ${saved.path}`);
     return 0;
   } catch (err) {
-    if (SkillConflictError.isInstance(err)) {
-      writeLine(io.stderr, `${PROGRAM} import: the agent already has a skill "${prepared.name}"; nothing was written. Import it under another name with --name, or edit the existing skill.`);
-      return 1;
-    }
+    if (SkillConflictError.isInstance(err)) return conflict(io, prepared.name);
     throw err;
   }
+}
+
+function conflict(io: CliIo, name: string): number {
+  writeLine(io.stderr, `${PROGRAM} import: the agent already has a skill "${name}"; nothing was written. Review the differences above and run again with --replace to replace it, or import it under another name with --name.`);
+  return 1;
 }
 
 async function runExport(argv: string[], io: CliIo): Promise<number> {

@@ -7,6 +7,7 @@
 import type { ValidationResult } from '../../core/diagnostics.js';
 import { assertSafeSkillName } from '../../core/names.js';
 import { inferRequirements, type InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
+import { acceptRequirements, type AcceptedRequirements } from '../../core/skill-folder/accept-requirements.js';
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
@@ -48,8 +49,25 @@ export function prepareImport(draft: SkillFolderDraft, options: { name?: string;
   return { name, draft: renamed, validation, proposals: hasForge ? null : inferRequirements(renamed.scripts) };
 }
 
+/** Every proposal as AcceptedRequirements (what "accept all" sends), or null when there is none. */
+export function allProposals(p: PreparedImport): AcceptedRequirements | null {
+  const r = p.proposals;
+  if (!r || r.bins.length + r.egressDomains.length + r.env.length === 0) return null;
+  return { bins: r.bins, egressDomains: r.egressDomains, env: r.env };
+}
+
+/** The SKILL.md with `all` declared, or null when it cannot take them (no frontmatter, a proposal that is not a valid name). */
+function proposedSkillMd(skillMd: string, all: AcceptedRequirements): string | null {
+  try {
+    return acceptRequirements(skillMd, all);
+  } catch {
+    return null;
+  }
+}
+
 /** The snake_case wire shape of a prepared import (binaries carry their bytes as base64). */
 export function importToWire(p: PreparedImport): Record<string, unknown> {
+  const all = allProposals(p);
   return {
     name: p.name,
     skill_md: p.draft.skillMd,
@@ -58,20 +76,34 @@ export function importToWire(p: PreparedImport): Record<string, unknown> {
     binaries: p.draft.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, content_base64: b.bytes ? Buffer.from(b.bytes).toString('base64') : undefined })),
     validation: p.validation,
     proposals: p.proposals && { bins: p.proposals.bins, egress_domains: p.proposals.egressDomains, env: p.proposals.env },
+    // The SKILL.md with every proposal accepted: to show the operator the change (a diff) before they accept any.
+    proposed_skill_md: all ? proposedSkillMd(p.draft.skillMd, all) : null,
   };
 }
 
-/** Saves a prepared import as a new skill of the agent (create mode: an existing skill is a SkillConflictError / 409). */
-export async function saveImport(agentDir: string, p: PreparedImport, options: SaveSkillOptions = {}): Promise<SaveSkillResult> {
+export interface SaveImportOptions extends SaveSkillOptions {
+  /** The proposals the operator accepted; none are applied otherwise. */
+  accept?: AcceptedRequirements;
+  /** Replace the agent's skill of the same name (edit mode) instead of refusing it with SkillConflictError. */
+  replace?: boolean;
+}
+
+/**
+ * Saves a prepared import through saveSkill (its checks): as a new skill (an existing one is a
+ * SkillConflictError / 409), or with `replace` over the agent's skill of that name.
+ */
+export async function saveImport(agentDir: string, p: PreparedImport, options: SaveImportOptions = {}): Promise<SaveSkillResult> {
+  const { accept, replace, ...saveOptions } = options;
   return saveSkill(
     agentDir,
     {
       skill_name: p.name,
-      skill_md: p.draft.skillMd,
+      skill_md: accept ? acceptRequirements(p.draft.skillMd, accept) : p.draft.skillMd,
+      ...(replace ? { editing_name: p.name, overwrite: true } : {}),
       scripts: p.draft.scripts,
       files: p.draft.files,
       binaries: p.draft.binaries.map((b) => ({ path: b.path, ...(b.bytes ? { bytes: b.bytes } : {}) })),
     },
-    options,
+    saveOptions,
   );
 }

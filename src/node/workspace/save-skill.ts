@@ -28,6 +28,7 @@ import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from '../co
 import { assertRegularOrMissing } from '../fs/no-follow.js';
 import { withSkillsSwap } from './consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
+import { acceptedFromWire, acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
 import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles, type SaveBinaryFile } from '../skill-folder/save-files.js';
 import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-folder/folder-files.js';
 
@@ -53,6 +54,11 @@ export interface SaveSkillRequest {
    * the edited skill's file with that sha256 byte-identical. When given it is the complete set too.
    */
   binaries?: SaveBinaryFile[];
+  /**
+   * Requirement proposals of an import the operator accepted (issue 17): declared in the
+   * SKILL.md frontmatter (acceptRequirements) before the checks. Nothing is accepted unless listed.
+   */
+  accept_requirements?: { bins?: string[]; egress_domains?: string[]; env?: string[] };
 }
 
 export interface MissingEnvVar {
@@ -109,7 +115,8 @@ function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<st
       envVars[name] = value as string;
     }
   }
-  return { ...(r as unknown as SaveSkillRequest), scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
+  const skillMd = r.accept_requirements == null ? r.skill_md : acceptRequirements(r.skill_md, acceptedFromWire(r.accept_requirements));
+  return { ...(r as unknown as SaveSkillRequest), skill_md: skillMd, scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
 }
 
 /** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */

@@ -109,4 +109,40 @@ describe('forge-skill-builder import / export', () => {
     expect(r.err).toMatch(/refused entry/);
     expect(await readdir(root, { recursive: true })).toEqual(before);
   });
+
+  it('--agent applies no proposal unless --accept names it; --accept all declares them in metadata.forge', async () => {
+    const plain = await cli('import', 'src-skill', '--agent', 'agent');
+    expect(plain.out).toMatch(/proposals were not applied; declare them with --accept all/);
+    expect(await readFile(join(root, 'agent/skills/incident-notes/SKILL.md'), 'utf8')).toBe(MD);
+    const some = await cli('import', 'src-skill', '--agent', 'agent', '--name', 'incident-env', '--accept', 'env');
+    expect(some.code, some.err).toBe(0);
+    const envOnly = await readFile(join(root, 'agent/skills/incident-env/SKILL.md'), 'utf8');
+    expect(envOnly).toMatch(/metadata:\n  forge:\n    requires:\n      env:\n        required:\n          - STATUS_TOKEN\n---/);
+    const all = await cli('import', 'src-skill', '--agent', 'agent', '--name', 'incident-all', '--accept', 'all');
+    expect(all.code, all.err).toBe(0);
+    const md = await readFile(join(root, 'agent/skills/incident-all/SKILL.md'), 'utf8');
+    expect(md).toContain('      bins:\n        - curl\n        - jq\n');
+    expect(md).toContain('    egress_domains:\n      - status.acme-ops.io\n');
+    // The normal save ran: the accepted egress domain was merged into the agent's forge.yaml.
+    expect(await readFile(join(root, 'agent/forge.yaml'), 'utf8')).toContain('status.acme-ops.io');
+    expect((await cli('import', 'src-skill', '--accept', 'bins,nope')).err).toMatch(/--accept takes all or a comma list/);
+  });
+
+  it('an existing skill: the diff against it is shown and nothing written; --replace replaces it after the diff', async () => {
+    expect((await cli('import', 'src-skill', '--agent', 'agent')).code).toBe(0);
+    await writeFile(join(root, 'src-skill/references/runbook.md'), '# Runbook\n\n1. Breathe.\n2. Page the owner.\n');
+    const refused = await cli('import', 'src-skill', '--agent', 'agent');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('--- saved/references/runbook.md');
+    expect(refused.out).toContain('+2. Page the owner.');
+    expect(refused.out).not.toContain('SKILL.md\n'); // unchanged files are not listed
+    expect(refused.err).toMatch(/run again with --replace/);
+    const dest = join(root, 'agent/skills/incident-notes');
+    expect(await readFile(join(dest, 'references/runbook.md'), 'utf8')).toBe('# Runbook\n\n1. Breathe.\n');
+    const replaced = await cli('import', 'src-skill', '--agent', 'agent', '--replace');
+    expect(replaced.code, replaced.err).toBe(0);
+    expect(replaced.out).toContain('+2. Page the owner.');
+    expect(await readFile(join(dest, 'references/runbook.md'), 'utf8')).toMatch(/Page the owner/);
+    expect(Buffer.from(await readFile(join(dest, 'assets/logo.png'))).equals(Buffer.from(PNG))).toBe(true);
+  });
 });

@@ -101,4 +101,28 @@ describe('HTTP import and export', () => {
     const expected = writeSkillZip({ ...draft, files: { 'references/guide.md': '# Guide v2\n' } });
     expect(Buffer.from(exported).equals(Buffer.from(expected))).toBe(true);
   });
+
+  it('proposals are applied only when the save accepts them; a second import of the name is 409 until saved as an edit', async () => {
+    const { json: imported } = await importZip(writeSkillZip(DRAFT));
+    expect(imported.proposed_skill_md).toContain('    egress_domains:\n      - pdf.acme.io\n');
+    expect(imported.skill_md).toBe(MD); // the draft itself is untouched
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const base = { skill_name: 'pdf-notes', skill_md: imported.skill_md, scripts: imported.scripts, files: imported.files, binaries: imported.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })) };
+    const bad = await post({ ...base, accept_requirements: { bins: ['curl; rm -rf /'] } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(/accept_requirements\.bins: "curl; rm -rf \/" is not a program name/);
+    const saved = await post({ ...base, accept_requirements: { bins: ['curl'], env: ['PDF_KEY'] } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await saved.json()).env_missing).toEqual([{ name: 'PDF_KEY', kind: 'required' }]);
+    const onDisk = await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes`)).json();
+    expect(onDisk.skill_md).toContain('    requires:\n      bins:\n        - curl\n      env:\n        required:\n          - PDF_KEY\n');
+    expect(onDisk.skill_md).not.toContain('egress_domains'); // not accepted, not applied
+    // The same import again: 409, nothing changed; after reviewing GET's files the client saves it as an edit.
+    const again = await post(base);
+    expect(again.status).toBe(409);
+    const replaced = await post({ ...base, editing_name: 'pdf-notes', overwrite: true });
+    expect(replaced.status, await replaced.clone().text()).toBe(200);
+    expect((await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes`)).json()).skill_md).toBe(MD);
+  });
 });
