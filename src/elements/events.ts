@@ -24,7 +24,7 @@ export interface SkillSavedDetail extends SaveResult {
 
 /** `forge-error`: a request failed; the element shows it too. */
 export interface ForgeErrorDetail {
-  /** What the element was doing: `settings`, `provider`, `chat`, `validate`, `save`, `skills`, `agents`. */
+  /** What the element was doing: `settings`, `provider`, `chat`, `validate`, `save`, `skills`, `agents`, `import`, `export`. */
   action: string;
   message: string;
   /** HTTP status, 0 when the server could not be reached; absent for in-stream errors. */

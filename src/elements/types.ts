@@ -51,10 +51,24 @@ export interface SkillSummary {
   tools: string[];
 }
 
-/** SKILL.md and its scripts, keyed by plain file name. */
+/** A folder file kept byte for byte (issue 17): listed with its size, never edited or sent to a model. */
+export interface DraftBinary {
+  /** Relative path in the skill folder (`assets/logo.png`). */
+  path: string;
+  size: number;
+  sha256: string;
+  /** The bytes, base64; absent for a saved skill's file listed only (a save keeps it on disk). */
+  contentBase64?: string;
+}
+
+/** SKILL.md and its scripts, keyed by plain file name; a skill folder also has its other files. */
 export interface Draft {
   skillMd: string;
   scripts: Record<string, string>;
+  /** Text files under references/, reference/ and assets/: relative path → text. Present for a whole-folder draft. */
+  files?: Record<string, string>;
+  /** Every other file of the folder. */
+  binaries?: DraftBinary[];
 }
 
 export interface SkillFile extends Draft {

@@ -1,9 +1,10 @@
 // The standalone elements bundle loads some views on first use from files
 // beside it (lazy-view.ts): the routing dialog (issue 16), Run a tool, the risk
 // review and the diff of an edited skill (issue 15), the save result (issue
-// 12). The bundle imports each by a relative path, each chunk imports only from
-// the bundle or another such chunk (rollup adds no facade file), and each name
-// is one the ui server serves. Needs `npm run build` first, as bundle-size.test.ts does.
+// 12), the skill-folder views (file tabs, import, export; issue 17). The bundle
+// imports each by a relative path, each chunk imports only from the bundle or
+// another such chunk (rollup adds no facade file), and each name is one the ui
+// server serves. Needs `npm run build` first, as bundle-size.test.ts does.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DIST, readDist } from '../../bench/bundle-size.js';
@@ -15,7 +16,7 @@ const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).match
 describe('lazily loaded parts of the standalone bundle', () => {
   it('the bundle loads each view by a relative import() of a file beside it', () => {
     const entry = readDist(join(DIST, BUNDLE));
-    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view']) {
+    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view']) {
       expect(entry, view).toContain(`import("./${chunk(view)}")`);
       // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
       expect(chunk(view)).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
@@ -23,7 +24,10 @@ describe('lazily loaded parts of the standalone bundle', () => {
   });
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
-    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
+    // A dropped folder is zipped (fflate) by a chunk of its own, loaded by the files chunk only when a folder is imported.
+    expect(readDist(join(DIST, chunk('files-view')))).toContain(`import("./${chunk('folder-zip')}")`);
+    expect([...importsOf(chunk('folder-zip'))].every((f) => f === `./${BUNDLE}` || f === `./${chunk('files-view')}`)).toBe(true);
   });
 });

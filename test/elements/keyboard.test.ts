@@ -100,11 +100,11 @@ describe('builder: keyboard only', () => {
     await tabTo(isButton('Start from a blank'), 'Start from a blank SKILL.md');
     await sendKeys({ press: 'Enter' });
     await waitFor(() => !!$(el, '#editor'), 'blank draft');
-    await tabTo((e) => e?.getAttribute('aria-label') === 'Add script', 'Add script');
+    await tabTo((e) => e?.getAttribute('aria-label') === 'Add file', 'Add file');
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => focused()?.id === 'script-name', 'name field focused');
+    await waitFor(() => focused()?.id === 'file-name', 'name field focused');
     await sendKeys({ press: 'Escape' });
-    await waitFor(() => !$(el, '#script-name'), 'name field closed');
+    await waitFor(() => !$(el, '#file-name'), 'name field closed');
 
     // New skill with unsaved work: the confirm dialog traps Tab.
     await tabTo(isButton('New skill'), 'New skill', { back: true });

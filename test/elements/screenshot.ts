@@ -56,6 +56,19 @@ function makeApi(): FakeApi {
     'release-notes': { skill_md: '---\nname: release-notes\ndescription: When the user asks for release notes ("what shipped this week?"), summarise merged PRs.\n---\n', scripts: {} },
   };
   api.envMissing = [requiredEnv('WEATHER_API_KEY')];
+  api.importReply = () => ({
+    name: 'pdf-report',
+    skill_md:
+      '---\nname: pdf-report\ndescription: When the user asks for a summary of a PDF report ("summarise this PDF", "what does the Q3 report say?"), extract its text and summarise it.\nlicense: Apache-2.0\n---\n# PDF report\n\nRead [the extraction guide](references/guide.md) first, then lay the answer out like `assets/template.md`.\n\n## Tool: extract_text\n\nExtracts the text of a PDF.\n',
+    scripts: { 'extract.py': '#!/usr/bin/env python3\nimport os, subprocess, sys\nkey = os.environ["PDF_API_KEY"]\nprint(subprocess.run(["pdftotext", sys.argv[1], "-"], capture_output=True, text=True).stdout)\n' },
+    files: {
+      'references/guide.md': '# Extraction guide\n\n1. Run `extract_text` on the file.\n2. Keep headings; drop page numbers and running footers.\n3. Tables: keep them as Markdown tables.\n',
+      'assets/template.md': '# {{title}}\n\n## Summary\n\n{{summary}}\n\n## Key figures\n\n{{figures}}\n',
+    },
+    binaries: [{ path: 'assets/logo.png', size: 18230, sha256: '3f0a9d5c1be27f4e8a4b0c6d2e9f71a85b3c4d6e7f8091a2b3c4d5e6f708192a', content_base64: 'iVBORw0KGgo=' }],
+    validation: { valid: true, errors: [], warnings: [] },
+    proposals: { bins: ['python3', 'pdftotext'], egress_domains: [], env: ['PDF_API_KEY'] },
+  });
   let turn = 0;
   api.chat = () => {
     turn++;
@@ -93,15 +106,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.end(readFileSync(join(root, 'demo', 'index.html')));
     return;
   }
-  if (url.pathname === '/elements/forge-skill-builder.elements.js') {
+  // The bundle and the views it loads on demand from beside it.
+  const file = /^\/elements\/(forge-skill-builder\.[\w-]+\.js)$/.exec(url.pathname)?.[1];
+  if (file) {
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-    res.end(readFileSync(join(root, 'dist', 'forge-skill-builder.elements.js')));
+    res.end(readFileSync(join(root, 'dist', file)));
     return;
   }
   if (url.pathname.startsWith('/api/')) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    // JSON as text (the fake parses it); anything else (an imported zip) as bytes.
+    const body = (req.headers['content-type'] ?? '').includes('json') ? bytes.toString('utf8') : bytes.length ? new Blob([bytes]) : '';
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     const r = await api.fetch(url.pathname + url.search, { method: req.method ?? 'GET', ...(body ? { body } : {}), signal: abort.signal });
@@ -186,9 +203,9 @@ for (const width of [1280, 360]) {
 
     // Edit mode: change the skill and review the diff.
     await builder(page).locator('#editor').fill((await builder(page).locator('#editor').inputValue()).replace('short forecasts', 'forecasts up to 7 days'));
-    await builder(page).locator('button', { hasText: 'Add script' }).click();
-    await builder(page).locator('#script-name').fill('forecast.sh');
-    await builder(page).locator('#script-name').press('Enter');
+    await builder(page).locator('button', { hasText: 'Add file' }).click();
+    await builder(page).locator('#file-name').fill('forecast.sh');
+    await builder(page).locator('#file-name').press('Enter');
     await builder(page).locator('button', { hasText: 'Review & save' }).click();
     await builder(page).locator('.diff').waitFor();
     await shot(page, `${tag}-5-diff`);
@@ -203,6 +220,31 @@ for (const width of [1280, 360]) {
     await builder(page).locator('forge-skill-settings form').waitFor();
     await shot(page, `${tag}-7-settings`);
     await page.keyboard.press('Escape');
+
+    // Import a skill package: files grouped by folder, the proposals, a reference open; a binary; the drop overlay.
+    await builder(page).locator('.top-actions button', { hasText: 'New skill' }).click();
+    const discard = builder(page).locator('dialog[data-name="confirm"] button', { hasText: 'Discard' });
+    if (await discard.isVisible()) await discard.click();
+    await builder(page).locator('#import-package').setInputFiles({ name: 'pdf-report.skill', mimeType: 'application/octet-stream', buffer: Buffer.from('PK fake') });
+    await builder(page).locator('.proposals').waitFor();
+    await builder(page).locator('[role="tab"][title="references/guide.md"]').click();
+    await shot(page, `${tag}-10-import`, false, width < 800 ? '.draft' : undefined);
+    await builder(page).locator('[role="tab"][title="assets/logo.png"]').click();
+    await builder(page).locator('button', { hasText: 'Add file' }).click();
+    await builder(page).locator('#file-name').fill('../x.md');
+    await builder(page).locator('#file-name').press('Enter');
+    await shot(page, `${tag}-11-binary-and-name-check`, false, width < 800 ? '.draft' : undefined);
+    await builder(page).evaluate((el) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['PK'], 'skill.zip'));
+      el.shadowRoot!.querySelector('.base')!.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, composed: true, cancelable: true }));
+    });
+    await shot(page, `${tag}-12-drop-overlay`);
+    await builder(page).evaluate((el) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['PK'], 'skill.zip'));
+      el.shadowRoot!.querySelector('.base')!.dispatchEvent(new DragEvent('dragleave', { dataTransfer: dt, bubbles: true, composed: true, cancelable: true }));
+    });
 
     // Banner problems: deprecated fallback, missing key, untrusted base URL; and the unset state.
     api.settings = { ...api.settings, source: 'agent_fallback', warning: "Using agent ops-bot's forge.yaml model (deprecated).", has_key: false, api_key_env: 'OPENAI_API_KEY', base_url: 'https://llm.gateway.example/v1', trusted: false };

@@ -58,6 +58,8 @@ export interface ApiClient {
   chat(request: T.ChatRequest, opts?: { agent?: string | undefined; signal?: AbortSignal }): AsyncGenerator<BuilderEvent>;
   /** POSTs JSON to `path` (below the endpoint) and returns the response; a non-2xx answer throws ApiError. For parts loaded on demand (the routing check). */
   post(path: string, body: unknown, signal?: AbortSignal): Promise<Response>;
+  /** Any request below the endpoint: a Blob or FormData body is sent as it is, anything else as JSON; a non-2xx answer throws ApiError. */
+  request(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response>;
 }
 
 type Json = Record<string, unknown>;
@@ -97,7 +99,22 @@ function toProvider(j: Json): T.ProviderInfo {
 
 const toSettings = (j: Json): T.SettingsInfo => ({ ...toProvider(j), providers: strs(j.providers) });
 
-const wireDraft = (d: T.Draft) => ({ skill_md: d.skillMd, scripts: d.scripts });
+/** The draft's text on the wire; a folder draft's text files too (its binaries travel with a save only). */
+const wireDraft = (d: T.Draft) => ({ skill_md: d.skillMd, scripts: d.scripts, files: d.files });
+
+/** A whole-folder draft's `files` and `binaries` from the wire (import reply, a saved skill), or nothing for a SKILL.md-and-scripts skill. */
+export const folderFromWire = (j: Json): Pick<T.Draft, 'files' | 'binaries'> =>
+  j.files || j.binaries
+    ? {
+        files: scriptsOf(j.files),
+        binaries: (Array.isArray(j.binaries) ? (j.binaries as Json[]) : []).map((b) => ({
+          path: str(b.path),
+          size: Number(b.size) || 0,
+          sha256: str(b.sha256),
+          ...(typeof b.content_base64 === 'string' && { contentBase64: b.content_base64 }),
+        })),
+      }
+    : {};
 
 /** Drops undefined values so optional fields are absent on the wire. */
 function compact(o: Json): Json {
@@ -111,13 +128,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const raw = body instanceof Blob || body instanceof FormData;
+    if (body !== undefined && !raw) headers['content-type'] = 'application/json';
     let res: Response;
     try {
       res = await doFetch(endpoint + path, {
         method,
         headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
-        body: body === undefined ? null : JSON.stringify(body),
+        body: body === undefined ? null : raw ? body : JSON.stringify(body),
         credentials: 'same-origin',
         ...(init.signal ? { signal: init.signal } : {}),
       });
@@ -137,6 +155,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     endpoint,
     post: (path, body, signal) => send('POST', path, body, { signal: signal ?? null }),
+    request: (method, path, body, signal) => send(method, path, body, { signal: signal ?? null }),
     getSettings: async (signal) => toSettings(await json('GET', '/settings/skill-builder', undefined, signal)),
     saveSettings: async (u) =>
       toSettings(
@@ -161,7 +180,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       })),
     getSkill: async (agent, name) => {
       const s = await json('GET', `${agentPath(agent)}/skill-builder/skills/${encodeURIComponent(name)}`);
-      return { name: str(s.name), skillMd: str(s.skill_md), scripts: scriptsOf(s.scripts), path: str(s.path), format: s.format === 'flat' ? 'flat' : 'subdir' };
+      return { name: str(s.name), skillMd: str(s.skill_md), scripts: scriptsOf(s.scripts), ...folderFromWire(s), path: str(s.path), format: s.format === 'flat' ? 'flat' : 'subdir' };
     },
     validate: async (r, agent, signal) => {
       const j = await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/validate`, compact({ ...wireDraft(r), mode: r.mode, editing_name: r.editingName }), signal);
@@ -171,6 +190,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const j = await json('POST', `${agentPath(agent)}/skill-builder/save`, compact({
         skill_name: r.skillName,
         ...wireDraft(r),
+        // The complete set: new bytes as base64, a saved skill's file kept by its sha256.
+        binaries: r.binaries?.map((b) => (b.contentBase64 === undefined ? { path: b.path, sha256: b.sha256 } : { path: b.path, content_base64: b.contentBase64 })),
         env_vars: r.envVars,
         overwrite: r.overwrite,
         editing_name: r.editingName,

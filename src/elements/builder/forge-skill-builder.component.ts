@@ -26,7 +26,8 @@ import { copyDraft } from './draft.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
 import { renderBanner } from './views/banner-view.js';
 import { renderChat } from './views/chat-view.js';
-import { renderDraft, type DraftPanel } from './views/draft-view.js';
+import { filesView, renderDraft, type DraftPanel } from './views/draft-view.js';
+import type { FilesPanel } from './files/files-controller.js';
 import { renderConfirmDialog, renderSaveDialog } from './views/save-view.js';
 import { renderSkillsDialog } from './views/skills-view.js';
 
@@ -54,27 +55,27 @@ const EDIT_STARTERS = [
  * @tagname forge-skill-builder
  * @summary Build agent skills (SKILL.md + scripts) by talking to an LLM.
  *
- * @fires {CustomEvent<SkillDraftDetail>} forge-skill-draft - A draft arrived from the model and was loaded into the editor.
+ * @fires {CustomEvent<SkillDraftDetail>} forge-skill-draft - A draft arrived from the model or an import and was loaded into the editor.
  * @fires {CustomEvent<SkillSavedDetail>} forge-skill-saved - A skill was saved (path, egress added, env vars configured/missing).
  * @fires {CustomEvent<SettingsSavedDetail>} forge-settings-saved - The LLM settings were saved from the Configure dialog (never the key).
  * @fires {CustomEvent<ForgeErrorDetail>} forge-error - A request failed (it is shown in the element too).
  *
  * @csspart base - The outer frame.
- * @csspart header - The title bar with the Skills and New skill buttons.
+ * @csspart header - The title bar with the Skills, Import and New skill buttons.
  * @csspart banner - The resolved-LLM banner.
  * @csspart edit-banner - The "Editing <name>" bar in edit mode.
  * @csspart chat - The conversation panel.
  * @csspart log - The message list.
  * @csspart composer - The message input and send/stop button.
  * @csspart draft - The draft panel.
- * @csspart tabs - The file tabs.
+ * @csspart tabs - The file tabs, grouped by folder.
  * @csspart editor - The code editor of the current file.
  * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
  * @csspart validation - The validation results.
  * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.
  * @csspart runs - "Run a tool": run a tool of the draft on the server with an example input.
  * @csspart run-result - The result of a tool run.
- * @csspart footer - The draft actions (copy, download, save).
+ * @csspart footer - The draft actions (copy, download, export, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
  *
  * @cssprop --forge-color-bg - Background.
@@ -151,6 +152,15 @@ export class ForgeSkillBuilder extends LitElement {
     },
   });
 
+  /** The skill-folder UI (files/, loaded on demand): file tabs, import — a new, unsaved skill — and export. */
+  private readonly _files: FilesPanel = {
+    host: this,
+    editor: this._editor,
+    checks: this._checks,
+    ctx: this._ctx,
+    load: (d, then) => this._guard(false, () => (this._reset(), this._editor.apply(d), then())),
+  };
+
   // ---- public API -------------------------------------------------------
 
   /** Reloads the LLM banner and the agent's skills. */
@@ -221,7 +231,7 @@ export class ForgeSkillBuilder extends LitElement {
     try {
       const skill = await this._ctx.api().getSkill(agent, name);
       this._reset();
-      this._editor.open(skill.name || name, agent, { skillMd: skill.skillMd, scripts: skill.scripts });
+      this._editor.open(skill.name || name, agent, copyDraft(skill));
       if (this._dialogs.open === 'skills') this._dialogs.show(null);
       this._ctx.say(`Editing ${this._editor.editing}.`);
     } catch (e) {
@@ -269,6 +279,7 @@ export class ForgeSkillBuilder extends LitElement {
       ctx: this._ctx,
       openSave: () => this._save.open(),
       openRouting: () => void this._openRouting(),
+      files: this._files,
     };
   }
 
@@ -278,7 +289,9 @@ export class ForgeSkillBuilder extends LitElement {
     const d = this._dialogs;
     const dialog = { close: () => d.close(), onClosed: (e: Event) => d.onClosed(e) };
     const skills = this._skills.skills;
-    return html`<div part="base" class="base">
+    // A skill folder or package dropped anywhere on the builder is imported (files/); the browser must not open it.
+    const drag = (e: DragEvent) => e.dataTransfer?.types.includes('Files') && (e.preventDefault(), filesView(this, 1)?.onDrag(this._files, e));
+    return html`<div part="base" class="base" @dragenter=${drag} @dragover=${drag} @dragleave=${drag} @drop=${drag}>
       <header part="header" class="top">
         <div class="brand">
           <span class="logo" aria-hidden="true">✦</span>
@@ -288,6 +301,7 @@ export class ForgeSkillBuilder extends LitElement {
           <button class="small" @click=${() => this._openSkills()} aria-haspopup="dialog">
             Skills${skills && this.agent ? html` <span class="count">${skills.length}</span>` : nothing}
           </button>
+          ${filesView(this, 1)?.renderImport(this._files)}
           <button class="small" @click=${() => this.newSkill()}>New skill</button>
         </div>
       </header>

@@ -47,8 +47,8 @@ describe('builder: validation', () => {
     ok(save.disabled, 'Save blocked while there are errors');
     includes(textOf(el, '#save-hint'), 'Fix 1 error to save');
     // Each tab counts the findings of its own file (the script's warning on the script's tab), and the gutter marks the error line.
-    equal(textOf(el, '[role="tab"]:nth-child(1)'), 'SKILL.md ✕1 error');
-    equal(textOf(el, '[role="tab"]:nth-child(2)'), 'weather-current.sh ⚠1 warning');
+    equal(textOf(el, '[role="tab"]:nth-of-type(1)'), 'SKILL.md ✕1 error');
+    equal(textOf(el, '[role="tab"]:nth-of-type(2)'), 'weather-current.sh ⚠1 warning');
     equal($(el, '.gutter .error')?.textContent, '3');
   });
 
@@ -80,19 +80,19 @@ describe('builder: scripts', () => {
   it('adds a script with a checked name, renames it and deletes it after confirming', async () => {
     const api = new FakeApi();
     const el = await mountWithDraft(api);
-    button(el, 'Add script').click();
+    button(el, 'Add file').click();
     await el.updateComplete;
-    const name = $<HTMLInputElement>(el, '#script-name')!;
+    const name = $<HTMLInputElement>(el, '#file-name')!;
     await waitFor(() => focused() === name, 'name field focused');
     typeInto(name, '../escape.sh');
     button(el, 'Add', '.name-edit').click();
     await el.updateComplete;
-    includes(textOf(el, '#script-name-error'), 'not a plain file name');
-    typeInto($<HTMLInputElement>(el, '#script-name')!, 'weather-current.sh');
+    includes(textOf(el, '#file-name-error'), 'not a plain file name');
+    typeInto($<HTMLInputElement>(el, '#file-name')!, 'weather-current.sh');
     button(el, 'Add', '.name-edit').click();
     await el.updateComplete;
-    includes(textOf(el, '#script-name-error'), 'already exists');
-    typeInto($<HTMLInputElement>(el, '#script-name')!, 'forecast.py');
+    includes(textOf(el, '#file-name-error'), 'already exists');
+    typeInto($<HTMLInputElement>(el, '#file-name')!, 'forecast.py');
     button(el, 'Add', '.name-edit').click();
     await el.updateComplete;
     deepEqual(tabs(el), ['SKILL.md', 'weather-current.sh', 'forecast.py']);
@@ -101,7 +101,7 @@ describe('builder: scripts', () => {
 
     button(el, 'Rename', '.file-bar').click();
     await el.updateComplete;
-    typeInto($<HTMLInputElement>(el, '#script-name')!, 'forecast-daily.py');
+    typeInto($<HTMLInputElement>(el, '#file-name')!, 'forecast-daily.py');
     button(el, 'Rename', '.name-edit').click();
     await el.updateComplete;
     deepEqual(tabs(el), ['SKILL.md', 'weather-current.sh', 'forecast-daily.py']);

@@ -9,8 +9,21 @@ import { sseStream, type SseEvent, type SseStream } from './sse.js';
 export interface Call {
   method: string;
   path: string;
+  /** The parsed JSON body, or undefined when there is none or it is not text. */
   body: any;
+  /** A body sent as it is (a Blob, FormData). */
+  raw?: unknown;
+  query: URLSearchParams;
+  headers: Headers;
   signal: AbortSignal | null;
+}
+
+/** A skill on disk as the fake keeps it (files/binaries: a skill folder's other files, as GET …/skills/{name} lists them). */
+export interface FakeSkill {
+  skill_md: string;
+  scripts: Record<string, string>;
+  files?: Record<string, string>;
+  binaries?: Array<{ path: string; size: number; sha256: string; content_base64?: string }>;
 }
 
 export type Handler = (call: Call) => Response | Promise<Response>;
@@ -96,7 +109,11 @@ export class FakeApi {
     { id: 'support-bot', path: 'agents/support-bot', has_skills: false },
   ];
   /** Skills on disk, by agent then name. */
-  skills: Record<string, Record<string, { skill_md: string; scripts: Record<string, string> }>> = { 'ops-bot': {}, 'support-bot': {} };
+  skills: Record<string, Record<string, FakeSkill>> = { 'ops-bot': {}, 'support-bot': {} };
+  /** `POST /skill-builder/import`: the wire reply (or an error Response) for the uploaded package. */
+  importReply: (call: Call) => unknown = () => errorResponse(400, 'the fake API has no import reply set');
+  /** `GET …/skills/{name}/export`: the zip bytes sent back. */
+  exportBytes = (agent: string, name: string, format: string) => new TextEncoder().encode(`PK fake ${format} of ${agent}/${name}`);
   /** Env vars each saved skill still lacks (for save results), as the server reports them. */
   envMissing: MissingEnv[] = [];
   egressAdded: string[] = ['api.weather.example'];
@@ -116,6 +133,9 @@ export class FakeApi {
       method: (init.method ?? 'GET').toUpperCase(),
       path: url.pathname,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      ...(init.body && typeof init.body !== 'string' ? { raw: init.body } : {}),
+      query: url.searchParams,
+      headers: new Headers(init.headers),
       signal: init.signal ?? null,
     };
     this.calls.push(call);
@@ -169,7 +189,18 @@ export class FakeApi {
       const name = decodeURIComponent(m[2]!);
       const s = this.skills[agent]?.[name];
       if (!s) return errorResponse(404, `skill "${name}" not found`);
-      return json({ name, skill_md: s.skill_md, scripts: s.scripts, path: `agents/${agent}/skills/${name}`, format: 'subdir' });
+      return json({ name, skill_md: s.skill_md, scripts: s.scripts, files: s.files ?? {}, binaries: s.binaries ?? [], path: `agents/${agent}/skills/${name}`, format: 'subdir' });
+    }
+    if (p === '/skill-builder/import' && method === 'POST') {
+      const reply = this.importReply(call);
+      return reply instanceof Response ? reply : json(reply);
+    }
+    if ((m = /^\/agents\/([^/]+)\/skill-builder\/skills\/([^/]+)\/export$/.exec(p)) && method === 'GET') {
+      const [agent, name] = [decodeURIComponent(m[1]!), decodeURIComponent(m[2]!)];
+      if (!this.skills[agent]?.[name]) return errorResponse(404, `agent "${agent}" has no skill "${name}"`);
+      const format = call.query.get('format') ?? 'zip';
+      const headers = { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${name}.${format}"` };
+      return new Response(this.exportBytes(agent, name, format), { headers });
     }
     if ((m = /^\/agents\/([^/]+)\/skill-builder\/save$/.exec(p)) && method === 'POST') return this.save(decodeURIComponent(m[1]!), call.body);
     return errorResponse(404, `no route ${method} ${path}`);
@@ -197,7 +228,7 @@ export class FakeApi {
     const result = this.validate(body);
     if (!result.valid) return errorResponse(400, 'validation failed', { validation: result });
     if (body.editing_name && body.editing_name !== body.skill_name) delete this.skills[agent]?.[body.editing_name];
-    (this.skills[agent] ??= {})[body.skill_name] = { skill_md: body.skill_md, scripts: body.scripts ?? {} };
+    (this.skills[agent] ??= {})[body.skill_name] = { skill_md: body.skill_md, scripts: body.scripts ?? {}, ...(body.files && { files: body.files }), ...(body.binaries && { binaries: body.binaries }) };
     const provided = Object.keys(body.env_vars ?? {});
     // Like the server: a provided var is no longer missing, and one member of the one_of group satisfies the group.
     const groupSet = this.envMissing.some((m) => m.kind === 'one_of' && provided.includes(m.name));

@@ -210,7 +210,7 @@ export class ChatController implements ReactiveController {
           break;
         case 'skill_draft':
           this.set({ partial: null });
-          this.editor.apply({ skillMd: ev.skillMd, scripts: ev.scripts });
+          this.editor.apply({ ...this.editor.draft, skillMd: ev.skillMd, scripts: ev.scripts }); // a folder draft keeps its other files
           update({ draftFiles: 1 + Object.keys(ev.scripts).length });
           break;
         case 'done':

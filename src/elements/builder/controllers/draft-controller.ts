@@ -1,23 +1,17 @@
 // The draft in the editor as a reactive controller of <forge-skill-builder>:
-// the files (SKILL.md + scripts), the selected tab, adding/renaming/deleting a
-// script, copy and download, the "Run a tool" panel's state, and edit mode
+// the files (SKILL.md, scripts, a folder's other files), the selected tab,
+// copy and download, the "Run a tool" panel's state, and edit mode
 // (which saved skill the draft replaces, its saved text for the diff, and the
 // baseline that tells unsaved changes). Every change asks `changed` to check
-// the draft again.
+// the draft again. Adding, renaming and deleting files is the files UI's
+// (files/files-controller.ts).
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { fire } from '../../events.js';
-import { copyDraft, frontmatterName, sameDraft, SKILL_MD, SKILL_TEMPLATE } from '../draft.js';
+import { downloadBlob } from '../../internal/download.js';
+import { copyDraft, fileText, frontmatterName, hasTab, sameDraft, SKILL_MD, SKILL_TEMPLATE } from '../draft.js';
 import type { Draft, ToolRunResult } from '../../types.js';
 import type { BuilderContext } from './context.js';
-
-export interface ScriptNameEdit {
-  mode: 'add' | 'rename';
-  /** The script being renamed. */
-  from?: string;
-  value: string;
-  error: string;
-}
 
 export interface ToolRunState {
   tool: string;
@@ -33,9 +27,6 @@ export type DraftHost = ReactiveControllerHost & EventTarget & { readonly render
 export class DraftController implements ReactiveController {
   draft: Draft | null = null;
   tab = SKILL_MD;
-  nameEdit: ScriptNameEdit | null = null;
-  /** The script whose Delete waits for confirmation. */
-  confirmDelete: string | null = null;
   /** '' | 'ok' | 'failed': the last copy, shown for two seconds. */
   copied = '';
   toolRun: ToolRunState | null = null;
@@ -47,7 +38,6 @@ export class DraftController implements ReactiveController {
   /** The draft as last loaded or saved: anything else is unsaved work. */
   private baseline: Draft | null = null;
   private copyTimer?: ReturnType<typeof setTimeout>;
-  private editingName = false;
 
   constructor(
     private readonly host: DraftHost,
@@ -58,21 +48,11 @@ export class DraftController implements ReactiveController {
     host.addController(this);
   }
 
-  hostUpdated(): void {
-    // Focus the name field when it opens (not on every keystroke in it).
-    if (this.nameEdit && !this.editingName) {
-      const input = this.host.renderRoot.querySelector<HTMLInputElement>('#script-name');
-      input?.focus();
-      input?.select();
-    }
-    this.editingName = !!this.nameEdit;
-  }
-
   hostDisconnected(): void {
     clearTimeout(this.copyTimer);
   }
 
-  private set(patch: Partial<Pick<DraftController, 'draft' | 'tab' | 'nameEdit' | 'confirmDelete' | 'copied' | 'toolRun'>>): void {
+  private set(patch: Partial<Pick<DraftController, 'draft' | 'tab' | 'copied' | 'toolRun'>>): void {
     Object.assign(this, patch);
     this.host.requestUpdate();
   }
@@ -87,10 +67,9 @@ export class DraftController implements ReactiveController {
     return !sameDraft(this.draft, this.baseline);
   }
 
-  /** A draft from the model: replaces the editor's, fires `forge-skill-draft`, checks it at once. */
+  /** A draft from the model or an import: replaces the editor's, fires `forge-skill-draft`, checks it at once. */
   apply(d: Draft): void {
-    const tab = this.tab !== SKILL_MD && !(this.tab in d.scripts) ? SKILL_MD : this.tab;
-    this.set({ draft: copyDraft(d), tab, nameEdit: null });
+    this.set({ draft: copyDraft(d), tab: hasTab(d, this.tab) ? this.tab : SKILL_MD });
     fire(this.host, 'forge-skill-draft', { ...copyDraft(d), ...(this.editing ? { editingName: this.editing } : {}) });
     this.changed(0);
   }
@@ -106,9 +85,9 @@ export class DraftController implements ReactiveController {
     this.set({ tab: SKILL_MD });
   }
 
-  /** Selects a file tab (closing the name and delete prompts); with `focus`, focuses it once rendered. */
+  /** Selects a file tab; with `focus`, focuses it once rendered. */
   selectTab(tab: string, focus = false): void {
-    this.set({ tab, nameEdit: null, confirmDelete: null });
+    this.set({ tab });
     if (focus) void this.host.updateComplete.then(() => this.host.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
   }
 
@@ -134,14 +113,6 @@ export class DraftController implements ReactiveController {
     });
   }
 
-  setNameEdit(edit: ScriptNameEdit | null): void {
-    this.set({ nameEdit: edit });
-  }
-
-  askDelete(tab: string | null): void {
-    this.set({ confirmDelete: tab });
-  }
-
   setToolRun(s: ToolRunState | null): void {
     this.set({ toolRun: s });
   }
@@ -150,7 +121,7 @@ export class DraftController implements ReactiveController {
   async copy(): Promise<void> {
     const d = this.draft;
     if (!d) return;
-    const text = this.tab === SKILL_MD ? d.skillMd : (d.scripts[this.tab] ?? '');
+    const text = fileText(d, this.tab);
     let ok = true;
     try {
       await navigator.clipboard.writeText(text);
@@ -166,15 +137,7 @@ export class DraftController implements ReactiveController {
   download(): void {
     const d = this.draft;
     if (!d) return;
-    const url = URL.createObjectURL(new Blob([d.skillMd], { type: 'text/markdown;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'SKILL.md';
-    a.style.display = 'none';
-    this.host.renderRoot.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadBlob(this.host.renderRoot, new Blob([d.skillMd], { type: 'text/markdown;charset=utf-8' }), 'SKILL.md');
     this.ctx.say('SKILL.md downloaded.');
   }
 
@@ -200,6 +163,6 @@ export class DraftController implements ReactiveController {
   reset(): void {
     this.baseline = this.original = null;
     this.editing = this.editAgent = null;
-    this.set({ draft: null, tab: SKILL_MD, nameEdit: null, toolRun: null });
+    this.set({ draft: null, tab: SKILL_MD, toolRun: null });
   }
 }

@@ -1,18 +1,19 @@
-// The draft panel: tabs for SKILL.md and every script (ARIA tabs with arrow-key
-// navigation), adding/renaming/deleting scripts with checked names, the
-// monospace editor with a line-number gutter that marks lines with findings,
-// the validation list (click a finding to jump to its line), and the actions:
-// copy, download SKILL.md, save.
+// The draft panel: the file tabs (files/, loaded with the first render: ARIA
+// tabs grouped by folder, adding/renaming/deleting files with checked names),
+// the monospace editor with a line-number gutter that marks lines with
+// findings, the validation list (click a finding to jump to its line), and the
+// actions: copy, download SKILL.md, export the saved skill, save.
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { Diagnostic, ValidationResult } from '../../../core/diagnostics.js';
-import { checkNewScriptName, freshScriptName, isBlank, sameDraft, SCRIPT_TEMPLATE, SKILL_MD } from '../draft.js';
+import type { ValidationResult } from '../../../core/diagnostics.js';
+import { diagTab, fileText, isBlank, isFolderTab, sameDraft, tabPath, withFileText } from '../draft.js';
+import type { FilesPanel } from '../files/files-controller.js';
 import type { DraftReview } from '../review.js';
 import type { ChatEntry, PartialDraftState } from '../controllers/chat-controller.js';
 import type { BuilderContext } from '../controllers/context.js';
-import type { ScriptNameEdit, ToolRunState } from '../controllers/draft-controller.js';
+import type { ToolRunState } from '../controllers/draft-controller.js';
 import type { Draft } from '../../types.js';
 import { renderPartialDraft } from './partial-draft-view.js';
 import { lazyView } from '../../internal/lazy-view.js';
@@ -21,8 +22,6 @@ import { lazyView } from '../../internal/lazy-view.js';
 export interface DraftEditor {
   readonly draft: Draft | null;
   readonly tab: string;
-  readonly nameEdit: ScriptNameEdit | null;
-  readonly confirmDelete: string | null;
   /** '' | 'ok' | 'failed': the last copy. */
   readonly copied: string;
   readonly skillName: string;
@@ -33,8 +32,6 @@ export interface DraftEditor {
   startBlank(): void;
   selectTab(tab: string, focus?: boolean): void;
   jumpTo(tab: string, line: number): void;
-  setNameEdit(edit: ScriptNameEdit | null): void;
-  askDelete(tab: string | null): void;
   copy(): Promise<void>;
   download(): void;
   readonly toolRun: ToolRunState | null;
@@ -61,17 +58,13 @@ export interface DraftPanel {
   /** The element's `agent` (Check routing needs one). */
   agent: string | undefined;
   ctx: BuilderContext;
+  /** The skill-folder UI's view of the builder (file tabs, import, export). */
+  files: FilesPanel;
   openSave(): void;
   openRouting(): void;
 }
 
 const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
-
-/** The file a diagnostic points at, as a tab name (`SKILL.md` or a script name). */
-export function diagTab(d: Diagnostic): string {
-  if (!d.file || d.file === SKILL_MD) return SKILL_MD;
-  return d.file.replace(/^scripts\//, '');
-}
 
 export function renderDraft(b: DraftPanel) {
   const d = b.editor.draft;
@@ -84,7 +77,7 @@ export function renderDraft(b: DraftPanel) {
       ? renderPartialDraft(b.chat.partial, (tab) => b.chat.showPartial(tab))
       : !d
         ? renderNoDraft(b)
-        : html`${renderTabs(b)} ${renderFile(b)} ${renderValidation(b)} ${toolRuns(b)} ${renderFooter(b)}`}
+        : html`${filesView(b.host, 1)?.renderTabs(b.files) ?? nothing} ${renderFile(b)} ${renderValidation(b)} ${toolRuns(b)} ${renderFooter(b)}`}
   </section>`;
 }
 
@@ -107,130 +100,36 @@ function renderNoDraft(b: DraftPanel) {
     <p class="empty-title">No draft yet</p>
     <p class="muted">The skill appears here as soon as the Skill Designer has enough to write it: SKILL.md and any helper scripts, ready to edit.</p>
     <button @click=${() => b.editor.startBlank()}>Start from a blank SKILL.md</button>
+    ${filesView(b.host, 1)?.renderImportHint(b.files) ?? nothing}
   </div>`;
-}
-
-function files(d: Draft | null): string[] {
-  return d ? [SKILL_MD, ...Object.keys(d.scripts)] : [];
-}
-
-function countFor(v: ValidationResult | null, tab: string): [number, number] {
-  if (!v) return [0, 0];
-  return [v.errors.filter((x) => diagTab(x) === tab).length, v.warnings.filter((x) => diagTab(x) === tab).length];
-}
-
-function renderTabs(b: DraftPanel) {
-  const ed = b.editor;
-  const list = files(ed.draft);
-  const onKey = (e: KeyboardEvent) => {
-    const i = list.indexOf(ed.tab);
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: list.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    ed.selectTab(list[(next + list.length) % list.length]!, true);
-  };
-  return html`<div class="tabs-row">
-      <div role="tablist" aria-label="Draft files" part="tabs" class="tabs" @keydown=${onKey}>
-        ${list.map((f, i) => {
-          const [errs, warns] = countFor(b.checks.result, f);
-          const sel = f === ed.tab;
-          return html`<button role="tab" id="tab-${i}" class="tab" aria-selected=${sel ? 'true' : 'false'} aria-controls="file-panel"
-            tabindex=${sel ? '0' : '-1'} @click=${() => ed.selectTab(f)}>
-            <span class="mono">${f}</span>
-            ${errs ? html`<span class="tab-count err" title="errors"><span aria-hidden="true">✕</span>${errs}<span class="sr-only"> ${plural(errs, 'error')}</span></span>` : nothing}
-            ${!errs && warns ? html`<span class="tab-count warn" title="warnings"><span aria-hidden="true">⚠</span>${warns}<span class="sr-only"> ${plural(warns, 'warning')}</span></span>` : nothing}
-          </button>`;
-        })}
-      </div>
-      <button class="small ghost" aria-label="Add script" @click=${() => ed.setNameEdit({ mode: 'add', value: freshScriptName(ed.draft!.scripts), error: '' })}>
-        <span aria-hidden="true">+</span><span class="add-label">Add script</span>
-      </button>
-    </div>
-    ${ed.nameEdit ? renderNameEdit(b, ed.nameEdit) : nothing}`;
-}
-
-function renderNameEdit(b: DraftPanel, edit: ScriptNameEdit) {
-  const ed = b.editor;
-  const submit = (e: Event) => {
-    e.preventDefault();
-    // Read the live state: an input event may not have re-rendered yet.
-    edit = ed.nameEdit ?? edit;
-    const d = ed.draft!;
-    const name = edit.value.trim();
-    const error = checkNewScriptName(name, d.scripts, edit.from);
-    if (error) {
-      ed.setNameEdit({ ...edit, error });
-      return;
-    }
-    const scripts: Record<string, string> = {};
-    if (edit.mode === 'add') Object.assign(scripts, d.scripts, { [name]: SCRIPT_TEMPLATE });
-    // Rename keeps the tab order: rebuild the map with the new key in the old place.
-    else for (const [k, v] of Object.entries(d.scripts)) scripts[k === edit.from ? name : k] = v;
-    ed.edit({ skillMd: d.skillMd, scripts });
-    b.ctx.say(edit.mode === 'add' ? `Added ${name}.` : `Renamed ${edit.from} to ${name}.`);
-    ed.selectTab(name, true);
-  };
-  const label = edit.mode === 'add' ? 'New script file name' : `Rename ${edit.from} to`;
-  return html`<form class="name-edit" @submit=${submit} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.stopPropagation(), ed.setNameEdit(null))}>
-    <label for="script-name">${label}</label>
-    <div class="name-row">
-      <input id="script-name" class="mono" .value=${live(edit.value)} autocomplete="off" spellcheck="false" autofocus
-        aria-invalid=${edit.error ? 'true' : 'false'} aria-describedby=${edit.error ? 'script-name-error' : 'script-name-hint'}
-        @input=${(e: Event) => ed.setNameEdit({ ...edit, value: (e.target as HTMLInputElement).value, error: '' })} />
-      <button type="submit" class="small primary">${edit.mode === 'add' ? 'Add' : 'Rename'}</button>
-      <button type="button" class="small" @click=${() => ed.setNameEdit(null)}>Cancel</button>
-    </div>
-    ${edit.error
-      ? html`<p class="field-error" id="script-name-error">${edit.error}</p>`
-      : html`<p class="hint" id="script-name-hint">A plain file name in scripts/: .sh and .bash run with bash, .py with python3, .js with node.</p>`}
-  </form>`;
 }
 
 function renderFile(b: DraftPanel) {
   const ed = b.editor;
   const d = ed.draft!;
   const tab = ed.tab;
-  const isScript = tab !== SKILL_MD;
-  const text = isScript ? (d.scripts[tab] ?? '') : d.skillMd;
-  const idx = files(d).indexOf(tab);
+  const files = filesView(b.host, 1);
+  if (isFolderTab(tab) && d.files?.[tab] === undefined) return files?.renderBinary(b.files) ?? nothing;
+  const text = fileText(d, tab);
   const marks = new Map<number, string>();
   for (const x of [...(b.checks.result?.warnings ?? []), ...(b.checks.result?.errors ?? [])])
     if (x.line && diagTab(x) === tab) marks.set(x.line, x.severity);
   const lineCount = text.split('\n').length;
-  const onInput = (e: Event) => {
-    const v = (e.target as HTMLTextAreaElement).value;
-    ed.edit(isScript ? { skillMd: d.skillMd, scripts: { ...d.scripts, [tab]: v } } : { skillMd: v, scripts: d.scripts });
-  };
+  const onInput = (e: Event) => ed.edit(withFileText(d, tab, (e.target as HTMLTextAreaElement).value));
   const onScroll = (e: Event) => {
     const g = (e.target as HTMLElement).previousElementSibling as HTMLElement | null;
     if (g) g.scrollTop = (e.target as HTMLElement).scrollTop;
   };
-  const del = () => {
-    const scripts = { ...d.scripts };
-    delete scripts[tab];
-    ed.edit({ skillMd: d.skillMd, scripts });
-    b.ctx.say(`Deleted ${tab}.`);
-    ed.selectTab(SKILL_MD, true);
-  };
-  return html`<div role="tabpanel" id="file-panel" aria-labelledby="tab-${idx}" class="file">
+  return html`<div role="tabpanel" id="file-panel" aria-labelledby="selected-tab" class="file">
     <div class="file-bar">
-      <span class="path mono">${isScript ? `scripts/${tab}` : SKILL_MD}</span>
-      ${isScript
-        ? ed.confirmDelete === tab
-          ? html`<span class="confirm-del" role="group" aria-label="Confirm delete">Delete ${tab}?
-              <button class="small danger" @click=${del}>Delete</button>
-              <button class="small" @click=${() => ed.askDelete(null)}>Keep</button></span>`
-          : html`<span class="file-actions">
-              <button class="small ghost" @click=${() => ed.setNameEdit({ mode: 'rename', from: tab, value: tab, error: '' })}>Rename<span class="sr-only"> ${tab}</span></button>
-              <button class="small ghost danger" @click=${() => ed.askDelete(tab)}>Delete<span class="sr-only"> ${tab}</span></button>
-            </span>`
-        : nothing}
+      <span class="path mono">${tabPath(tab)}</span>
+      ${files?.renderFileActions(b.files) ?? nothing}
     </div>
     <div class="editor" part="editor">
       <div class="gutter" aria-hidden="true" style=${styleMap({ '--digits': String(String(lineCount).length) })}>
         <div class="gutter-lines">${Array.from({ length: lineCount }, (_, i) => html`<div class=${marks.get(i + 1) ?? ''}>${i + 1}</div>`)}</div>
       </div>
-      <textarea id="editor" class="code" part="editor-text" aria-label="${isScript ? `scripts/${tab}` : SKILL_MD} content" spellcheck="false" wrap="off"
+      <textarea id="editor" class="code" part="editor-text" aria-label="${tabPath(tab)} content" spellcheck="false" wrap="off"
         autocapitalize="off" autocomplete="off" .value=${live(text)} @input=${onInput} @scroll=${onScroll}></textarea>
     </div>
   </div>`;
@@ -262,7 +161,7 @@ function renderValidation(b: DraftPanel) {
       ? html`<ul class="diags">
           ${all.map((x) => {
             const tab = diagTab(x);
-            const loc = x.line ? `${tab === SKILL_MD ? SKILL_MD : `scripts/${tab}`}:${x.line}` : tab === SKILL_MD ? SKILL_MD : `scripts/${tab}`;
+            const loc = tabPath(tab) + (x.line ? `:${x.line}` : '');
             const body = html`<span class="sev">${x.severity === 'error' ? html`<span aria-hidden="true">✕</span> Error` : html`<span aria-hidden="true">⚠</span> Warning`}</span>
               <span class="loc mono">${x.line ? `line ${x.line}` : loc}</span>
               <span class="dmsg">${x.field ? html`<code>${x.field}</code>: ` : nothing}${x.message}</span>`;
@@ -291,6 +190,8 @@ export function saveBlocker(ed: DraftEditor, checks: DraftChecks): string {
 
 const toolRunView = lazyView(() => import('./tool-run-view.js'));
 const reviewView = lazyView(() => import('./review-view.js'));
+/** The folder's files as tabs, adding/renaming/deleting files, import and export (files/): loaded with the builder's first render. */
+export const filesView = lazyView(() => import('../files/files-view.js'));
 
 /** "Run a tool", loaded on first use. */
 const toolRuns = (b: DraftPanel) => toolRunView(b.host, b.editor.draft?.skillMd.includes('## Tool:'))?.renderToolRuns(b) ?? nothing;
@@ -305,6 +206,7 @@ function renderFooter(b: DraftPanel) {
   return html`<footer part="footer" class="draft-foot">
     <button class="small" @click=${() => void ed.copy()}>${copied === 'ok' ? '✓ Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}<span class="sr-only"> ${ed.tab}</span></button>
     <button class="small" @click=${() => ed.download()}><span>Download<span class="dl-what"> SKILL.md</span></span></button>
+    ${filesView(b.host, 1)?.renderExport(b.files) ?? nothing}
     ${b.agent ? html`<button class="small" aria-haspopup="dialog" @click=${() => b.openRouting()}>Check routing</button>` : nothing}
     <span class="grow save-hint" id="save-hint">${blocker}</span>
     <button class="primary" ?disabled=${!!blocker} aria-describedby="save-hint" aria-haspopup="dialog" @click=${() => b.openSave()}>

@@ -74,11 +74,16 @@ function fold(lines: DiffLine[], context: number): DiffRow[] {
   return rows;
 }
 
-/** Diffs every file of two drafts: SKILL.md first, then scripts by name. */
+const keysOf = (a: Record<string, unknown> = {}, b: Record<string, unknown> = {}) => [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+
+/** Diffs every file of two drafts: SKILL.md first, then scripts by name, then a folder's text files by path; binaries by their sha256 (no lines). */
 export function diffDrafts(before: Draft, after: Draft): FileDiff[] {
   const files: FileDiff[] = [fileDiff('SKILL.md', before.skillMd, after.skillMd)];
-  const names = [...new Set([...Object.keys(before.scripts), ...Object.keys(after.scripts)])].sort();
-  for (const name of names) files.push(fileDiff(`scripts/${name}`, before.scripts[name], after.scripts[name]));
+  for (const name of keysOf(before.scripts, after.scripts)) files.push(fileDiff(`scripts/${name}`, before.scripts[name], after.scripts[name]));
+  for (const path of keysOf(before.files, after.files)) files.push(fileDiff(path, before.files?.[path], after.files?.[path]));
+  const sha = (d: Draft) => Object.fromEntries((d.binaries ?? []).map((x) => [x.path, x.sha256]));
+  const [b, a] = [sha(before), sha(after)];
+  for (const path of keysOf(b, a)) files.push({ ...fileDiff(path, b[path], a[path]), added: 0, removed: 0, rows: [] });
   return files;
 }
 
