@@ -26,8 +26,5 @@ describe('lazily loaded parts of the standalone bundle', () => {
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
     for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
-    // A dropped folder is zipped (fflate) by a chunk of its own, loaded by the files chunk only when a folder is imported.
-    expect(readDist(join(DIST, chunk('files-view')))).toContain(`import("./${chunk('folder-zip')}")`);
-    expect([...importsOf(chunk('folder-zip'))].every((f) => f === `./${BUNDLE}` || f === `./${chunk('files-view')}`)).toBe(true);
   });
 });

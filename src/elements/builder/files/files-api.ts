@@ -1,8 +1,10 @@
 // The skill-package routes the files view calls (issue 17), over the
 // builder's ApiClient: `POST …/skill-builder/import` with a .zip/.skill as
-// the body (a folder is zipped in the browser first, folder-zip.ts), its
-// reply in camelCase; `GET …/skills/{name}/export?format=zip|skill` as a Blob.
+// the body, or a folder as multipart/form-data (one part per file, named by
+// its path in the folder), its reply in camelCase;
+// `GET …/skills/{name}/export?format=zip|skill` as a Blob.
 
+import { SKILL_FOLDER_LIMITS as L } from '../../../core/skill-folder/limits.js';
 import { folderFromWire, type ApiClient } from '../../api/client.js';
 import type { Draft, ValidationResult } from '../../types.js';
 import type { Requirements } from './requirements-text.js';
@@ -19,9 +21,21 @@ export interface ImportedSkill {
 type Json = Record<string, unknown>;
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** Sends a package (zip bytes) to the import route; nothing is written on the server. */
-export async function importPackage(api: ApiClient, zip: Blob): Promise<ImportedSkill> {
-  const j = (await (await api.request('POST', '/skill-builder/import', new Blob([zip], { type: 'application/zip' }))).json()) as Json;
+/**
+ * Sends a package (zip bytes) or a folder's files to the import route; nothing is written on the server.
+ * A folder past the limits (files, bytes) is refused here, before anything is uploaded.
+ */
+export async function importSkill(api: ApiClient, source: Blob | Array<{ path: string; file: File }>): Promise<ImportedSkill> {
+  let body: Blob | FormData;
+  if (source instanceof Blob) body = new Blob([source], { type: 'application/zip' });
+  else {
+    if (source.length > L.maxEntries) throw new Error(`the folder holds ${source.length} files; a skill may hold at most ${L.maxEntries}`);
+    const total = source.reduce((n, f) => n + f.file.size, 0);
+    if (total > L.maxTotalBytes) throw new Error(`the folder holds ${(total / 1048576).toFixed(1)} MiB; a skill may hold at most ${L.maxTotalBytes / 1048576} MiB`);
+    body = new FormData();
+    for (const f of source) body.append('file', f.file, f.path);
+  }
+  const j = (await (await api.request('POST', '/skill-builder/import', body)).json()) as Json;
   const v = (j.validation ?? {}) as Json;
   const p = j.proposals as Json | null | undefined;
   const scripts = (j.scripts ?? {}) as Record<string, string>;

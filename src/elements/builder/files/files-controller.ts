@@ -11,7 +11,7 @@ import { downloadBlob } from '../../internal/download.js';
 import { SKILL_MD } from '../draft.js';
 import type { Draft, ValidationResult } from '../../types.js';
 import { fromDrop, fromInput, type ImportSource } from './dropped-files.js';
-import { exportPackage, importPackage } from './files-api.js';
+import { exportPackage, importSkill } from './files-api.js';
 import { addFile, checkNewFileName, deleteFile, folderOf, freshName, nameIn, renameFile, tabFor } from './folder-files.js';
 import { addRequirements, type Requirements } from './requirements-text.js';
 
@@ -158,8 +158,7 @@ export class FilesController implements ReactiveController {
       const source = await read();
       const label = source.kind === 'package' ? source.file.name : `the folder ${source.name || ''}`.trim();
       this.set({ importing: `Importing ${label}…` });
-      const zip = source.kind === 'package' ? source.file : await (await import('./folder-zip.js')).zipFolder(source.files);
-      const imported = await importPackage(this.p.ctx.api(), zip);
+      const imported = await importSkill(this.p.ctx.api(), source.kind === 'package' ? source.file : source.files);
       const p = imported.proposals;
       this.p.load(imported.draft, () => {
         this.set({ pending: p && p.bins.length + p.egressDomains.length + p.env.length ? { proposals: p, off: new Set(), error: '' } : null });

@@ -5,7 +5,6 @@
 // files as tabs grouped by folder with add/rename/delete under the script-name
 // rules; binaries listed read-only; saving sends the whole folder; Export.
 
-import { unzipSync } from 'fflate';
 import { deepEqual, equal, includes, ok } from '../../helpers/assert.js';
 import { expectAccessible } from '../../helpers/axe.js';
 import { $, $$, button, cleanup, focused, internals, mountBuilder, textOf, txt, typeInto, waitFor } from '../../helpers/dom.js';
@@ -101,7 +100,7 @@ describe('builder: import a skill folder', () => {
     includes(textOf(el, '.proposals'), 'Requirements read from the scripts');
   });
 
-  it('imports a dropped folder: its files are zipped under their paths inside it and sent to the import route', async () => {
+  it('imports a dropped folder: its files go to the import route as multipart parts named by their paths', async () => {
     const api = new FakeApi();
     api.importReply = importReply;
     const el = await mountReady(api);
@@ -125,9 +124,19 @@ describe('builder: import a skill folder', () => {
     Object.defineProperty(ev, 'dataTransfer', { value: fake });
     $(el, '.base')!.dispatchEvent(ev);
     await waitFor(() => internals(el).editor.draft?.skillMd === PDF_MD, 'the imported draft');
-    const zip = unzipSync(new Uint8Array(await (api.lastCall('POST', '/skill-builder/import')!.raw as Blob).arrayBuffer()));
-    deepEqual(Object.keys(zip).sort(), ['SKILL.md', 'references/guide.md', 'scripts/extract.py']);
-    equal(new TextDecoder().decode(zip['scripts/extract.py']), SCRIPT);
+    const form = api.lastCall('POST', '/skill-builder/import')!.raw as FormData;
+    ok(form instanceof FormData, 'sent as multipart/form-data');
+    const parts = form.getAll('file') as File[];
+    deepEqual(parts.map((f) => f.name).sort(), ['SKILL.md', 'references/guide.md', 'scripts/extract.py']);
+    equal(await parts.find((f) => f.name === 'scripts/extract.py')!.text(), SCRIPT);
+
+    // A folder past the 500-file limit is refused before anything is uploaded.
+    const many = dirEntry('huge', [Array.from({ length: 501 }, (_, i) => fileEntry(`f${i}.md`, 'x'))]);
+    const ev2 = dragEvent('drop', new DataTransfer());
+    Object.defineProperty(ev2, 'dataTransfer', { value: { ...fake, items: [{ kind: 'file', webkitGetAsEntry: () => many }] } });
+    $(el, '.base')!.dispatchEvent(ev2);
+    await waitFor(() => textOf(el, '.import-note').includes('the folder holds 501 files; a skill may hold at most 500'), 'the refusal');
+    equal(api.callsTo('POST', '/skill-builder/import').length, 1, 'nothing uploaded');
   });
 
   it('shows why an import was refused (the server names the entry) and refuses a dropped file that is not a package', async () => {
