@@ -236,6 +236,7 @@ function toEvent(name: string, data: string): BuilderEvent | null {
     case 'skill_draft': {
       const ev: BuilderEvent = { type: 'skill_draft', skillMd: str(j.skill_md), scripts: scriptsOf(j.scripts) };
       if (j.spec !== undefined) ev.spec = j.spec;
+      if (j.files) ev.files = scriptsOf(j.files);
       return ev;
     }
     case 'skill_draft_partial':

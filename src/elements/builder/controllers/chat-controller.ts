@@ -210,7 +210,9 @@ export class ChatController implements ReactiveController {
           break;
         case 'skill_draft':
           this.set({ partial: null });
-          this.editor.apply({ ...this.editor.draft, skillMd: ev.skillMd, scripts: ev.scripts }); // a folder draft keeps its other files
+          // A folder draft keeps its other files; the ones the model created or changed this turn are merged in.
+          const d = this.editor.draft;
+          this.editor.apply({ ...d, skillMd: ev.skillMd, scripts: ev.scripts, ...(ev.files && { files: { ...d?.files, ...ev.files } }) });
           update({ draftFiles: 1 + Object.keys(ev.scripts).length });
           break;
         case 'done':

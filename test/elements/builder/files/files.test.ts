@@ -8,7 +8,7 @@
 import { deepEqual, equal, includes, ok } from '../../helpers/assert.js';
 import { expectAccessible } from '../../helpers/axe.js';
 import { $, $$, button, cleanup, focused, internals, mountBuilder, textOf, txt, typeInto, waitFor } from '../../helpers/dom.js';
-import { errorResponse, FakeApi } from '../../helpers/fake-api.js';
+import { draftReply, errorResponse, FakeApi } from '../../helpers/fake-api.js';
 import type { ForgeSkillBuilder } from '../../../../src/elements/builder/forge-skill-builder.component.js';
 
 afterEach(cleanup);
@@ -270,15 +270,18 @@ describe('builder: folder files', () => {
     equal(internals(el).editor.tab, 'SKILL.md');
   });
 
-  it('a model draft after an import keeps the folder files; the chat sends them with the draft', async () => {
+  it('a model draft after an import keeps the folder files and merges the ones it wrote; the chat sends them with the draft', async () => {
     const api = new FakeApi();
     const el = await importByDrop(api);
+    const reply = draftReply();
+    (reply.find(([name]) => name === 'skill_draft')![1] as Record<string, unknown>).files = { 'references/setup.md': '# Setup\n' };
+    api.chat = () => reply;
     typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Add a tool');
     await el.updateComplete;
     button(el, 'Send', '[part="composer"]').click();
     await waitFor(() => !internals(el).chat.busy && internals(el).editor.draft!.skillMd !== PDF_MD, 'the model draft');
     deepEqual(api.lastCall('POST', '/chat')!.body.draft.files, importReply().files);
-    deepEqual(internals(el).editor.draft!.files, importReply().files, 'references kept');
+    deepEqual(internals(el).editor.draft!.files, { ...importReply().files, 'references/setup.md': '# Setup\n' }, 'references kept, the new one added');
     deepEqual(internals(el).editor.draft!.binaries!.map((b) => b.path), [LOGO.path]);
     deepEqual(Object.keys(internals(el).editor.draft!.scripts), ['weather-current.sh'], 'scripts are the model\'s');
   });
