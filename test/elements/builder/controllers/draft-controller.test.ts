@@ -35,12 +35,19 @@ describe('draft controller', () => {
     const { editor } = setup();
     editor.apply(draft('x', { 'a.sh': '1', 'b.sh': '2' }));
     editor.selectTab('b.sh');
-    editor.setNameEdit({ mode: 'add', value: 'c.sh', error: '' });
     editor.apply(draft('y', { 'b.sh': '3' }));
     equal(editor.tab, 'b.sh', 'a script that still exists stays selected');
-    equal(editor.nameEdit, null, 'a new draft closes the name prompt');
     editor.apply(draft('z', { 'a.sh': '1' }));
     equal(editor.tab, 'SKILL.md');
+    // A skill folder's files are tabs too (a file at the top of the folder as ./name).
+    const folder = { ...draft('f'), files: { 'references/a.md': 'a' }, binaries: [{ path: 'LICENSE', size: 1, sha256: '00' }] };
+    editor.apply(folder);
+    editor.selectTab('./LICENSE');
+    editor.apply({ ...folder, skillMd: 'g' });
+    equal(editor.tab, './LICENSE', 'a binary that still exists stays selected');
+    editor.selectTab('references/a.md');
+    editor.apply({ ...folder, files: {} });
+    equal(editor.tab, 'SKILL.md', 'a removed reference file falls back to SKILL.md');
   });
 
   it('tells unsaved changes from the baseline of an opened or saved skill', () => {
