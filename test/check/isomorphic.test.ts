@@ -1,21 +1,10 @@
 // SPEC §2: src/core runs unchanged in a browser, Node, Deno or a worker, and
 // src/elements imports no provider SDK and nothing from node:*. This test reads
 // the sources and fails on any import or global that would break that.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const p = join(dir, entry);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.(ts|js|mjs)$/.test(entry)) out.push(p);
-  }
-  return out;
-}
+import { repoRoot as root, sourceFiles } from './source-files.js';
 
 /** Removes comments and string contents that are not module specifiers, so prose never trips the check. */
 function stripComments(src: string): string {

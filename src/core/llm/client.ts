@@ -115,6 +115,56 @@ function hostOf(url: string): string {
   }
 }
 
+type Plan = { structured: StructuredOutput | undefined; warning?: string };
+
+/**
+ * The client's structured-output decisions. Lifetime state: once an endpoint refuses
+ * native structured output, never ask again. The adapter's conversion of a frozen schema
+ * (Gemini's Schema, Anthropic's strict transform) is kept per schema object: the builder
+ * sends the same one every turn. A schema that is not frozen may change between calls:
+ * planned anew.
+ */
+function createStructuredPlanner(allowed: boolean): { plan(adapter: ProviderAdapter, request: LlmRequest): Plan; turnOff(): void } {
+  const plans = new WeakMap<object, { name: string; plan: Plan }>();
+  return {
+    plan(adapter, request) {
+      if (!allowed || !request.responseSchema) return { structured: undefined };
+      const { name, schema } = request.responseSchema;
+      const known = plans.get(schema);
+      if (known && known.name === name) return known.plan;
+      const wanted: StructuredOutput = { name, schema };
+      const planned = adapter.planStructuredOutput ? adapter.planStructuredOutput(wanted) : { structured: wanted };
+      if (Object.isFrozen(schema)) plans.set(schema, { name, plan: planned });
+      return planned;
+    },
+    turnOff() {
+      allowed = false;
+    },
+  };
+}
+
+type CallState = ReturnType<ReturnType<typeof createCallControl>['state']>;
+
+/** What a call's failure becomes: the call's own abort or idle timeout wins over what the adapter threw. */
+function finalError(ctx: ErrorContext, timeoutMs: number | undefined, err: unknown, state: CallState): LlmError {
+  if (state === 'aborted') return abortedError(ctx, err);
+  if (state === 'timeout') return timeoutError(ctx, timeoutMs ?? 0, err);
+  if (LlmError.isInstance(err)) return err;
+  return unexpectedError(ctx, err);
+}
+
+/** True when the first attempt failed, before any text, because the endpoint refused the structured-output parameter. */
+function refusedStructured(adapter: ProviderAdapter, error: LlmError, attempt: number, textSeen: boolean): boolean {
+  return attempt === 0 && !textSeen && error.code === 'bad_request' && adapter.rejectsStructuredOutput(providerDetail(error));
+}
+
+function structuredOffWarning(ctx: ErrorContext, error: LlmError): string {
+  return (
+    `Structured output was turned off for this client: ${ctx.host} refused the native structured-output ` +
+    `parameter (${providerDetail(error) || error.message}). Replies are now requested as plain text.`
+  );
+}
+
 /**
  * Creates a streaming client for one provider and model. The model is sent verbatim;
  * `baseUrl` works for every provider (OpenAI-compatible servers, Anthropic gateways,
@@ -136,82 +186,36 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     apiKey: resolved.apiKey,
     apiKeyEnv: resolved.apiKeyEnv,
   };
-
-  // Lifetime state: once an endpoint refuses native structured output, never ask again.
-  let structuredAllowed = config.structuredOutput !== false;
+  const planner = createStructuredPlanner(config.structuredOutput !== false);
   const warned = new Set<string>();
-
-  // The adapter's conversion of a frozen schema (Gemini's Schema, Anthropic's
-  // strict transform) is kept per schema object: the builder sends the same one
-  // every turn. A schema that is not frozen may change between calls: planned anew.
-  type Plan = { structured: StructuredOutput | undefined; warning?: string };
-  const plans = new WeakMap<object, { name: string; plan: Plan }>();
-
-  function plan(adapter: ProviderAdapter, request: LlmRequest): Plan {
-    if (!structuredAllowed || !request.responseSchema) return { structured: undefined };
-    const { name, schema } = request.responseSchema;
-    const known = plans.get(schema);
-    if (known && known.name === name) return known.plan;
-    const wanted: StructuredOutput = { name, schema };
-    const planned = adapter.planStructuredOutput ? adapter.planStructuredOutput(wanted) : { structured: wanted };
-    if (Object.isFrozen(schema)) plans.set(schema, { name, plan: planned });
-    return planned;
-  }
-
-  function finalError(err: unknown, state: ReturnType<ReturnType<typeof createCallControl>['state']>): LlmError {
-    if (state === 'aborted') return abortedError(ctx, err);
-    if (state === 'timeout') return timeoutError(ctx, resolved.timeoutMs ?? 0, err);
-    if (LlmError.isInstance(err)) return err;
-    return unexpectedError(ctx, err);
-  }
+  const warning = (message: string): LlmStreamPart => ({ type: 'warning', message: redactSecret(message, resolved.apiKey) });
 
   async function* stream(request: LlmRequest): AsyncGenerator<LlmStreamPart> {
     checkRequest(request);
     const adapter = await loadAdapter();
-    let { structured, warning } = plan(adapter, request);
-    if (warning && !warned.has(warning)) {
-      warned.add(warning);
-      yield { type: 'warning', message: redactSecret(warning, resolved.apiKey) };
+    let { structured, warning: planWarning } = planner.plan(adapter, request);
+    if (planWarning && !warned.has(planWarning)) {
+      warned.add(planWarning);
+      yield warning(planWarning);
     }
     for (let attempt = 0; ; attempt++) {
       const control = createCallControl(request.signal, resolved.timeoutMs);
       let textSeen = false;
       try {
-        const call: AdapterCall = {
-          config: resolved,
-          request,
-          structured,
-          signal: control.signal,
-          fetch: fetchBoundTo(baseFetch, control.signal),
-          activity: control.activity,
-          errorContext: ctx,
-        };
+        const call: AdapterCall = { config: resolved, request, structured, signal: control.signal, fetch: fetchBoundTo(baseFetch, control.signal), activity: control.activity, errorContext: ctx };
         for await (const part of adapter.stream(call)) {
           if (part.type === 'text-delta') textSeen = true;
           yield part;
         }
         const state = control.state();
-        if (state === 'aborted' || state === 'timeout') throw finalError(undefined, state);
+        if (state === 'aborted' || state === 'timeout') throw finalError(ctx, resolved.timeoutMs, undefined, state);
         return;
       } catch (err) {
-        const error = finalError(err, control.state());
-        const refused =
-          structured !== undefined &&
-          attempt === 0 &&
-          !textSeen &&
-          error.code === 'bad_request' &&
-          adapter.rejectsStructuredOutput(providerDetail(error));
-        if (!refused) throw error;
-        structuredAllowed = false;
+        const error = finalError(ctx, resolved.timeoutMs, err, control.state());
+        if (structured === undefined || !refusedStructured(adapter, error, attempt, textSeen)) throw error;
+        planner.turnOff();
         structured = undefined;
-        yield {
-          type: 'warning',
-          message: redactSecret(
-            `Structured output was turned off for this client: ${ctx.host} refused the native structured-output ` +
-              `parameter (${providerDetail(error) || error.message}). Replies are now requested as plain text.`,
-            resolved.apiKey,
-          ),
-        };
+        yield warning(structuredOffWarning(ctx, error));
       } finally {
         control.dispose();
       }

@@ -23,8 +23,6 @@ export function emptyForgeMetadata(): ForgeMetadata {
   };
 }
 
-/** A YAML mapping once read: an object that is not a list (the frontmatter holds no other objects). */
-
 function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
@@ -33,110 +31,131 @@ function typeName(v: unknown): string {
   return `a ${typeof v}`;
 }
 
+type Path = (string | number)[];
+type ReportTypeError = (path: Path, expected: string, got: unknown) => void;
+
+/** What the reading steps share: the result being filled and how to report a wrong type. */
+interface Reading {
+  forge: ForgeMetadata;
+  diagnostics: Diagnostic[];
+  lineOf: LineOf;
+  typeError: ReportTypeError;
+}
+
+const BASE: readonly string[] = ['metadata', 'forge'];
+
 /** Reads `metadata.forge` out of the frontmatter. Missing pieces are empty, never an error. */
 export function normalizeForgeMetadata(frontmatter: Record<string, unknown> | null, lineOf: LineOf): { forge: ForgeMetadata; diagnostics: Diagnostic[] } {
-  const forge = emptyForgeMetadata();
   const diagnostics: Diagnostic[] = [];
-  const typeError = (path: (string | number)[], expected: string, got: unknown): void => {
+  const typeError: ReportTypeError = (path, expected, got) => {
     const field = fieldName(path);
     diagnostics.push(errorDiag('forge-type', field, `${field} must be ${expected}, not ${typeName(got)}`, lineOf(path)));
   };
+  const r: Reading = { forge: emptyForgeMetadata(), diagnostics, lineOf, typeError };
+  const raw = forgeMapping(frontmatter, typeError);
+  if (!raw) return { forge: r.forge, diagnostics };
+  for (const [key, value] of Object.entries(raw)) {
+    if (!FORGE_KEYS.has(key)) r.forge.extra[key] = value;
+  }
+  readRequires(r, raw['requires']);
+  r.forge.egressDomains = stringList(r, raw['egress_domains'], [...BASE, 'egress_domains']);
+  r.forge.deniedTools = stringList(r, raw['denied_tools'], [...BASE, 'denied_tools']);
+  readScalars(r, raw);
+  return { forge: r.forge, diagnostics };
+}
 
-  if (!frontmatter) return { forge, diagnostics };
+/** `metadata.forge` as a mapping, or undefined when absent or (reported) not a mapping. */
+function forgeMapping(frontmatter: Record<string, unknown> | null, typeError: ReportTypeError): Record<string, unknown> | undefined {
+  if (!frontmatter) return undefined;
   const metadata = frontmatter['metadata'];
-  if (metadata === undefined || metadata === null) return { forge, diagnostics };
+  if (metadata === undefined || metadata === null) return undefined;
   if (!isPlainObject(metadata)) {
     typeError(['metadata'], 'a mapping', metadata);
-    return { forge, diagnostics };
+    return undefined;
   }
   const raw = metadata['forge'];
-  if (raw === undefined || raw === null) return { forge, diagnostics };
+  if (raw === undefined || raw === null) return undefined;
   if (!isPlainObject(raw)) {
-    typeError(['metadata', 'forge'], 'a mapping', raw);
-    return { forge, diagnostics };
+    typeError([...BASE], 'a mapping', raw);
+    return undefined;
   }
-  const base = ['metadata', 'forge'];
+  return raw;
+}
 
-  const stringList = (value: unknown, path: (string | number)[]): string[] => {
-    if (value === undefined || value === null) return [];
-    if (!Array.isArray(value)) {
-      typeError(path, 'a list of strings', value);
-      return [];
-    }
-    const out: string[] = [];
-    value.forEach((item, i) => {
-      if (typeof item === 'string') out.push(item);
-      else if (typeof item === 'number' || typeof item === 'boolean') out.push(String(item));
-      else typeError([...path, i], 'a string', item);
-    });
-    return out;
-  };
-
-  for (const [key, value] of Object.entries(raw)) {
-    if (!FORGE_KEYS.has(key)) forge.extra[key] = value;
+/** A list of strings; numbers and booleans are taken as their text, anything else reported. */
+function stringList(r: Reading, value: unknown, path: Path): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    r.typeError(path, 'a list of strings', value);
+    return [];
   }
+  const out: string[] = [];
+  value.forEach((item, i) => {
+    if (typeof item === 'string') out.push(item);
+    else if (typeof item === 'number' || typeof item === 'boolean') out.push(String(item));
+    else r.typeError([...path, i], 'a string', item);
+  });
+  return out;
+}
 
-  // requires
-  const requires = raw['requires'];
-  if (requires !== undefined && requires !== null) {
-    if (!isPlainObject(requires)) typeError([...base, 'requires'], 'a mapping', requires);
-    else {
-      const rpath = [...base, 'requires'];
-      for (const [key, value] of Object.entries(requires)) {
-        if (!REQUIRES_KEYS.has(key)) forge.extra[`requires.${key}`] = value;
-      }
-      forge.requires.bins = readBins(requires['bins'], [...rpath, 'bins'], lineOf, typeError);
-      const env = requires['env'];
-      if (env !== undefined && env !== null) {
-        if (!isPlainObject(env)) typeError([...rpath, 'env'], 'a mapping with required / one_of / optional lists', env);
-        else {
-          forge.requires.env.required = stringList(env['required'], [...rpath, 'env', 'required']);
-          forge.requires.env.oneOf = stringList(env['one_of'], [...rpath, 'env', 'one_of']);
-          forge.requires.env.optional = stringList(env['optional'], [...rpath, 'env', 'optional']);
-          for (const [key, value] of Object.entries(env)) {
-            if (!ENV_KEYS.has(key)) forge.extra[`requires.env.${key}`] = value;
-          }
-        }
-      }
-      forge.requires.capabilities = stringList(requires['capabilities'], [...rpath, 'capabilities']);
-    }
+/** `requires`: bins, env groups and capabilities; unknown keys kept as `requires.<key>`. */
+function readRequires(r: Reading, requires: unknown): void {
+  if (requires === undefined || requires === null) return;
+  const rpath = [...BASE, 'requires'];
+  if (!isPlainObject(requires)) {
+    r.typeError(rpath, 'a mapping', requires);
+    return;
   }
+  for (const [key, value] of Object.entries(requires)) {
+    if (!REQUIRES_KEYS.has(key)) r.forge.extra[`requires.${key}`] = value;
+  }
+  r.forge.requires.bins = readBins(requires['bins'], [...rpath, 'bins'], r.lineOf, r.typeError);
+  readEnv(r, requires['env'], [...rpath, 'env']);
+  r.forge.requires.capabilities = stringList(r, requires['capabilities'], [...rpath, 'capabilities']);
+}
 
-  forge.egressDomains = stringList(raw['egress_domains'], [...base, 'egress_domains']);
-  forge.deniedTools = stringList(raw['denied_tools'], [...base, 'denied_tools']);
+/** `requires.env`: the required / one_of / optional lists; unknown keys kept as `requires.env.<key>`. */
+function readEnv(r: Reading, env: unknown, path: Path): void {
+  if (env === undefined || env === null) return;
+  if (!isPlainObject(env)) {
+    r.typeError(path, 'a mapping with required / one_of / optional lists', env);
+    return;
+  }
+  r.forge.requires.env.required = stringList(r, env['required'], [...path, 'required']);
+  r.forge.requires.env.oneOf = stringList(r, env['one_of'], [...path, 'one_of']);
+  r.forge.requires.env.optional = stringList(r, env['optional'], [...path, 'optional']);
+  for (const [key, value] of Object.entries(env)) {
+    if (!ENV_KEYS.has(key)) r.forge.extra[`requires.env.${key}`] = value;
+  }
+}
 
+/** timeout_hint, runtime and workflow_phase. */
+function readScalars(r: Reading, raw: Record<string, unknown>): void {
   const timeout = raw['timeout_hint'];
   if (timeout !== undefined && timeout !== null) {
-    if (typeof timeout === 'number' || typeof timeout === 'string') forge.timeoutHint = timeout;
-    else typeError([...base, 'timeout_hint'], 'a number of seconds or a duration string like "300s"', timeout);
+    if (typeof timeout === 'number' || typeof timeout === 'string') r.forge.timeoutHint = timeout;
+    else r.typeError([...BASE, 'timeout_hint'], 'a number of seconds or a duration string like "300s"', timeout);
   }
 
   const runtime = raw['runtime'];
   if (runtime !== undefined && runtime !== null) {
-    if (runtime === 'script' || runtime === 'binary') forge.runtime = runtime;
+    if (runtime === 'script' || runtime === 'binary') r.forge.runtime = runtime;
     else {
-      const field = fieldName([...base, 'runtime']);
-      diagnostics.push(
-        errorDiag('forge-runtime-invalid', field, `${field} must be "script" or "binary", not ${JSON.stringify(runtime)}`, lineOf([...base, 'runtime'])),
+      const field = fieldName([...BASE, 'runtime']);
+      r.diagnostics.push(
+        errorDiag('forge-runtime-invalid', field, `${field} must be "script" or "binary", not ${JSON.stringify(runtime)}`, r.lineOf([...BASE, 'runtime'])),
       );
     }
   }
 
   const phase = raw['workflow_phase'];
   if (phase !== undefined && phase !== null) {
-    if (typeof phase === 'string') forge.workflowPhase = phase;
-    else typeError([...base, 'workflow_phase'], 'a string', phase);
+    if (typeof phase === 'string') r.forge.workflowPhase = phase;
+    else r.typeError([...BASE, 'workflow_phase'], 'a string', phase);
   }
-
-  return { forge, diagnostics };
 }
 
-function readBins(
-  value: unknown,
-  path: (string | number)[],
-  lineOf: LineOf,
-  typeError: (path: (string | number)[], expected: string, got: unknown) => void,
-): BinRequirement[] {
+function readBins(value: unknown, path: Path, lineOf: LineOf, typeError: ReportTypeError): BinRequirement[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     typeError(path, 'a list of binary names or install recipes', value);

@@ -1,0 +1,92 @@
+// Issue 12: "src/ has no import cycle, no source file over 400 lines and no
+// function over 80 lines (a tight scanning loop may be longer, with a comment
+// saying why)". The scan reads every source file under src with the TypeScript
+// compiler API; the exception is a `// long-function: <why>` comment right above
+// the function, never a list of files.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSources, repoRoot } from './source-files.js';
+import { findImportCycles, findLongFiles, findLongFunctions, moduleSpecifiers, type SourceText } from './structure-scan.js';
+
+const all: SourceText[] = readSources(join(repoRoot, 'src'), /\.(ts|mts|tsx)$/);
+const area = (name: string): SourceText[] => all.filter((f) => f.path.startsWith(`src/${name}/`));
+
+describe('structure of src', () => {
+  it('reads every area', () => {
+    for (const name of ['core', 'node', 'elements', 'testing']) expect(area(name).length, name).toBeGreaterThan(0);
+  });
+
+  it('src has no import cycle (relative imports, import type and import() alike)', () => {
+    expect(findImportCycles(all)).toEqual([]);
+  });
+
+  for (const name of ['core', 'node', 'elements', 'testing']) {
+    it(`src/${name}: no file over 400 lines`, () => {
+      expect(findLongFiles(area(name))).toEqual([]);
+    });
+    it(`src/${name}: no function over 80 lines`, () => {
+      expect(findLongFunctions(area(name))).toEqual([]);
+    });
+  }
+});
+
+describe('the structure scan catches what it is meant to catch', () => {
+  const body = (n: number): string => Array.from({ length: n }, (_, i) => `  x += ${i};`).join('\n');
+
+  it('finds a two-file cycle through import type and a three-file cycle through import()', () => {
+    const files = [
+      { path: 'src/a.ts', src: "import type { B } from './b.js';\nexport type A = B;" },
+      { path: 'src/b.ts', src: "import { a } from './a.js';\nexport type B = 1;" },
+      { path: 'src/c/x.ts', src: "export const x = () => import('../d.js');" },
+      { path: 'src/d.ts', src: "export * from './c/y.js';" },
+      { path: 'src/c/y.ts', src: "import { x } from './x.js';\nexport { x };" },
+      { path: 'src/ok.ts', src: "import { a } from './a.js';\nimport { z } from 'zod';" },
+    ];
+    expect(findImportCycles(files)).toEqual(['src/a.ts -> src/b.ts -> src/a.ts', 'src/c/x.ts -> src/d.ts -> src/c/y.ts -> src/c/x.ts']);
+    expect(findImportCycles(files.filter((f) => f.path !== 'src/b.ts' && f.path !== 'src/d.ts'))).toEqual([]);
+  });
+
+  it('resolves a folder import to its index.ts and ignores specifiers inside strings and comments', () => {
+    const files = [
+      { path: 'src/p/index.ts', src: "export { q } from '../q.js';" },
+      { path: 'src/q.ts', src: "// import { p } from './p/index.js'\nconst s = \"import('./p')\";\nimport type { P } from './p';\nexport const q = 1;" },
+    ];
+    expect(moduleSpecifiers(files[1]!)).toEqual(['./p']);
+    expect(findImportCycles(files)).toEqual(['src/p/index.ts -> src/q.ts -> src/p/index.ts']);
+  });
+
+  it('flags a file over 400 lines and not one of exactly 400', () => {
+    const lines = (n: number): string => `${Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n')}\n`;
+    expect(findLongFiles([{ path: 'src/big.ts', src: lines(401) }, { path: 'src/ok.ts', src: lines(400) }])).toEqual(['src/big.ts: 401 lines (max 400)']);
+  });
+
+  it('flags declarations, methods, arrows and function expressions over 80 lines, and not 80', () => {
+    const src = [
+      `function declared() {\n${body(79)}\n}`, // 81 lines
+      `const arrow = () => {\n${body(79)}\n};`,
+      `export const expr = function () {\n${body(79)}\n};`,
+      `class K {\n  method() {\n${body(79)}\n  }\n}`,
+      `const o = { prop: () => {\n${body(79)}\n} };`,
+      `function fits() {\n${body(78)}\n}`, // 80 lines
+      `run(() => {\n${body(30)}\n});`, // anonymous callbacks count toward their parent, not alone
+    ].join('\n');
+    const found = findLongFunctions([{ path: 'src/f.ts', src }]).map((p) => p.replace(/:\d+:/, ':'));
+    expect(found).toEqual([
+      'src/f.ts: function declared is 81 lines (max 80)',
+      'src/f.ts: function arrow is 81 lines (max 80)',
+      'src/f.ts: function expr is 81 lines (max 80)',
+      'src/f.ts: function method is 81 lines (max 80)',
+      'src/f.ts: function prop is 81 lines (max 80)',
+    ]);
+  });
+
+  it('lets a function marked `// long-function: <why>` right above it be longer, and nothing else', () => {
+    const marked = `// long-function: one pass over the input; splitting it costs a call per character\nfunction scan() {\n${body(90)}\n}`;
+    const markedArrow = `/** Scans. */\n// long-function: a tight scanning loop\nexport const scan2 = (s: string) => {\n${body(90)}\n};`;
+    expect(findLongFunctions([{ path: 'src/m.ts', src: `${marked}\n${markedArrow}` }])).toEqual([]);
+    const noReason = `// long-function:\nfunction a() {\n${body(90)}\n}`;
+    const notRightAbove = `// long-function: why\n/** Docs in between. */\nfunction b() {\n${body(90)}\n}`;
+    const otherComment = `// this one is long\nfunction c() {\n${body(90)}\n}`;
+    expect(findLongFunctions([{ path: 'src/n.ts', src: [noReason, notRightAbove, otherComment].join('\n') }])).toHaveLength(3);
+  });
+});
