@@ -56,6 +56,12 @@ function byLabel(a: { label: string; index: number }, b: { label: string; index:
   return compareStrings(a.label, b.label) || a.index - b.index;
 }
 
+/** Where the build's findings go: the list of diagnostics and the labels of skills left out. */
+interface Findings {
+  report(skill: string, ds: readonly Diagnostic[]): void;
+  exclude(label: string): void;
+}
+
 /**
  * Compiles skills into `{version, count, skills, prompt, tools, requirements,
  * diagnostics, excluded}`. Options `category` / `tags` keep only matching
@@ -64,85 +70,16 @@ function byLabel(a: { label: string; index: number }, b: { label: string; index:
 export function compileSkills(skills: readonly SkillSource[], opts: CompileSkillsOptions = {}): CompiledSkills {
   const diagnostics: BuildDiagnostic[] = [];
   const excluded = new Set<string>();
-  const report = (skill: string, ds: readonly Diagnostic[]) => {
-    for (const d of ds) diagnostics.push({ skill, ...d });
+  const findings: Findings = {
+    report: (skill, ds) => {
+      for (const d of ds) diagnostics.push({ skill, ...d });
+    },
+    exclude: (label) => excluded.add(label),
   };
 
-  // 1. Parse each skill once.
-  const candidates: Candidate[] = skills.map((source, index) => {
-    const text = typeof source.skillMd === 'string' ? source.skillMd : '';
-    const parsed = parseSkillMd(text);
-    const name = str(parsed.frontmatter?.name) ?? '';
-    const scripts: Record<string, string> = {};
-    for (const [k, v] of Object.entries(source.scripts ?? {})) scripts[normalizeScriptName(k)] = typeof v === 'string' ? v : '';
-    const rawTags = parsed.frontmatter?.tags;
-    return {
-      index,
-      source,
-      label: str(source.dir) ?? (name || `#${index + 1}`),
-      parsed,
-      name,
-      category: str(parsed.frontmatter?.category),
-      tags: Array.isArray(rawTags) ? sortedUnique(rawTags.filter((t): t is string => typeof t === 'string')) : [],
-      scripts,
-    };
-  });
-
-  // 2. Category / tags filter (on the parsed frontmatter; no second parse).
-  const wanted = filterSkills(
-    candidates.map((c) => ({ category: c.category, tags: c.tags, candidate: c })),
-    { ...(opts.category !== undefined ? { category: opts.category } : {}), ...(opts.tags !== undefined ? { tags: opts.tags } : {}) },
-  ).map((x) => x.candidate);
-
-  // 3. Validate; a skill with errors is reported and left out.
-  const valid: Candidate[] = [];
-  for (const c of wanted.sort(byLabel)) {
-    const result = validateSkillMd(typeof c.source.skillMd === 'string' ? c.source.skillMd : '', {
-      profile: 'forge',
-      scripts: c.scripts,
-      parsed: c.parsed, // parse once, shared with the validator
-      ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}),
-    });
-    report(c.label, [...result.errors, ...result.warnings]);
-    // What Forge's runtime does with one tool's input (skip it, or give it no parameters) is reported, not a reason to drop the skill.
-    if (result.errors.some((d) => !d.code.startsWith('runtime-input')) || !c.name) {
-      excluded.add(c.label);
-      continue;
-    }
-    valid.push(c);
-  }
-
-  // 4. One skill per name: the first by folder keeps it.
-  valid.sort((a, b) => compareStrings(a.name, b.name) || byLabel(a, b));
-  const kept: Candidate[] = [];
-  for (const c of valid) {
-    const prev = kept[kept.length - 1];
-    if (prev && prev.name === c.name) {
-      report(c.label, [errorDiag('skill-duplicate-name', 'name', `skill name "${c.name}" is already used by "${prev.label}"; rename one of them (the folder and the name should match)`, c.parsed.frontmatterLines['name'])]);
-      excluded.add(c.label);
-      continue;
-    }
-    kept.push(c);
-  }
-
-  // 5. Records, tool definitions and the prompt.
-  const records: SkillArtifact[] = [];
-  const tools: ToolDefinition[] = [];
-  const toolOwner = new Map<string, string>();
-  for (const c of kept) {
-    const { record, definitions, lines, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex, opts.riskPolicy);
-    report(c.label, ds);
-    records.push(record);
-    for (const def of definitions) {
-      const owner = toolOwner.get(def.name);
-      if (owner !== undefined) {
-        report(c.label, [errorDiag('tool-name-conflict', `tools.${def.name}`, `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`, lines.get(def.name))]);
-        continue;
-      }
-      toolOwner.set(def.name, c.name);
-      tools.push(def);
-    }
-  }
+  const candidates = skills.map(parseCandidate);
+  const kept = onePerName(validCandidates(wantedCandidates(candidates, opts), findings), findings);
+  const { records, tools } = compileKept(kept, opts, findings);
 
   const merged = mergeRequirements(kept.map((c, i) => ({ skill: c.name, forge: c.parsed.forge, timeoutSeconds: records[i]!.timeout_hint })));
   // Requirement findings name skills; report them under the same label as the rest.
@@ -159,6 +96,93 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
     diagnostics: sortBuildDiagnostics(diagnostics),
     excluded: sortedUnique(excluded),
   };
+}
+
+/** Step 1: parse each skill once. */
+function parseCandidate(source: SkillSource, index: number): Candidate {
+  const text = typeof source.skillMd === 'string' ? source.skillMd : '';
+  const parsed = parseSkillMd(text);
+  const name = str(parsed.frontmatter?.name) ?? '';
+  const scripts: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source.scripts ?? {})) scripts[normalizeScriptName(k)] = typeof v === 'string' ? v : '';
+  const rawTags = parsed.frontmatter?.tags;
+  return {
+    index,
+    source,
+    label: str(source.dir) ?? (name || `#${index + 1}`),
+    parsed,
+    name,
+    category: str(parsed.frontmatter?.category),
+    tags: Array.isArray(rawTags) ? sortedUnique(rawTags.filter((t): t is string => typeof t === 'string')) : [],
+    scripts,
+  };
+}
+
+/** Step 2: the category / tags filter (on the parsed frontmatter; no second parse). */
+function wantedCandidates(candidates: readonly Candidate[], opts: CompileSkillsOptions): Candidate[] {
+  return filterSkills(
+    candidates.map((c) => ({ category: c.category, tags: c.tags, candidate: c })),
+    { ...(opts.category !== undefined ? { category: opts.category } : {}), ...(opts.tags !== undefined ? { tags: opts.tags } : {}) },
+  ).map((x) => x.candidate);
+}
+
+/** Step 3: validate; a skill with errors is reported and left out. */
+function validCandidates(wanted: Candidate[], findings: Findings): Candidate[] {
+  const valid: Candidate[] = [];
+  for (const c of wanted.sort(byLabel)) {
+    const result = validateSkillMd(typeof c.source.skillMd === 'string' ? c.source.skillMd : '', {
+      profile: 'forge',
+      scripts: c.scripts,
+      parsed: c.parsed, // parse once, shared with the validator
+      ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}),
+    });
+    findings.report(c.label, [...result.errors, ...result.warnings]);
+    // What Forge's runtime does with one tool's input (skip it, or give it no parameters) is reported, not a reason to drop the skill.
+    if (result.errors.some((d) => !d.code.startsWith('runtime-input')) || !c.name) {
+      findings.exclude(c.label);
+      continue;
+    }
+    valid.push(c);
+  }
+  return valid;
+}
+
+/** Step 4: one skill per name: the first by folder keeps it. */
+function onePerName(valid: Candidate[], findings: Findings): Candidate[] {
+  valid.sort((a, b) => compareStrings(a.name, b.name) || byLabel(a, b));
+  const kept: Candidate[] = [];
+  for (const c of valid) {
+    const prev = kept[kept.length - 1];
+    if (prev && prev.name === c.name) {
+      findings.report(c.label, [errorDiag('skill-duplicate-name', 'name', `skill name "${c.name}" is already used by "${prev.label}"; rename one of them (the folder and the name should match)`, c.parsed.frontmatterLines['name'])]);
+      findings.exclude(c.label);
+      continue;
+    }
+    kept.push(c);
+  }
+  return kept;
+}
+
+/** Step 5: records and tool definitions; a tool name already taken by another skill is reported and left out. */
+function compileKept(kept: readonly Candidate[], opts: CompileSkillsOptions, findings: Findings): { records: SkillArtifact[]; tools: ToolDefinition[] } {
+  const records: SkillArtifact[] = [];
+  const tools: ToolDefinition[] = [];
+  const toolOwner = new Map<string, string>();
+  for (const c of kept) {
+    const { record, definitions, lines, diagnostics: ds } = compileOne(c, opts.sha256Hex ?? sha256Hex, opts.riskPolicy);
+    findings.report(c.label, ds);
+    records.push(record);
+    for (const def of definitions) {
+      const owner = toolOwner.get(def.name);
+      if (owner !== undefined) {
+        findings.report(c.label, [errorDiag('tool-name-conflict', `tools.${def.name}`, `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`, lines.get(def.name))]);
+        continue;
+      }
+      toolOwner.set(def.name, c.name);
+      tools.push(def);
+    }
+  }
+  return { records, tools };
 }
 
 interface CompiledOne {
