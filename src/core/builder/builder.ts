@@ -12,13 +12,13 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { warningDiag } from '../diagnostics.js';
 import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../envelope/schema.js';
-import { createEnvelopeStream } from '../envelope/stream.js';
+import { createEnvelopeStream, type EnvelopeStream } from '../envelope/stream.js';
 import { DEFAULT_PARTIAL_DRAFT_INTERVAL_MS, PartialDraftEvents } from '../draft-stream/partial-draft-events.js';
 import { ForgeError, LlmError, RequestError, redactSecret } from '../errors.js';
 import type { BuilderEvent, ParsedEnvelope, SkillDraft } from './events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from '../llm/types.js';
 import { createLlmClient } from '../llm/client.js';
-import { createStreamRedactor } from '../safe-text/redact-stream.js';
+import { createStreamRedactor, type StreamRedactor } from '../safe-text/redact-stream.js';
 import { TRUNCATED_DRAFT_NOTICE, TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
 import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode, type SharedFiles } from './prompt.js';
 
@@ -84,111 +84,155 @@ export interface SkillBuilder {
 /** An LlmError (or other failure) from `send()`, carrying what was recovered before it. */
 export type SendError = Error & { partial?: SkillBuilderResult };
 
+/** A builder's settings, fixed when it is created. */
+interface Settings {
+  llm: LlmClient;
+  now: () => number;
+  progressIntervalMs: number;
+  structuredOutput: boolean;
+  secrets: readonly string[];
+  partialDrafts: boolean;
+  partialDraftIntervalMs: number;
+}
+
+type TurnResult = SkillBuilderResult & { failure?: unknown };
+
 export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
   if (!options || typeof options !== 'object' || !options.llm)
     throw new RequestError('llm', 'createSkillBuilder needs {llm}: an LlmClient or an LlmConfig ({provider, model, apiKey?})');
-  const now = options.now ?? (() => Date.now());
-  const interval = options.progressIntervalMs ?? 250;
-  const structuredOutput = options.structuredOutput ?? true;
-  const secrets = [...(options.secrets ?? []), ...(isClient(options.llm) ? [] : [options.llm.apiKey])].filter((s): s is string => typeof s === 'string' && s !== '');
-  const partialDrafts = options.partialDrafts ?? true;
-  const partialInterval = options.partialDraftIntervalMs ?? DEFAULT_PARTIAL_DRAFT_INTERVAL_MS;
-  // A bad config (unknown provider, no model, malformed base_url) fails here, before any turn.
-  const llm: LlmClient = isClient(options.llm) ? options.llm : createLlmClient(options.llm);
-
-  async function* turn(messages: readonly ChatMessage[], opts: ChatOptions = {}): AsyncGenerator<BuilderEvent, SkillBuilderResult & { failure?: unknown }> {
-    checkMessages(messages);
-    const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft, ...(opts.shareFiles ? { shareFiles: opts.shareFiles } : {}) });
-    const request: LlmRequest = { system, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
-    if (structuredOutput) request.responseSchema = responseSchema();
-    if (opts.signal) request.signal = opts.signal;
-
-    const stream = createEnvelopeStream();
-    const shown = createStreamRedactor(secrets);
-    const partials = partialDrafts ? new PartialDraftEvents(now, partialInterval, secrets) : null;
-    const extra: Diagnostic[] = [];
-    let lastProgress = -Infinity;
-    let finish: string | undefined;
-    let failure: unknown;
-    try {
-      for await (const part of llm.stream(request)) {
-        if (part.type === 'text-delta') {
-          for (const ev of stream.push(part.text)) {
-            if (ev.type === 'progress') {
-              const t = now();
-              if (t - lastProgress < interval) continue;
-              lastProgress = t;
-            } else if (ev.type === 'message_delta') {
-              // A secret split over several deltas is held back until it is whole, then redacted.
-              const delta = shown.push(ev.delta);
-              if (delta !== '') yield { type: 'message_delta', delta };
-              continue;
-            }
-            yield ev;
-          }
-          const partial = partials?.after(stream);
-          if (partial) yield partial;
-        } else if (part.type === 'finish') {
-          finish = part.reason;
-        } else if (part.type === 'warning') {
-          extra.push(warningDiag('llm-warning', 'llm', part.message));
-        }
-      }
-    } catch (e) {
-      failure = e;
-    }
-
-    const rest = shown.end();
-    if (rest !== '') yield { type: 'message_delta', delta: rest };
-    const parsed: ParsedEnvelope = stream.end();
-    const result: SkillBuilderResult = {
-      message: redactSecret(parsed.message, ...secrets),
-      skill: parsed.skill && secrets.length > 0 ? redactStrings(parsed.skill, secrets) : parsed.skill,
-      structured: parsed.structured,
-      truncated: parsed.truncated,
-      diagnostics: [...parsed.diagnostics, ...extra],
-    };
-    if (finish === 'length' && !result.truncated) {
-      result.truncated = true;
-      result.diagnostics.push(warningDiag('envelope-truncated', 'reply', 'the model stopped at its output limit; the reply may be incomplete'));
-    }
-    if (result.message !== '') yield { type: 'message', content: result.message };
-    if (result.skill) {
-      const draft: BuilderEvent = { type: 'skill_draft', skillMd: result.skill.skillMd, scripts: result.skill.scripts };
-      if (result.skill.spec !== undefined) draft.spec = result.skill.spec;
-      if (result.skill.files !== undefined) draft.files = result.skill.files;
-      if (parsed.diagnostics.length > 0) draft.diagnostics = parsed.diagnostics;
-      yield draft;
-    }
-    if (failure !== undefined) {
-      const { error, code } = describeFailure(failure, secrets);
-      yield code === undefined ? { type: 'error', error } : { type: 'error', error, code };
-      return { ...result, failure };
-    }
-    const done: BuilderEvent = { type: 'done', status: 'complete', structured: result.structured, truncated: result.truncated };
-    // A cut-off reply is said so, not ended silently (most of all when nothing usable was in it).
-    if (result.truncated) done.notice = result.skill ? TRUNCATED_DRAFT_NOTICE : TRUNCATED_NO_DRAFT_NOTICE;
-    yield done;
-    return result;
-  }
-
+  const settings: Settings = {
+    // A bad config (unknown provider, no model, malformed base_url) fails here, before any turn.
+    llm: isClient(options.llm) ? options.llm : createLlmClient(options.llm),
+    now: options.now ?? (() => Date.now()),
+    progressIntervalMs: options.progressIntervalMs ?? 250,
+    structuredOutput: options.structuredOutput ?? true,
+    secrets: [...(options.secrets ?? []), ...(isClient(options.llm) ? [] : [options.llm.apiKey])].filter((s): s is string => typeof s === 'string' && s !== ''),
+    partialDrafts: options.partialDrafts ?? true,
+    partialDraftIntervalMs: options.partialDraftIntervalMs ?? DEFAULT_PARTIAL_DRAFT_INTERVAL_MS,
+  };
   return {
     chat(messages, opts) {
-      return turn(messages, opts);
+      return turn(settings, messages, opts);
     },
     async send(messages, opts) {
-      const it = turn(messages, opts);
+      const it = turn(settings, messages, opts);
       for (;;) {
         const step = await it.next();
         if (!step.done) continue;
         const { failure, ...result } = step.value;
         if (failure === undefined) return result;
-        const err = (failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, secrets).error, { provider: 'unknown' })) as SendError;
+        const err = (failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, settings.secrets).error, { provider: 'unknown' })) as SendError;
         err.partial = result;
         throw err;
       }
     },
   };
+}
+
+/** One turn: the request, the streamed reply read into events, then the message, the draft and `done` (or `error`). */
+async function* turn(s: Settings, messages: readonly ChatMessage[], opts: ChatOptions = {}): AsyncGenerator<BuilderEvent, TurnResult> {
+  checkMessages(messages);
+  const reading: Reading = {
+    envelope: createEnvelopeStream(),
+    shown: createStreamRedactor(s.secrets),
+    partials: s.partialDrafts ? new PartialDraftEvents(s.now, s.partialDraftIntervalMs, s.secrets) : null,
+    lastProgress: -Infinity,
+  };
+  const warnings: Diagnostic[] = [];
+  let finish: string | undefined;
+  let failure: unknown;
+  try {
+    for await (const part of s.llm.stream(turnRequest(s, messages, opts))) {
+      if (part.type === 'text-delta') {
+        for (const ev of textEvents(s, reading, part.text)) yield ev;
+      } else if (part.type === 'finish') {
+        finish = part.reason;
+      } else if (part.type === 'warning') {
+        warnings.push(warningDiag('llm-warning', 'llm', part.message));
+      }
+    }
+  } catch (e) {
+    failure = e;
+  }
+
+  const rest = reading.shown.end();
+  if (rest !== '') yield { type: 'message_delta', delta: rest };
+  const parsed: ParsedEnvelope = reading.envelope.end();
+  const result = turnResult(parsed, s.secrets, warnings, finish);
+  for (const ev of closingEvents(result, parsed, failure, s.secrets)) yield ev;
+  return failure === undefined ? result : { ...result, failure };
+}
+
+function turnRequest(s: Settings, messages: readonly ChatMessage[], opts: ChatOptions): LlmRequest {
+  const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft, ...(opts.shareFiles ? { shareFiles: opts.shareFiles } : {}) });
+  const request: LlmRequest = { system, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
+  if (s.structuredOutput) request.responseSchema = responseSchema();
+  if (opts.signal) request.signal = opts.signal;
+  return request;
+}
+
+/** The state of reading one streamed reply. */
+interface Reading {
+  envelope: EnvelopeStream;
+  shown: StreamRedactor;
+  partials: PartialDraftEvents | null;
+  lastProgress: number;
+}
+
+/** The events one text delta of the reply gives: throttled progress, redacted message deltas, a partial draft. */
+function* textEvents(s: Settings, reading: Reading, text: string): Generator<BuilderEvent> {
+  for (const ev of reading.envelope.push(text)) {
+    if (ev.type === 'progress') {
+      const t = s.now();
+      if (t - reading.lastProgress < s.progressIntervalMs) continue;
+      reading.lastProgress = t;
+    } else if (ev.type === 'message_delta') {
+      // A secret split over several deltas is held back until it is whole, then redacted.
+      const delta = reading.shown.push(ev.delta);
+      if (delta !== '') yield { type: 'message_delta', delta };
+      continue;
+    }
+    yield ev;
+  }
+  const partial = reading.partials?.after(reading.envelope);
+  if (partial) yield partial;
+}
+
+/** The turn's outcome from the parsed envelope: secrets redacted, provider warnings added, a reply cut at the output limit marked truncated. */
+function turnResult(parsed: ParsedEnvelope, secrets: readonly string[], warnings: readonly Diagnostic[], finish: string | undefined): SkillBuilderResult {
+  const result: SkillBuilderResult = {
+    message: redactSecret(parsed.message, ...secrets),
+    skill: parsed.skill && secrets.length > 0 ? redactStrings(parsed.skill, secrets) : parsed.skill,
+    structured: parsed.structured,
+    truncated: parsed.truncated,
+    diagnostics: [...parsed.diagnostics, ...warnings],
+  };
+  if (finish === 'length' && !result.truncated) {
+    result.truncated = true;
+    result.diagnostics.push(warningDiag('envelope-truncated', 'reply', 'the model stopped at its output limit; the reply may be incomplete'));
+  }
+  return result;
+}
+
+/** `message`, `skill_draft`, then `error` for a failed call or `done`. */
+function* closingEvents(result: SkillBuilderResult, parsed: ParsedEnvelope, failure: unknown, secrets: readonly string[]): Generator<BuilderEvent> {
+  if (result.message !== '') yield { type: 'message', content: result.message };
+  if (result.skill) {
+    const draft: BuilderEvent = { type: 'skill_draft', skillMd: result.skill.skillMd, scripts: result.skill.scripts };
+    if (result.skill.spec !== undefined) draft.spec = result.skill.spec;
+    if (result.skill.files !== undefined) draft.files = result.skill.files;
+    if (parsed.diagnostics.length > 0) draft.diagnostics = parsed.diagnostics;
+    yield draft;
+  }
+  if (failure !== undefined) {
+    const { error, code } = describeFailure(failure, secrets);
+    yield code === undefined ? { type: 'error', error } : { type: 'error', error, code };
+    return;
+  }
+  const done: BuilderEvent = { type: 'done', status: 'complete', structured: result.structured, truncated: result.truncated };
+  // A cut-off reply is said so, not ended silently (most of all when nothing usable was in it).
+  if (result.truncated) done.notice = result.skill ? TRUNCATED_DRAFT_NOTICE : TRUNCATED_NO_DRAFT_NOTICE;
+  yield done;
 }
 
 /**
