@@ -9,7 +9,7 @@ import { errorDiag } from '../diagnostics.js';
 import { SkillValidationError } from '../errors.js';
 import { isPlainObject } from '../plain-object.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
-import { bulletItem, codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown/lines.js';
+import { bulletItem, codeLineMask, fenceAt, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown/lines.js';
 import { readTable } from './markdown/table.js';
 import { parseSkillMd } from './parse.js';
 import { findHeadings, type HeadingAt } from './sections.js';
@@ -17,7 +17,7 @@ import { SkillSpecSchema, type SkillSpec } from './spec-schema.js';
 import type { ToolParam } from './types.js';
 import { inputSpecLine } from '../runtime-form/spec-line.js';
 import { outputSummary } from '../runtime-form/output-summary.js';
-import { fenceAt, isExamplesHeader, isRequired, labelOf, parseInlineParamsStrict, requestCell, stripCode, type LabelKind } from './tool-section/tool-section.js';
+import { isExamplesHeader, isRequired, labelOf, parseInlineParamsStrict, requestCell, stripCode, type LabelKind } from './tool-section/index.js';
 
 export type DecompileResult = { ok: true; spec: SkillSpec } | { ok: false; diagnostics: Diagnostic[] };
 

@@ -8,7 +8,7 @@ import { emptyForgeMetadata, fieldName, normalizeForgeMetadata } from './forge-m
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 import { bulletItem, codeLineMask, isBlank, joinLines, linedText } from './markdown/lines.js';
 import { findHeadings, splitSections } from './sections.js';
-import { parseToolBody, stripCode } from './tool-section/tool-section.js';
+import { parseToolBody, stripCode } from './tool-section/index.js';
 import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
 
 const STRING_FIELDS = ['name', 'description', 'icon', 'category', 'license', 'compatibility'] as const;

@@ -178,3 +178,18 @@ export function unclosedFence(lines: readonly string[]): FenceOpening | null {
   }
   return open;
 }
+
+/** A fenced block starting at line `i` (skipping blank lines first): its info and content, or null. */
+export function fenceAt(lines: readonly string[], from: number): { info: string; content: string; start: number; end: number; closed: boolean } | null {
+  let i = from;
+  while (i < lines.length && isBlank(lines[i]!)) i++;
+  const open = i < lines.length ? fenceOpening(lines[i]!) : null;
+  if (!open) return null;
+  const body: string[] = [];
+  let j = i + 1;
+  for (; j < lines.length; j++) {
+    if (closesFence(lines[j]!, open)) return { info: open.info, content: body.join('\n'), start: i, end: j + 1, closed: true };
+    body.push(lines[j]!);
+  }
+  return { info: open.info, content: body.join('\n'), start: i, end: j, closed: false };
+}

@@ -1,0 +1,55 @@
+// One `## Tool: <name>` section read into a ToolSection: description, Input
+// (input.ts, inline-params.ts), Output (output.ts), the examples table
+// (examples.ts) and the detection heuristics list (heuristics.ts). Lenient by
+// design: it reads what hand-written skills do.
+
+import type { Diagnostic } from '../../diagnostics.js';
+import { codeLineMask, headingOf, isBlank, startsBlock } from '../markdown/lines.js';
+import type { ToolSection } from '../types.js';
+import type { Ctx } from './context.js';
+import { readExamples } from './examples.js';
+import { readHeuristics } from './heuristics.js';
+import { readInput } from './input.js';
+import { labelOf } from './labels.js';
+import { readOutput } from './output.js';
+
+/**
+ * Reads a tool section body (the lines under the `## Tool:` heading).
+ * `mask` is `codeLineMask(lines)` and `text` is `lines.join('\n')`; parseSkillMd
+ * passes its slices of the document's (a `##` heading is never inside a
+ * fence, so the masks agree) to save recomputing them.
+ */
+export function parseToolBody(
+  name: string,
+  lines: readonly string[],
+  firstLine: number,
+  mask: readonly boolean[] = codeLineMask(lines),
+  text: string = lines.join('\n'),
+): { tool: Omit<ToolSection, 'name' | 'line'>; diagnostics: Diagnostic[] } {
+  const ctx: Ctx = { lines, mask, firstLine, diagnostics: [], name, tables: [] };
+  const { input, inputForm } = readInput(ctx);
+  const tool: Omit<ToolSection, 'name' | 'line'> = {
+    description: readDescription(ctx),
+    input,
+    inputForm,
+    output: readOutput(ctx),
+    examples: readExamples(ctx),
+    heuristics: readHeuristics(ctx),
+    body: text,
+  };
+  return { tool, diagnostics: ctx.diagnostics };
+}
+
+/** First paragraph of prose after the heading (soft line breaks joined with a space). */
+function readDescription(ctx: Ctx): string {
+  const { lines, mask } = ctx;
+  let i = 0;
+  while (i < lines.length && isBlank(lines[i]!)) i++;
+  const out: string[] = [];
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (mask[i] || isBlank(line) || headingOf(line) || labelOf(line) || startsBlock(line)) break;
+    out.push(line.trim());
+  }
+  return out.join(' ');
+}
