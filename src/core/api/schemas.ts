@@ -101,6 +101,9 @@ export const ValidateRequestSchema = z
     scripts: Scripts.optional(),
     mode: Mode.optional(),
     editing_name: SkillName.optional(),
+    /** The folder's text files: with `files` or `binaries` given, the SKILL.md's links are checked against the folder. */
+    files: DraftFiles.optional(),
+    binaries: z.array(z.object({ path: z.string().max(1000) }).loose()).max(SKILL_FOLDER_LIMITS.maxEntries).optional(),
   })
   .superRefine(requireEditingName);
 

@@ -125,4 +125,14 @@ describe('HTTP import and export', () => {
     expect(replaced.status, await replaced.clone().text()).toBe(200);
     expect((await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes`)).json()).skill_md).toBe(MD);
   });
+
+  it('validate checks the SKILL.md links against files and binaries when they are sent', async () => {
+    const validate = async (extra: Record<string, unknown>) =>
+      (await (await fetch(`${srv.url}/api/skill-builder/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ skill_md: MD, ...extra }) })).json()) as any;
+    const codes = (r: any) => [...r.errors, ...r.warnings].map((d: any) => d.code).filter((c: string) => c.startsWith('file-'));
+    expect(codes(await validate({}))).toEqual([]); // no folder sent: not checked
+    const missing = await validate({ files: {} , binaries: [] });
+    expect(missing.errors.filter((d: any) => d.code === 'file-missing').map((d: any) => d.message)).toEqual([expect.stringContaining('references/guide.md'), expect.stringContaining('assets/logo.png')]);
+    expect(codes(await validate({ files: { 'references/guide.md': '# G\n', 'references/extra.md': 'x' }, binaries: [{ path: 'assets/logo.png', size: 7, sha256: 'x' }] }))).toEqual(['file-unreferenced']);
+  });
 });

@@ -20,6 +20,9 @@ function baseOptions(body: ValidateRequest): ValidateOptions {
   const mode = body.mode ?? (body.editing_name !== undefined ? 'edit' : 'create');
   opts.mode = mode;
   if (body.editing_name !== undefined) opts.editingName = body.editing_name;
+  // The folder (issue 17): text files with their content, binaries as '' — links are checked against it.
+  if (body.files !== undefined || body.binaries !== undefined)
+    opts.files = { ...body.files, ...Object.fromEntries((body.binaries ?? []).map((b) => [b.path, ''])) };
   return opts;
 }
 
