@@ -28,6 +28,15 @@ function check(c: EnvelopeCase): void {
 }
 
 describe('parseEnvelope', () => {
+  it('a reply cut off inside skill.files keeps the files that arrived whole and says which was lost', () => {
+    const md = '---\nname: a\ndescription: d\n---\n# A\n';
+    const text = `{"message":"ok","skill":{"skill_md":${JSON.stringify(md)},"scripts":{},"files":{"references/a.md":"# A\\n","references/b.md":"# B is cut of`;
+    const r = parseEnvelope(text);
+    expect(r.truncated).toBe(true);
+    expect(r.skill?.files).toEqual({ 'references/a.md': '# A\n' });
+    expect(r.diagnostics.find((d) => d.code === 'envelope-truncated')?.message).toMatch(/kept SKILL\.md, references\/a\.md; lost references\/b\.md/);
+  });
+
   it('has a table of at least 40 cases', () => {
     expect(ENVELOPE_CASES.length).toBeGreaterThanOrEqual(40);
     expect(new Set(ENVELOPE_CASES.map((c) => c.name)).size).toBe(ENVELOPE_CASES.length);
