@@ -270,7 +270,9 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   // 1. Validate (nothing is written when anything is wrong).
   const existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
   const previous = replacing && existing ? await readPrevious(fs, skillsDir, existing) : undefined;
-  const carried = replacing && existing?.format === 'subdir' ? await carriedFolder(fs, skillsDir, existing.path) : null;
+  // The folder files come from the skill being edited: the one replaced, or — an edit that renames it — the one under editing_name.
+  const source = replacing ? existing : editingName !== undefined && !existing ? await locateSkill(agentDir, editingName, { fs }) : null;
+  const carried = source?.format === 'subdir' ? await carriedFolder(fs, skillsDir, source.path) : null;
   const folder = savedFolderForValidation(req.folderFiles, carried?.files ?? null);
   const validation = validateSkillMd(req.skill_md, {
     profile: opts.profile ?? 'forge',

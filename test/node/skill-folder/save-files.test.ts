@@ -103,4 +103,14 @@ describe('saveSkill: files and binaries', () => {
     expect(JSON.stringify((err as { validation?: unknown }).validation)).toMatch(/references\/notes\.md/);
     expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
   });
+
+  it('an edit that renames the skill takes its folder files along (binaries kept by sha256)', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 9]);
+    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', bytes: png }] });
+    const { binaries } = await readCustomSkill(agent, 'notes');
+    const renamed = MD.replace('name: notes', 'name: team-notes');
+    await saveSkill(agent, { skill_name: 'team-notes', editing_name: 'notes', skill_md: renamed, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', sha256: binaries[0]!.sha256 }] });
+    expect([...(await readFile(join(agent, 'skills/team-notes/assets/logo.png')))]).toEqual([...png]);
+    expect(await readFile(join(agent, 'skills/team-notes/references/notes.md'), 'utf8')).toBe('# N\n');
+  });
 });
