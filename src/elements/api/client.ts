@@ -99,8 +99,8 @@ function toProvider(j: Json): T.ProviderInfo {
 
 const toSettings = (j: Json): T.SettingsInfo => ({ ...toProvider(j), providers: strs(j.providers) });
 
-/** The draft's text on the wire; a folder draft's text files too (its binaries travel with a save only). */
-const wireDraft = (d: T.Draft) => ({ skill_md: d.skillMd, scripts: d.scripts, files: d.files });
+/** The draft on the wire: its text, a folder draft's text files and its binaries' listing (their bytes travel with a save only). */
+const wireDraft = (d: T.Draft) => ({ skill_md: d.skillMd, scripts: d.scripts, files: d.files, binaries: d.binaries?.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) });
 
 /** A whole-folder draft's `files` and `binaries` from the wire (import reply, a saved skill), or nothing for a SKILL.md-and-scripts skill. */
 export const folderFromWire = (j: Json): Pick<T.Draft, 'files' | 'binaries'> =>

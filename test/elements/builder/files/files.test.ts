@@ -196,6 +196,7 @@ describe('builder: import a skill folder', () => {
     );
     await waitFor(() => api.lastCall('POST', '/validate')?.body.skill_md === internals(el).editor.draft!.skillMd, 'validated with the requirements');
     deepEqual(api.lastCall('POST', '/validate')!.body.files, importReply().files, 'the folder files are validated too');
+    deepEqual(api.lastCall('POST', '/validate')!.body.binaries, [{ path: LOGO.path, size: LOGO.size, sha256: LOGO.sha256 }], 'binaries by their listing, never their bytes');
     await waitFor(() => !button(el, 'Save skill').disabled, 'savable');
     button(el, 'Save skill').click();
     await waitFor(() => api.callsTo('POST', '/save').length === 1, 'saved');
@@ -281,6 +282,7 @@ describe('builder: folder files', () => {
     button(el, 'Send', '[part="composer"]').click();
     await waitFor(() => !internals(el).chat.busy && internals(el).editor.draft!.skillMd !== PDF_MD, 'the model draft');
     deepEqual(api.lastCall('POST', '/chat')!.body.draft.files, importReply().files);
+    deepEqual(api.lastCall('POST', '/chat')!.body.draft.binaries, [{ path: LOGO.path, size: LOGO.size, sha256: LOGO.sha256 }], 'no bytes to the model');
     deepEqual(internals(el).editor.draft!.files, { ...importReply().files, 'references/setup.md': '# Setup\n' }, 'references kept, the new one added');
     deepEqual(internals(el).editor.draft!.binaries!.map((b) => b.path), [LOGO.path]);
     deepEqual(Object.keys(internals(el).editor.draft!.scripts), ['weather-current.sh'], 'scripts are the model\'s');
