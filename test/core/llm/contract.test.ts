@@ -187,10 +187,15 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
   });
 
   it('timeoutMs is an idle timeout: a slow reply that keeps streaming is not cut', async () => {
-    await start({ replies: [{ text: 'abcdefghijklmnop', deltaSize: 2, delayMs: 60 }] });
-    const out = await drain(client({ timeoutMs: 400 }), HELLO);
+    // 12 deltas 150 ms apart: the reply takes ~1.8 s, longer than the 1.2 s timeout, while no
+    // single gap comes near it (a loaded machine can stretch a 60 ms gap past a 400 ms timeout).
+    const text = 'abcdefghijklmnopqrstuvwx';
+    await start({ replies: [{ text, deltaSize: 2, delayMs: 150 }] });
+    const started = Date.now();
+    const out = await drain(client({ timeoutMs: 1200 }), HELLO);
     expect(out.error).toBeUndefined();
-    expect(out.text).toBe('abcdefghijklmnop');
+    expect(out.text).toBe(text);
+    expect(Date.now() - started).toBeGreaterThan(1200); // the whole reply outlasted the timeout
   });
 
   it('asks for native structured output with the schema', async () => {
