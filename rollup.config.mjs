@@ -51,7 +51,8 @@ export default [
   {
     input: 'src/elements/index.ts',
     plugins: [minifyElementStyles(), nodeResolve({ browser: true, extensions: ['.ts', '.js'] }), ts(), terser({ format: { comments: false } })],
-    // Views loaded with import() when first needed (the Run a tool panel, the routing check) become
+    // Views loaded with import() when first needed (the Run a tool panel, the routing check, As the agent
+    // sees it — which carries the YAML reader the runtime view needs) become
     // forge-skill-builder.<name>.js beside the bundle, which loads them relative
     // to itself; they do not count against the bundle's first-load budget.
     // The bundle may export what its lazy views import from it (else rollup adds a facade file).

@@ -1,7 +1,8 @@
 // The standalone elements bundle loads some views on first use from files
 // beside it (lazy-view.ts): the routing dialog (issue 16), Run a tool, the risk
 // review and the diff of an edited skill (issue 15), the save result (issue
-// 12), the skill-folder views (file tabs, import, export; issue 17). The bundle
+// 12), the skill-folder views (file tabs, import, export; issue 17), As the
+// agent sees it (issue 13, with the YAML reader the runtime view needs). The bundle
 // imports each by a relative path, each chunk imports only from the bundle or
 // another such chunk (rollup adds no facade file), and each name is one the ui
 // server serves. Needs `npm run build` first, as bundle-size.test.ts does.
@@ -16,7 +17,7 @@ const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).match
 describe('lazily loaded parts of the standalone bundle', () => {
   it('the bundle loads each view by a relative import() of a file beside it', () => {
     const entry = readDist(join(DIST, BUNDLE));
-    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view']) {
+    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'agent-view']) {
       expect(entry, view).toContain(`import("./${chunk(view)}")`);
       // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
       expect(chunk(view)).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
@@ -24,7 +25,7 @@ describe('lazily loaded parts of the standalone bundle', () => {
   });
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
-    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'agent-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
   });
 });

@@ -189,6 +189,10 @@ for (const width of [1280, 360]) {
     api.holdAfter = undefined;
     await builder(page).locator('.diag.error').first().waitFor();
     await shot(page, `${tag}-3-draft-errors`, false, width < 800 ? '.draft' : undefined);
+    await builder(page).locator('[part="agent-view"] summary').click();
+    await builder(page).locator('[part="agent-tool"]').first().waitFor();
+    await shot(page, `${tag}-3b-agent-view`, false, width < 800 ? '.agent-view' : undefined);
+    await builder(page).locator('[part="agent-view"] summary').click();
 
     // Fix the error in the editor, save, fill the missing env var.
     const editor = builder(page).locator('#editor');

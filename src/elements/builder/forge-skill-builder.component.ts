@@ -73,6 +73,8 @@ const EDIT_STARTERS = [
  * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
  * @csspart validation - The validation results.
  * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.
+ * @csspart agent-view - "As the agent sees it": the draft as Forge's runtime registers it (loaded when first opened).
+ * @csspart agent-tool - One tool of that view.
  * @csspart runs - "Run a tool": run a tool of the draft on the server with an example input.
  * @csspart run-result - The result of a tool run.
  * @csspart footer - The draft actions (copy, download, export, save).

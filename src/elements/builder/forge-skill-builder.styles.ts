@@ -197,6 +197,10 @@ export const builderStyles = css`
   .loc { color: var(--_muted); font-size: 0.8em; flex: none; min-width: 4.6em; }
   .dmsg { flex: 1; min-width: 0; font-size: 0.92em; }
 
+  /* As the agent sees it and Run a tool share one row while closed; an open one takes the whole row. */
+  .draft-extras { display: flex; flex-wrap: wrap; border-top: 1px solid var(--_border); flex: 0 1 auto; min-height: 0; overflow: auto; }
+  .draft-extras > details { flex: 1 1 auto; border-top: 0; padding: var(--_space-2) var(--_space-3); }
+  .draft-extras > details[open] { flex-basis: 100%; }
   .draft-foot { display: flex; align-items: center; gap: var(--_space-2); padding: var(--_space-2_5) var(--_space-3); border-top: 1px solid var(--_border); flex-wrap: wrap; }
   .save-hint { color: var(--_muted); font-size: 0.86em; text-align: right; }
   .save-hint:empty { visibility: hidden; }

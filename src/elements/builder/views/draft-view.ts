@@ -77,7 +77,7 @@ export function renderDraft(b: DraftPanel) {
       ? renderPartialDraft(b.chat.partial, (tab) => b.chat.showPartial(tab))
       : !d
         ? renderNoDraft(b)
-        : html`${filesView(b.host, 1)?.renderTabs(b.files) ?? nothing} ${renderFile(b)} ${renderValidation(b)} ${toolRuns(b)} ${renderFooter(b)}`}
+        : html`${filesView(b.host, 1)?.renderTabs(b.files) ?? nothing} ${renderFile(b)} ${renderValidation(b)} <div class="draft-extras">${agentView(b)} ${toolRuns(b)}</div> ${renderFooter(b)}`}
   </section>`;
 }
 
@@ -192,6 +192,19 @@ const toolRunView = lazyView(() => import('./tool-run-view.js'));
 const reviewView = lazyView(() => import('./review-view.js'));
 /** The folder's files as tabs, adding/renaming/deleting files, import and export (files/): loaded with the builder's first render. */
 export const filesView = lazyView(() => import('../files/files-view.js'));
+
+const agentViewChunk = lazyView(() => import('./agent-view.js'));
+const agentViewOpen = new WeakSet<object>();
+
+/** "As the agent sees it": the draft as Forge's runtime reads it, loaded and computed only while open. */
+function agentView(b: DraftPanel) {
+  const d = b.editor.draft!;
+  const open = agentViewOpen.has(b.host);
+  const toggle = (e: Event) => ((e.target as HTMLDetailsElement).open ? agentViewOpen.add(b.host) : agentViewOpen.delete(b.host), b.host.requestUpdate());
+  const findings = [...(b.checks.result?.errors ?? []), ...(b.checks.result?.warnings ?? [])];
+  const body = agentViewChunk(b.host, open)?.renderAgentView({ skillMd: d.skillMd, scripts: Object.keys(d.scripts), findings, onLine: (n) => b.editor.jumpTo(SKILL_MD, n) });
+  return html`<details class="agent-view" part="agent-view" ?open=${open} @toggle=${toggle}><summary>As the agent sees it</summary>${open ? (body ?? html`<p class="muted">Loading…</p>`) : nothing}</details>`;
+}
 
 /** "Run a tool", loaded on first use. */
 const toolRuns = (b: DraftPanel) => toolRunView(b.host, b.editor.draft?.skillMd.includes('## Tool:'))?.renderToolRuns(b) ?? nothing;
