@@ -8,7 +8,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { ValidationResult } from '../../../core/diagnostics.js';
-import { diagTab, fileText, isBlank, isFolderTab, sameDraft, tabPath, withFileText } from '../draft.js';
+import { diagTab, fileText, isBlank, isFolderTab, sameDraft, SKILL_MD, tabPath, withFileText } from '../draft.js';
 import type { FilesPanel } from '../files/files-controller.js';
 import type { DraftReview } from '../review.js';
 import type { ChatEntry, PartialDraftState } from '../controllers/chat-controller.js';
