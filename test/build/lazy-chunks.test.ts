@@ -27,5 +27,9 @@ describe('lazily loaded parts of the standalone bundle', () => {
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
     for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'agent-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
+    // Accepting an import's requirement proposals edits the YAML with core's acceptRequirements: the YAML parser
+    // comes in a chunk of its own, loaded by the files chunk only when the operator accepts.
+    expect(readDist(join(DIST, chunk('files-view')))).toContain(`import("./${chunk('accept-requirements')}")`);
+    expect(importsOf(chunk('accept-requirements'))).toEqual(new Set([`./${BUNDLE}`]));
   });
 });

@@ -7,7 +7,12 @@
 import { SKILL_FOLDER_LIMITS as L } from '../../../core/skill-folder/limits.js';
 import { folderFromWire, type ApiClient } from '../../api/client.js';
 import type { Draft, ValidationResult } from '../../types.js';
-import type { Requirements } from './requirements-text.js';
+/** Requirements read from an imported skill's scripts (what the operator may accept). */
+export interface Requirements {
+  bins: string[];
+  egressDomains: string[];
+  env: string[];
+}
 
 export interface ImportedSkill {
   /** The frontmatter name ('' when there is none). */

@@ -13,7 +13,7 @@ import type { Draft, ValidationResult } from '../../types.js';
 import { fromDrop, fromInput, type ImportSource } from './dropped-files.js';
 import { exportPackage, importSkill } from './files-api.js';
 import { addFile, checkNewFileName, deleteFile, folderOf, freshName, nameIn, renameFile, tabFor } from './folder-files.js';
-import { addRequirements, type Requirements } from './requirements-text.js';
+import type { Requirements } from './files-api.js';
 
 /** The draft editor as the files UI needs it (the builder's draft controller). */
 export interface FilesEditor {
@@ -179,15 +179,19 @@ export class FilesController implements ReactiveController {
     this.set({ pending: { ...p, off } });
   }
 
-  /** Writes the ticked proposals into the draft's frontmatter as metadata.forge. */
-  acceptProposals(): void {
+  /**
+   * Writes the ticked proposals into the draft's frontmatter under metadata.forge with core's acceptRequirements
+   * (the save's and the CLI's rule; it edits the YAML, so it is loaded, with the YAML parser, only now).
+   */
+  async acceptProposals(): Promise<void> {
     const p = this.pending;
     const d = this.p.editor.draft;
     if (!p || !d) return;
     const keep = (kind: string, xs: string[]) => xs.filter((x) => !p.off.has(`${kind}:${x}`));
     const r: Requirements = { bins: keep('bins', p.proposals.bins), egressDomains: keep('egress', p.proposals.egressDomains), env: keep('env', p.proposals.env) };
     try {
-      this.p.editor.edit({ ...d, skillMd: addRequirements(d.skillMd, r) });
+      const { acceptRequirements } = await import('../../../core/skill-folder/accept-requirements.js');
+      this.p.editor.edit({ ...d, skillMd: acceptRequirements(d.skillMd, r) });
       this.p.editor.selectTab(SKILL_MD);
       this.set({ pending: null });
       this.p.ctx.say('Added the requirements to SKILL.md under metadata.forge.');

@@ -71,7 +71,7 @@ function renderProposals(panel: FilesPanel, c: FilesController) {
       )}
       ${p.error ? html`<p class="field-error" role="alert">${p.error}</p>` : nothing}
       <div class="proposal-actions">
-        <button class="small primary" @click=${() => c.acceptProposals()}>Add to SKILL.md</button>
+        <button class="small primary" @click=${() => void c.acceptProposals()}>Add to SKILL.md</button>
         <button class="small" @click=${() => ((c.pending = null), panel.host.requestUpdate())}>Dismiss</button>
       </div>
     </div>

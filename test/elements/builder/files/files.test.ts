@@ -190,10 +190,12 @@ describe('builder: import a skill folder', () => {
     box.click();
     button(el, 'Add to SKILL.md', '.proposals').click();
     await waitFor(() => !$(el, '.proposals'), 'proposals applied');
-    includes(
-      internals(el).editor.draft!.skillMd,
-      'metadata:\n  forge:\n    requires:\n      bins: [python3]\n      env:\n        required: [PDF_API_KEY]\n    egress_domains: [api.pdf.example]\n---\n',
-    );
+    // Written by core's acceptRequirements (the save's rule): the ticked ones only, the body kept.
+    const md = internals(el).editor.draft!.skillMd;
+    const frontmatter = md.slice(0, md.indexOf('\n---\n', 4));
+    for (const declared of ['metadata:', 'forge:', 'requires:', 'python3', 'required:', 'PDF_API_KEY', 'egress_domains:', 'api.pdf.example']) includes(frontmatter, declared);
+    ok(!md.includes('pdftotext'), 'an unticked proposal is left out');
+    ok(md.endsWith(PDF_MD.slice(PDF_MD.indexOf('\n---\n') + 5)), 'the body is kept');
     await waitFor(() => api.lastCall('POST', '/validate')?.body.skill_md === internals(el).editor.draft!.skillMd, 'validated with the requirements');
     deepEqual(api.lastCall('POST', '/validate')!.body.files, importReply().files, 'the folder files are validated too');
     deepEqual(api.lastCall('POST', '/validate')!.body.binaries, [{ path: LOGO.path, size: LOGO.size, sha256: LOGO.sha256 }], 'binaries by their listing, never their bytes');
@@ -204,6 +206,20 @@ describe('builder: import a skill folder', () => {
     deepEqual(body.files, importReply().files);
     deepEqual(body.binaries, [{ path: LOGO.path, content_base64: LOGO.content_base64 }]);
     deepEqual(body.scripts, { 'extract.py': SCRIPT });
+  });
+
+  it('says why proposals cannot be written into a frontmatter whose metadata is not a mapping, changing nothing', async () => {
+    const api = new FakeApi();
+    const broken = PDF_MD.replace('---\n# PDF', 'metadata: [oops]\n---\n# PDF');
+    api.importReply = () => ({ ...importReply(), skill_md: broken });
+    const el = await mountReady(api);
+    const dt = new DataTransfer();
+    dt.items.add(new File(['PK'], 'pdf-report.zip'));
+    drop(el, dt);
+    await waitFor(() => !!$(el, '.proposals'), 'proposals');
+    button(el, 'Add to SKILL.md', '.proposals').click();
+    await waitFor(() => textOf(el, '.proposals [role="alert"]').includes('metadata in the frontmatter is not a mapping'), 'the reason');
+    equal(internals(el).editor.draft!.skillMd, broken);
   });
 
   it('is accessible with the proposals, the grouped tabs and the name form open', async () => {

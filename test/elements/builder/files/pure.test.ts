@@ -1,8 +1,7 @@
 // The pure pieces of the skill-folder UI (issue 17): file groups, the name
-// check shared with scripts, add/rename/delete, accepting requirement
-// proposals into the frontmatter, sameDraft and the edit diff over folders.
+// check shared with scripts, add/rename/delete, sameDraft and the edit diff
+// over folders.
 
-import { addRequirements } from '../../../../src/elements/builder/files/requirements-text.js';
 import { addFile, checkNewFileName, deleteFile, fileGroups, formatSize, renameFile } from '../../../../src/elements/builder/files/folder-files.js';
 import { diagTab, hasTab, sameDraft, tabPath } from '../../../../src/elements/builder/draft.js';
 import type { Diagnostic } from '../../../../src/core/diagnostics.js';
@@ -81,28 +80,5 @@ describe('skill-folder files (pure)', () => {
         ['assets/logo.png', 'changed', false],
       ],
     );
-  });
-});
-
-describe('accepting requirement proposals', () => {
-  const r = { bins: ['python3'], egressDomains: ['api.example.com'], env: ['API_KEY'] };
-
-  it('adds metadata.forge at the end of a frontmatter without metadata', () => {
-    equal(
-      addRequirements('---\nname: x\ndescription: d\n---\n# X\n', r),
-      '---\nname: x\ndescription: d\nmetadata:\n  forge:\n    requires:\n      bins: [python3]\n      env:\n        required: [API_KEY]\n    egress_domains: [api.example.com]\n---\n# X\n',
-    );
-  });
-
-  it('nests it under a block metadata: with its indentation, keeping CRLF line ends', () => {
-    equal(
-      addRequirements('---\r\nname: x\r\nmetadata:\r\n    author: me\r\n---\r\nbody', { bins: [], egressDomains: [], env: ['A B'] }),
-      '---\r\nname: x\r\nmetadata:\r\n    forge:\r\n      requires:\r\n        env:\r\n          required: ["A B"]\r\n    author: me\r\n---\r\nbody',
-    );
-  });
-
-  it('refuses what it cannot edit as text, saying what to do', () => {
-    includes((() => { try { addRequirements('no frontmatter', r); return ''; } catch (e) { return (e as Error).message; } })(), 'no frontmatter');
-    includes((() => { try { addRequirements('---\nmetadata: {a: 1}\n---\n', r); return ''; } catch (e) { return (e as Error).message; } })(), 'write it as a block');
   });
 });
