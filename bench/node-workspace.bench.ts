@@ -79,7 +79,7 @@ const runs = {
   },
   save: async () => {
     const name = `saved-${rep}`;
-    sink += (await saveSkill(agent, { skill_name: name, skill_md: skillText(name), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { fs, env: {} })).path.length;
+    sink += (await saveSkill(agent, { skillName: name, skillMd: skillText(name), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { fs, env: {} })).path.length;
     rmSync(join(agent, 'skills', name), { recursive: true });
   },
 };

@@ -85,8 +85,8 @@ for (const d of [...result.errors, ...result.warnings]) console.error(formatDiag
 if (!result.valid) process.exit(1);
 
 const name = String(parseSkillMd(draft.skillMd).frontmatter?.name ?? '');
-const saved = await saveSkill(agent.path, { skill_name: name, skill_md: draft.skillMd, scripts: draft.scripts });
+const saved = await saveSkill(agent.path, { skillName: name, skillMd: draft.skillMd, scripts: draft.scripts });
 console.log(`saved ${name} to ${saved.path}`);
 for (const file of Object.keys(draft.scripts)) console.log(`  scripts/${file}`);
-if (saved.egress_added.length) console.log(`  egress added to forge.yaml: ${saved.egress_added.join(', ')}`);
-for (const missing of saved.env_missing) console.log(`  set ${missing.name} (${missing.kind === 'one_of' ? 'one of a group' : 'required'}) before running the agent`);
+if (saved.egressAdded.length) console.log(`  egress added to forge.yaml: ${saved.egressAdded.join(', ')}`);
+for (const missing of saved.envMissing) console.log(`  set ${missing.name} (${missing.kind === 'one_of' ? 'one of a group' : 'required'}) before running the agent`);

@@ -66,7 +66,63 @@ export type { EnvelopeStream } from './envelope/stream.js';
 export { createSkillBuilder } from './builder/builder.js';
 export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions, SkillBuilderResult } from './builder/builder.js';
 export { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, DraftSchema, parseRequestBody, REQUEST_LIMITS } from './api/schemas.js';
-export type { ChatRequest, SaveRequest, ValidateRequest } from './api/schemas.js';
+export type { ChatRequestWire, SaveRequestWire, ValidateRequestWire } from './api/schemas.js';
+// The API's camelCase shapes (one per concept, shared by ./node and ./elements) and their one wire mapping.
+export type {
+  AgentInfo,
+  BuilderContext,
+  ChatMode,
+  ChatRequest,
+  ConfigSource,
+  CustomSkill,
+  Draft,
+  DraftBinary,
+  MissingEnvVar,
+  ProviderInfo,
+  SaveBinaryFile,
+  SaveSkillRequest,
+  SaveSkillResult,
+  SettingsInfo,
+  SettingsUpdate,
+  SkillFormat,
+  SkillSummary,
+  SkippedFile,
+  ValidateRequest,
+} from './api/types.js';
+export {
+  agentInfoFromWire,
+  agentInfoToWire,
+  builderEventFromWire,
+  builderEventToWire,
+  chatRequestFromWire,
+  chatRequestToWire,
+  contextFromWire,
+  contextToWire,
+  customSkillFromWire,
+  customSkillToWire,
+  draftFromWire,
+  draftToWire,
+  folderFromWire,
+  providerInfoFromWire,
+  providerInfoToWire,
+  saveRequestFromWire,
+  saveRequestToWire,
+  saveResultFromWire,
+  saveResultToWire,
+  settingsInfoFromWire,
+  settingsInfoToWire,
+  settingsUpdateFromWire,
+  settingsUpdateToWire,
+  skillSummaryFromWire,
+  skillSummaryToWire,
+  toolRunFromWire,
+  toolRunToWire,
+  validateRequestFromWire,
+  validateRequestToWire,
+  validationFromWire,
+  validationToWire,
+} from './api/wire.js';
+export type { SseMessage, ToolRunWireResult, WireCodec, WireJson } from './api/wire.js';
 export {
   SkillBuilderConfigSchema,
   parseSkillBuilderConfig,

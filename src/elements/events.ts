@@ -3,7 +3,7 @@
 // async result — never because the host set a property.
 
 import { ApiError } from './api/client.js';
-import type { Draft, ProviderInfo, SaveResult } from './types.js';
+import type { Draft, ProviderInfo, SaveSkillResult } from './types.js';
 
 /** `forge-settings-saved`: the resolved configuration after a save (provider, model, baseUrl, apiKeyEnv, hasKey, source, warning). Never carries the key. */
 export type SettingsSavedDetail = Omit<ProviderInfo, 'trusted'>;
@@ -15,7 +15,7 @@ export interface SkillDraftDetail extends Draft {
 }
 
 /** `forge-skill-saved`: a skill was written to an agent's skills folder. */
-export interface SkillSavedDetail extends SaveResult {
+export interface SkillSavedDetail extends SaveSkillResult {
   agent: string;
   name: string;
   /** True when an existing skill was updated (edit mode). */

@@ -37,6 +37,7 @@ export { listCustomSkills, readCustomSkill, locateSkill } from './workspace/skil
 export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './workspace/skills-on-disk.js';
 export { saveSkill, existingSkillNames } from './workspace/save-skill.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './workspace/save-skill.js';
+export type { DraftBinary, SaveBinaryFile } from '../core/api/types.js';
 export {
   checkAgentRouting,
   routeCheckAgent,

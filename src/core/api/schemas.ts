@@ -1,6 +1,6 @@
-// zod schemas of the HTTP request bodies (SPEC §6), shared by the request
-// handler, the element's API client and users who call the API themselves.
-// The wire is snake_case. Every name that later reaches a path (skill name,
+// zod schemas of the HTTP request bodies (SPEC §6), used by the request
+// handler and by users who call the API themselves (the elements read and
+// write the wire through wire.ts, without zod). The wire is snake_case. Every name that later reaches a path (skill name,
 // editing_name, script file names) and every env var name is checked here, so
 // a bad body is refused with a message naming the field and the fix before
 // anything runs. Sizes are capped so a body cannot grow without bound.
@@ -153,9 +153,10 @@ function refuseHiddenKeys(value: unknown, ctx: z.RefinementCtx): unknown {
   return value;
 }
 
-export type ChatRequest = z.infer<typeof ChatRequestSchema>;
-export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
-export type SaveRequest = z.infer<typeof SaveRequestSchema>;
+/** The wire (snake_case) bodies as the schemas parse them; wire.ts maps them to the camelCase types of types.ts. */
+export type ChatRequestWire = z.infer<typeof ChatRequestSchema>;
+export type ValidateRequestWire = z.infer<typeof ValidateRequestSchema>;
+export type SaveRequestWire = z.infer<typeof SaveRequestSchema>;
 
 /**
  * Parses a request body with one of the schemas above; throws RequestError

@@ -50,18 +50,6 @@ function addTo(doc: Document, path: string[], values: readonly string[], present
   else doc.setIn(path, doc.createNode(missing));
 }
 
-/** `{bins?, egress_domains?, env?}` as a save request sends it (snake_case), read into AcceptedRequirements. */
-export function acceptedFromWire(wire: unknown): AcceptedRequirements {
-  if (typeof wire !== 'object' || wire === null || Array.isArray(wire))
-    throw new RequestError('accept_requirements', 'accept_requirements must be {bins?, egress_domains?, env?}: the proposals to declare');
-  const w = wire as Record<string, unknown>;
-  const out: { -readonly [K in keyof AcceptedRequirements]: AcceptedRequirements[K] } = {};
-  if (w.bins != null) out.bins = w.bins as string[];
-  if (w.egress_domains != null) out.egressDomains = w.egress_domains as string[];
-  if (w.env != null) out.env = w.env as string[];
-  return out;
-}
-
 /** The SKILL.md with the accepted requirements declared in its frontmatter. */
 export function acceptRequirements(skillMd: string, accepted: AcceptedRequirements): string {
   const bins = checkAll(accepted.bins, 'accept_requirements.bins', (v) => (BIN_NAME.test(v) ? null : 'is not a program name'));

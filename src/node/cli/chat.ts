@@ -192,10 +192,10 @@ async function saveDraft(io: CliIo, agent: AgentInfo, draft: { skillMd: string; 
     return;
   }
   try {
-    const r = await saveSkill(agent.path, { skill_name: name, skill_md: draft.skillMd, scripts: draft.scripts }, { env: io.env });
+    const r = await saveSkill(agent.path, { skillName: name, skillMd: draft.skillMd, scripts: draft.scripts }, { env: io.env });
     writeLine(io.stdout, `saved: ${r.path}`);
-    if (r.egress_added.length) writeLine(io.stdout, `egress domains added to forge.yaml: ${r.egress_added.join(', ')}`);
-    if (r.env_missing.length) writeLine(io.stdout, `set these before running the agent: ${r.env_missing.map((m) => m.name).join(', ')}`);
+    if (r.egressAdded.length) writeLine(io.stdout, `egress domains added to forge.yaml: ${r.egressAdded.join(', ')}`);
+    if (r.envMissing.length) writeLine(io.stdout, `set these before running the agent: ${r.envMissing.map((m) => m.name).join(', ')}`);
   } catch (err) {
     if (SkillValidationError.isInstance(err)) {
       writeLine(io.stderr, 'not saved: the draft has errors:');

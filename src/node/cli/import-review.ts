@@ -28,7 +28,7 @@ export function acceptedKinds(value: string | undefined, proposals: InferredRequ
 
 /** Unified diffs of the saved skill → the import, file by file (binaries by sha256); '' when nothing differs. */
 export function diffAgainst(existing: CustomSkill, skillMd: string, draft: SkillFolderDraft, binarySha: ReadonlyMap<string, string>): string {
-  const before = new Map<string, string>([['SKILL.md', existing.skill_md]]);
+  const before = new Map<string, string>([['SKILL.md', existing.skillMd]]);
   const after = new Map<string, string>([['SKILL.md', skillMd]]);
   for (const [n, c] of Object.entries(existing.scripts)) before.set(`scripts/${n}`, c);
   for (const [n, c] of Object.entries(draft.scripts)) after.set(`scripts/${n}`, c);

@@ -10,7 +10,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { readSkillScripts } from '../artifacts/read-skills-folder.js';
-import { toolRunToWire } from '../http/handlers/try.js';
+import { toolRunToWire } from '../../core/api/wire.js';
 import { runSkillTool } from '../sandbox/run-skill-tool.js';
 import type { ToolRunResult } from '../sandbox/types.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';

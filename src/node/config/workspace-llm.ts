@@ -77,5 +77,5 @@ export function llmForTurn(config: LlmConfig, factory: LlmClientFactory | undefi
 export async function loadSkillForEdit(agentDir: string, name: string, io: IoOptions = {}): Promise<ExistingSkill> {
   assertSafeSkillName(name, 'editing_name');
   const skill = await readCustomSkill(agentDir, name, io);
-  return { name: skill.name, skillMd: skill.skill_md, scripts: skill.scripts, files: skill.files, binaryPaths: skill.binaries.map((b) => b.path) };
+  return { name: skill.name, skillMd: skill.skillMd, scripts: skill.scripts, files: skill.files, binaryPaths: skill.binaries.map((b) => b.path) };
 }

@@ -34,10 +34,10 @@ export interface AgentRoutingOptions extends IoOptions {
 export async function agentRoutingSkills(agentDir: string, exclude: readonly string[] = [], io: IoOptions = {}): Promise<RoutingSkill[]> {
   const out: RoutingSkill[] = [];
   for (const summary of await listCustomSkills(agentDir, io)) {
-    if (summary.error || exclude.includes(summary.name) || exclude.includes(summary.dir_name)) continue;
+    if (summary.error || exclude.includes(summary.name) || exclude.includes(summary.dirName)) continue;
     try {
-      const skill = await readCustomSkill(agentDir, summary.dir_name, { ...io, folderFiles: false });
-      out.push({ skillMd: skill.skill_md, scripts: skill.scripts, dir: skill.dir_name });
+      const skill = await readCustomSkill(agentDir, summary.dirName, { ...io, folderFiles: false });
+      out.push({ skillMd: skill.skillMd, scripts: skill.scripts, dir: skill.dirName });
     } catch {
       // unreadable: the runtime would not load it either
     }

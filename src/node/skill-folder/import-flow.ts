@@ -97,9 +97,9 @@ export async function saveImport(agentDir: string, p: PreparedImport, options: S
   return saveSkill(
     agentDir,
     {
-      skill_name: p.name,
-      skill_md: accept ? acceptRequirements(p.draft.skillMd, accept) : p.draft.skillMd,
-      ...(replace ? { editing_name: p.name, overwrite: true } : {}),
+      skillName: p.name,
+      skillMd: accept ? acceptRequirements(p.draft.skillMd, accept) : p.draft.skillMd,
+      ...(replace ? { editingName: p.name, overwrite: true } : {}),
       scripts: p.draft.scripts,
       files: p.draft.files,
       binaries: p.draft.binaries.map((b) => ({ path: b.path, ...(b.bytes ? { bytes: b.bytes } : {}) })),

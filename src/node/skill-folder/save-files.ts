@@ -1,7 +1,7 @@
 // The folder files of a save request (issue 17). `files` maps relative
 // paths under references/, reference/ or assets/ to UTF-8 text; `binaries`
-// lists other files as `{path, bytes}` (TypeScript), `{path, content_base64}`
-// (the wire) or `{path, sha256}` — keep the edited skill's file with that
+// lists other files as `{path, bytes}`, `{path, contentBase64}` (the wire's
+// `content_base64`, mapped by core/api/wire.ts) or `{path, sha256}` — keep the edited skill's file with that
 // sha256 byte for byte (at its path or, renamed, at a new one). Paths are
 // checked like archive entries (no `..`, absolute or drive paths,
 // backslashes, hidden files, clashes after NFC + case folding, the folder
@@ -10,6 +10,7 @@
 // removed; left out of the request, they are carried over untouched.
 
 import { dirname, join } from 'node:path';
+import type { SaveBinaryFile } from '../../core/api/types.js';
 import { RequestError } from '../../core/errors.js';
 import { entryPathProblem, foldedPath } from '../../core/skill-folder/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from '../../core/skill-folder/limits.js';
@@ -17,16 +18,7 @@ import { isTextFolderPath } from '../../core/skill-folder/to-draft.js';
 import { listDir, statIfExists, type FsLike } from '../fs/types.js';
 import type { SkillFolderFiles } from './folder-files.js';
 
-/** A binary file of a save request. */
-export interface SaveBinaryFile {
-  path: string;
-  /** The bytes (TypeScript callers). */
-  bytes?: Uint8Array;
-  /** The bytes, base64 (the HTTP wire). */
-  content_base64?: string;
-  /** Without bytes: keep the edited skill's file with this SHA-256 (lower-case hex), byte-identical. */
-  sha256?: string;
-}
+export type { SaveBinaryFile };
 
 /** A save request's folder files once checked. */
 export interface CheckedFolderFiles {
@@ -96,7 +88,7 @@ export function checkFolderFiles(files: unknown, binaries: unknown, scriptNames:
     for (const b of binaries) {
       if (!isRecord(b)) throw new RequestError('binaries', 'binaries: every item must be {path, content_base64} or {path, sha256}');
       const path = checkPath(b.path, 'binaries', seen, scripts);
-      if (b.bytes instanceof Uint8Array || b.content_base64 !== undefined) add(path, b.bytes instanceof Uint8Array ? b.bytes : decodeBase64(b.content_base64, path));
+      if (b.bytes instanceof Uint8Array || b.contentBase64 !== undefined) add(path, b.bytes instanceof Uint8Array ? b.bytes : decodeBase64(b.contentBase64, path));
       else if (typeof b.sha256 === 'string' && /^[0-9a-f]{64}$/.test(b.sha256)) out.keep.set(path, b.sha256);
       else throw new RequestError('binaries', `binaries: "${path}" needs content_base64 (new bytes) or sha256 (keep the saved file, 64 lower-case hex digits)`);
     }

@@ -7,6 +7,7 @@
 // written as "~" (`team-b~support`), which stays one URL segment.
 
 import { join, relative, sep } from 'node:path';
+import type { AgentInfo } from '../../core/api/types.js';
 import { NotFoundError } from '../../core/errors.js';
 import { listDir, resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
 import { skillLocations } from './skills-on-disk.js';
@@ -14,16 +15,7 @@ import { skillLocations } from './skills-on-disk.js';
 export const MAX_AGENT_DEPTH = 3;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
-export interface AgentInfo {
-  /** The folder name (unique within the workspace; see the header for clashes). */
-  id: string;
-  /** Absolute path of the agent folder. */
-  path: string;
-  /** Path relative to the workspace ('.' for the workspace itself), with "/" separators. */
-  relative_path: string;
-  /** True when `skills/` holds at least one skill (a folder with SKILL.md, or a `.md` file), symlinked ones included, as the skills list shows them. */
-  has_skills: boolean;
-}
+export type { AgentInfo };
 
 /** True when the skills list of the agent would not be empty (the same finder as listCustomSkills). */
 async function hasSkills(fs: FsLike, agentDir: string): Promise<boolean> {
@@ -59,7 +51,7 @@ export async function discoverAgents(workspaceDir: string, opts: IoOptions = {})
     let id = folderName(workspaceDir, dir);
     if (taken.has(id)) id = rel.split('/').join('~');
     taken.add(id);
-    agents.push({ id, path: dir, relative_path: rel, has_skills: await hasSkills(fs, dir) });
+    agents.push({ id, path: dir, relativePath: rel, hasSkills: await hasSkills(fs, dir) });
   }
   return agents;
 }

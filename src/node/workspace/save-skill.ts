@@ -28,57 +28,12 @@ import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from '../co
 import { assertRegularOrMissing } from '../fs/no-follow.js';
 import { withSkillsSwap } from './consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
-import { acceptedFromWire, acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
-import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles, type SaveBinaryFile } from '../skill-folder/save-files.js';
+import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
+import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles } from '../skill-folder/save-files.js';
+import type { MissingEnvVar, SaveSkillRequest, SaveSkillResult } from '../../core/api/types.js';
 import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-folder/folder-files.js';
 
-/** The save request, in the wire shape of `POST …/skill-builder/save`. */
-export interface SaveSkillRequest {
-  skill_name: string;
-  skill_md: string;
-  /** File name (plain, no folders) → content. Written to `scripts/` with mode 0755. */
-  scripts?: Record<string, string>;
-  /** Values for the skill's env vars, appended to the agent's `.env`. Empty values are skipped. */
-  env_vars?: Record<string, string>;
-  /** Set false to refuse replacing even in edit mode. Replacing needs `editing_name === skill_name`. */
-  overwrite?: boolean;
-  /** The skill being edited (edit mode). */
-  editing_name?: string | null;
-  /**
-   * Folder text files (issue 17): path under references/, reference/ or assets/ → UTF-8 text, written 0644.
-   * When given it is the complete set: an edited skill's text files it leaves out are removed.
-   */
-  files?: Record<string, string>;
-  /**
-   * Other folder files: `{path, bytes}`, on the wire `{path, content_base64}`, or `{path, sha256}` to keep
-   * the edited skill's file with that sha256 byte-identical. When given it is the complete set too.
-   */
-  binaries?: SaveBinaryFile[];
-  /**
-   * Requirement proposals of an import the operator accepted (issue 17): declared in the
-   * SKILL.md frontmatter (acceptRequirements) before the checks. Nothing is accepted unless listed.
-   */
-  accept_requirements?: { bins?: string[]; egress_domains?: string[]; env?: string[] };
-}
-
-export interface MissingEnvVar {
-  name: string;
-  /** `required`: must be set. `one_of`: none of its group is set (each member is listed). */
-  kind: 'required' | 'one_of';
-}
-
-export interface SaveSkillResult {
-  /** The skill folder. */
-  path: string;
-  /** Domains newly added to forge.yaml egress.allowed_domains. */
-  egress_added: string[];
-  /** Env var names written to the agent's .env by this save. */
-  env_configured: string[];
-  /** Declared env vars still unset (agent .env + environment). */
-  env_missing: MissingEnvVar[];
-  /** Validator warnings of the saved SKILL.md, plus egress domains that were not merged. */
-  warnings: Diagnostic[];
-}
+export type { MissingEnvVar, SaveSkillRequest, SaveSkillResult };
 
 const DOMAIN = /^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 
@@ -86,13 +41,13 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; env_vars: Record<string, string>; folderFiles: CheckedFolderFiles } {
-  if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skill_name, skill_md, scripts?, env_vars?, editing_name?}');
+function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; envVars: Record<string, string>; folderFiles: CheckedFolderFiles } {
+  if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skillName, skillMd, scripts?, envVars?, editingName?}');
   const r = request as Record<string, unknown>;
-  assertSafeSkillName(r.skill_name, 'skill_name');
-  const editing = r.editing_name;
+  assertSafeSkillName(r.skillName, 'skill_name');
+  const editing = r.editingName;
   if (editing !== undefined && editing !== null && editing !== '') assertSafeSkillName(editing, 'editing_name');
-  if (typeof r.skill_md !== 'string' || r.skill_md.trim() === '') throw new RequestError('skill_md', 'skill_md is required: the full SKILL.md text');
+  if (typeof r.skillMd !== 'string' || r.skillMd.trim() === '') throw new RequestError('skill_md', 'skill_md is required: the full SKILL.md text');
   if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') throw new RequestError('overwrite', 'overwrite must be true or false');
 
   const scripts: Record<string, string> = {};
@@ -105,9 +60,9 @@ function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<st
     }
   }
   const envVars: Record<string, string> = {};
-  if (r.env_vars !== undefined && r.env_vars !== null) {
-    if (!isPlainRecord(r.env_vars)) throw new RequestError('env_vars', 'env_vars must be an object {NAME: value}');
-    for (const [name, value] of Object.entries(r.env_vars)) {
+  if (r.envVars !== undefined && r.envVars !== null) {
+    if (!isPlainRecord(r.envVars)) throw new RequestError('env_vars', 'env_vars must be an object {NAME: value}');
+    for (const [name, value] of Object.entries(r.envVars)) {
       const nameProblem = checkEnvVarName(name);
       if (nameProblem) throw new RequestError('env_vars', `env_vars: ${nameProblem}`);
       const valueProblem = checkEnvValue(value);
@@ -115,8 +70,11 @@ function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<st
       envVars[name] = value as string;
     }
   }
-  const skillMd = r.accept_requirements == null ? r.skill_md : acceptRequirements(r.skill_md, acceptedFromWire(r.accept_requirements));
-  return { ...(r as unknown as SaveSkillRequest), skill_md: skillMd, scripts, env_vars: envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
+  const accept = r.acceptRequirements;
+  if (accept != null && !isPlainRecord(accept))
+    throw new RequestError('accept_requirements', 'accept_requirements must be {bins?, egress_domains?, env?}: the proposals to declare');
+  const skillMd = accept == null ? r.skillMd : acceptRequirements(r.skillMd as string, accept);
+  return { ...(r as unknown as SaveSkillRequest), skillMd, scripts, envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
 }
 
 /** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
@@ -257,13 +215,13 @@ export async function saveSkill(agentDir: string, request: SaveSkillRequest, opt
   const { fs } = resolveIo(opts);
   const req = checkRequest(request);
   // One save per skill folder at a time: the conflict check and the swap must not interleave.
-  return withFileLock(fs, join(agentDir, 'skills', req.skill_name), () => saveChecked(agentDir, req, opts));
+  return withFileLock(fs, join(agentDir, 'skills', req.skillName), () => saveChecked(agentDir, req, opts));
 }
 
 async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest>, opts: SaveSkillOptions): Promise<SaveSkillResult> {
   const { fs, env } = resolveIo(opts);
-  const name = req.skill_name;
-  const editingName = req.editing_name ? req.editing_name : undefined;
+  const name = req.skillName;
+  const editingName = req.editingName ? req.editingName : undefined;
   const replacing = editingName === name && req.overwrite !== false;
   const skillsDir = join(agentDir, 'skills');
 
@@ -274,7 +232,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   const source = replacing ? existing : editingName !== undefined && !existing ? await locateSkill(agentDir, editingName, { fs }) : null;
   const carried = source?.format === 'subdir' ? await carriedFolder(fs, skillsDir, source.path) : null;
   const folder = savedFolderForValidation(req.folderFiles, carried?.files ?? null);
-  const validation = validateSkillMd(req.skill_md, {
+  const validation = validateSkillMd(req.skillMd, {
     profile: opts.profile ?? 'forge',
     scripts: req.scripts,
     ...(folder ? { files: folder } : {}),
@@ -283,7 +241,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
     ...(editingName ? { editingName } : {}),
     ...(previous !== undefined ? { previous } : {}),
   });
-  const parsed = parseSkillMd(req.skill_md);
+  const parsed = parseSkillMd(req.skillMd);
   const fmName = parsed.frontmatter && typeof parsed.frontmatter.name === 'string' ? parsed.frontmatter.name.trim() : undefined;
   if (fmName !== undefined && fmName !== name) {
     const mismatch = errorDiag('name-mismatch', 'skill_name', `skill_name "${name}" must equal the frontmatter name "${fmName}"; save it under "${fmName}" or change the name: line`, parsed.frontmatterLines.name);
@@ -333,7 +291,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   const tmp = tempSibling(join(skillsDir, name), 'saving');
   const releaseTmp = holdTemp(tmp);
   try {
-    await writeNewSkillFolder(fs, tmp, req.skill_md, req.scripts, carryFrom);
+    await writeNewSkillFolder(fs, tmp, req.skillMd, req.scripts, carryFrom);
     await applyFolderFiles(fs, tmp, req.folderFiles, carried?.files ?? null);
     // Readers of this process wait for the renames, so they see the old skill or the new one, whole.
     await withSkillsSwap(fs, skillsDir, async () => {
@@ -350,7 +308,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
 
   // 5. Env vars and egress.
   const configured: string[] = [];
-  for (const [k, v] of Object.entries(req.env_vars).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [k, v] of Object.entries(req.envVars).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (v === '') continue;
     await setEnvFileValue(envPath, k, v, { fs });
     configured.push(k);
@@ -365,7 +323,7 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   const oneOf = parsed.forge.requires.env.oneOf;
   if (oneOf.length > 0 && !oneOf.some(isSet)) for (const n of oneOf) missing.push({ name: n, kind: 'one_of' });
 
-  return { path: target, egress_added: egressAdded, env_configured: configured, env_missing: missing, warnings };
+  return { path: target, egressAdded, envConfigured: configured, envMissing: missing, warnings };
 }
 
 /** The edited skill's real folder (when it lies inside skills/) and its folder files, carried into the new folder. */
@@ -390,7 +348,7 @@ async function readPrevious(fs: FsLike, skillsDir: string, loc: SkillLocation): 
 export async function existingSkillNames(agentDir: string, opts: IoOptions = {}): Promise<string[]> {
   const names = new Set<string>();
   for (const s of await listCustomSkills(agentDir, opts)) {
-    names.add(s.dir_name);
+    names.add(s.dirName);
     names.add(s.name);
   }
   return [...names].sort();

@@ -5,9 +5,10 @@
 // inside its skill folder, a skill folder inside `skills/`, a script inside
 // `scripts/`; anything else is skipped and reported. A skill that cannot be
 // read or parsed is listed with its `error` instead of breaking the list.
-// These functions return the wire shape (snake_case) the HTTP routes send.
+// They return the camelCase shapes of core/api/types.ts; the HTTP routes map them to the wire.
 
 import { basename, join, sep } from 'node:path';
+import type { CustomSkill, SkillFormat, SkillSummary, SkippedFile } from '../../core/api/types.js';
 import type { SkillCatalogInput } from '../../core/catalog.js';
 import { NotFoundError } from '../../core/errors.js';
 import { assertSafeSkillName, checkScriptFileName, checkSkillName } from '../../core/names.js';
@@ -17,49 +18,10 @@ import { retryVanished, withSkillsRead } from './consistent-read.js';
 import { cleanLeftoverTemps } from './save-temps.js';
 import { binaryListing, readSkillFolderFiles } from '../skill-folder/folder-files.js';
 
-export type SkillFormat = 'subdir' | 'flat';
+export type { CustomSkill, SkillFormat, SkillSummary, SkippedFile };
 
 /** Larger files are not read (a SKILL.md or script is text of a few KB). */
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
-
-export interface SkillSummary {
-  /** The frontmatter `name`, or the folder/file name when the frontmatter has none. */
-  name: string;
-  /** The folder name (subdir) or file name without `.md` (flat). */
-  dir_name: string;
-  description: string;
-  category: string;
-  tags: string[];
-  /** The skill folder (subdir) or the `.md` file (flat). */
-  path: string;
-  has_scripts: boolean;
-  /** Names of the `## Tool:` sections. */
-  tools: string[];
-  format: SkillFormat;
-  /** Why the skill could not be read or parsed; the other fields are best effort then. */
-  error?: string;
-}
-
-export interface SkippedFile {
-  file: string;
-  reason: string;
-}
-
-export interface CustomSkill {
-  name: string;
-  dir_name: string;
-  skill_md: string;
-  /** `scripts/` file name → content (subdir form only). */
-  scripts: Record<string, string>;
-  path: string;
-  format: SkillFormat;
-  /** Text files under references/, reference/, assets/ (subdir form; issue 17): relative path → content. */
-  files: Record<string, string>;
-  /** The folder's other files (subdir form): listed with size and sha256, never their bytes. */
-  binaries: Array<{ path: string; size: number; sha256: string }>;
-  /** Files that were not read (symlinks, unsafe names, folders in scripts/, hidden files, past the folder limits). */
-  skipped: SkippedFile[];
-}
 
 /** True when `child` is `root` or inside it (both real, absolute paths). */
 export function isInside(root: string, child: string): boolean {
@@ -152,12 +114,12 @@ async function listUnlocked(fs: FsLike, skillsDir: string): Promise<Array<SkillS
   for (const loc of await skillLocations(fs, skillsDir)) {
     const summary: SkillSummary = {
       name: loc.dirName,
-      dir_name: loc.dirName,
+      dirName: loc.dirName,
       description: '',
       category: '',
       tags: [],
       path: loc.path,
-      has_scripts: false,
+      hasScripts: false,
       tools: [],
       format: loc.format,
     };
@@ -172,7 +134,7 @@ async function listUnlocked(fs: FsLike, skillsDir: string): Promise<Array<SkillS
       summary.tools = parsed.tools.map((t) => t.name);
       const firstError = parsed.diagnostics.find((d) => d.severity === 'error');
       if (firstError) summary.error = `${firstError.line !== undefined ? `line ${firstError.line}: ` : ''}${firstError.message}`;
-      if (loc.format === 'subdir') summary.has_scripts = (await listDir(fs, join(loc.path, 'scripts'))).some((e) => !e.name.startsWith('.') && !e.isDirectory);
+      if (loc.format === 'subdir') summary.hasScripts = (await listDir(fs, join(loc.path, 'scripts'))).some((e) => !e.name.startsWith('.') && !e.isDirectory);
     } catch (err) {
       summary.error = messageOf(err);
       if (errnoCode(err) === 'ENOENT') (summary as { vanished?: boolean }).vanished = true;
@@ -251,8 +213,8 @@ async function readUnlocked(fs: FsLike, skillsDir: string, name: string, folderF
   const fm = parseSkillMd(skillMd).frontmatter;
   const skill: CustomSkill = {
     name: fm && typeof fm.name === 'string' && checkSkillName(fm.name.trim()) === null ? fm.name.trim() : loc.dirName,
-    dir_name: loc.dirName,
-    skill_md: skillMd,
+    dirName: loc.dirName,
+    skillMd,
     scripts: {},
     path: loc.path,
     format: loc.format,
@@ -311,9 +273,9 @@ export async function agentCatalogInputs(agentDir: string, opts: IoOptions = {})
   for (const summary of await listCustomSkills(agentDir, opts)) {
     if (summary.error !== undefined && summary.description === '') continue;
     try {
-      const skill = await readCustomSkill(agentDir, summary.dir_name, { ...opts, folderFiles: false });
+      const skill = await readCustomSkill(agentDir, summary.dirName, { ...opts, folderFiles: false });
       inputs.push({
-        skillMd: skill.skill_md,
+        skillMd: skill.skillMd,
         dir: skill.path,
         scripts: Object.keys(skill.scripts),
         location: skill.format === 'subdir' ? join(skill.path, 'SKILL.md') : skill.path,

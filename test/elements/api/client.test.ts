@@ -165,6 +165,7 @@ describe('api client: JSON routes', () => {
       path: 'agents/ops-bot/skills/weather-report',
       egressAdded: ['api.weather.example'], envConfigured: ['OTHER'],
       envMissing: [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }],
+      warnings: [],
     });
     deepEqual(api.lastCall('POST', '/save')!.body, {
       skill_name: 'weather-report',

@@ -40,6 +40,7 @@ describe('builder: save', () => {
       egressAdded: ['api.weather.example'],
       envConfigured: [],
       envMissing: [],
+      warnings: [],
     });
     ok(saved[0]!.bubbles && saved[0]!.composed);
     // The saved skill is now what is being edited, and the list knows it.

@@ -125,11 +125,11 @@ describe('writing through a symlink is refused, and the link is not replaced', (
       extraFrontmatter: 'metadata:\n  forge:\n    egress_domains:\n      - example.com',
     });
     await symlink(target, join(ws, 'a/.env'));
-    await expectRefused(join(ws, 'a/.env'), () => saveSkill(join(ws, 'a'), { skill_name: 'net-check', skill_md: md, env_vars: { TOKEN: 'x' } }));
+    await expectRefused(join(ws, 'a/.env'), () => saveSkill(join(ws, 'a'), { skillName: 'net-check', skillMd: md, envVars: { TOKEN: 'x' } }));
     await expect(lstat(join(ws, 'a/skills/net-check'))).rejects.toThrow(/ENOENT/);
     await rm(join(ws, 'a/.env'));
     await symlink(target, join(ws, 'a/forge.yaml'));
-    await expectRefused(join(ws, 'a/forge.yaml'), () => saveSkill(join(ws, 'a'), { skill_name: 'net-check', skill_md: md }));
+    await expectRefused(join(ws, 'a/forge.yaml'), () => saveSkill(join(ws, 'a'), { skillName: 'net-check', skillMd: md }));
     await expect(lstat(join(ws, 'a/skills/net-check'))).rejects.toThrow(/ENOENT/);
   });
 });

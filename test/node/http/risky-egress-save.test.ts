@@ -65,11 +65,11 @@ describe('risky egress on save', () => {
 
   it('saveSkill (TypeScript) takes allowRiskyEgress; the agentskills profile is checked too', async () => {
     const agentDir = `${ws.workspaceDir}/agents/alpha`;
-    await expect(saveSkill(agentDir, { skill_name: 'risky', skill_md: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills' })).rejects.toMatchObject({
+    await expect(saveSkill(agentDir, { skillName: 'risky', skillMd: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills' })).rejects.toMatchObject({
       code: 'validation',
       validation: { errors: [expect.objectContaining({ code: 'egress-risky' })] },
     });
-    const ok = await saveSkill(agentDir, { skill_name: 'risky', skill_md: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills', allowRiskyEgress: true });
+    const ok = await saveSkill(agentDir, { skillName: 'risky', skillMd: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills', allowRiskyEgress: true });
     expect(ok.path).toMatch(/skills\/risky$/);
   });
 });

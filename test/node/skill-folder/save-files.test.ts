@@ -31,7 +31,7 @@ async function refusedWith(request: Parameters<typeof saveSkill>[1]): Promise<st
 describe('saveSkill: files and binaries', () => {
   it('writes text files and binaries byte for byte', async () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 255]);
-    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/x.bin', content_base64: Buffer.from(bytes).toString('base64') }] });
+    await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/x.bin', contentBase64: Buffer.from(bytes).toString('base64') }] });
     expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
     expect([...(await readFile(join(agent, 'skills/notes/assets/x.bin')))]).toEqual([...bytes]);
   });
@@ -44,14 +44,14 @@ describe('saveSkill: files and binaries', () => {
     [{ 'notes.txt': 'x' }, /not under references\/, reference\/, assets\/; send other files in binaries/],
     [{ 'references/A.md': '1', 'references/a.md': '2' }, /clashes/],
   ])('refuses unsafe file paths %j with nothing written', async (files, message) => {
-    expect(await refusedWith({ skill_name: 'notes', skill_md: MD, files })).toMatch(message);
+    expect(await refusedWith({ skillName: 'notes', skillMd: MD, files })).toMatch(message);
     expect(await readdir(agent)).toEqual(['forge.yaml']);
   });
 
   it('does not write through a carried-over symlinked folder', async () => {
-    await saveSkill(agent, { skill_name: 'notes', skill_md: MD });
+    await saveSkill(agent, { skillName: 'notes', skillMd: MD });
     await symlink(outside, join(agent, 'skills/notes/references'));
-    const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: { 'references/notes.md': 'x' } }).then(() => null, (e: unknown) => e);
+    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: { 'references/notes.md': 'x' } }).then(() => null, (e: unknown) => e);
     expect(String(err)).toMatch(/symbolic link/);
     expect(await readdir(outside)).toEqual([]);
   });
@@ -60,10 +60,10 @@ describe('saveSkill: files and binaries', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255, 1]);
     const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
     await saveSkill(agent, {
-      skill_name: 'notes',
-      skill_md: MD,
+      skillName: 'notes',
+      skillMd: MD,
       files: { 'references/notes.md': '# N\n', 'references/old.md': 'old\n' },
-      binaries: [{ path: 'assets/logo.png', content_base64: b64(png) }, { path: 'assets/gone.bin', content_base64: b64(new Uint8Array([0, 1])) }],
+      binaries: [{ path: 'assets/logo.png', contentBase64: b64(png) }, { path: 'assets/gone.bin', contentBase64: b64(new Uint8Array([0, 1])) }],
     });
     const read = await readCustomSkill(agent, 'notes');
     expect(read.files).toEqual({ 'references/notes.md': '# N\n', 'references/old.md': 'old\n' });
@@ -71,9 +71,9 @@ describe('saveSkill: files and binaries', () => {
     expect(logo).toEqual({ path: 'assets/logo.png', size: png.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // The element sends back what GET gave it: the kept logo by sha256 under a new name, one text file changed, the others left out.
     await saveSkill(agent, {
-      skill_name: 'notes',
-      editing_name: 'notes',
-      skill_md: MD,
+      skillName: 'notes',
+      editingName: 'notes',
+      skillMd: MD,
       files: { 'references/notes.md': '# N2\n' },
       binaries: [{ path: 'assets/brand/logo.png', sha256: logo.sha256 }],
     });
@@ -81,15 +81,15 @@ describe('saveSkill: files and binaries', () => {
     expect((await readdir(join(agent, 'skills/notes/assets'))).sort()).toEqual(['brand']);
     expect(await readdir(join(agent, 'skills/notes/references'))).toEqual(['notes.md']);
     // Without files and binaries in the request, everything is carried over untouched.
-    await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD });
+    await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD });
     const again = await readCustomSkill(agent, 'notes');
     expect(again.files).toEqual({ 'references/notes.md': '# N2\n' });
     expect(again.binaries).toEqual([{ path: 'assets/brand/logo.png', size: png.length, sha256: logo.sha256 }]);
   });
 
   it('refuses a sha256 the edited skill does not hold, leaving the skill as it was', async () => {
-    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' } });
-    const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: { 'references/notes.md': 'changed' }, binaries: [{ path: 'assets/x.png', sha256: 'a'.repeat(64) }] }).then(
+    await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' } });
+    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: { 'references/notes.md': 'changed' }, binaries: [{ path: 'assets/x.png', sha256: 'a'.repeat(64) }] }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -98,18 +98,18 @@ describe('saveSkill: files and binaries', () => {
   });
 
   it('validates the saved folder: a link to a file the request leaves out is an error, nothing written', async () => {
-    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' } });
-    const err = await saveSkill(agent, { skill_name: 'notes', editing_name: 'notes', skill_md: MD, files: {} }).then(() => null, (e: unknown) => e);
+    await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' } });
+    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: {} }).then(() => null, (e: unknown) => e);
     expect(JSON.stringify((err as { validation?: unknown }).validation)).toMatch(/references\/notes\.md/);
     expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
   });
 
   it('an edit that renames the skill takes its folder files along (binaries kept by sha256)', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 9]);
-    await saveSkill(agent, { skill_name: 'notes', skill_md: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', bytes: png }] });
+    await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', bytes: png }] });
     const { binaries } = await readCustomSkill(agent, 'notes');
     const renamed = MD.replace('name: notes', 'name: team-notes');
-    await saveSkill(agent, { skill_name: 'team-notes', editing_name: 'notes', skill_md: renamed, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', sha256: binaries[0]!.sha256 }] });
+    await saveSkill(agent, { skillName: 'team-notes', editingName: 'notes', skillMd: renamed, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', sha256: binaries[0]!.sha256 }] });
     expect([...(await readFile(join(agent, 'skills/team-notes/assets/logo.png')))]).toEqual([...png]);
     expect(await readFile(join(agent, 'skills/team-notes/references/notes.md'), 'utf8')).toBe('# N\n');
   });

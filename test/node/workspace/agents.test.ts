@@ -22,7 +22,7 @@ describe('discoverAgents', () => {
       'notes/readme.md': 'not an agent',
     });
     const agents = await discoverAgents(ws.workspaceDir, ws);
-    expect(agents.map((a) => [a.id, a.relative_path, a.has_skills])).toEqual([
+    expect(agents.map((a) => [a.id, a.relativePath, a.hasSkills])).toEqual([
       ['alpha', 'alpha', true],
       ['triage', 'teams/ops/triage', false],
       ['zeta', 'zeta', false],
@@ -39,7 +39,7 @@ describe('discoverAgents', () => {
       'b/skills/empty/notes.txt': '',
     });
     const agents = await discoverAgents(ws.workspaceDir, ws);
-    expect(agents.map((a) => [a.id, a.has_skills])).toEqual([
+    expect(agents.map((a) => [a.id, a.hasSkills])).toEqual([
       ['a', true],
       ['b', false],
     ]);
@@ -56,17 +56,17 @@ describe('discoverAgents', () => {
     await ws.fs.promises.symlink(ws.path('a/skills/_store/weather'), ws.path('a/skills/weather'));
     await ws.fs.promises.symlink(ws.path('b/skills/_drafts/notes.md'), ws.path('b/skills/notes.md'));
     const agents = await discoverAgents(ws.workspaceDir, ws);
-    expect(agents.map((a) => [a.id, a.has_skills])).toEqual([
+    expect(agents.map((a) => [a.id, a.hasSkills])).toEqual([
       ['a', true],
       ['b', true],
     ]);
-    expect((await listCustomSkills(ws.path('a'), ws)).map((s) => [s.dir_name, s.error])).toEqual([['weather', undefined]]);
+    expect((await listCustomSkills(ws.path('a'), ws)).map((s) => [s.dirName, s.error])).toEqual([['weather', undefined]]);
   });
 
   it('includes the workspace itself when it holds forge.yaml, and gives clashing folder names distinct ids', async () => {
     const ws = await createMemoryWorkspace({ 'forge.yaml': '', 'team-a/bot/forge.yaml': '', 'team-b/bot/forge.yaml': '' });
     const agents = await discoverAgents(ws.workspaceDir, ws);
-    expect(agents.map((a) => [a.id, a.relative_path])).toEqual([
+    expect(agents.map((a) => [a.id, a.relativePath])).toEqual([
       ['workspace', '.'],
       ['bot', 'team-a/bot'],
       ['team-b~bot', 'team-b/bot'],

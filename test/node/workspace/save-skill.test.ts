@@ -30,8 +30,8 @@ describe('saveSkill: create', () => {
   it('writes SKILL.md and scripts into skills/<name>/ and reports the result', async () => {
     const ws = await agentWs();
     const md = skillMd('weather-report');
-    const r = await saveSkill(ws.path('alpha'), { skill_name: 'weather-report', skill_md: md, scripts: { 'weather.sh': SCRIPT } }, ws);
-    expect(r).toMatchObject({ path: '/workspace/alpha/skills/weather-report', egress_added: [], env_configured: [], env_missing: [] });
+    const r = await saveSkill(ws.path('alpha'), { skillName: 'weather-report', skillMd: md, scripts: { 'weather.sh': SCRIPT } }, ws);
+    expect(r).toMatchObject({ path: '/workspace/alpha/skills/weather-report', egressAdded: [], envConfigured: [], envMissing: [] });
     expect(await ws.read('alpha/skills/weather-report/SKILL.md')).toBe(md);
     expect(await ws.read('alpha/skills/weather-report/scripts/weather.sh')).toBe(SCRIPT);
     const mode = Number((await ws.fs.promises.stat(ws.path('alpha/skills/weather-report/scripts/weather.sh'))).mode) & 0o777;
@@ -49,7 +49,7 @@ describe('saveSkill: create', () => {
     for (const existing of cases) {
       const ws = await agentWs(existing);
       const before = snapshot(ws);
-      const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'dup', skill_md: skillMd('dup', { body: 'New body with `datetime_now`.' }), overwrite: true }, ws));
+      const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'dup', skillMd: skillMd('dup', { body: 'New body with `datetime_now`.' }), overwrite: true }, ws));
       expect(SkillConflictError.isInstance(err)).toBe(true);
       expect(httpStatusOf(err)).toBe(409);
       expect(snapshot(ws)).toBe(before);
@@ -59,7 +59,7 @@ describe('saveSkill: create', () => {
   it('validates first: an invalid SKILL.md writes nothing and carries every finding', async () => {
     const ws = await agentWs();
     const before = snapshot(ws);
-    const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'bad', skill_md: '---\nname: bad\n---\nno description\n', scripts: { 'x.sh': SCRIPT } }, ws));
+    const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'bad', skillMd: '---\nname: bad\n---\nno description\n', scripts: { 'x.sh': SCRIPT } }, ws));
     expect(SkillValidationError.isInstance(err)).toBe(true);
     expect((err as SkillValidationError).validation.errors.length).toBeGreaterThan(0);
     expect(snapshot(ws)).toBe(before);
@@ -68,7 +68,7 @@ describe('saveSkill: create', () => {
   it('requires skill_name to equal the frontmatter name', async () => {
     const ws = await agentWs();
     const before = snapshot(ws);
-    const err = (await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'one-name', skill_md: skillMd('other-name') }, ws))) as SkillValidationError;
+    const err = (await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'one-name', skillMd: skillMd('other-name') }, ws))) as SkillValidationError;
     expect(SkillValidationError.isInstance(err)).toBe(true);
     expect(err.validation.errors.map((e) => e.code)).toContain('name-mismatch');
     expect(snapshot(ws)).toBe(before);
@@ -78,10 +78,10 @@ describe('saveSkill: create', () => {
     it(`refuses skill_name ${JSON.stringify(bad)} and editing_name ${JSON.stringify(bad)} with nothing written`, async () => {
       const ws = await agentWs();
       const before = snapshot(ws);
-      const a = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: bad, skill_md: skillMd('x') }, ws));
+      const a = await thrown(() => saveSkill(ws.path('alpha'), { skillName: bad, skillMd: skillMd('x') }, ws));
       expect(UnsafePathError.isInstance(a) && (a as UnsafePathError).field).toBe('skill_name');
       if (bad !== '') {
-        const b = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'x', skill_md: skillMd('x'), editing_name: bad }, ws));
+        const b = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'x', skillMd: skillMd('x'), editingName: bad }, ws));
         expect(UnsafePathError.isInstance(b) && (b as UnsafePathError).field).toBe('editing_name');
       }
       expect(snapshot(ws)).toBe(before);
@@ -92,7 +92,7 @@ describe('saveSkill: create', () => {
     it(`refuses the script name ${JSON.stringify(bad)} with nothing written`, async () => {
       const ws = await agentWs();
       const before = snapshot(ws);
-      const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'x', skill_md: skillMd('x'), scripts: { 'ok.sh': SCRIPT, [bad]: 'echo pwned' } }, ws));
+      const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'x', skillMd: skillMd('x'), scripts: { 'ok.sh': SCRIPT, [bad]: 'echo pwned' } }, ws));
       expect(UnsafePathError.isInstance(err)).toBe(true);
       expect((err as UnsafePathError).field).toBe('scripts');
       expect(snapshot(ws)).toBe(before);
@@ -102,9 +102,9 @@ describe('saveSkill: create', () => {
   it('refuses env var names and values that cannot go into .env', async () => {
     const ws = await agentWs();
     const before = snapshot(ws);
-    const name = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'x', skill_md: skillMd('x'), env_vars: { 'BAD-NAME': 'v' } }, ws));
+    const name = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'x', skillMd: skillMd('x'), envVars: { 'BAD-NAME': 'v' } }, ws));
     expect(RequestError.isInstance(name) && (name as RequestError).field).toBe('env_vars');
-    const value = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'x', skill_md: skillMd('x'), env_vars: { TOKEN: 'sk-secret-xyz\nEVIL=1' } }, ws));
+    const value = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'x', skillMd: skillMd('x'), envVars: { TOKEN: 'sk-secret-xyz\nEVIL=1' } }, ws));
     expect(RequestError.isInstance(value)).toBe(true);
     expect(value.message).not.toContain('sk-secret-xyz');
     expect(snapshot(ws)).toBe(before);
@@ -122,9 +122,9 @@ describe('saveSkill: edit', () => {
   it('replaces the skill when editing_name === skill_name, removing stale scripts and keeping other files', async () => {
     const ws = await agentWs(OLD);
     const md = skillMd('weather', { body: 'Updated: call `datetime_now`.' });
-    await saveSkill(ws.path('alpha'), { skill_name: 'weather', editing_name: 'weather', skill_md: md, scripts: { 'new.sh': SCRIPT } }, ws);
+    await saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', skillMd: md, scripts: { 'new.sh': SCRIPT } }, ws);
     const s = await readCustomSkill(ws.path('alpha'), 'weather', ws);
-    expect(s.skill_md).toBe(md);
+    expect(s.skillMd).toBe(md);
     expect(Object.keys(s.scripts)).toEqual(['new.sh']);
     expect(await ws.read('alpha/skills/weather/references/api.md')).toBe('# API notes\n');
     expect(await ws.read('alpha/skills/weather/NOTES.md')).toBe('top-level notes\n');
@@ -134,21 +134,21 @@ describe('saveSkill: edit', () => {
   it('does not overwrite another skill when the edit renames onto it', async () => {
     const ws = await agentWs({ ...OLD, 'alpha/skills/news/SKILL.md': skillMd('news') });
     const before = snapshot(ws);
-    const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'news', editing_name: 'weather', skill_md: skillMd('news') }, ws));
+    const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'news', editingName: 'weather', skillMd: skillMd('news') }, ws));
     expect(SkillConflictError.isInstance(err)).toBe(true);
     expect(snapshot(ws)).toBe(before);
   });
 
   it('honours overwrite: false even in edit mode', async () => {
     const ws = await agentWs(OLD);
-    const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'weather', editing_name: 'weather', overwrite: false, skill_md: skillMd('weather') }, ws));
+    const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', overwrite: false, skillMd: skillMd('weather') }, ws));
     expect(SkillConflictError.isInstance(err)).toBe(true);
   });
 
   it('compares tool names with the previous SKILL.md on disk, but never with one symlinked out of the skill', async () => {
     const withTool = skillMd('weather', { body: 'Call `datetime_now`.\n\n## Tool: weather_now\n\nGets it.\n' });
     const ws = await agentWs({ 'alpha/skills/weather/SKILL.md': withTool });
-    const edit = { skill_name: 'weather', editing_name: 'weather', skill_md: skillMd('weather') };
+    const edit = { skillName: 'weather', editingName: 'weather', skillMd: skillMd('weather') };
     const plain = await saveSkill(ws.path('alpha'), edit, ws);
     expect(plain.warnings.map((w) => w.field)).toContain('tools.weather_now');
 
@@ -160,7 +160,7 @@ describe('saveSkill: edit', () => {
 
   it('moves an edited flat skill into the folder form', async () => {
     const ws = await agentWs({ 'alpha/skills/alpha-notes.md': skillMd('alpha-notes') });
-    await saveSkill(ws.path('alpha'), { skill_name: 'alpha-notes', editing_name: 'alpha-notes', skill_md: skillMd('alpha-notes'), scripts: { 'x.sh': SCRIPT } }, ws);
+    await saveSkill(ws.path('alpha'), { skillName: 'alpha-notes', editingName: 'alpha-notes', skillMd: skillMd('alpha-notes'), scripts: { 'x.sh': SCRIPT } }, ws);
     expect(await ws.read('alpha/skills/alpha-notes.md')).toBeNull();
     expect(await ws.read('alpha/skills/alpha-notes/scripts/x.sh')).toBe(SCRIPT);
   });
@@ -172,7 +172,7 @@ describe('saveSkill: edit', () => {
     let writes = 0;
     const failing = failingFs(ws.fs, 'writeFile', () => ++writes === 3); // SKILL.md, a.sh ok; b.sh fails
     const err = await thrown(() =>
-      saveSkill(ws.path('alpha'), { skill_name: 'weather', editing_name: 'weather', skill_md: skillMd('weather', { body: 'NEW `datetime_now`' }), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { ...ws, fs: failing }),
+      saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', skillMd: skillMd('weather', { body: 'NEW `datetime_now`' }), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { ...ws, fs: failing }),
     );
     expect(err.message).toMatch(/injected/);
     expect(skillFiles()).toEqual(before);
@@ -185,7 +185,7 @@ describe('saveSkill: edit', () => {
     const before = skillFiles();
     let renames = 0;
     const failing = failingFs(ws.fs, 'rename', () => ++renames === 2); // 1: old → backup, 2: new → target fails
-    await expect(saveSkill(ws.path('alpha'), { skill_name: 'weather', editing_name: 'weather', skill_md: skillMd('weather', { body: 'NEW `datetime_now`' }) }, { ...ws, fs: failing })).rejects.toThrow(/injected/);
+    await expect(saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', skillMd: skillMd('weather', { body: 'NEW `datetime_now`' }) }, { ...ws, fs: failing })).rejects.toThrow(/injected/);
     expect(skillFiles()).toEqual(before);
     expect(await entries(ws, 'alpha/skills')).toEqual(['weather']);
   });
@@ -198,9 +198,9 @@ describe('saveSkill: env vars', () => {
 
   it('appends env_vars to the agent .env with mode 0600 and reports what is still missing', async () => {
     const ws = await agentWs({ 'alpha/.env': '# agent secrets\nOPENAI_API_KEY=runtime-key\n' });
-    const r = await saveSkill(ws.path('alpha'), { skill_name: 'api-skill', skill_md: ENV_SKILL, env_vars: { API_TOKEN: 'tok-SECRET-123', REGION: '' } }, ws);
-    expect(r.env_configured).toEqual(['API_TOKEN']);
-    expect(r.env_missing).toEqual([
+    const r = await saveSkill(ws.path('alpha'), { skillName: 'api-skill', skillMd: ENV_SKILL, envVars: { API_TOKEN: 'tok-SECRET-123', REGION: '' } }, ws);
+    expect(r.envConfigured).toEqual(['API_TOKEN']);
+    expect(r.envMissing).toEqual([
       { name: 'REGION', kind: 'required' },
       { name: 'GH_TOKEN', kind: 'one_of' },
       { name: 'GITHUB_TOKEN', kind: 'one_of' },
@@ -213,8 +213,8 @@ describe('saveSkill: env vars', () => {
 
   it('counts a one_of group as set when any member is set in the agent .env or the environment', async () => {
     const ws = await agentWs({ 'alpha/.env': 'REGION=eu\n' }, { GITHUB_TOKEN: 'from-env', API_TOKEN: 'x' });
-    const r = await saveSkill(ws.path('alpha'), { skill_name: 'api-skill', skill_md: ENV_SKILL }, ws);
-    expect(r.env_missing).toEqual([]);
+    const r = await saveSkill(ws.path('alpha'), { skillName: 'api-skill', skillMd: ENV_SKILL }, ws);
+    expect(r.envMissing).toEqual([]);
   });
 });
 
@@ -223,28 +223,28 @@ describe('saveSkill: egress', () => {
 
   it('merges egress_domains into forge.yaml: deduplicated, sorted, comments and other keys kept', async () => {
     const ws = await agentWs();
-    const r = await saveSkill(ws.path('alpha'), { skill_name: 'gh-skill', skill_md: EGRESS_SKILL }, ws);
-    expect(r.egress_added).toEqual(['alpha.example', 'uploads.example.org']);
+    const r = await saveSkill(ws.path('alpha'), { skillName: 'gh-skill', skillMd: EGRESS_SKILL }, ws);
+    expect(r.egressAdded).toEqual(['alpha.example', 'uploads.example.org']);
     const text = (await ws.read('alpha/forge.yaml'))!;
     expect(text).toBe(
       '# agent config\nagent_id: alpha\nmodel:\n  provider: openai # runtime model\n  name: gpt-4.1\negress:\n  mode: allowlist\n  allowed_domains:\n    - alpha.example\n    - api.github.com\n    - uploads.example.org\n    - zeta.example # keep this comment\n',
     );
     // Saving again adds nothing and leaves the file alone.
-    const again = await saveSkill(ws.path('alpha'), { skill_name: 'gh-skill', editing_name: 'gh-skill', skill_md: EGRESS_SKILL }, ws);
-    expect(again.egress_added).toEqual([]);
+    const again = await saveSkill(ws.path('alpha'), { skillName: 'gh-skill', editingName: 'gh-skill', skillMd: EGRESS_SKILL }, ws);
+    expect(again.egressAdded).toEqual([]);
     expect(await ws.read('alpha/forge.yaml')).toBe(text);
   });
 
   it('creates egress.allowed_domains when forge.yaml has none', async () => {
     const ws = await createMemoryWorkspace({ 'alpha/forge.yaml': 'agent_id: alpha # id\n' });
-    await saveSkill(ws.path('alpha'), { skill_name: 'gh-skill', skill_md: EGRESS_SKILL }, ws);
+    await saveSkill(ws.path('alpha'), { skillName: 'gh-skill', skillMd: EGRESS_SKILL }, ws);
     expect(await ws.read('alpha/forge.yaml')).toBe('agent_id: alpha # id\negress:\n  allowed_domains:\n    - alpha.example\n    - api.github.com\n    - uploads.example.org\n');
   });
 
   it('refuses to save when forge.yaml cannot be read, before writing the skill', async () => {
     const ws = await createMemoryWorkspace({ 'alpha/forge.yaml': 'egress: [\n' });
     const before = snapshot(ws);
-    const err = await thrown(() => saveSkill(ws.path('alpha'), { skill_name: 'gh-skill', skill_md: EGRESS_SKILL }, ws));
+    const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'gh-skill', skillMd: EGRESS_SKILL }, ws));
     expect(ConfigError.isInstance(err)).toBe(true);
     expect((err as ConfigError).file).toBe('/workspace/alpha/forge.yaml');
     expect(snapshot(ws)).toBe(before);
@@ -264,7 +264,7 @@ describe('saveSkill: real disk', () => {
   });
 
   it('writes scripts with mode 0755, SKILL.md 0644, .env 0600, and leaves no temp folders', async () => {
-    await saveSkill(join(dir, 'agent'), { skill_name: 'disk-skill', skill_md: skillMd('disk-skill'), scripts: { 'a.sh': SCRIPT, 'b.py': 'print(1)\n' }, env_vars: { TOKEN: 'x' } }, { fs, env: {} });
+    await saveSkill(join(dir, 'agent'), { skillName: 'disk-skill', skillMd: skillMd('disk-skill'), scripts: { 'a.sh': SCRIPT, 'b.py': 'print(1)\n' }, envVars: { TOKEN: 'x' } }, { fs, env: {} });
     expect((await stat(join(dir, 'agent/skills/disk-skill/scripts/a.sh'))).mode & 0o777).toBe(0o755);
     expect((await stat(join(dir, 'agent/skills/disk-skill/scripts/b.py'))).mode & 0o777).toBe(0o755);
     expect((await stat(join(dir, 'agent/skills/disk-skill/SKILL.md'))).mode & 0o777).toBe(0o644);
@@ -274,11 +274,11 @@ describe('saveSkill: real disk', () => {
 
   it('replaces an edited skill atomically on disk and keeps a half-failed save from touching it', async () => {
     const agent = join(dir, 'agent');
-    await saveSkill(agent, { skill_name: 'disk-skill', skill_md: skillMd('disk-skill'), scripts: { 'old.sh': SCRIPT } }, { fs, env: {} });
+    await saveSkill(agent, { skillName: 'disk-skill', skillMd: skillMd('disk-skill'), scripts: { 'old.sh': SCRIPT } }, { fs, env: {} });
     const before = await readFile(join(agent, 'skills/disk-skill/SKILL.md'), 'utf8');
     let n = 0;
     const failing = failingFs(fs, 'writeFile', () => ++n === 2);
-    await expect(saveSkill(agent, { skill_name: 'disk-skill', editing_name: 'disk-skill', skill_md: skillMd('disk-skill', { body: 'v2 `datetime_now`' }), scripts: { 'new.sh': SCRIPT } }, { fs: failing, env: {} })).rejects.toThrow(/injected/);
+    await expect(saveSkill(agent, { skillName: 'disk-skill', editingName: 'disk-skill', skillMd: skillMd('disk-skill', { body: 'v2 `datetime_now`' }), scripts: { 'new.sh': SCRIPT } }, { fs: failing, env: {} })).rejects.toThrow(/injected/);
     expect(await readFile(join(agent, 'skills/disk-skill/SKILL.md'), 'utf8')).toBe(before);
     expect(await readdir(join(agent, 'skills/disk-skill/scripts'))).toEqual(['old.sh']);
     expect(await readdir(join(agent, 'skills'))).toEqual(['disk-skill']);

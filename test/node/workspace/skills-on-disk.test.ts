@@ -32,15 +32,15 @@ describe('listCustomSkills', () => {
     });
     const list = await listCustomSkills(ws.path('agent'), ws);
     expect(list).toEqual([
-      { name: 'alpha', dir_name: 'alpha', description: expect.stringContaining('When the user asks'), category: '', tags: [], path: '/workspace/agent/skills/alpha.md', has_scripts: false, tools: [], format: 'flat' },
+      { name: 'alpha', dirName: 'alpha', description: expect.stringContaining('When the user asks'), category: '', tags: [], path: '/workspace/agent/skills/alpha.md', hasScripts: false, tools: [], format: 'flat' },
       {
         name: 'weather',
-        dir_name: 'weather',
+        dirName: 'weather',
         description: expect.stringContaining('Reports things for weather'),
         category: 'utilities',
         tags: ['weather', 'forecast'],
         path: '/workspace/agent/skills/weather',
-        has_scripts: true,
+        hasScripts: true,
         tools: ['weather_current', 'weather_forecast'],
         format: 'subdir',
       },
@@ -53,7 +53,7 @@ describe('listCustomSkills', () => {
       'a/skills/good/SKILL.md': skillMd('good'),
     });
     const list = await listCustomSkills(ws.path('a'), ws);
-    expect(list.map((s) => s.dir_name)).toEqual(['broken', 'good']);
+    expect(list.map((s) => s.dirName)).toEqual(['broken', 'good']);
     expect(list[0]!.error).toMatch(/line \d+/);
     expect(list[1]!.error).toBeUndefined();
   });
@@ -64,7 +64,7 @@ describe('listCustomSkills', () => {
     await ws.fs.promises.symlink('/outside/SKILL.md', ws.path('a/skills/link-file/SKILL.md'));
     await ws.fs.promises.symlink('/outside/dir', ws.path('a/skills/link-dir'));
     const list = await listCustomSkills(ws.path('a'), ws);
-    const byDir = Object.fromEntries(list.map((s) => [s.dir_name, s]));
+    const byDir = Object.fromEntries(list.map((s) => [s.dirName, s]));
     expect(byDir['link-file']!.error).toMatch(/symlink pointing outside/);
     expect(byDir['link-file']!.name).toBe('link-file');
     expect(byDir['link-dir']!.error).toMatch(/symlink pointing outside/);
@@ -84,8 +84,8 @@ describe('readCustomSkill', () => {
     const s = await readCustomSkill(ws.path('a'), 'weather', ws);
     expect(s).toEqual({
       name: 'weather',
-      dir_name: 'weather',
-      skill_md: TOOL_SKILL,
+      dirName: 'weather',
+      skillMd: TOOL_SKILL,
       scripts: { 'weather-current.sh': SCRIPT },
       path: '/workspace/a/skills/weather',
       format: 'subdir',
@@ -113,7 +113,7 @@ describe('readCustomSkill', () => {
   it('opens a skill by its frontmatter name when the folder is named differently', async () => {
     const ws = await createMemoryWorkspace({ 'a/skills/old-folder/SKILL.md': skillMd('new-name') });
     const s = await readCustomSkill(ws.path('a'), 'new-name', ws);
-    expect([s.name, s.dir_name]).toEqual(['new-name', 'old-folder']);
+    expect([s.name, s.dirName]).toEqual(['new-name', 'old-folder']);
     expect((await readCustomSkill(ws.path('a'), 'old-folder', ws)).name).toBe('new-name');
   });
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/client.js';
 import { fire } from '../../events.js';
 import { copyDraft, isBlank } from '../draft.js';
 import { riskBlocksSave, type DraftReview } from '../review.js';
-import type { AgentInfo, Draft, SaveResult } from '../../types.js';
+import type { AgentInfo, Draft, SaveSkillResult } from '../../types.js';
 import type { BuilderContext } from './context.js';
 
 export interface SaveState {
@@ -21,7 +21,7 @@ export interface SaveState {
   error: string;
   conflict?: boolean;
   validation?: ValidationResult;
-  result?: SaveResult;
+  result?: SaveSkillResult;
   updated?: boolean;
   /** Values typed for missing env vars, by name. */
   envValues: Record<string, string>;

@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { SaveState } from '../controllers/save-controller.js';
-import type { MissingEnvVar, SaveResult } from '../../types.js';
+import type { MissingEnvVar, SaveSkillResult } from '../../types.js';
 
 /** The part of the save dialog's state the env-var form changes (the save controller gives it). */
 export interface EnvForm {
@@ -20,7 +20,7 @@ export interface EnvForm {
 const list = (items: string[]) => html`${items.map((x, i) => html`${i ? ', ' : ''}<code>${x}</code>`)}`;
 
 /** The dialog body after a save; `risk` is the review's part, `close` ends the dialog. */
-export function renderResult(save: EnvForm, close: () => void, s: SaveState, r: SaveResult, risk: unknown) {
+export function renderResult(save: EnvForm, close: () => void, s: SaveState, r: SaveSkillResult, risk: unknown) {
   return html`<div class="dialog-body">
       <div class="notice ok" role="status"><span class="ico" aria-hidden="true">✓</span><div>
         <strong>${s.name} ${s.updated ? 'updated' : 'saved'}</strong> in <code>${s.agent}</code>.

@@ -2,13 +2,14 @@
 // lookup every /agents/{id}/… route starts with (404 listing the known ids).
 // The id is only ever compared with discovered ids, never joined into a path.
 
+import { agentInfoToWire } from '../../../core/api/wire.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../../workspace/agents.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 
 export async function listAgents(ctx: RouteContext): Promise<ApiResult> {
   const agents = await discoverAgents(ctx.services.workspaceDir, ctx.services.io);
-  return json(agents.map((a) => ({ id: a.id, path: a.path, has_skills: a.has_skills, relative_path: a.relative_path })));
+  return json(agents.map(agentInfoToWire));
 }
 
 /** The agent named by the `:id` path parameter. */

@@ -3,7 +3,7 @@
 // agent, editing_name, configuration, key, base_url trust — is checked first
 // and answered as an HTTP error before the first SSE byte. Then the core
 // builder's events go out as `progress`, `message_delta`,
-// `skill_draft_partial`, `message`, `skill_draft`, and `done` or `error`, in snake_case. Aborting the stream
+// `skill_draft_partial`, `message`, `skill_draft`, and `done` or `error`, in snake_case (core/api/wire.ts). Aborting the stream
 // (client gone, server shutting down) aborts the provider request. The
 // workspace steps (edited skill, tiers, refusal, client) are the same ones the
 // node createSkillBuilder runs, from workspace-llm.ts.
@@ -12,40 +12,17 @@ import { createSkillBuilder } from '../../../core/builder/builder.js';
 import { RequestError } from '../../../core/errors.js';
 import type { BuilderEvent } from '../../../core/builder/events.js';
 import type { DraftSkill, ExistingSkill } from '../../../core/builder/prompt.js';
-import { ChatRequestSchema, type ChatRequest } from '../../../core/api/schemas.js';
+import type { Draft } from '../../../core/api/types.js';
+import { ChatRequestSchema } from '../../../core/api/schemas.js';
+import { builderEventToWire, chatRequestFromWire } from '../../../core/api/wire.js';
 import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../config/workspace-llm.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
 
-/** The wire form of one builder event (snake_case, SPEC §6). */
-export function toSseEvent(ev: BuilderEvent): SseEvent {
-  switch (ev.type) {
-    case 'progress':
-      return { event: 'progress', data: { chars: ev.chars, phase: ev.phase } };
-    case 'message_delta':
-      return { event: 'message_delta', data: { delta: ev.delta } };
-    case 'message':
-      return { event: 'message', data: { content: ev.content } };
-    case 'skill_draft': {
-      const data: Record<string, unknown> = { skill_md: ev.skillMd, scripts: ev.scripts };
-      if (ev.spec !== undefined) data.spec = ev.spec;
-      if (ev.files !== undefined) data.files = ev.files;
-      if (ev.diagnostics !== undefined && ev.diagnostics.length > 0) data.diagnostics = ev.diagnostics;
-      return { event: 'skill_draft', data };
-    }
-    case 'skill_draft_partial':
-      return { event: 'skill_draft_partial', data: { skill_md: ev.skillMd, scripts: ev.scripts, ...(ev.files !== undefined ? { files: ev.files } : {}), partial: true } };
-    case 'done':
-      return { event: 'done', data: { status: ev.status, structured: ev.structured, truncated: ev.truncated, ...(ev.notice !== undefined ? { notice: ev.notice } : {}) } };
-    case 'error':
-      return { event: 'error', data: ev.code !== undefined ? { error: ev.error, code: ev.code } : { error: ev.error } };
-  }
-}
-
 /** The request's draft as the prompt takes it: binaries by path only. */
-function draftForPrompt(d: NonNullable<ChatRequest['draft']>): DraftSkill {
-  return { skillMd: d.skill_md, scripts: d.scripts ?? {}, ...(d.files ? { files: d.files } : {}), ...(d.binaries ? { binaryPaths: d.binaries.map((b) => b.path) } : {}) };
+function draftForPrompt(d: Draft): DraftSkill {
+  return { skillMd: d.skillMd, scripts: d.scripts, ...(d.files ? { files: d.files } : {}), ...(d.binaries ? { binaryPaths: d.binaries.map((b) => b.path) } : {}) };
 }
 
 /** The wire events of a turn; a stream we stopped (server shutting down) says why, not just "cancelled". */
@@ -53,8 +30,8 @@ async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal, c
   try {
     for await (const ev of events) {
       if (ev.type === 'error' && signal.aborted && signal.reason instanceof Error) {
-        yield toSseEvent({ type: 'error', error: `${signal.reason.message}; the model call was stopped`, code: 'aborted' });
-      } else yield toSseEvent(ev);
+        yield builderEventToWire({ type: 'error', error: `${signal.reason.message}; the model call was stopped`, code: 'aborted' });
+      } else yield builderEventToWire(ev);
     }
   } finally {
     cleanup();
@@ -62,16 +39,16 @@ async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal, c
 }
 
 export async function chat(ctx: RouteContext): Promise<ApiResult> {
-  const body = await ctx.json(ChatRequestSchema);
+  const body = chatRequestFromWire(await ctx.json(ChatRequestSchema));
   const { workspaceDir, io } = ctx.services;
   const agent = ctx.params.id !== undefined ? await resolveAgent(ctx) : undefined;
 
-  const mode = body.mode ?? (body.editing_name !== undefined ? 'edit' : 'create');
+  const mode = body.mode ?? (body.editingName !== undefined ? 'edit' : 'create');
   let existing: ExistingSkill | undefined;
-  if (body.editing_name !== undefined) {
+  if (body.editingName !== undefined) {
     if (!agent)
       throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
-    existing = await loadSkillForEdit(agent.path, body.editing_name, io); // unknown skill → 404 before the stream starts
+    existing = await loadSkillForEdit(agent.path, body.editingName, io); // unknown skill → 404 before the stream starts
   }
 
   // unset / missing key / untrusted base_url → 400; the key joins the secrets scrubbed from replies and logs
@@ -88,7 +65,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
     mode,
     ...(mode === 'edit' && existing ? { existing } : {}),
     ...(body.draft ? { draft: draftForPrompt(body.draft) } : {}),
-    ...(body.share_files !== undefined ? { shareFiles: body.share_files } : {}),
+    ...(body.shareFiles !== undefined ? { shareFiles: body.shareFiles } : {}),
     signal: controller.signal,
   });
   return {

@@ -6,22 +6,16 @@
 // the reply names them, never echoes their values.
 
 import { SaveRequestSchema } from '../../../core/api/schemas.js';
+import { saveRequestFromWire, saveResultToWire } from '../../../core/api/wire.js';
 import { saveSkill } from '../../workspace/save-skill.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
-  const body = await ctx.json(SaveRequestSchema, ctx.services.maxSaveBodyBytes);
+  const { allowRiskyEgress, ...request } = saveRequestFromWire(await ctx.json(SaveRequestSchema, ctx.services.maxSaveBodyBytes));
   const agent = await resolveAgent(ctx);
-  const { allow_risky_egress: allowRiskyEgress, ...request } = body;
   const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true });
-  return json({
-    path: result.path,
-    egress_added: result.egress_added,
-    env_configured: result.env_configured,
-    // [{name, kind}] as saveSkill reports it: kind 'one_of' marks members of a group of which any one is enough.
-    env_missing: result.env_missing,
-    warnings: result.warnings,
-  });
+  // env_missing is [{name, kind}]: kind 'one_of' marks members of a group of which any one is enough.
+  return json(saveResultToWire(result));
 }

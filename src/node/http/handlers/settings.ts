@@ -6,25 +6,28 @@
 
 import { z } from 'zod';
 import { PROVIDERS } from '../../../core/llm/types.js';
+import type { SettingsInfo } from '../../../core/api/types.js';
+import { settingsInfoToWire } from '../../../core/api/wire.js';
 import { SkillBuilderConfigSchema, settingsFromConfig } from '../../../core/config/schema.js';
 import { loadSkillBuilderLLM, saveSkillBuilderSettings, type ResolvedSkillBuilderLLM } from '../../config/tiers.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
-/** The wire form of a resolved configuration. Built field by field so nothing else can leak. */
+/** The wire form of a resolved configuration. Built field by field so nothing else (the key) can leak. */
 export function providerToWire(r: ResolvedSkillBuilderLLM): Record<string, unknown> {
-  return {
+  const info: SettingsInfo = {
     provider: r.provider ?? '',
     model: r.model ?? '',
-    base_url: r.baseUrl ?? '',
-    api_key_env: r.apiKeyEnv ?? '',
-    has_key: r.hasKey,
+    baseUrl: r.baseUrl ?? '',
+    apiKeyEnv: r.apiKeyEnv ?? '',
+    hasKey: r.hasKey,
     source: r.source,
     warning: r.warning ?? '',
-    trusted: r.trusted,
     providers: [...PROVIDERS],
   };
+  if (r.trusted !== undefined) info.trusted = r.trusted;
+  return settingsInfoToWire(info);
 }
 
 export const SettingsUpdateSchema = SkillBuilderConfigSchema.extend({

@@ -6,6 +6,7 @@
 
 import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
+import { customSkillToWire, skillSummaryToWire } from '../../../core/api/wire.js';
 import { agentCatalogInputs, listCustomSkills, readCustomSkill } from '../../workspace/skills-on-disk.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -13,13 +14,13 @@ import { resolveAgent } from './agents.js';
 
 export async function listSkills(ctx: RouteContext): Promise<ApiResult> {
   const agent = await resolveAgent(ctx);
-  return json(await listCustomSkills(agent.path, ctx.services.io));
+  return json((await listCustomSkills(agent.path, ctx.services.io)).map(skillSummaryToWire));
 }
 
 export async function getSkill(ctx: RouteContext): Promise<ApiResult> {
   const agent = await resolveAgent(ctx);
   const skill = await readCustomSkill(agent.path, ctx.params.name ?? '', ctx.services.io);
-  return json(skill);
+  return json(customSkillToWire(skill));
 }
 
 export function catalogFormat(value: string | null | undefined): SkillCatalogFormat {

@@ -6,9 +6,10 @@
 // is a 4xx/501 naming the fix. The client going away kills the run.
 
 import { z } from 'zod';
+import { toolRunToWire } from '../../../core/api/wire.js';
 import { loadSkillBuilderLLM } from '../../config/tiers.js';
 import { runSkillTool } from '../../sandbox/run-skill-tool.js';
-import { ToolRunError, type ToolRunResult } from '../../sandbox/types.js';
+import { ToolRunError } from '../../sandbox/types.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -23,28 +24,6 @@ export const TryRequestSchema = z.object({
 
 export const TOOL_RUNS_OFF =
   'tool runs are off on this server: start it with `forge-skill-builder ui --allow-tool-runs`, or pass toolRuns: true to createRequestHandler / createFetchHandler / startServer';
-
-/** The wire form of a result. */
-export function toolRunToWire(r: ToolRunResult): Record<string, unknown> {
-  return {
-    ok: r.ok,
-    exit_code: r.exitCode,
-    signal: r.signal,
-    timed_out: r.timedOut,
-    duration_ms: r.durationMs,
-    stdout: r.stdout,
-    stderr: r.stderr,
-    truncated: r.truncated,
-    json: r.json,
-    output_diagnostics: r.outputDiagnostics,
-    egress_blocked: r.egressBlocked,
-    sandbox: r.sandbox,
-    script: r.script,
-    interpreter: r.interpreter,
-    env_names: r.envNames,
-    fix_request: r.fixRequest,
-  };
-}
 
 async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise<ApiResult> {
   const sandbox = ctx.services.toolRuns;

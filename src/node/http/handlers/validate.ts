@@ -6,7 +6,9 @@
 // plus `syntax` (the scripts checked without running them) and `risk` (the
 // Forge-compatible risk review under the agent's policy), see risk/draft-review.ts.
 
-import { ValidateRequestSchema, type ValidateRequest } from '../../../core/api/schemas.js';
+import { ValidateRequestSchema } from '../../../core/api/schemas.js';
+import type { ValidateRequest } from '../../../core/api/types.js';
+import { validateRequestFromWire } from '../../../core/api/wire.js';
 import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate/validate.js';
 import { reviewDraft } from '../../risk/draft-review.js';
 import { existingSkillNames } from '../../workspace/save-skill.js';
@@ -16,10 +18,10 @@ import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 function baseOptions(body: ValidateRequest): ValidateOptions {
-  const opts: ValidateOptions = { profile: 'forge', scripts: body.scripts ?? {} };
-  const mode = body.mode ?? (body.editing_name !== undefined ? 'edit' : 'create');
+  const opts: ValidateOptions = { profile: 'forge', scripts: body.scripts };
+  const mode = body.mode ?? (body.editingName !== undefined ? 'edit' : 'create');
   opts.mode = mode;
-  if (body.editing_name !== undefined) opts.editingName = body.editing_name;
+  if (body.editingName !== undefined) opts.editingName = body.editingName;
   // The folder (issue 17): text files with their content, binaries as '' — links are checked against it.
   if (body.files !== undefined || body.binaries !== undefined)
     opts.files = { ...body.files, ...Object.fromEntries((body.binaries ?? []).map((b) => [b.path, ''])) };
@@ -27,25 +29,25 @@ function baseOptions(body: ValidateRequest): ValidateOptions {
 }
 
 export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
-  const body = await ctx.json(ValidateRequestSchema);
+  const body = validateRequestFromWire(await ctx.json(ValidateRequestSchema));
   const agent = await resolveAgent(ctx);
   const opts = baseOptions(body);
   opts.existingNames = await existingSkillNames(agent.path, ctx.services.io);
-  if (body.editing_name !== undefined) {
+  if (body.editingName !== undefined) {
     // Unknown editing_name → 404 before anything is checked.
-    const current = await readCustomSkill(agent.path, body.editing_name, { ...ctx.services.io, folderFiles: false });
-    opts.previous = current.skill_md;
-    opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dir_name);
+    const current = await readCustomSkill(agent.path, body.editingName, { ...ctx.services.io, folderFiles: false });
+    opts.previous = current.skillMd;
+    opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dirName);
   }
-  return json({ ...validateSkillMd(body.skill_md, opts), ...(await review(ctx, body, agent.path)) });
+  return json({ ...validateSkillMd(body.skillMd, opts), ...(await review(ctx, body, agent.path)) });
 }
 
 function review(ctx: RouteContext, body: ValidateRequest, agentDir?: string) {
   const { workspaceDir, scriptChecks, io } = ctx.services;
-  return reviewDraft({ skillMd: body.skill_md, scripts: body.scripts ?? {}, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) });
+  return reviewDraft({ skillMd: body.skillMd, scripts: body.scripts, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) });
 }
 
 export async function validateStandalone(ctx: RouteContext): Promise<ApiResult> {
-  const body = await ctx.json(ValidateRequestSchema);
-  return json({ ...validateSkillMd(body.skill_md, baseOptions(body)), ...(await review(ctx, body)) });
+  const body = validateRequestFromWire(await ctx.json(ValidateRequestSchema));
+  return json({ ...validateSkillMd(body.skillMd, baseOptions(body)), ...(await review(ctx, body)) });
 }

@@ -1,0 +1,198 @@
+// The TypeScript shapes of the skill-builder API (SPEC §6), in camelCase: one
+// name and one shape per concept for every entry point. The Node functions
+// return them (discoverAgents, listCustomSkills, readCustomSkill, saveSkill),
+// the elements' API client returns them, and wire.ts maps each to and from its
+// snake_case HTTP JSON. Types only.
+
+import type { Diagnostic, ValidationResult } from '../diagnostics.js';
+import type { ChatMessage } from '../llm/types.js';
+import type { AcceptedRequirements } from '../skill-folder/accept-requirements.js';
+
+export type { ChatMessage, ValidationResult };
+
+/** Where the skill-builder configuration came from (SPEC §4 tiers). */
+export type ConfigSource = 'workspace' | 'user' | 'agent_fallback' | 'unset';
+
+/** The resolved skill-builder LLM configuration as the API reports it. Never carries the key. */
+export interface ProviderInfo {
+  provider: string;
+  model: string;
+  baseUrl: string;
+  apiKeyEnv: string;
+  /** Whether a key is available under `apiKeyEnv` (in .forge/.env or the process environment). */
+  hasKey: boolean;
+  source: ConfigSource;
+  /** A warning to show as text (e.g. the agent-fallback deprecation). */
+  warning: string;
+  /** False when a workspace `base_url` is not trusted on this machine; absent when not applicable. */
+  trusted?: boolean;
+}
+
+/** GET/PUT /settings/skill-builder: the resolved config plus the provider choices. */
+export interface SettingsInfo extends ProviderInfo {
+  providers: string[];
+}
+
+/** PUT /settings/skill-builder. An empty or absent `apiKey` keeps the saved key. */
+export interface SettingsUpdate {
+  provider: string;
+  model: string;
+  baseUrl?: string;
+  apiKeyEnv?: string;
+  apiKey?: string;
+}
+
+/** An agent of a workspace: a folder holding `forge.yaml`. */
+export interface AgentInfo {
+  /** The folder name (unique within the workspace; clashes get their relative path with "~"). */
+  id: string;
+  /** Absolute path of the agent folder. */
+  path: string;
+  /** Path relative to the workspace ('.' for the workspace itself), with "/" separators. */
+  relativePath: string;
+  /** True when `skills/` holds at least one skill, symlinked ones included, as the skills list shows them. */
+  hasSkills: boolean;
+}
+
+export type SkillFormat = 'subdir' | 'flat';
+
+/** One entry of an agent's skills list. */
+export interface SkillSummary {
+  /** The frontmatter `name`, or the folder/file name when the frontmatter has none. */
+  name: string;
+  /** The folder name (subdir) or file name without `.md` (flat). */
+  dirName: string;
+  description: string;
+  category: string;
+  tags: string[];
+  /** The skill folder (subdir) or the `.md` file (flat). */
+  path: string;
+  hasScripts: boolean;
+  /** Names of the `## Tool:` sections. */
+  tools: string[];
+  format: SkillFormat;
+  /** Why the skill could not be read or parsed; the other fields are best effort then. */
+  error?: string;
+}
+
+export interface SkippedFile {
+  file: string;
+  reason: string;
+}
+
+/** A folder file kept byte for byte (issue 17): listed with its size and sha256, never edited or sent to a model. */
+export interface DraftBinary {
+  /** Relative path in the skill folder (`assets/logo.png`). */
+  path: string;
+  size: number;
+  sha256: string;
+  /** The bytes, base64; absent for a saved skill's file listed only (a save keeps it on disk). */
+  contentBase64?: string;
+}
+
+/** SKILL.md and its scripts, keyed by plain file name; a skill folder also has its other files. */
+export interface Draft {
+  skillMd: string;
+  scripts: Record<string, string>;
+  /** Text files under references/, reference/ and assets/: relative path → text. Present for a whole-folder draft. */
+  files?: Record<string, string>;
+  /** Every other file of the folder. */
+  binaries?: DraftBinary[];
+}
+
+/** One installed skill as read from disk: its SKILL.md, scripts and folder files. */
+export interface CustomSkill extends Draft {
+  name: string;
+  dirName: string;
+  path: string;
+  format: SkillFormat;
+  /** Text files under references/, reference/, assets/ (subdir form): relative path → content. */
+  files: Record<string, string>;
+  /** The folder's other files (subdir form): listed with size and sha256, never their bytes. */
+  binaries: DraftBinary[];
+  /** Files that were not read (symlinks, unsafe names, folders in scripts/, hidden files, past the folder limits). */
+  skipped: SkippedFile[];
+}
+
+export type ChatMode = 'create' | 'edit';
+
+/** `POST …/skill-builder/chat`. */
+export interface ChatRequest {
+  messages: ChatMessage[];
+  mode?: ChatMode;
+  editingName?: string;
+  /** The editor's draft: the model sees the names of its files (binaries by path only), and the content of shared text files. */
+  draft?: Draft;
+  /** Text files whose content the model sees: `'all'` or a list of paths. Default none. */
+  shareFiles?: 'all' | string[];
+}
+
+/** `POST …/skill-builder/validate`. */
+export interface ValidateRequest extends Draft {
+  mode?: ChatMode;
+  editingName?: string;
+}
+
+/** A binary file of a save request: its bytes, base64 (as the HTTP wire carries them), or the sha256 of an edited skill's file to keep. */
+export interface SaveBinaryFile {
+  path: string;
+  /** The bytes (TypeScript callers). */
+  bytes?: Uint8Array;
+  /** The bytes, base64. */
+  contentBase64?: string;
+  /** Without bytes: keep the edited skill's file with this SHA-256 (lower-case hex), byte-identical. */
+  sha256?: string;
+}
+
+/** `saveSkill(agentDir, request)` and `POST …/skill-builder/save`. */
+export interface SaveSkillRequest {
+  skillName: string;
+  skillMd: string;
+  /** File name (plain, no folders) → content. Written to `scripts/` with mode 0755. */
+  scripts?: Record<string, string>;
+  /** Values for the skill's env vars, appended to the agent's `.env`. Empty values are skipped. */
+  envVars?: Record<string, string>;
+  /** Set false to refuse replacing even in edit mode. Replacing needs `editingName === skillName`. */
+  overwrite?: boolean;
+  /** The skill being edited (edit mode). */
+  editingName?: string | null;
+  /**
+   * Folder text files (issue 17): path under references/, reference/ or assets/ → UTF-8 text, written 0644.
+   * When given it is the complete set: an edited skill's text files it leaves out are removed.
+   */
+  files?: Record<string, string>;
+  /** Other folder files (`{path, bytes}`, `{path, contentBase64}` or `{path, sha256}` to keep one). When given it is the complete set too. */
+  binaries?: SaveBinaryFile[];
+  /**
+   * Requirement proposals of an import the operator accepted (issue 17): declared in the
+   * SKILL.md frontmatter before the checks. Nothing is accepted unless listed.
+   */
+  acceptRequirements?: AcceptedRequirements;
+  /** HTTP only (saveSkill takes it as an option): save even with risky `egress_domains`. */
+  allowRiskyEgress?: boolean;
+}
+
+/** A declared env var the agent still lacks after a save. */
+export interface MissingEnvVar {
+  name: string;
+  /** `required`: must be set. `one_of`: a member of the skill's `one_of` group, of which any one is enough. */
+  kind: 'required' | 'one_of';
+}
+
+export interface SaveSkillResult {
+  /** The skill folder. */
+  path: string;
+  /** Domains newly added to forge.yaml egress.allowed_domains. */
+  egressAdded: string[];
+  /** Env var names written to the agent's .env by this save. */
+  envConfigured: string[];
+  /** Declared env vars still unset (agent .env + environment). */
+  envMissing: MissingEnvVar[];
+  /** Validator warnings of the saved SKILL.md, plus egress domains that were not merged. */
+  warnings: Diagnostic[];
+}
+
+/** `GET /agents/{id}/skill-builder/context`. */
+export interface BuilderContext {
+  systemPrompt: string;
+}
