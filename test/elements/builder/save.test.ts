@@ -28,6 +28,8 @@ describe('builder: save', () => {
     });
     equal(api.lastCall('POST', '/save')!.path, '/api/agents/ops-bot/skill-builder/save');
     ok(dialog(el, 'save').open, 'result dialog open');
+    // The result view loads on demand (lazy-view.ts): wait for it, as for any render.
+    await waitFor(() => txt(dialog(el, 'save')).includes('weather-report saved'), 'result view');
     const text = txt(dialog(el, 'save'));
     includes(text, 'weather-report saved');
     includes(text, 'agents/ops-bot/skills/weather-report');
