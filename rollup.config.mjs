@@ -57,6 +57,15 @@ export default [
     // to itself; they do not count against the bundle's first-load budget.
     // The bundle may export what its lazy views import from it (else rollup adds a facade file).
     preserveEntrySignatures: 'allow-extension',
-    output: { dir: 'dist', entryFileNames: 'forge-skill-builder.elements.js', chunkFileNames: 'forge-skill-builder.[name].js', format: 'es', sourcemap: true },
+    // The YAML parser (never in the bundle itself) is one chunk the views that need it share: "As the agent sees it"
+    // and accepting an import's requirement proposals.
+    output: {
+      dir: 'dist',
+      entryFileNames: 'forge-skill-builder.elements.js',
+      chunkFileNames: 'forge-skill-builder.[name].js',
+      manualChunks: (id) => (/[\\/]node_modules[\\/]yaml[\\/]/.test(id) ? 'yaml' : undefined),
+      format: 'es',
+      sourcemap: true,
+    },
   },
 ];
