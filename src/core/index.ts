@@ -1,4 +1,4 @@
-// Public surface of `forge-skill-builder` and `forge-skill-builder/core`: the
+// Public surface of `forge-skill-builder` (the package root; there is no `/core` alias): the
 // isomorphic core (no node:*, no process). Every export is named here; anything
 // not listed is internal.
 
@@ -64,7 +64,7 @@ export type { Envelope, EnvelopeSchemaFlavour } from './envelope/schema.js';
 export { createEnvelopeStream } from './envelope/stream.js';
 export type { EnvelopeStream } from './envelope/stream.js';
 export { createSkillBuilder } from './builder/builder.js';
-export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions, SkillBuilderResult } from './builder/builder.js';
+export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions } from './builder/builder.js';
 export { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, DraftSchema, parseRequestBody, REQUEST_LIMITS } from './api/schemas.js';
 export type { ChatRequestWire, SaveRequestWire, ValidateRequestWire } from './api/schemas.js';
 // The API's camelCase shapes (one per concept, shared by ./node and ./elements) and their one wire mapping.

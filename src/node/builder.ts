@@ -16,8 +16,8 @@ import {
   type SendError,
   type SkillBuilder,
   type SkillBuilderOptions,
-  type SkillBuilderResult,
 } from '../core/builder/builder.js';
+import type { ParsedEnvelope } from '../core/builder/events.js';
 import type { BuilderEvent } from '../core/builder/events.js';
 import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';
 import { assertSafeSkillName } from '../core/names.js';
@@ -53,7 +53,7 @@ export interface NodeChatOptions extends ChatOptions {
 
 export interface NodeSkillBuilder {
   chat(messages: readonly ChatMessage[], options?: NodeChatOptions): AsyncIterable<BuilderEvent>;
-  send(messages: readonly ChatMessage[], options?: NodeChatOptions): Promise<SkillBuilderResult>;
+  send(messages: readonly ChatMessage[], options?: NodeChatOptions): Promise<ParsedEnvelope>;
   /** Loads an on-disk skill of the agent in the shape the prompt takes (for hosts that check it before streaming). */
   loadExisting(name: string): Promise<ExistingSkill>;
   /** The configuration resolved when the builder was created (null when `llm` was given). Never carries the key enumerably. */

@@ -6,15 +6,6 @@ export { resolveIo } from './fs/types.js';
 export type { EnvRecord, FsLike, FsPromisesLike, FsStatsLike, FsDirentLike, IoOptions } from './fs/types.js';
 export { writeFileAtomic } from './fs/atomic-write.js';
 export { readEnvFile, setEnvFileValue, parseEnvText, ensureGitignoreEntry } from './config/env-file.js';
-// The config schema is isomorphic and lives in core; re-exported here as before.
-export {
-  SkillBuilderConfigSchema,
-  parseSkillBuilderConfig,
-  validateSkillBuilderSettings,
-  settingsFromConfig,
-  settingsToConfig,
-} from '../core/config/schema.js';
-export type { SkillBuilderConfig, SkillBuilderSettings } from '../core/config/schema.js';
 export {
   loadSkillBuilderLLM,
   saveSkillBuilderSettings,

@@ -71,7 +71,6 @@ const TSCONFIG = {
     useDefineForClassFields: false,
     paths: {
       'forge-skill-builder': ['../../src/core/index.ts'],
-      'forge-skill-builder/core': ['../../src/core/index.ts'],
       'forge-skill-builder/node': ['../../src/node/index.ts'],
       'forge-skill-builder/elements': ['../../src/elements/index.ts'],
       'forge-skill-builder/elements/classes': ['../../src/elements/classes.ts'],

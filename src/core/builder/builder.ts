@@ -15,7 +15,7 @@ import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../envelope/schema.js'
 import { createEnvelopeStream, type EnvelopeStream } from '../envelope/stream.js';
 import { DEFAULT_PARTIAL_DRAFT_INTERVAL_MS, PartialDraftEvents } from '../draft-stream/partial-draft-events.js';
 import { ForgeError, LlmError, RequestError, redactSecret } from '../errors.js';
-import type { BuilderEvent, ParsedEnvelope, SkillDraft } from './events.js';
+import type { BuilderEvent, ParsedEnvelope } from './events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from '../llm/types.js';
 import { createLlmClient } from '../llm/client.js';
 import { createStreamRedactor, type StreamRedactor } from '../safe-text/redact-stream.js';
@@ -62,14 +62,6 @@ export interface ChatOptions {
   signal?: AbortSignal;
 }
 
-/** The outcome of one turn, as `send()` returns it. */
-export interface SkillBuilderResult {
-  message: string;
-  skill: SkillDraft | null;
-  structured: boolean;
-  truncated: boolean;
-  diagnostics: Diagnostic[];
-}
 
 export interface SkillBuilder {
   /** Runs one turn and yields its events; never throws for an LLM failure (it ends with an `error` event). */
@@ -78,11 +70,11 @@ export interface SkillBuilder {
    * Runs one turn and resolves with its result. Rejects with the LlmError when
    * the call fails; whatever arrived before the failure is on `error.partial`.
    */
-  send(messages: readonly ChatMessage[], options?: ChatOptions): Promise<SkillBuilderResult>;
+  send(messages: readonly ChatMessage[], options?: ChatOptions): Promise<ParsedEnvelope>;
 }
 
 /** An LlmError (or other failure) from `send()`, carrying what was recovered before it. */
-export type SendError = Error & { partial?: SkillBuilderResult };
+export type SendError = Error & { partial?: ParsedEnvelope };
 
 /** A builder's settings, fixed when it is created. */
 interface Settings {
@@ -95,7 +87,7 @@ interface Settings {
   partialDraftIntervalMs: number;
 }
 
-type TurnResult = SkillBuilderResult & { failure?: unknown };
+type TurnResult = ParsedEnvelope & { failure?: unknown };
 
 export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
   if (!options || typeof options !== 'object' || !options.llm)
@@ -199,8 +191,8 @@ function* textEvents(s: Settings, reading: Reading, text: string): Generator<Bui
 }
 
 /** The turn's outcome from the parsed envelope: secrets redacted, provider warnings added, a reply cut at the output limit marked truncated. */
-function turnResult(parsed: ParsedEnvelope, secrets: readonly string[], warnings: readonly Diagnostic[], finish: string | undefined): SkillBuilderResult {
-  const result: SkillBuilderResult = {
+function turnResult(parsed: ParsedEnvelope, secrets: readonly string[], warnings: readonly Diagnostic[], finish: string | undefined): ParsedEnvelope {
+  const result: ParsedEnvelope = {
     message: redactSecret(parsed.message, ...secrets),
     skill: parsed.skill && secrets.length > 0 ? redactStrings(parsed.skill, secrets) : parsed.skill,
     structured: parsed.structured,
@@ -215,7 +207,7 @@ function turnResult(parsed: ParsedEnvelope, secrets: readonly string[], warnings
 }
 
 /** `message`, `skill_draft`, then `error` for a failed call or `done`. */
-function* closingEvents(result: SkillBuilderResult, parsed: ParsedEnvelope, failure: unknown, secrets: readonly string[]): Generator<BuilderEvent> {
+function* closingEvents(result: ParsedEnvelope, parsed: ParsedEnvelope, failure: unknown, secrets: readonly string[]): Generator<BuilderEvent> {
   if (result.message !== '') yield { type: 'message', content: result.message };
   if (result.skill) {
     const draft: BuilderEvent = { type: 'skill_draft', skillMd: result.skill.skillMd, scripts: result.skill.scripts };

@@ -134,8 +134,3 @@ export async function listDir(fs: FsLike, path: string): Promise<DirEntry[]> {
 export async function realPath(fs: FsLike, path: string): Promise<string> {
   return String(await fs.promises.realpath(path));
 }
-
-/** Permission bits of a stat result (`0o600`). */
-export function modeBits(stat: FsStatsLike): number {
-  return Number(stat.mode) & 0o777;
-}

@@ -24,8 +24,7 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   return fetchHandlerFromDispatcher(createApiDispatcher(options, API_ROUTES));
 }
 
-/** @internal */
-export function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHandler {
+function fetchHandlerFromDispatcher(dispatcher: ApiDispatcher): FetchHandler {
   const encoder = new TextEncoder();
 
   const handler = async (request: Request): Promise<Response> => {
