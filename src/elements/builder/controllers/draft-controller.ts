@@ -30,6 +30,8 @@ export class DraftController implements ReactiveController {
   /** '' | 'ok' | 'failed': the last copy, shown for two seconds. */
   copied = '';
   toolRun: ToolRunState | null = null;
+  /** "As the agent sees it" is open (its view is loaded and computed only then). */
+  agentViewOpen = false;
   /** Edit mode: the saved skill the draft replaces, and its agent. */
   editing: string | null = null;
   editAgent: string | null = null;
@@ -52,7 +54,7 @@ export class DraftController implements ReactiveController {
     clearTimeout(this.copyTimer);
   }
 
-  private set(patch: Partial<Pick<DraftController, 'draft' | 'tab' | 'copied' | 'toolRun'>>): void {
+  private set(patch: Partial<Pick<DraftController, 'agentViewOpen' | 'draft' | 'tab' | 'copied' | 'toolRun'>>): void {
     Object.assign(this, patch);
     this.host.requestUpdate();
   }
@@ -111,6 +113,10 @@ export class DraftController implements ReactiveController {
       const lh = parseFloat(getComputedStyle(ta).lineHeight) || 20;
       ta.scrollTop = Math.max(0, (line - 1) * lh - ta.clientHeight / 3);
     });
+  }
+
+  showAgentView(open: boolean): void {
+    if (open !== this.agentViewOpen) this.set({ agentViewOpen: open });
   }
 
   setToolRun(s: ToolRunState | null): void {

@@ -36,6 +36,9 @@ export interface DraftEditor {
   download(): void;
   readonly toolRun: ToolRunState | null;
   setToolRun(s: ToolRunState): void;
+  /** "As the agent sees it" is open. */
+  readonly agentViewOpen: boolean;
+  showAgentView(open: boolean): void;
 }
 
 /** The draft's checks (the validation controller gives them). */
@@ -194,13 +197,12 @@ const reviewView = lazyView(() => import('./review-view.js'));
 export const filesView = lazyView(() => import('../files/files-view.js'));
 
 const agentViewChunk = lazyView(() => import('./agent-view.js'));
-const agentViewOpen = new WeakSet<object>();
 
 /** "As the agent sees it": the draft as Forge's runtime reads it, loaded and computed only while open. */
 function agentView(b: DraftPanel) {
   const d = b.editor.draft!;
-  const open = agentViewOpen.has(b.host);
-  const toggle = (e: Event) => ((e.target as HTMLDetailsElement).open ? agentViewOpen.add(b.host) : agentViewOpen.delete(b.host), b.host.requestUpdate());
+  const open = b.editor.agentViewOpen;
+  const toggle = (e: Event) => b.editor.showAgentView((e.target as HTMLDetailsElement).open);
   const findings = [...(b.checks.result?.errors ?? []), ...(b.checks.result?.warnings ?? [])];
   const body = agentViewChunk(b.host, open)?.renderAgentView({ skillMd: d.skillMd, scripts: Object.keys(d.scripts), findings, onLine: (n) => b.editor.jumpTo(SKILL_MD, n) });
   return html`<details class="agent-view" part="agent-view" ?open=${open} @toggle=${toggle}><summary>As the agent sees it</summary>${open ? (body ?? html`<p class="muted">Loading…</p>`) : nothing}</details>`;
