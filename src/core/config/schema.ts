@@ -10,22 +10,10 @@ import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { ENV_VAR_NAME_PATTERN } from '../names.js';
 import { PROVIDERS, type ProviderName } from '../llm/types.js';
+import { checkBaseUrl } from './base-url.js';
 
 /** Empty strings and nulls mean "not set" for optional fields (HTML forms send ""). */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-export function checkBaseUrl(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `base_url "${value}" is not a URL; use e.g. "https://api.example.com/v1"`;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `base_url must start with http:// or https:// (got "${url.protocol}")`;
-  if (url.username || url.password)
-    return 'base_url must not carry credentials (user:password@); put the key in the API key field so it is stored in .forge/.env';
-  return null;
-}
 
 export const SkillBuilderConfigSchema = z.object({
   provider: z.enum(PROVIDERS, { error: `provider must be one of ${PROVIDERS.join(', ')}` }),

@@ -11,6 +11,7 @@
 // would otherwise take from the environment.
 import { ConfigError, LlmError, RequestError, redactSecret } from '../errors.js';
 import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from './adapter.js';
+import { checkBaseUrl, normalizeBaseUrl } from '../config/base-url.js';
 import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from './defaults.js';
 import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from './errors.js';
 import { createCallControl, fetchBoundTo } from './transport.js';
@@ -40,19 +41,9 @@ function resolveConfig(config: LlmConfig): ResolvedLlmConfig {
   let baseUrl: string | undefined;
   if (config.baseUrl !== undefined && config.baseUrl !== null && String(config.baseUrl).trim() !== '') {
     const raw = String(config.baseUrl).trim();
-    let parsed: URL;
-    try {
-      parsed = new URL(raw);
-    } catch {
-      throw new ConfigError('base_url', `base_url ${JSON.stringify(raw)} is not a URL: write it in full, e.g. https://host/v1`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new ConfigError('base_url', `base_url must start with http:// or https:// (got ${parsed.protocol})`);
-    }
-    if (parsed.username || parsed.password) {
-      throw new ConfigError('base_url', 'base_url must not carry credentials; put the key in the API key setting instead');
-    }
-    baseUrl = raw.replace(/\/+$/, '');
+    const problem = checkBaseUrl(raw);
+    if (problem) throw new ConfigError('base_url', problem);
+    baseUrl = normalizeBaseUrl(raw);
   }
   const positiveInt = (value: unknown, field: string, what: string): number | undefined => {
     if (value === undefined || value === null) return undefined;

@@ -1,9 +1,10 @@
 // The settings form's data and its client-side checks, which mirror the
 // server's (provider one of the four, model required, env var name pattern,
-// http(s) base URL, no newline in a key) so most mistakes are caught before a
+// core's base URL rules — http(s), no credentials —, no newline in a key) so most mistakes are caught before a
 // round trip. The server stays the authority: its field errors are shown too.
 
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type ProviderName } from '../../core/llm/types.js';
+import { findBaseUrlProblem, type BaseUrlProblem } from '../../core/config/base-url.js';
 import { ENV_VAR_NAME_PATTERN } from '../../core/names.js';
 
 export type SettingsField = 'provider' | 'model' | 'baseUrl' | 'apiKeyEnv' | 'apiKey';
@@ -67,6 +68,13 @@ export function formFieldOf(wire: string | undefined): SettingsField | null {
   return (wire && map[wire]) || null;
 }
 
+/** The form's words for each base URL problem (the rules are core's, the same the server applies). */
+const BASE_URL_HINTS: Record<BaseUrlProblem['kind'], string> = {
+  'not-a-url': 'Enter a full http:// or https:// URL, e.g. https://openrouter.ai/api/v1.',
+  protocol: 'Enter a full http:// or https:// URL, e.g. https://openrouter.ai/api/v1.',
+  credentials: 'Leave user:password@ out of the URL; put the key in the API key field.',
+};
+
 /** Every problem with the form, by field; empty when it can be sent. */
 export function checkSettingsForm(f: SettingsForm, providers: readonly string[] = PROVIDERS): Partial<Record<SettingsField, string>> {
   const errors: Partial<Record<SettingsField, string>> = {};
@@ -76,16 +84,8 @@ export function checkSettingsForm(f: SettingsForm, providers: readonly string[] 
   const env = f.apiKeyEnv.trim();
   if (env && !ENV_VAR_NAME_PATTERN.test(env)) errors.apiKeyEnv = 'Use letters, digits and _ only, not starting with a digit (e.g. WORKSPACE_LLM_KEY).';
   const url = f.baseUrl.trim();
-  if (url) {
-    let ok = false;
-    try {
-      const u = new URL(url);
-      ok = (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-    } catch {
-      ok = false;
-    }
-    if (!ok) errors.baseUrl = 'Enter a full http:// or https:// URL, e.g. https://openrouter.ai/api/v1.';
-  }
+  const urlProblem = url ? findBaseUrlProblem(url) : null;
+  if (urlProblem) errors.baseUrl = BASE_URL_HINTS[urlProblem.kind];
   if (/[\r\n]/.test(f.apiKey)) errors.apiKey = 'The key must be a single line.';
   return errors;
 }
