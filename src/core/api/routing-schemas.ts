@@ -53,7 +53,3 @@ export const ImproveDescriptionRequestSchema = DraftSchema.extend({
     )
     .max(MAX_ROUTE_REQUESTS),
 });
-
-export type RouteCheckRequest = z.infer<typeof RouteCheckRequestSchema>;
-export type RouteRequestsRequest = z.infer<typeof RouteRequestsRequestSchema>;
-export type ImproveDescriptionRequest = z.infer<typeof ImproveDescriptionRequestSchema>;
