@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { networkInterfaces, hostname as osHostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { createApiDispatcher } from './http/dispatch.js';
-import { handlerFromDispatcher } from './http/request-handler.js';
+import { createApiDispatcher, type ApiDispatcher } from './http/dispatch.js';
+import { handlerFromDispatcher, type NodeRequestHandler } from './http/request-handler.js';
 import { API_ROUTES } from './http/routes.js';
 import { fallbackPage, packageStaticRoots, sendNotFound, sendJsonError, serveStatic, type StaticRoots } from './http/static-files.js';
 import type { ApiHandlerOptions } from './http/types.js';
@@ -69,17 +69,20 @@ function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const host = options.host ?? DEFAULT_HOST;
-  const port = options.port ?? DEFAULT_PORT;
-  const extraHosts = options.allowedHosts === 'any' ? 'any' : [...(options.allowedHosts ?? []), ...servedHostNames(host)];
-  const dispatcher = createApiDispatcher({ ...options, allowedHosts: extraHosts }, API_ROUTES);
-  const api = handlerFromDispatcher(dispatcher);
-  const roots = options.staticRoots ?? packageStaticRoots();
-  const serveDemo = options.serveDemo ?? true;
-  const page = (): string => fallbackPage(dispatcher.basePath, API_ROUTES);
+/** What the request listener serves outside the API. */
+interface StaticSite {
+  serveDemo: boolean;
+  roots: StaticRoots;
+  page(): string;
+}
 
-  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+/** The request listener: API paths go to the API handler; every other path passes the Host check, then gets a demo file (GET/HEAD) or a JSON 404/405. */
+function requestListener(
+  dispatcher: ApiDispatcher,
+  api: NodeRequestHandler,
+  site: StaticSite,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     let pathname = '/';
     try {
       pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -96,7 +99,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       return;
     }
     const head = req.method === 'HEAD';
-    if (!serveDemo) {
+    if (!site.serveDemo) {
       sendNotFound(res, pathname, head);
       return;
     }
@@ -104,7 +107,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       sendJsonError(res, 405, `${req.method ?? ''} is not allowed on ${pathname}; use GET`, { allow: 'GET, HEAD' });
       return;
     }
-    serveStatic(req, res, pathname, roots, page)
+    serveStatic(req, res, pathname, site.roots, site.page)
       .then((served) => {
         if (!served) sendNotFound(res, pathname, head);
       })
@@ -113,13 +116,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         else res.destroy();
       });
   };
+}
 
-  const server = createServer(onRequest);
-  // Chat streams may be quiet for a while between heartbeats; never time them out server-side.
-  server.requestTimeout = 0;
-  server.headersTimeout = 30_000;
-
-  await new Promise<void>((resolve, reject) => {
+/** Starts listening; rejects with PortInUseError when the port is taken. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);
       reject(err.code === 'EADDRINUSE' ? new PortInUseError(port, host) : err);
@@ -132,6 +133,37 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server.once('listening', onListening);
     server.listen(port, host);
   });
+}
+
+/** Ends open streams, stops accepting connections, drops the rest after 2 s; resolves once the server is closed. */
+async function shutDown(server: Server, dispatcher: ApiDispatcher): Promise<void> {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  await dispatcher.closeStreams('the server is shutting down');
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), 2_000);
+  grace.unref();
+  await stopped;
+  clearTimeout(grace);
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const port = options.port ?? DEFAULT_PORT;
+  const extraHosts = options.allowedHosts === 'any' ? 'any' : [...(options.allowedHosts ?? []), ...servedHostNames(host)];
+  const dispatcher = createApiDispatcher({ ...options, allowedHosts: extraHosts }, API_ROUTES);
+  const api = handlerFromDispatcher(dispatcher);
+  const site: StaticSite = {
+    roots: options.staticRoots ?? packageStaticRoots(),
+    serveDemo: options.serveDemo ?? true,
+    page: () => fallbackPage(dispatcher.basePath, API_ROUTES),
+  };
+
+  const server = createServer(requestListener(dispatcher, api, site));
+  // Chat streams may be quiet for a while between heartbeats; never time them out server-side.
+  server.requestTimeout = 0;
+  server.headersTimeout = 30_000;
+
+  await listen(server, port, host);
 
   const actualPort = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
@@ -141,15 +173,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     host,
     server,
     close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await dispatcher.closeStreams('the server is shutting down');
-        server.closeIdleConnections();
-        const grace = setTimeout(() => server.closeAllConnections(), 2_000);
-        grace.unref();
-        await stopped;
-        clearTimeout(grace);
-      })();
+      closing ??= shutDown(server, dispatcher);
       return closing;
     },
   };
