@@ -68,35 +68,9 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
   if (!options || typeof options !== 'object') throw new RequestError('options', 'createSkillBuilder needs {workspaceDir} or {llm}');
   const io = resolveIo(options);
   const ioOpts: IoOptions = { fs: io.fs, env: io.env, homeDir: io.homeDir };
-  const tuning: CoreTuning = {};
-  if (options.now) tuning.now = options.now;
-  if (options.progressIntervalMs !== undefined) tuning.progressIntervalMs = options.progressIntervalMs;
-  if (options.structuredOutput !== undefined) tuning.structuredOutput = options.structuredOutput;
-  if (options.partialDrafts !== undefined) tuning.partialDrafts = options.partialDrafts;
-  if (options.partialDraftIntervalMs !== undefined) tuning.partialDraftIntervalMs = options.partialDraftIntervalMs;
+  const tuning = pickTuning(options);
   const agentDir = options.agentDir;
-
-  let config: ResolvedSkillBuilderLLM | null = null;
-  /** A core builder for one turn, plus the key to scrub from its errors. */
-  let coreForTurn: () => Promise<{ core: SkillBuilder; secret: string | undefined }>;
-
-  if ('llm' in options && options.llm) {
-    const llm = options.llm;
-    const core = createCoreSkillBuilder({ llm, ...tuning });
-    const secret = isClient(llm) ? undefined : llm.apiKey;
-    coreForTurn = async () => ({ core, secret });
-  } else {
-    const ws = options as WorkspaceSkillBuilderOptions;
-    if (typeof ws.workspaceDir !== 'string' || ws.workspaceDir === '')
-      throw new RequestError('workspaceDir', 'createSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
-    const resolve = () => resolveUsableLlm({ ...ioOpts, workspaceDir: ws.workspaceDir, agentDir });
-    config = (await resolve()).resolved; // refuses unset / missing key / untrusted now, before any turn
-    coreForTurn = async () => {
-      const { config: llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
-      const secrets = llmConfig.apiKey ? [llmConfig.apiKey] : [];
-      return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, ws.llmClientFactory), secrets, ...tuning }), secret: llmConfig.apiKey };
-    };
-  }
+  const { config, coreForTurn } = await turnSource(options, ioOpts, tuning);
 
   async function loadExisting(name: string): Promise<ExistingSkill> {
     assertSafeSkillName(name, 'editing_name');
@@ -145,16 +119,63 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
       try {
         return await core.send(messages, chatOpts);
       } catch (err) {
-        if (secret && err instanceof Error) {
-          const scrubbed = err as SendError;
-          Object.defineProperty(scrubbed, 'message', { value: redactSecret(err.message, secret), configurable: true, writable: true });
-          if (typeof err.stack === 'string') Object.defineProperty(scrubbed, 'stack', { value: redactSecret(err.stack, secret), configurable: true, writable: true });
-          throw scrubbed;
-        }
-        throw err;
+        throw scrubSendError(err, secret);
       }
     },
   };
+}
+
+/** A core builder for one turn, plus the key to scrub from its errors. */
+type CoreForTurn = () => Promise<{ core: SkillBuilder; secret: string | undefined }>;
+
+/** Copies the core tuning options that were given (and only those) out of the node options. */
+function pickTuning(options: NodeSkillBuilderOptions): CoreTuning {
+  const tuning: CoreTuning = {};
+  if (options.now) tuning.now = options.now;
+  if (options.progressIntervalMs !== undefined) tuning.progressIntervalMs = options.progressIntervalMs;
+  if (options.structuredOutput !== undefined) tuning.structuredOutput = options.structuredOutput;
+  if (options.partialDrafts !== undefined) tuning.partialDrafts = options.partialDrafts;
+  if (options.partialDraftIntervalMs !== undefined) tuning.partialDraftIntervalMs = options.partialDraftIntervalMs;
+  return tuning;
+}
+
+/**
+ * Where each turn's core builder comes from: one fixed builder for an explicit `llm`, or, for a
+ * workspace, the tiers resolved now (refusing an unusable config before any turn) and again per turn.
+ */
+async function turnSource(
+  options: NodeSkillBuilderOptions,
+  ioOpts: IoOptions,
+  tuning: CoreTuning,
+): Promise<{ config: ResolvedSkillBuilderLLM | null; coreForTurn: CoreForTurn }> {
+  if ('llm' in options && options.llm) {
+    const llm = options.llm;
+    const core = createCoreSkillBuilder({ llm, ...tuning });
+    const secret = isClient(llm) ? undefined : llm.apiKey;
+    return { config: null, coreForTurn: async () => ({ core, secret }) };
+  }
+  const ws = options as WorkspaceSkillBuilderOptions;
+  if (typeof ws.workspaceDir !== 'string' || ws.workspaceDir === '')
+    throw new RequestError('workspaceDir', 'createSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
+  const resolve = () => resolveUsableLlm({ ...ioOpts, workspaceDir: ws.workspaceDir, agentDir: options.agentDir });
+  const config = (await resolve()).resolved; // refuses unset / missing key / untrusted now, before any turn
+  const coreForTurn: CoreForTurn = async () => {
+    const { config: llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
+    const secrets = llmConfig.apiKey ? [llmConfig.apiKey] : [];
+    return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, ws.llmClientFactory), secrets, ...tuning }), secret: llmConfig.apiKey };
+  };
+  return { config, coreForTurn };
+}
+
+/** Scrubs the key from a failed send's message and stack (in place, keeping the error's class and fields). */
+function scrubSendError(err: unknown, secret: string | undefined): unknown {
+  if (secret && err instanceof Error) {
+    const scrubbed = err as SendError;
+    Object.defineProperty(scrubbed, 'message', { value: redactSecret(err.message, secret), configurable: true, writable: true });
+    if (typeof err.stack === 'string') Object.defineProperty(scrubbed, 'stack', { value: redactSecret(err.stack, secret), configurable: true, writable: true });
+    return scrubbed;
+  }
+  return err;
 }
 
 function isClient(llm: LlmClient | LlmConfig): llm is LlmClient {

@@ -6,7 +6,7 @@
 
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createSkillBuilder } from '../../core/builder/builder.js';
+import { createSkillBuilder, type SkillBuilder } from '../../core/builder/builder.js';
 import { CONTINUE_MESSAGE } from '../../core/builder/continue-turn.js';
 import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
@@ -53,25 +53,44 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`, 'chat');
-  const workspaceDir = resolve(io.cwd, values.dir ?? '.');
+  const { builder, agent } = await openSession(io, values.dir, values.agent);
+  return converse(io, builder, agent);
+}
+
+/** A drafted skill as the terminal shows and saves it. */
+type Draft = { skillMd: string; scripts: Record<string, string> };
+
+/**
+ * Checks the workspace folder, picks the agent, resolves the skill-builder LLM (refusing an unusable
+ * one with its ConfigError) and prints the session's greeting.
+ */
+async function openSession(io: CliIo, dir: string | undefined, agentId: string | undefined): Promise<{ builder: SkillBuilder; agent: AgentInfo | undefined }> {
+  const workspaceDir = resolve(io.cwd, dir ?? '.');
   const st = await stat(workspaceDir).catch(() => null);
   // Checked first: a missing folder would otherwise read as "no LLM configured".
-  if (!st?.isDirectory()) throw new Error(`the workspace folder ${values.dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
-  const agent = await pickAgent(workspaceDir, values.agent);
+  if (!st?.isDirectory()) throw new Error(`the workspace folder ${dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
+  const agent = await pickAgent(workspaceDir, agentId);
   // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
   const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
   const builder = createSkillBuilder({ llm: config });
   const out = io.stdout;
-  const tty = io.stdin.isTTY === true;
-
   writeLine(out, `Skill builder — ${resolved.provider} ${resolved.model} (${resolved.source})${agent ? `, saving into agent "${agent.id}"` : ''}`);
   if (resolved.warning) writeLine(io.stderr, `warning: ${resolved.warning}`);
   if (!agent) writeLine(out, 'No agent selected (use --agent <id>): drafts can be reviewed but not saved.');
   writeLine(out, 'Describe the skill you want. An empty line or Ctrl-D ends the session.');
+  return { builder, agent };
+}
 
+/**
+ * The interview loop: reads a message, streams the reply, offers a draft for saving, until an empty
+ * line, end of input or an interrupt (exit code 130).
+ */
+async function converse(io: CliIo, builder: SkillBuilder, agent: AgentInfo | undefined): Promise<number> {
+  const out = io.stdout;
+  const tty = io.stdin.isTTY === true;
   const reader = createLineReader(io.stdin, out);
   const messages: ChatMessage[] = [];
-  let draft: { skillMd: string; scripts: Record<string, string> } | undefined;
+  let draft: Draft | undefined;
   let pending: string | null = null;
   let cutOff = false;
   let current: AbortController | undefined;
@@ -94,45 +113,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       cutOff = false;
 
       current = new AbortController();
-      const spinner = createSpinner(out);
-      out.write('\nassistant> ');
-      let streamed = '';
-      // The model's text reaches the terminal with its control characters shown, never acted on.
-      const screen = createStreamEscaper();
-      let failed: string | undefined;
-      let newDraft: typeof draft;
-      for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal: current.signal })) {
-        if (ev.type === 'message_delta') {
-          if (spinner.active) spinner.stop();
-          out.write(screen.push(ev.delta));
-          streamed += ev.delta;
-        } else if (ev.type === 'progress' && ev.phase === 'skill') {
-          if (!spinner.active) out.write('\n');
-          spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
-        } else if (ev.type === 'message') {
-          spinner.stop();
-          if (streamed === '') out.write(screen.push(ev.content));
-          else if (ev.content.startsWith(streamed)) out.write(screen.push(ev.content.slice(streamed.length)));
-          out.write(screen.end());
-          writeLine(out);
-          messages.push({ role: 'assistant', content: ev.content });
-        } else if (ev.type === 'skill_draft') {
-          spinner.stop('draft received');
-          newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
-        } else if (ev.type === 'error') {
-          spinner.stop();
-          out.write(screen.end());
-          failed = ev.error;
-        } else if (ev.type === 'done' && ev.truncated) {
-          cutOff = ev.notice !== undefined;
-          writeLine(io.stderr, ev.notice ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}` : 'note: the model hit its output limit; the draft may be incomplete.');
-        }
-      }
+      const turn = await streamTurn(io, builder, messages, draft, current.signal);
+      cutOff = turn.cutOff;
       current = undefined;
       if (interrupted) break;
-      if (failed !== undefined) writeLine(io.stderr, `\nerror: ${failed}`);
-      if (!newDraft) continue; // a failed turn still offers whatever draft arrived
-      draft = newDraft;
+      if (turn.failed !== undefined) writeLine(io.stderr, `\nerror: ${turn.failed}`);
+      if (!turn.newDraft) continue; // a failed turn still offers whatever draft arrived
+      draft = turn.newDraft;
       const names = agent ? await existingSkillNames(agent.path) : [];
       const answer = await showDraftAndAsk(io, draft, names, agent !== undefined, reader);
       if (answer === null) break;
@@ -148,6 +135,56 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return 130;
   }
   return 0;
+}
+
+/**
+ * Streams one assistant turn to the terminal (text as it arrives, a spinner while the draft is written)
+ * and appends the reply to `messages`; returns the error, the new draft and whether the reply was cut off.
+ */
+async function streamTurn(
+  io: CliIo,
+  builder: SkillBuilder,
+  messages: ChatMessage[],
+  draft: Draft | undefined,
+  signal: AbortSignal,
+): Promise<{ failed: string | undefined; newDraft: Draft | undefined; cutOff: boolean }> {
+  const out = io.stdout;
+  const spinner = createSpinner(out);
+  out.write('\nassistant> ');
+  let streamed = '';
+  // The model's text reaches the terminal with its control characters shown, never acted on.
+  const screen = createStreamEscaper();
+  let failed: string | undefined;
+  let newDraft: Draft | undefined;
+  let cutOff = false;
+  for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal })) {
+    if (ev.type === 'message_delta') {
+      if (spinner.active) spinner.stop();
+      out.write(screen.push(ev.delta));
+      streamed += ev.delta;
+    } else if (ev.type === 'progress' && ev.phase === 'skill') {
+      if (!spinner.active) out.write('\n');
+      spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
+    } else if (ev.type === 'message') {
+      spinner.stop();
+      if (streamed === '') out.write(screen.push(ev.content));
+      else if (ev.content.startsWith(streamed)) out.write(screen.push(ev.content.slice(streamed.length)));
+      out.write(screen.end());
+      writeLine(out);
+      messages.push({ role: 'assistant', content: ev.content });
+    } else if (ev.type === 'skill_draft') {
+      spinner.stop('draft received');
+      newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
+    } else if (ev.type === 'error') {
+      spinner.stop();
+      out.write(screen.end());
+      failed = ev.error;
+    } else if (ev.type === 'done' && ev.truncated) {
+      cutOff = ev.notice !== undefined;
+      writeLine(io.stderr, ev.notice ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}` : 'note: the model hit its output limit; the draft may be incomplete.');
+    }
+  }
+  return { failed, newDraft, cutOff };
 }
 
 /** Prints the draft and its validation; resolves 'save', 'no', another message, or null at end of input. */

@@ -16,7 +16,7 @@ import { readRegularTextIfExists } from '../fs/no-follow.js';
 import { withFileLocks, writeAllOrNothing, type PlannedWrite } from './write-all.js';
 import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilderSettings } from '../../core/config/schema.js';
 import { checkEnvValue, editEnvText, gitignoreWithEntry, readEnvFile } from './env-file.js';
-import { resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
+import { resolveIo, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
 import { addTrustedOrigin, isKeyDestinationTrusted, originOf, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';
 import { emptyYamlFile, parseYamlText, readYamlFile, renderYamlFile, yamlGet, type YamlFile } from './yaml-file.js';
 
@@ -138,66 +138,15 @@ export async function loadSkillBuilderLLM(opts: LoadSkillBuilderLLMOptions): Pro
   const { fs, env, homeDir } = resolveIo(opts);
   const { workspaceDir, agentDir } = opts;
 
-  let hit: TierHit | null = null;
-  let unsetWarning: string | null = null;
-  const wsPath = workspaceUiYamlPath(workspaceDir);
-  const wsTier = await readUiYamlTier(fs, wsPath);
-  if (wsTier) hit = { source: 'workspace', settings: wsTier.settings, file: wsPath, warnings: wsTier.warnings };
-  if (!hit) {
-    const userPath = userUiYamlPath(homeDir);
-    const userTier = await readUiYamlTier(fs, userPath);
-    if (userTier) hit = { source: 'user', settings: userTier.settings, file: userPath, warnings: userTier.warnings };
-  }
-  if (!hit && agentDir !== undefined) {
-    const agent = await readAgentTier(fs, agentDir);
-    if (agent && 'unsetWarning' in agent) unsetWarning = agent.unsetWarning;
-    else if (agent) hit = agent;
-  }
-
-  if (!hit) {
-    return withKey(
-      {
-        provider: null,
-        model: null,
-        baseUrl: null,
-        apiKeyEnv: null,
-        hasKey: false,
-        keyRequired: false,
-        keySource: null,
-        source: 'unset',
-        warning: unsetWarning,
-        trusted: true,
-        configFile: null,
-      },
-      undefined,
-    );
-  }
+  const { hit, unsetWarning } = await findTier(fs, homeDir, workspaceDir, agentDir);
+  if (!hit) return withKey(unsetResult(unsetWarning), undefined);
 
   const { settings } = hit;
   const apiKeyEnv = settings.apiKeyEnv ?? DEFAULT_API_KEY_ENV[settings.provider];
   const keyRequired = settings.provider !== 'ollama';
   const warnings: string[] = [...hit.warnings];
 
-  let apiKey: string | undefined;
-  let keySource: KeySource | null = null;
-  let sawPlaceholder = false;
-  if (apiKeyEnv) {
-    const wsEnv = await readEnvFile(workspaceEnvPath(workspaceDir), { fs });
-    const candidates: Array<[KeySource, string | undefined]> = [
-      ['workspace_env', wsEnv[apiKeyEnv]],
-      ['agent_env', hit.agentEnv?.[apiKeyEnv]],
-      ['process_env', env[apiKeyEnv]],
-    ];
-    for (const [src, raw] of candidates) {
-      if (raw !== undefined && raw.trim() === OAUTH_PLACEHOLDER) sawPlaceholder = true;
-      const k = usableKey(raw);
-      if (k !== undefined) {
-        apiKey = k;
-        keySource = src;
-        break;
-      }
-    }
-  }
+  const { apiKey, keySource, sawPlaceholder } = apiKeyEnv ? await lookUpKey(fs, env, workspaceDir, apiKeyEnv, hit.agentEnv) : NO_KEY;
   if (!apiKey && sawPlaceholder)
     warnings.push(`${apiKeyEnv} holds the "${OAUTH_PLACEHOLDER}" placeholder, which the skill builder cannot use; set a real API key in Settings.`);
 
@@ -224,6 +173,79 @@ export async function loadSkillBuilderLLM(opts: LoadSkillBuilderLLMOptions): Pro
   if (settings.maxOutputTokens !== undefined) resolved.maxOutputTokens = settings.maxOutputTokens;
   if (settings.timeoutS !== undefined) resolved.timeoutS = settings.timeoutS;
   return withKey(resolved, apiKey);
+}
+
+/**
+ * The first tier that configures the skill builder: workspace ui.yaml, then ~/.forge/ui.yaml, then
+ * (with an agent) its forge.yaml. With none, why the agent fallback could not be used, if it says.
+ */
+async function findTier(
+  fs: FsLike,
+  homeDir: string,
+  workspaceDir: string,
+  agentDir: string | undefined,
+): Promise<{ hit: TierHit | null; unsetWarning: string | null }> {
+  const wsPath = workspaceUiYamlPath(workspaceDir);
+  const wsTier = await readUiYamlTier(fs, wsPath);
+  if (wsTier) return { hit: { source: 'workspace', settings: wsTier.settings, file: wsPath, warnings: wsTier.warnings }, unsetWarning: null };
+  const userPath = userUiYamlPath(homeDir);
+  const userTier = await readUiYamlTier(fs, userPath);
+  if (userTier) return { hit: { source: 'user', settings: userTier.settings, file: userPath, warnings: userTier.warnings }, unsetWarning: null };
+  if (agentDir !== undefined) {
+    const agent = await readAgentTier(fs, agentDir);
+    if (agent && 'unsetWarning' in agent) return { hit: null, unsetWarning: agent.unsetWarning };
+    if (agent) return { hit: agent, unsetWarning: null };
+  }
+  return { hit: null, unsetWarning: null };
+}
+
+/** The result when no tier configures the skill builder (no key, nothing to trust). */
+function unsetResult(warning: string | null): ResolvedSkillBuilderLLM {
+  return {
+    provider: null,
+    model: null,
+    baseUrl: null,
+    apiKeyEnv: null,
+    hasKey: false,
+    keyRequired: false,
+    keySource: null,
+    source: 'unset',
+    warning,
+    trusted: true,
+    configFile: null,
+  };
+}
+
+interface KeyLookup {
+  apiKey: string | undefined;
+  keySource: KeySource | null;
+  /** Some source held Forge's OAuth placeholder instead of a key. */
+  sawPlaceholder: boolean;
+}
+
+const NO_KEY: KeyLookup = { apiKey: undefined, keySource: null, sawPlaceholder: false };
+
+/** Looks `apiKeyEnv` up in <workspace>/.forge/.env, then the agent's .env (fallback tier), then `env`; the first usable value wins. */
+async function lookUpKey(
+  fs: FsLike,
+  env: EnvRecord,
+  workspaceDir: string,
+  apiKeyEnv: string,
+  agentEnv: Record<string, string> | undefined,
+): Promise<KeyLookup> {
+  const wsEnv = await readEnvFile(workspaceEnvPath(workspaceDir), { fs });
+  const candidates: Array<[KeySource, string | undefined]> = [
+    ['workspace_env', wsEnv[apiKeyEnv]],
+    ['agent_env', agentEnv?.[apiKeyEnv]],
+    ['process_env', env[apiKeyEnv]],
+  ];
+  let sawPlaceholder = false;
+  for (const [src, raw] of candidates) {
+    if (raw !== undefined && raw.trim() === OAUTH_PLACEHOLDER) sawPlaceholder = true;
+    const k = usableKey(raw);
+    if (k !== undefined) return { apiKey: k, keySource: src, sawPlaceholder };
+  }
+  return { apiKey: undefined, keySource: null, sawPlaceholder };
 }
 
 function withKey(resolved: ResolvedSkillBuilderLLM, apiKey: string | undefined): ResolvedSkillBuilderLLM {

@@ -6,25 +6,25 @@
 // swap it into place with renames (the old folder is moved aside and put
 // back if the swap fails; readers of this process wait for the renames, and
 // leftover temp folders of a crashed save are removed first) → env vars into
-// the agent's .env (0600) → egress
-// domains merged into forge.yaml. Any failure before the swap leaves the
+// the agent's .env (0600) → egress domains merged into forge.yaml
+// (save-egress.ts). Any failure before the swap leaves the
 // previous skill byte-identical and removes the temp folder. Files other
 // than SKILL.md and scripts/ in an edited skill folder are carried over;
 // the request's `files`/`binaries` (issue 17) are written over them.
 
 import { join } from 'node:path';
-import { isMap, isScalar, isSeq, type YAMLSeq } from 'yaml';
-import { errorDiag, toValidationResult, warningDiag, type Diagnostic } from '../../core/diagnostics.js';
-import { ConfigError, RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
+import { errorDiag, toValidationResult, type Diagnostic } from '../../core/diagnostics.js';
+import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
 import { assertSafeScriptFileName, assertSafeSkillName, checkEnvVarName } from '../../core/names.js';
 import { refuseRiskyEgress } from '../../core/egress/refuse-risky.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
+import type { ParsedSkillMd } from '../../core/skillmd/types.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { tempSibling, withFileLock } from '../fs/atomic-write.js';
 import { checkEnvValue, readEnvFile, setEnvFileValue } from '../config/env-file.js';
-import { errnoCode, listDir, realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from '../fs/types.js';
+import { errnoCode, listDir, realPath, resolveIo, statIfExists, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
 import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
-import { readYamlFile, writeYamlFile, emptyYamlFile, type YamlFile } from '../config/yaml-file.js';
+import { checkEgressDomains, mergeEgress } from './save-egress.js';
 import { assertRegularOrMissing } from '../fs/no-follow.js';
 import { withSkillsSwap } from './consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
@@ -34,8 +34,6 @@ import type { MissingEnvVar, SaveSkillRequest, SaveSkillResult } from '../../cor
 import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-folder/folder-files.js';
 
 export type { MissingEnvVar, SaveSkillRequest, SaveSkillResult };
-
-const DOMAIN = /^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -140,61 +138,6 @@ async function swapIntoPlace(fs: FsLike, skillsDir: string, name: string, tmp: s
   }
 }
 
-function normaliseDomain(d: string): string {
-  return d.trim().toLowerCase().replace(/\.$/, '');
-}
-
-function readAllowedDomains(file: YamlFile): YAMLSeq | null {
-  const egress = file.doc.getIn(['egress'], true);
-  if (egress !== undefined && !(isScalar(egress) && egress.value === null) && !isMap(egress))
-    throw new ConfigError('egress', `${file.path}: egress must be a mapping (egress: {allowed_domains: [...]})`, { file: file.path, ...lineOpt(file, ['egress']) });
-  const list = file.doc.getIn(['egress', 'allowed_domains'], true);
-  if (list === undefined || (isScalar(list) && list.value === null)) return null;
-  if (!isSeq(list))
-    throw new ConfigError('egress.allowed_domains', `${file.path}: egress.allowed_domains must be a list of domains`, {
-      file: file.path,
-      ...lineOpt(file, ['egress', 'allowed_domains']),
-    });
-  return list;
-}
-
-function lineOpt(file: YamlFile, path: string[]): { line?: number } {
-  const line = file.lineOf(path);
-  return line === undefined ? {} : { line };
-}
-
-/** Merges `domains` into forge.yaml egress.allowed_domains (deduplicated, sorted, comments kept). Returns the added ones. */
-async function mergeEgress(fs: FsLike, forgePath: string, domains: string[]): Promise<string[]> {
-  if (domains.length === 0) return [];
-  return withFileLock(fs, forgePath, async () => {
-    const file = (await readYamlFile(fs, forgePath)) ?? emptyYamlFile(forgePath);
-    if (file.doc.contents === null) file.doc.contents = file.doc.createNode({}) as never;
-    let seq = readAllowedDomains(file);
-    if (!seq) {
-      if (!isMap(file.doc.getIn(['egress'], true))) file.doc.setIn(['egress'], file.doc.createNode({}));
-      file.doc.setIn(['egress', 'allowed_domains'], file.doc.createNode([]));
-      seq = file.doc.getIn(['egress', 'allowed_domains'], true) as YAMLSeq;
-    }
-    const valueOf = (item: unknown) => normaliseDomain(String(isScalar(item) ? item.value : item));
-    const present = new Set(seq.items.map(valueOf));
-    const added = [...new Set(domains)].filter((d) => !present.has(d)).sort();
-    if (added.length === 0) return [];
-    for (const d of added) seq.add(file.doc.createNode(d));
-    const seen = new Set<string>();
-    seq.items = seq.items
-      .filter((item) => {
-        const v = valueOf(item);
-        if (seen.has(v)) return false;
-        seen.add(v);
-        return true;
-      })
-      .sort((a, b) => (valueOf(a) < valueOf(b) ? -1 : valueOf(a) > valueOf(b) ? 1 : 0));
-    const st = await statIfExists(fs, forgePath);
-    await writeYamlFile(fs, file, st ? Number(st.mode) & 0o777 : 0o644);
-    return added;
-  });
-}
-
 export interface SaveSkillOptions extends IoOptions {
   /** Validation profile; default `forge`. */
   profile?: 'forge' | 'agentskills';
@@ -218,19 +161,51 @@ export async function saveSkill(agentDir: string, request: SaveSkillRequest, opt
   return withFileLock(fs, join(agentDir, 'skills', req.skillName), () => saveChecked(agentDir, req, opts));
 }
 
-async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest>, opts: SaveSkillOptions): Promise<SaveSkillResult> {
-  const { fs, env } = resolveIo(opts);
-  const name = req.skillName;
-  const editingName = req.editingName ? req.editingName : undefined;
-  const replacing = editingName === name && req.overwrite !== false;
-  const skillsDir = join(agentDir, 'skills');
+/** Where and how one save writes: the agent, its skills/ folder, the skill's name and whether it replaces the edited skill. */
+interface SaveTarget {
+  agentDir: string;
+  skillsDir: string;
+  name: string;
+  editingName: string | undefined;
+  replacing: boolean;
+}
 
-  // 1. Validate (nothing is written when anything is wrong).
+type CheckedRequest = ReturnType<typeof checkRequest>;
+type CarriedFolder = { real: string; files: SkillFolderFiles } | null;
+
+/** Saves a checked request under the skill's lock, in order: validate, refuse a clash, check the files edited later, swap, env and egress. */
+async function saveChecked(agentDir: string, req: CheckedRequest, opts: SaveSkillOptions): Promise<SaveSkillResult> {
+  const { fs, env } = resolveIo(opts);
+  const editingName = req.editingName ? req.editingName : undefined;
+  const t: SaveTarget = {
+    agentDir,
+    skillsDir: join(agentDir, 'skills'),
+    name: req.skillName,
+    editingName,
+    replacing: editingName === req.skillName && req.overwrite !== false,
+  };
+  const { existing, carried, validation, parsed } = await validateSave(fs, t, req, opts);
+  refuseCreateClash(t, existing);
+  const { forgePath, envPath, domains, egressWarnings } = await checkEditableFiles(fs, agentDir, parsed.forge.egressDomains);
+  const warnings: Diagnostic[] = [...validation.warnings, ...egressWarnings];
+  const path = await buildAndSwap(fs, t, req, carried, existing);
+  const envConfigured = await writeEnvVars(fs, envPath, req.envVars);
+  const egressAdded = await mergeEgress(fs, forgePath, domains);
+  const envMissing = await missingEnvVars(fs, env, envPath, parsed);
+  return { path, egressAdded, envConfigured, envMissing, warnings };
+}
+
+/**
+ * Step 1: validates the SKILL.md with the folder files it will have (carried from the edited skill),
+ * the frontmatter name against skill_name, and risky egress. Throws SkillValidationError; writes nothing.
+ */
+async function validateSave(fs: FsLike, t: SaveTarget, req: CheckedRequest, opts: SaveSkillOptions) {
+  const { agentDir, skillsDir, name, editingName, replacing } = t;
   const existing: SkillLocation | null = await locateSkill(agentDir, name, { fs });
   const previous = replacing && existing ? await readPrevious(fs, skillsDir, existing) : undefined;
   // The folder files come from the skill being edited: the one replaced, or — an edit that renames it — the one under editing_name.
   const source = replacing ? existing : editingName !== undefined && !existing ? await locateSkill(agentDir, editingName, { fs }) : null;
-  const carried = source?.format === 'subdir' ? await carriedFolder(fs, skillsDir, source.path) : null;
+  const carried: CarriedFolder = source?.format === 'subdir' ? await carriedFolder(fs, skillsDir, source.path) : null;
   const folder = savedFolderForValidation(req.folderFiles, carried?.files ?? null);
   const validation = validateSkillMd(req.skillMd, {
     profile: opts.profile ?? 'forge',
@@ -251,36 +226,38 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   if (!validation.valid) throw new SkillValidationError(validation);
   const risky = opts.allowRiskyEgress === true ? null : refuseRiskyEgress(validation, parsed.forge.egressDomains);
   if (risky) throw new SkillValidationError(risky);
+  return { existing, carried, validation, parsed };
+}
 
-  // 2. Create mode never replaces anything.
-  if (existing && !replacing) {
-    throw new SkillConflictError(
-      name,
-      editingName && editingName !== name
-        ? `skill "${name}" already exists; renaming "${editingName}" to it would replace another skill — pick a different name`
-        : `skill "${name}" already exists in ${skillsDir}; open it in edit mode to change it, or pick another name`,
-    );
-  }
+/** Step 2: create mode (and a rename onto another skill) never replaces anything: SkillConflictError. */
+function refuseCreateClash(t: SaveTarget, existing: SkillLocation | null): void {
+  if (!existing || t.replacing) return;
+  const { name, editingName, skillsDir } = t;
+  throw new SkillConflictError(
+    name,
+    editingName && editingName !== name
+      ? `skill "${name}" already exists; renaming "${editingName}" to it would replace another skill — pick a different name`
+      : `skill "${name}" already exists in ${skillsDir}; open it in edit mode to change it, or pick another name`,
+  );
+}
 
-  // 3. Everything we will edit afterwards must be readable now.
+/** Step 3: everything edited after the swap must be readable now (forge.yaml's egress section; no symlinked .env or forge.yaml). */
+async function checkEditableFiles(fs: FsLike, agentDir: string, rawDomains: readonly string[]) {
   const forgePath = join(agentDir, 'forge.yaml');
-  const domains: string[] = [];
-  const warnings: Diagnostic[] = [...validation.warnings];
-  for (const raw of parsed.forge.egressDomains) {
-    const d = normaliseDomain(raw);
-    if (DOMAIN.test(d)) domains.push(d);
-    else warnings.push(warningDiag('egress-domain-invalid', 'metadata.forge.egress_domains', `"${raw}" is not a domain name; it was not added to forge.yaml`));
-  }
-  if (domains.length > 0) {
-    const forgeFile = await readYamlFile(fs, forgePath);
-    if (forgeFile) readAllowedDomains(forgeFile);
-  }
+  const { domains, warnings: egressWarnings } = await checkEgressDomains(fs, forgePath, rawDomains);
   // The agent's .env and forge.yaml are edited (or read) after the swap: a symlink there is refused now, before anything is written.
   const envPath = join(agentDir, '.env');
   await assertRegularOrMissing(fs, envPath);
   await assertRegularOrMissing(fs, forgePath);
+  return { forgePath, envPath, domains, egressWarnings };
+}
 
-  // 4. Build the new folder aside, then swap it in.
+/**
+ * Step 4: builds the new skill folder in a hidden temp folder under skills/, then swaps it into place
+ * (removing the temp folder on failure, and the edited skill's old location after a move). Returns the skill's folder.
+ */
+async function buildAndSwap(fs: FsLike, t: SaveTarget, req: CheckedRequest, carried: CarriedFolder, existing: SkillLocation | null): Promise<string> {
+  const { agentDir, skillsDir, name } = t;
   await fs.promises.mkdir(skillsDir, { recursive: true });
   const realAgent = await realPath(fs, agentDir);
   const realSkills = await realPath(fs, skillsDir);
@@ -305,25 +282,29 @@ async function saveChecked(agentDir: string, req: ReturnType<typeof checkRequest
   } finally {
     releaseTmp();
   }
+  return target;
+}
 
-  // 5. Env vars and egress.
+/** Step 5: writes the non-empty env var values into the agent's .env (sorted by name); returns the names written. */
+async function writeEnvVars(fs: FsLike, envPath: string, envVars: Record<string, string>): Promise<string[]> {
   const configured: string[] = [];
-  for (const [k, v] of Object.entries(req.envVars).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [k, v] of Object.entries(envVars).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (v === '') continue;
     await setEnvFileValue(envPath, k, v, { fs });
     configured.push(k);
   }
-  const egressAdded = await mergeEgress(fs, forgePath, domains);
+  return configured;
+}
 
-  // 6. What is still missing.
+/** Step 6: the env vars the skill requires that neither the agent's .env nor the environment sets. */
+async function missingEnvVars(fs: FsLike, env: EnvRecord, envPath: string, parsed: ParsedSkillMd): Promise<MissingEnvVar[]> {
   const agentEnv = await readEnvFile(envPath, { fs });
   const isSet = (n: string) => (agentEnv[n] ?? '').trim() !== '' || (env[n] ?? '').trim() !== '';
   const missing: MissingEnvVar[] = [];
   for (const n of parsed.forge.requires.env.required) if (!isSet(n)) missing.push({ name: n, kind: 'required' });
   const oneOf = parsed.forge.requires.env.oneOf;
   if (oneOf.length > 0 && !oneOf.some(isSet)) for (const n of oneOf) missing.push({ name: n, kind: 'one_of' });
-
-  return { path: target, egressAdded, envConfigured: configured, envMissing: missing, warnings };
+  return missing;
 }
 
 /** The edited skill's real folder (when it lies inside skills/) and its folder files, carried into the new folder. */
