@@ -11,13 +11,6 @@ import { findImportCycles, findLongFiles, findLongFunctions, moduleSpecifiers, t
 const all: SourceText[] = readSources(join(repoRoot, 'src'), /\.(ts|mts|tsx)$/);
 const area = (name: string): SourceText[] => all.filter((f) => f.path.startsWith(`src/${name}/`));
 
-// Issue 12 is finished in parallel by several people: the long node functions
-// (dispatch, CLI chat, tiers, save, server …) are being split on another
-// branch. Until that lands, this check is skipped — the lead knows; remove the
-// entry once src/node passes.
-const PENDING = new Set(['src/node: no function over 80 lines']);
-const check = (title: string, fn: () => void): void => (PENDING.has(title) ? it.skip : it)(title, fn);
-
 describe('structure of src', () => {
   it('reads every area', () => {
     for (const name of ['core', 'node', 'elements', 'testing']) expect(area(name).length, name).toBeGreaterThan(0);
@@ -28,10 +21,10 @@ describe('structure of src', () => {
   });
 
   for (const name of ['core', 'node', 'elements', 'testing']) {
-    check(`src/${name}: no file over 400 lines`, () => {
+    it(`src/${name}: no file over 400 lines`, () => {
       expect(findLongFiles(area(name))).toEqual([]);
     });
-    check(`src/${name}: no function over 80 lines`, () => {
+    it(`src/${name}: no function over 80 lines`, () => {
       expect(findLongFunctions(area(name))).toEqual([]);
     });
   }
