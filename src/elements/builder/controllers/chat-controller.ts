@@ -44,6 +44,8 @@ export interface ChatDraft {
   readonly draft: Draft | null;
   /** The skill being edited (edit mode), or null. */
   readonly editing: string | null;
+  /** The operator shares the draft's reference files' content with the model (else it sees their names). */
+  readonly shareFiles?: boolean;
   /** A complete draft arrived from the model. */
   apply(d: Draft): void;
 }
@@ -182,12 +184,14 @@ export class ChatController implements ReactiveController {
 
   /** Reads the turn's events into `entry`; true when exactly one done/error ended it. */
   private async stream(entry: ChatEntry, messages: ChatMessage[], update: (patch: Partial<ChatEntry>) => void, signal: AbortSignal): Promise<boolean> {
-    const { editing, draft } = this.editor;
+    const { editing, draft, shareFiles } = this.editor;
+    const sendsDraft = !!draft && !isBlank(draft);
     const events = this.ctx.api().chat(
       {
         messages,
         ...(editing ? { mode: 'edit' as const, editingName: editing } : {}),
-        ...(draft && !isBlank(draft) ? { draft: copyDraft(draft) } : {}),
+        ...(sendsDraft ? { draft: copyDraft(draft) } : {}),
+        ...(sendsDraft && shareFiles && Object.keys(draft.files ?? {}).length > 0 ? { shareFiles: 'all' as const } : {}),
       },
       { agent: this.ctx.targetAgent(), signal },
     );

@@ -32,6 +32,8 @@ export class DraftController implements ReactiveController {
   toolRun: ToolRunState | null = null;
   /** "As the agent sees it" is open (its view is loaded and computed only then). */
   agentViewOpen = false;
+  /** The operator lets the model read the draft's reference and asset files (sent as share_files "all"); off, it sees their names only. */
+  shareFiles = false;
   /** Edit mode: the saved skill the draft replaces, and its agent. */
   editing: string | null = null;
   editAgent: string | null = null;
@@ -166,9 +168,15 @@ export class DraftController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  setShareFiles(on: boolean): void {
+    this.shareFiles = on;
+    this.host.requestUpdate();
+  }
+
   reset(): void {
     this.baseline = this.original = null;
     this.editing = this.editAgent = null;
+    this.shareFiles = false;
     this.set({ draft: null, tab: SKILL_MD, toolRun: null });
   }
 }

@@ -82,6 +82,17 @@ function renderNameEdit(p: FilesPanel, c: FilesController, edit: NameEdit) {
   </form>`;
 }
 
+/** The operator's switch for letting the model read the reference and asset files (shown once the draft has some). */
+export function renderShareFiles(p: FilesPanel) {
+  const files = Object.keys(p.editor.draft?.files ?? {});
+  if (files.length === 0) return nothing;
+  const toggle = (e: Event) => p.editor.setShareFiles((e.target as HTMLInputElement).checked);
+  return html`<label class="share-files">
+    <input type="checkbox" .checked=${p.editor.shareFiles} @change=${toggle} />
+    Let the model read the ${files.length === 1 ? 'reference file' : `${files.length} reference files`} (otherwise it sees only their names)
+  </label>`;
+}
+
 /** Rename / Delete for the open file (none for SKILL.md; a saved skill's binary can only be deleted). */
 export function renderFileActions(p: FilesPanel) {
   const c = filesOf(p);

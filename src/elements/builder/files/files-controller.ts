@@ -22,6 +22,9 @@ export interface FilesEditor {
   /** Edit mode: the saved skill the draft replaces, and its agent. */
   readonly editing: string | null;
   readonly editAgent: string | null;
+  /** Whether the model may read the reference files' content (see setShareFiles). */
+  readonly shareFiles: boolean;
+  setShareFiles(on: boolean): void;
   edit(d: Draft): void;
   selectTab(tab: string, focus?: boolean): void;
 }

@@ -38,6 +38,8 @@ export const FILES_STYLE = html`<style>
   .tab-group { align-self: center; flex: none; font-family: var(--_mono); font-size: 0.75em; color: var(--_muted); padding: 0 var(--_space-0_5) 0 var(--_space-2); border-left: 1px solid var(--_border); margin-left: var(--_space-1); }
   .tab-size { font-size: 0.75em; color: var(--_muted); font-weight: 500; }
   .folder-pick { width: auto; flex: none; }
+  .share-files { display: flex; align-items: center; gap: var(--_space-1_5); margin: var(--_space-1) var(--_space-3) 0; font-size: 0.85em; font-weight: 500; color: var(--_muted); }
+  .share-files input { width: auto; min-height: 0; margin: 0; }
   .binary-file { flex: 1; min-height: 0; overflow: auto; padding: var(--_space-4); display: grid; gap: var(--_space-2); align-content: start; grid-template-columns: auto 1fr; }
   .binary-ico { font-size: 2em; color: var(--_muted); line-height: 1; }
   .binary-file dl { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: var(--_space-1) var(--_space-3); }

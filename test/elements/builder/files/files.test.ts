@@ -304,6 +304,29 @@ describe('builder: folder files', () => {
     deepEqual(Object.keys(internals(el).editor.draft!.scripts), ['weather-current.sh'], 'scripts are the model\'s');
   });
 
+  it('sends the reference files\' content to the model only after the operator ticks the share switch', async () => {
+    const api = new FakeApi();
+    const el = await importByDrop(api);
+    const send = async (text: string) => {
+      const before = api.calls.filter((c) => c.path.endsWith('/chat')).length;
+      api.chat = () => draftReply();
+      typeInto($<HTMLTextAreaElement>(el, '#composer')!, text);
+      await el.updateComplete;
+      button(el, 'Send', '[part="composer"]').click();
+      await waitFor(() => !internals(el).chat.busy && api.calls.filter((c) => c.path.endsWith('/chat')).length > before, 'the turn');
+      return api.lastCall('POST', '/chat')!.body;
+    };
+    const share = $<HTMLInputElement>(el, '.share-files input')!;
+    ok(share, 'the switch is shown for a draft with reference files');
+    includes(textOf(el, '.share-files'), '2 reference files');
+    equal(share.checked, false, 'off by default: the model sees the names only');
+    equal((await send('Improve it')).share_files, undefined);
+    $<HTMLInputElement>(el, '.share-files input')!.click();
+    await el.updateComplete;
+    equal(internals(el).editor.shareFiles, true);
+    equal((await send('Use the guide')).share_files, 'all');
+  });
+
   it('moves a script into references/ and keeps the tab order of a renamed script', async () => {
     const el = await importByDrop(new FakeApi());
     $<HTMLButtonElement>(el, '[role="tab"][title="scripts/extract.py"]')!.click();
