@@ -208,7 +208,8 @@ describe('settings: as a dialog', () => {
     equal(focused(), submit, 'Shift+Tab wraps to the last control');
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !dialog.open, 'closed by Esc');
-    equal(el.open, false);
+    // The element's `open` follows the dialog's close event, which comes a task after the dialog closes.
+    await waitFor(() => el.open === false, 'open is false again');
     await waitFor(() => focused() === opener, 'focus back on the opener');
   });
 
