@@ -38,6 +38,9 @@ export type {
   ToolParam,
   ToolSection,
 } from './skillmd/types.js';
+// The skill value: one skill folder with its views computed once.
+export { Skill } from './skill/index.js';
+export type { SkillBinary, SkillInit, SkillLike } from './skill/index.js';
 export { parseSkillMd } from './skillmd/parse.js';
 export { compileSkill, safeCompileSkill } from './skillmd/compile.js';
 export type { CompileResult } from './skillmd/compile.js';
