@@ -1,13 +1,15 @@
-// createSkillBuilder (node flavour): the core builder wired to a workspace.
-// It resolves the skill-builder LLM through the tiers (SPEC §4) and refuses,
-// with a ConfigError naming the fix, a configuration that is unset, has no
-// key, or points a workspace base_url at a key from the environment without
-// trust. The tiers are read again on every turn, so a rotated key or edited
-// ui.yaml applies to the next message. In edit mode it loads the on-disk skill
+// createSkillBuilder (node flavour): the one place a chat turn is assembled
+// for a workspace — the SDK, the HTTP chat route and the terminal chat all
+// run their turns through it. It resolves the skill-builder LLM through the
+// tiers (SPEC §4: ui.yaml, the key in .forge/.env or the environment, the
+// base_url trust check, the deprecated agent fallback) when it is created and
+// again on every turn, so a rotated key or an edited ui.yaml applies to the
+// next message wherever it is sent from. It refuses, with a ConfigError naming
+// the fix, a configuration that is unset, has no key, or points a workspace
+// base_url at a key without trust. In edit mode it loads the on-disk skill
 // itself: `chat(messages, {mode: 'edit', editingName})`. Error events and
 // errors are scrubbed of the key even when a custom client factory is used.
-// Resolving, refusing and loading the edited skill are workspace-llm.ts, which
-// the HTTP chat route and the terminal chat share.
+// Resolving, refusing and loading the edited skill are workspace-llm.ts.
 
 import { RequestError, redactSecret } from '../core/errors.js';
 import {
@@ -24,27 +26,37 @@ import { assertSafeSkillName } from '../core/names.js';
 import type { ExistingSkill } from '../core/builder/prompt.js';
 import type { ResolvedSkillBuilderLLM } from './config/tiers.js';
 import { resolveIo, type IoOptions } from './fs/types.js';
-import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory } from './config/workspace-llm.js';
+import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory, type UsableWorkspaceLlm } from './config/workspace-llm.js';
 
 type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput' | 'partialDrafts' | 'partialDraftIntervalMs'>;
 
-/** Resolve the LLM from the workspace tiers. */
-export interface WorkspaceSkillBuilderOptions extends IoOptions, CoreTuning {
-  workspaceDir: string;
-  /** The agent being worked on: enables the deprecated agent fallback tier and edit mode by name. */
-  agentDir?: string;
-  /** Builds the client from the resolved config (tests, proxies). Default: the built-in provider clients. */
-  llmClientFactory?: LlmClientFactory;
-}
-
-/** Use a given client or config; the workspace (optional) only serves edit mode. */
-export interface ExplicitSkillBuilderOptions extends IoOptions, CoreTuning {
-  llm: LlmClient | LlmConfig;
+/**
+ * Where the builder's LLM comes from — `workspaceDir` (the workspace's tiers, read when the builder
+ * is created and again on every turn) or `llm` (a fixed client or config; no configuration is read) —
+ * plus what every builder takes.
+ */
+export interface NodeSkillBuilderOptions extends IoOptions, CoreTuning {
+  /** The folder holding `.forge/ui.yaml` and `.forge/.env`. Required unless `llm` is given. */
   workspaceDir?: string;
+  /** A fixed client, or the config to create one; the workspace tiers are then not read. */
+  llm?: LlmClient | LlmConfig;
+  /** The agent being worked on: edit mode by name and, for a workspace, the deprecated agent fallback tier. */
   agentDir?: string;
+  /** Builds each turn's client from that turn's resolved config (tests, proxies). Default: the built-in provider clients. Not with `llm`. */
+  llmClientFactory?: LlmClientFactory;
+  /**
+   * Called with the API key each time the tiers are read — before any refusal — so a host that
+   * scrubs its own replies and logs (the HTTP server does) knows the value even for a refused turn.
+   */
+  onApiKey?: (apiKey: string) => void;
+  /** Values no event may carry, besides the key (e.g. the key of a client you built yourself). */
+  secrets?: readonly string[];
 }
 
-export type NodeSkillBuilderOptions = WorkspaceSkillBuilderOptions | ExplicitSkillBuilderOptions;
+/** @deprecated Use NodeSkillBuilderOptions (one options type: give `workspaceDir`). */
+export type WorkspaceSkillBuilderOptions = NodeSkillBuilderOptions & { workspaceDir: string };
+/** @deprecated Use NodeSkillBuilderOptions (one options type: give `llm`). */
+export type ExplicitSkillBuilderOptions = NodeSkillBuilderOptions & { llm: LlmClient | LlmConfig };
 
 export interface NodeChatOptions extends ChatOptions {
   /** Edit mode: the skill to load from `<agentDir>/skills/` (folder or frontmatter name). */
@@ -54,6 +66,12 @@ export interface NodeChatOptions extends ChatOptions {
 export interface NodeSkillBuilder {
   chat(messages: readonly ChatMessage[], options?: NodeChatOptions): AsyncIterable<BuilderEvent>;
   send(messages: readonly ChatMessage[], options?: NodeChatOptions): Promise<ParsedEnvelope>;
+  /**
+   * `chat` in two steps, for hosts that must answer a refused turn before streaming (the HTTP
+   * server): resolves once the turn has started — settings read and checked, client built, edited
+   * skill loaded — or rejects with that step's error; then iterate the events.
+   */
+  startChat(messages: readonly ChatMessage[], options?: NodeChatOptions): Promise<AsyncIterable<BuilderEvent>>;
   /** Loads an on-disk skill of the agent in the shape the prompt takes (for hosts that check it before streaming). */
   loadExisting(name: string): Promise<ExistingSkill>;
   /** The configuration resolved when the builder was created (null when `llm` was given). Never carries the key enumerably. */
@@ -61,8 +79,10 @@ export interface NodeSkillBuilder {
 }
 
 /**
- * Creates a builder for a workspace. Rejects with ConfigError when the skill-builder LLM is
- * unset, has no key, or has an untrusted base_url — before any LLM call.
+ * Creates a builder. For a workspace it resolves the tiers now, rejecting with ConfigError when
+ * the skill-builder LLM is unset, has no key, or has an untrusted base_url — before any LLM call —
+ * and again at the start of every turn (a turn refused then throws that ConfigError from `chat`'s
+ * iteration or rejects `send`, before any event).
  */
 export async function createSkillBuilder(options: NodeSkillBuilderOptions): Promise<NodeSkillBuilder> {
   if (!options || typeof options !== 'object') throw new RequestError('options', 'createSkillBuilder needs {workspaceDir} or {llm}');
@@ -97,20 +117,22 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
     return out;
   }
 
-  async function* chatTurn(messages: readonly ChatMessage[], opts: NodeChatOptions | undefined): AsyncGenerator<BuilderEvent> {
+  async function startChat(messages: readonly ChatMessage[], opts: NodeChatOptions | undefined): Promise<AsyncIterable<BuilderEvent>> {
+    precheck(opts);
     const chatOpts = await coreOptions(opts);
     const { core, secret } = await coreForTurn();
-    for await (const ev of core.chat(messages, chatOpts)) {
-      yield ev.type === 'error' ? { ...ev, error: redactSecret(ev.error, secret) } : ev;
-    }
+    return scrubErrorEvents(core.chat(messages, chatOpts), secret);
   }
 
   return {
     config,
     loadExisting,
+    startChat,
     chat(messages, opts) {
       precheck(opts);
-      return chatTurn(messages, opts);
+      return (async function* () {
+        yield* await startChat(messages, opts);
+      })();
     },
     async send(messages, opts) {
       precheck(opts);
@@ -123,6 +145,11 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
       }
     },
   };
+}
+
+/** Error events with the key replaced (a custom client may put it in its messages). */
+async function* scrubErrorEvents(events: AsyncIterable<BuilderEvent>, secret: string | undefined): AsyncGenerator<BuilderEvent> {
+  for await (const ev of events) yield ev.type === 'error' ? { ...ev, error: redactSecret(ev.error, secret) } : ev;
 }
 
 /** A core builder for one turn, plus the key to scrub from its errors. */
@@ -148,21 +175,31 @@ async function turnSource(
   ioOpts: IoOptions,
   tuning: CoreTuning,
 ): Promise<{ config: ResolvedSkillBuilderLLM | null; coreForTurn: CoreForTurn }> {
-  if ('llm' in options && options.llm) {
+  const extra = options.secrets ?? [];
+  if (options.llm) {
+    if (options.llmClientFactory !== undefined)
+      throw new RequestError('llmClientFactory', 'llmClientFactory builds the client from the workspace tiers; with {llm} there are none: drop one of the two');
     const llm = options.llm;
-    const core = createCoreSkillBuilder({ llm, ...tuning });
+    const core = createCoreSkillBuilder({ llm, secrets: extra, ...tuning });
     const secret = isClient(llm) ? undefined : llm.apiKey;
     return { config: null, coreForTurn: async () => ({ core, secret }) };
   }
-  const ws = options as WorkspaceSkillBuilderOptions;
-  if (typeof ws.workspaceDir !== 'string' || ws.workspaceDir === '')
+  const workspaceDir = options.workspaceDir;
+  if (typeof workspaceDir !== 'string' || workspaceDir === '')
     throw new RequestError('workspaceDir', 'createSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
-  const resolve = () => resolveUsableLlm({ ...ioOpts, workspaceDir: ws.workspaceDir, agentDir: options.agentDir });
+  const resolve = async (): Promise<UsableWorkspaceLlm> => {
+    const seen = new Set<string>(); // the key as soon as it is read, refused or not
+    try {
+      return await resolveUsableLlm({ ...ioOpts, workspaceDir, agentDir: options.agentDir, secrets: seen });
+    } finally {
+      if (options.onApiKey) for (const key of seen) options.onApiKey(key);
+    }
+  };
   const config = (await resolve()).resolved; // refuses unset / missing key / untrusted now, before any turn
   const coreForTurn: CoreForTurn = async () => {
     const { config: llmConfig } = await resolve(); // fresh: a rotated key or edited ui.yaml applies to this turn
-    const secrets = llmConfig.apiKey ? [llmConfig.apiKey] : [];
-    return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, ws.llmClientFactory), secrets, ...tuning }), secret: llmConfig.apiKey };
+    const secrets = [...extra, ...(llmConfig.apiKey ? [llmConfig.apiKey] : [])];
+    return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, options.llmClientFactory), secrets, ...tuning }), secret: llmConfig.apiKey };
   };
   return { config, coreForTurn };
 }

@@ -132,4 +132,45 @@ describe('node createSkillBuilder: turns', () => {
     expect(builder.config).toBeNull();
     expect((await builder.send(user('x'))).message).toBe('Which city should it default to?');
   });
+
+  it('refuses {llm} together with llmClientFactory, which only applies to the workspace tiers', async () => {
+    const err = await thrown(() => createSkillBuilder({ llm: createScriptedLlm([REPLY]), llmClientFactory: () => createScriptedLlm([REPLY]) }));
+    expect(err).toMatchObject({ field: 'llmClientFactory' });
+  });
+
+  it('keeps extra secrets out of every event, with {llm} too', async () => {
+    const builder = await createSkillBuilder({ llm: createScriptedLlm([JSON.stringify({ message: 'token tok-EXTRA-77 noted', skill: null })]), secrets: ['tok-EXTRA-77'] });
+    expect(JSON.stringify(await collect(builder.chat(user('x'))))).not.toContain('tok-EXTRA-77');
+  });
+});
+
+describe('node createSkillBuilder: startChat (a turn started before streaming, for servers)', () => {
+  it('hands the key to onApiKey on every read, also for a refused turn, and rejects before any event', async () => {
+    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': 'OPENAI_API_KEY=first-key-1111\n' }, { env: { OPENAI_API_KEY: SECRET } });
+    const keys: string[] = [];
+    const builder = await createSkillBuilder({ ...ws, llmClientFactory: () => createScriptedLlm([REPLY]), onApiKey: (k) => keys.push(k) });
+    const events = await collect(await builder.startChat(user('one')));
+    expect(events.at(-1)?.type).toBe('done');
+    // The workspace now points the key at an origin nobody trusted: the next turn is refused before it starts.
+    await ws.fs.promises.writeFile(ws.path('.forge/ui.yaml'), `${UI}  base_url: https://llm.attacker.example/v1\n`);
+    await ws.fs.promises.writeFile(ws.path('.forge/.env'), 'OPENAI_API_KEY=second-key-2222\n');
+    const err = (await thrown(() => builder.startChat(user('two')))) as ConfigError;
+    expect(err.field).toBe('base_url');
+    expect(keys).toEqual(['first-key-1111', 'first-key-1111', 'second-key-2222']);
+  });
+
+  it('rejects when the client factory fails, with the key scrubbed by the caller it was handed to', async () => {
+    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` });
+    const seen = new Set<string>();
+    const builder = await createSkillBuilder({
+      ...ws,
+      onApiKey: (k) => seen.add(k),
+      llmClientFactory: (c) => {
+        throw new Error(`factory failed for ${c.apiKey}`);
+      },
+    });
+    const err = await thrown(() => builder.startChat(user('x')));
+    expect(err.message).toBe(`factory failed for ${SECRET}`);
+    expect([...seen]).toEqual([SECRET]);
+  });
 });

@@ -3,12 +3,16 @@
 // arriving, the drafted SKILL.md is printed with its validation result, and
 // the user is asked whether to save it into the agent's skills/. With piped
 // stdin every line is one user message (and the answer to a save question).
+// Each message is a turn of the node createSkillBuilder (builder.ts), the same
+// one the SDK and the HTTP chat route run, so the workspace's settings are
+// read again for every message: a key rotated in .forge/.env or an edited
+// ui.yaml applies to the next one; a turn the settings now refuse prints the
+// reason and the session goes on.
 
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createSkillBuilder, type SkillBuilder } from '../../core/builder/builder.js';
 import { CONTINUE_MESSAGE } from '../../core/builder/continue-turn.js';
-import { ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
+import { ConfigError, ForgeError, SkillConflictError, SkillValidationError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { ChatMessage } from '../../core/llm/types.js';
 import { createStreamEscaper, escapeControlChars } from '../../core/safe-text/control-chars.js';
@@ -16,7 +20,8 @@ import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../workspace/agents.js';
 import { existingSkillNames, saveSkill } from '../workspace/save-skill.js';
-import { resolveUsableLlm } from '../config/workspace-llm.js';
+import { createSkillBuilder, type NodeSkillBuilder } from '../builder.js';
+import type { ResolvedSkillBuilderLLM } from '../config/tiers.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
@@ -64,15 +69,15 @@ type Draft = { skillMd: string; scripts: Record<string, string> };
  * Checks the workspace folder, picks the agent, resolves the skill-builder LLM (refusing an unusable
  * one with its ConfigError) and prints the session's greeting.
  */
-async function openSession(io: CliIo, dir: string | undefined, agentId: string | undefined): Promise<{ builder: SkillBuilder; agent: AgentInfo | undefined }> {
+async function openSession(io: CliIo, dir: string | undefined, agentId: string | undefined): Promise<{ builder: NodeSkillBuilder; agent: AgentInfo | undefined }> {
   const workspaceDir = resolve(io.cwd, dir ?? '.');
   const st = await stat(workspaceDir).catch(() => null);
   // Checked first: a missing folder would otherwise read as "no LLM configured".
   if (!st?.isDirectory()) throw new Error(`the workspace folder ${dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
   const agent = await pickAgent(workspaceDir, agentId);
   // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
-  const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
-  const builder = createSkillBuilder({ llm: config });
+  const builder = await createSkillBuilder({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
+  const resolved = builder.config as ResolvedSkillBuilderLLM; // a workspace builder always has one
   const out = io.stdout;
   writeLine(out, `Skill builder — ${resolved.provider} ${resolved.model} (${resolved.source})${agent ? `, saving into agent "${agent.id}"` : ''}`);
   if (resolved.warning) writeLine(io.stderr, `warning: ${resolved.warning}`);
@@ -85,7 +90,7 @@ async function openSession(io: CliIo, dir: string | undefined, agentId: string |
  * The interview loop: reads a message, streams the reply, offers a draft for saving, until an empty
  * line, end of input or an interrupt (exit code 130).
  */
-async function converse(io: CliIo, builder: SkillBuilder, agent: AgentInfo | undefined): Promise<number> {
+async function converse(io: CliIo, builder: NodeSkillBuilder, agent: AgentInfo | undefined): Promise<number> {
   const out = io.stdout;
   const tty = io.stdin.isTTY === true;
   const reader = createLineReader(io.stdin, out);
@@ -143,7 +148,7 @@ async function converse(io: CliIo, builder: SkillBuilder, agent: AgentInfo | und
  */
 async function streamTurn(
   io: CliIo,
-  builder: SkillBuilder,
+  builder: NodeSkillBuilder,
   messages: ChatMessage[],
   draft: Draft | undefined,
   signal: AbortSignal,
@@ -157,32 +162,40 @@ async function streamTurn(
   let failed: string | undefined;
   let newDraft: Draft | undefined;
   let cutOff = false;
-  for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal })) {
-    if (ev.type === 'message_delta') {
-      if (spinner.active) spinner.stop();
-      out.write(screen.push(ev.delta));
-      streamed += ev.delta;
-    } else if (ev.type === 'progress' && ev.phase === 'skill') {
-      if (!spinner.active) out.write('\n');
-      spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
-    } else if (ev.type === 'message') {
-      spinner.stop();
-      if (streamed === '') out.write(screen.push(ev.content));
-      else if (ev.content.startsWith(streamed)) out.write(screen.push(ev.content.slice(streamed.length)));
-      out.write(screen.end());
-      writeLine(out);
-      messages.push({ role: 'assistant', content: ev.content });
-    } else if (ev.type === 'skill_draft') {
-      spinner.stop('draft received');
-      newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
-    } else if (ev.type === 'error') {
-      spinner.stop();
-      out.write(screen.end());
-      failed = ev.error;
-    } else if (ev.type === 'done' && ev.truncated) {
-      cutOff = ev.notice !== undefined;
-      writeLine(io.stderr, ev.notice ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}` : 'note: the model hit its output limit; the draft may be incomplete.');
+  try {
+    for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal })) {
+      if (ev.type === 'message_delta') {
+        if (spinner.active) spinner.stop();
+        out.write(screen.push(ev.delta));
+        streamed += ev.delta;
+      } else if (ev.type === 'progress' && ev.phase === 'skill') {
+        if (!spinner.active) out.write('\n');
+        spinner.update(`drafting the skill… ${ev.chars.toLocaleString('en-US')} characters so far`);
+      } else if (ev.type === 'message') {
+        spinner.stop();
+        if (streamed === '') out.write(screen.push(ev.content));
+        else if (ev.content.startsWith(streamed)) out.write(screen.push(ev.content.slice(streamed.length)));
+        out.write(screen.end());
+        writeLine(out);
+        messages.push({ role: 'assistant', content: ev.content });
+      } else if (ev.type === 'skill_draft') {
+        spinner.stop('draft received');
+        newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
+      } else if (ev.type === 'error') {
+        spinner.stop();
+        out.write(screen.end());
+        failed = ev.error;
+      } else if (ev.type === 'done' && ev.truncated) {
+        cutOff = ev.notice !== undefined;
+        writeLine(io.stderr, ev.notice ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}` : 'note: the model hit its output limit; the draft may be incomplete.');
+      }
     }
+  } catch (err) {
+    // The settings refused this turn (the key gone, the base_url no longer trusted): say why, keep the session.
+    if (!ConfigError.isInstance(err)) throw err;
+    spinner.stop();
+    out.write(screen.end());
+    failed = err.message;
   }
   return { failed, newDraft, cutOff };
 }

@@ -1,21 +1,21 @@
 // POST /skill-builder/chat and /agents/{id}/skill-builder/chat: one builder
 // turn streamed as SSE. Everything that can be wrong with the request — body,
 // agent, editing_name, configuration, key, base_url trust — is checked first
-// and answered as an HTTP error before the first SSE byte. Then the core
-// builder's events go out as `progress`, `message_delta`,
-// `skill_draft_partial`, `message`, `skill_draft`, and `done` or `error`, in snake_case (core/api/wire.ts). Aborting the stream
-// (client gone, server shutting down) aborts the provider request. The
-// workspace steps (edited skill, tiers, refusal, client) are the same ones the
-// node createSkillBuilder runs, from workspace-llm.ts.
+// and answered as an HTTP error before the first SSE byte. Then the builder's
+// events go out as `progress`, `message_delta`, `skill_draft_partial`,
+// `message`, `skill_draft`, and `done` or `error`, in snake_case
+// (core/api/wire.ts). Aborting the stream (client gone, server shutting down)
+// aborts the provider request. The turn itself is the node createSkillBuilder's
+// (builder.ts), the same one the SDK and the terminal chat run: a request is a
+// turn, so the tiers are read for each one.
 
-import { createSkillBuilder } from '../../../core/builder/builder.js';
 import { RequestError } from '../../../core/errors.js';
 import type { BuilderEvent } from '../../../core/builder/events.js';
 import type { DraftSkill, ExistingSkill } from '../../../core/builder/prompt.js';
 import type { Draft } from '../../../core/api/types.js';
 import { ChatRequestSchema } from '../../../core/api/schemas.js';
 import { builderEventToWire, chatRequestFromWire } from '../../../core/api/wire.js';
-import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../config/workspace-llm.js';
+import { createSkillBuilder } from '../../builder.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -40,37 +40,45 @@ async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal, c
 
 export async function chat(ctx: RouteContext): Promise<ApiResult> {
   const body = chatRequestFromWire(await ctx.json(ChatRequestSchema));
-  const { workspaceDir, io } = ctx.services;
+  const { workspaceDir, io, llmClientFactory, partialDrafts } = ctx.services;
   const agent = ctx.params.id !== undefined ? await resolveAgent(ctx) : undefined;
-
-  const mode = body.mode ?? (body.editingName !== undefined ? 'edit' : 'create');
-  let existing: ExistingSkill | undefined;
-  if (body.editingName !== undefined) {
-    if (!agent)
-      throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
-    existing = await loadSkillForEdit(agent.path, body.editingName, io); // unknown skill → 404 before the stream starts
-  }
+  if (body.editingName !== undefined && !agent)
+    throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
 
   // unset / missing key / untrusted base_url → 400; the key joins the secrets scrubbed from replies and logs
-  const { config } = await resolveUsableLlm({ ...io, workspaceDir, agentDir: agent?.path, secrets: ctx.secrets });
-  const llm = llmForTurn(config, ctx.services.llmClientFactory);
+  const builder = await createSkillBuilder({
+    ...io,
+    workspaceDir,
+    agentDir: agent?.path,
+    ...(llmClientFactory ? { llmClientFactory } : {}),
+    partialDrafts,
+    onApiKey: (key) => ctx.secrets.add(key),
+  });
+  const mode = body.mode ?? (body.editingName !== undefined ? 'edit' : 'create');
+  // unknown skill → 404 before the stream starts
+  const existing: ExistingSkill | undefined = body.editingName !== undefined ? await builder.loadExisting(body.editingName) : undefined;
 
   const controller = new AbortController();
   const onGone = (): void => controller.abort(ctx.req.signal.reason);
   if (ctx.req.signal.aborted) onGone();
   else ctx.req.signal.addEventListener('abort', onGone, { once: true });
 
-  const builder = createSkillBuilder({ llm, secrets: [...ctx.secrets], partialDrafts: ctx.services.partialDrafts });
-  const events = builder.chat(body.messages, {
+  // The turn's settings are read again and its client built here, so a refusal or a failing client factory is an HTTP error too.
+  const turn = builder.startChat(body.messages, {
     mode,
     ...(mode === 'edit' && existing ? { existing } : {}),
     ...(body.draft ? { draft: draftForPrompt(body.draft) } : {}),
     ...(body.shareFiles !== undefined ? { shareFiles: body.shareFiles } : {}),
     signal: controller.signal,
   });
+  const cleanup = (): void => ctx.req.signal.removeEventListener('abort', onGone);
+  const events = await turn.catch((err: unknown) => {
+    cleanup();
+    throw err;
+  });
   return {
     kind: 'sse',
-    events: wire(events, controller.signal, () => ctx.req.signal.removeEventListener('abort', onGone)),
+    events: wire(events, controller.signal, cleanup),
     abort: (reason) => controller.abort(reason),
   };
 }
