@@ -1,9 +1,9 @@
-// The workspace side of one builder turn, in one place for the node
-// createSkillBuilder, the HTTP chat route and the terminal chat: resolve the
-// skill-builder LLM through the tiers (SPEC §4) and refuse — with a
-// ConfigError naming the fix — a configuration that is unset, has no key, or
-// sends a key from the environment to an untrusted workspace base_url; pick
-// the client the core builder runs on; load the on-disk skill for edit mode.
+// The workspace side of a builder turn, for the node createSkillBuilder
+// (which the HTTP chat route and the terminal chat run) and the routing
+// check: resolve the skill-builder LLM through the tiers (SPEC §4) and refuse
+// — with a ConfigError naming the fix — a configuration that is unset, has no
+// key, or sends a key to an untrusted workspace base_url; pick the client the
+// core builder runs on; load the on-disk skill for edit mode.
 // Without `timeout_s`, FORGE_SKILL_BUILDER_TIMEOUT_S (seconds) in the
 // environment replaces the core's default idle timeout of provider streams.
 
