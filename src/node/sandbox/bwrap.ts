@@ -1,10 +1,15 @@
 // Bubblewrap: finding it (and checking it can create namespaces here, once
 // per process) and the command line of one sandboxed run — the system
 // read-only (/usr and the few /etc files programs need: loader cache, TLS
-// roots, users, alternatives), a private /proc, /dev and /tmp, the run's agent
-// copy and HOME writable, the launcher folder read-only, every namespace
-// unshared (so no network but a private loopback), all capabilities dropped,
-// a new session, the root read-only, and death with our process.
+// roots, users, alternatives), a private /proc and /dev, the draft's files
+// read-only in an agent folder that is otherwise a size-capped tmpfs (with
+// HOME beside it), a size-capped tmpfs /tmp, the runtime folder read-only,
+// every namespace unshared (so no network but a private loopback), all
+// capabilities dropped, a new session, the root read-only, death with our
+// process, the launcher as pid 1 (no bwrap init inside), the seccomp filter,
+// and bwrap's own status on a descriptor of ours. Nothing the script writes
+// lands on the host's disk. As root, bwrap runs as uid/gid 65534 (setpriv):
+// the kernel never applies a process limit to root's processes.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
@@ -12,8 +17,9 @@ import { delimiter, dirname, join } from 'node:path';
 import { SANDBOX_RUNTIME } from './launcher.js';
 import type { RunDir } from './workdir.js';
 
-export const SANDBOX_AGENT = '/skill-run/agent';
-export const SANDBOX_HOME = '/skill-run/home';
+export const SANDBOX_RUN = '/skill-run';
+export const SANDBOX_AGENT = `${SANDBOX_RUN}/agent`;
+export const SANDBOX_HOME = `${SANDBOX_RUN}/home`;
 export const SANDBOX_TMP = '/tmp';
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -26,16 +32,45 @@ const ETC_FILES = [
 export const INSTALL_HINT =
   "bubblewrap (bwrap) is needed to run tools in a sandbox: install it with 'sudo apt-get install -y bubblewrap' (Debian/Ubuntu), 'sudo dnf install bubblewrap' or 'sudo apk add bubblewrap'; or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)";
 
+/** Size of each writable tmpfs: /tmp, and /skill-run (the agent folder + HOME). */
+export const SANDBOX_TMPFS_BYTES = 64 * 1024 * 1024;
+/** The uid/gid bwrap runs as when our process is root. */
+export const SANDBOX_UID = 65534;
+/** Where the runner passes bwrap's status pipe and the seccomp program. */
+export const STATUS_FD = 3;
+export const SECCOMP_FD = 4;
+
 let probe: { path: string } | { problem: string } | undefined;
 
 /** The first of `candidates` that exists, if it can create a sandbox here; else why not (with the install hint). */
 export function probeBwrap(candidates: readonly string[]): { path: string } | { problem: string } {
   const path = candidates.find((p) => existsSync(p));
   if (!path) return { problem: INSTALL_HINT };
-  const r = spawnSync(path, ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--', '/bin/true'], { encoding: 'utf8', timeout: 10_000 });
+  const drop = asUnprivileged();
+  if (drop && 'problem' in drop) return drop;
+  const args = ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--', '/bin/true'];
+  const r = drop ? spawnSync(drop.setpriv, [...setprivArgs(), path, ...args], { encoding: 'utf8', timeout: 10_000 }) : spawnSync(path, args, { encoding: 'utf8', timeout: 10_000 });
   if (r.status === 0) return { path };
   const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0];
   return { problem: `bwrap is installed at ${path} but cannot create a sandbox here (${why}); allow unprivileged user namespaces, or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)` };
+}
+
+function setprivArgs(): string[] {
+  return [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--'];
+}
+
+/** As root: setpriv, to start bwrap as uid 65534 (null when we are not root). */
+function asUnprivileged(): { setpriv: string } | { problem: string } | null {
+  if (process.getuid?.() !== 0) return null;
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'].find((p) => existsSync(p));
+  return setpriv ? { setpriv } : { problem: "running as root, the sandbox starts bwrap as an unprivileged user with setpriv (util-linux), which is not installed: install util-linux, or run the server as a normal user" };
+}
+
+/** The command that starts bwrap: bwrap itself, or (as root) setpriv dropping to uid 65534 first. */
+export function bwrapCommand(bwrap: string): { command: string; prefix: string[]; uid: number | null } {
+  const drop = asUnprivileged();
+  if (drop && 'setpriv' in drop) return { command: drop.setpriv, prefix: [...setprivArgs(), bwrap], uid: SANDBOX_UID };
+  return { command: bwrap, prefix: [], uid: null };
 }
 
 /** bwrap on PATH (or /usr/bin, /usr/local/bin), probed once per process. */
@@ -67,23 +102,30 @@ function nodeArgs(): string[] {
   return ['--ro-bind', prefix, prefix];
 }
 
-export function bwrapArgs(dir: RunDir): string[] {
+/** The bwrap options of one run; `seccomp` says whether the filter is passed on SECCOMP_FD. */
+export function bwrapArgs(dir: RunDir, seccomp: boolean): string[] {
   const etc = ETC_FILES.flatMap((f) => ['--ro-bind-try', `/etc/${f}`, `/etc/${f}`]);
+  const draft = dir.files.flatMap((f) => ['--ro-bind', join(dir.agent, f), `${SANDBOX_AGENT}/${f}`]);
   return [
     '--unshare-all',
     '--die-with-parent',
     '--new-session',
+    '--as-pid-1',
     '--cap-drop', 'ALL',
     '--hostname', 'forge-sandbox',
+    '--json-status-fd', String(STATUS_FD),
+    ...(seccomp ? ['--seccomp', String(SECCOMP_FD)] : []),
     '--ro-bind', '/usr', '/usr',
     ...systemRootArgs(),
     ...etc,
     ...nodeArgs(),
     '--proc', '/proc',
     '--dev', '/dev',
-    '--bind', dir.tmp, SANDBOX_TMP,
-    '--bind', dir.agent, SANDBOX_AGENT,
-    '--bind', dir.home, SANDBOX_HOME,
+    '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', SANDBOX_TMP,
+    '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', SANDBOX_RUN,
+    '--dir', SANDBOX_AGENT,
+    '--dir', SANDBOX_HOME,
+    ...draft,
     '--ro-bind', dir.runtime, SANDBOX_RUNTIME,
     '--remount-ro', '/',
     '--chdir', SANDBOX_AGENT,

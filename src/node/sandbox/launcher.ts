@@ -1,43 +1,66 @@
-// The tiny program that starts a tool inside the sandbox. The sandbox has its
-// own network namespace with only loopback, so the launcher listens on
-// 127.0.0.1:<port> there and pipes each connection to the egress proxy's unix
-// socket, bind-mounted from our process; then it runs `<interpreter> <script>
-// <json>` with the inherited stdio and reports how the script ended as JSON on
-// fd 3, which the script itself does not inherit.
+// How a tool starts inside the sandbox. bwrap runs the launcher as the
+// sandbox's pid 1 (`--as-pid-1`, no bwrap init inside): a shell script that
+// closes every inherited descriptor above stderr, sets the per-run process
+// limit, starts the egress forwarder in the background — Debian's socat when
+// present, else a small Node forwarder — waits until it listens on
+// 127.0.0.1:<port> of the sandbox's private loopback, and then `exec`s
+// `<interpreter> <script> <json>`. So the script IS the process bwrap
+// started, and its exit reaches us from bwrap's `--json-status-fd`, written by
+// the bwrap process outside the sandbox's user and pid namespaces: nothing the
+// script can see holds a descriptor of ours. When the script exits, the
+// kernel ends everything else in its pid namespace.
 
-/** Inside the sandbox: where the runtime folder (launcher + socket) is mounted. */
+/** Inside the sandbox: where the runtime folder (forwarder + socket) is mounted. */
 export const SANDBOX_RUNTIME = '/run/forge';
 export const SANDBOX_SOCKET = `${SANDBOX_RUNTIME}/proxy.sock`;
-export const SANDBOX_LAUNCHER = `${SANDBOX_RUNTIME}/launcher.cjs`;
+export const SANDBOX_FORWARDER = `${SANDBOX_RUNTIME}/forwarder.cjs`;
 /** The forwarder's port on the sandbox's private loopback. */
 export const SANDBOX_PROXY_PORT = 3128;
+/** The most processes (threads included) a run may have at once. */
+export const SANDBOX_MAX_PROCESSES = 64;
+/** The launcher's own exit when the forwarder did not come up (reported with a line on stderr). */
+export const LAUNCHER_FAILED_EXIT = 70;
 
-/** What the launcher writes to fd 3. */
-export interface LauncherStatus {
-  code?: number | null;
-  signal?: string | null;
-  error?: string;
-}
-
-export const LAUNCHER_SOURCE = `'use strict';
+/** The Node fallback forwarder: 127.0.0.1:<port> → the proxy's unix socket, one pipe per connection. */
+export const FORWARDER_SOURCE = `'use strict';
 const net = require('net');
-const fs = require('fs');
-const { spawn } = require('child_process');
-const [sock, port, interpreter, script, input] = process.argv.slice(2);
-const report = (s) => { try { fs.writeSync(3, JSON.stringify(s)); } catch {} };
+const [sock, port] = process.argv.slice(2);
 const server = net.createServer((c) => {
   const up = net.connect(sock);
   const end = () => { c.destroy(); up.destroy(); };
   c.on('error', end); up.on('error', end); c.on('close', end); up.on('close', end);
   c.pipe(up); up.pipe(c);
 });
-server.on('error', (e) => { report({ error: 'egress forwarder: ' + e.message }); process.exit(70); });
-server.listen(Number(port), '127.0.0.1', () => {
-  const child = spawn(interpreter, [script, input], { stdio: 'inherit' });
-  child.on('error', (e) => {
-    report({ error: e.code === 'ENOENT' ? interpreter + ' is not installed (not found on the sandbox PATH)' : e.message });
-    process.exit(127);
-  });
-  child.on('exit', (code, signal) => { report({ code, signal }); process.exit(0); });
-});
+server.on('error', (e) => { process.stderr.write('egress forwarder: ' + e.message + '\\n'); process.exit(1); });
+server.listen(Number(port), '127.0.0.1');
+`;
+
+/** 3128 as it appears in /proc/net/tcp (hex, upper case) in the LISTEN state (0A). */
+const LISTEN_LINE = `:${SANDBOX_PROXY_PORT.toString(16).toUpperCase().padStart(4, '0')} 00000000:0000 0A`;
+
+/**
+ * The launcher, run as `<shell> -c LAUNCHER_SCRIPT forge-launcher <forwarder> <interpreter> <script> <json>`,
+ * where <forwarder> is a socat path or a node path. Descriptors above 9 can only be closed by bash
+ * (dash reads `exec 12>&-` as a command): the launcher runs under bash when the system has it.
+ */
+export const LAUNCHER_SCRIPT = `
+for f in /proc/self/fd/*; do
+  n=\${f##*/}
+  case $n in 0|1|2) ;; [3-9]) eval "exec $n>&-" ;; *) [ -n "\${BASH_VERSION:-}" ] && eval "exec $n>&-" ;; esac
+done
+ulimit -u ${SANDBOX_MAX_PROCESSES} 2>/dev/null || ulimit -p ${SANDBOX_MAX_PROCESSES} 2>/dev/null || { echo "cannot set the process limit" >&2; exit ${LAUNCHER_FAILED_EXIT}; }
+fwd=$1; shift
+case $fwd in
+  *socat) "$fwd" TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${SANDBOX_SOCKET} </dev/null >/dev/null 2>&1 & ;;
+  *) "$fwd" ${SANDBOX_FORWARDER} ${SANDBOX_SOCKET} ${SANDBOX_PROXY_PORT} </dev/null >/dev/null & ;;
+esac
+i=0
+until grep -q '${LISTEN_LINE}' /proc/net/tcp 2>/dev/null; do
+  i=$((i + 1))
+  if [ $i -gt 1000 ]; then echo "egress forwarder did not start" >&2; exit ${LAUNCHER_FAILED_EXIT}; fi
+  sleep 0.01
+done
+interpreter=$1; shift
+command -v "$interpreter" >/dev/null 2>&1 || { echo "$interpreter is not installed (not found on the sandbox PATH)" >&2; exit 127; }
+exec "$interpreter" "$@"
 `;

@@ -3,8 +3,9 @@
 // interpreter — resolved as Forge's runtime does (skill-local scripts/,
 // extensions .sh .bash .py .js .cjs .mjs in that order, the hyphenated name
 // before the underscored one) —, the JSON argument, the timeout
-// (`timeout_hint` seconds as a number, as Forge reads it; else 30 s) and the
-// egress allow-list. Bad drafts become a ToolRunError naming the fix.
+// (`timeout_hint` seconds as a number, as Forge reads it; else 30 s; never
+// more than 10 minutes, whatever the hint or override says) and the egress
+// allow-list. Bad drafts become a ToolRunError naming the fix.
 
 import { checkScriptFileName, checkSkillName } from '../../core/names.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
@@ -13,6 +14,8 @@ import { normalizeScriptName } from '../../core/scripts.js';
 import { ToolRunError } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest a run may take: a larger `timeout_hint` (or override) is clamped to it. */
+export const MAX_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** Forge's table: extension → interpreter, in resolution order. */
 const RUNTIME_EXTENSIONS: ReadonlyArray<readonly [string, string]> = [
@@ -66,10 +69,11 @@ function plainScripts(scripts: Readonly<Record<string, string>>): Record<string,
 function timeoutOf(forge: ForgeMetadata, override: number | undefined): number {
   if (override !== undefined) {
     if (!Number.isFinite(override) || override <= 0) throw new ToolRunError('bad_input', 'timeoutMs', 'timeoutMs must be a positive number of milliseconds');
-    return override;
+    return Math.min(override, MAX_TIMEOUT_MS);
   }
   const hint = forge.timeoutHint;
-  return typeof hint === 'number' && hint > 0 ? hint * 1000 : DEFAULT_TIMEOUT_MS;
+  // NaN (YAML .nan), zero and negatives fall back to the default; Infinity (.inf) and huge values to the cap.
+  return typeof hint === 'number' && hint > 0 ? Math.min(hint * 1000, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
 }
 
 export function prepareRun(opts: { skillMd: string; scripts: Readonly<Record<string, string>>; tool: string; input: unknown; timeoutMs?: number }): PreparedRun {

@@ -7,18 +7,22 @@
 // replaced by `[redacted]` in what it printed, so a result can be shown or
 // sent on (to the designer, in a log) without them.
 
-import { writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { chown, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactSecret } from '../../core/errors.js';
-import { bwrapArgs, findBwrap, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
+import { bwrapArgs, bwrapCommand, findBwrap, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
 import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
-import { LAUNCHER_SOURCE, SANDBOX_LAUNCHER, SANDBOX_PROXY_PORT, SANDBOX_SOCKET, type LauncherStatus } from './launcher.js';
+import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, SANDBOX_PROXY_PORT } from './launcher.js';
 import { fixRequestFor } from './fix-request.js';
 import { checkOutput } from './output-check.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
+import { newRunMarker, reapMarked, RUN_MARKER_ENV } from './reap.js';
+import { seccompProgram } from './seccomp.js';
 import { spawnCollect, type SpawnOutcome } from './spawn.js';
+import { sweepOnce } from './sweep.js';
 import { ToolRunError, type RunSkillToolOptions, type ToolRunResult } from './types.js';
 import { createRunDir, type RunDir } from './workdir.js';
 
@@ -32,45 +36,77 @@ function baseEnv(path: string, home: string, tmp: string, declared: Record<strin
   return { ...declared, PATH: path, LANG: process.env.LANG || 'C.UTF-8', HOME: home, TMPDIR: tmp, ...proxyEnv(proxyUrl) };
 }
 
-async function runSandboxed(bwrap: string, prep: PreparedRun, dir: RunDir, proxy: EgressProxy, declared: Record<string, string>, opts: RunSkillToolOptions): Promise<SpawnOutcome> {
-  await writeFile(join(dir.runtime, 'launcher.cjs'), LAUNCHER_SOURCE);
-  await proxy.listen({ path: join(dir.runtime, 'proxy.sock') });
-  const env = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
-  const launcher = [process.execPath, SANDBOX_LAUNCHER, SANDBOX_SOCKET, String(SANDBOX_PROXY_PORT), prep.interpreter, dir.scriptPath, prep.argument];
-  const outcome = await spawnCollect({
-    command: bwrap,
-    args: [...bwrapArgs(dir), '--', ...launcher],
-    cwd: dir.root,
-    env,
-    timeoutMs: prep.timeoutMs,
-    statusFd: true,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-  return applyLauncherStatus(outcome);
+/** Inside the sandbox: bash when the system has it (it can close descriptors above 9), else sh. */
+function launcherShell(): string {
+  return ['/usr/bin/bash', '/bin/bash'].find((p) => existsSync(p)) ?? '/bin/sh';
 }
 
-/** bwrap's own exit is the launcher's; the script's exit code or signal comes from the launcher's fd-3 report. */
-function applyLauncherStatus(o: SpawnOutcome): SpawnOutcome {
-  if (o.timedOut || o.aborted || o.status === '') return o;
-  let s: LauncherStatus;
-  try {
-    s = JSON.parse(o.status) as LauncherStatus;
-  } catch {
-    return o;
+/** The egress forwarder: socat when the system has it (it starts far faster), else Node with our forwarder. */
+async function forwarder(dir: RunDir): Promise<string> {
+  const socat = ['/usr/bin/socat', '/bin/socat'].find((p) => existsSync(p));
+  if (socat) return socat;
+  await writeFile(join(dir.runtime, 'forwarder.cjs'), FORWARDER_SOURCE);
+  return process.execPath;
+}
+
+async function runSandboxed(bwrap: string, prep: PreparedRun, dir: RunDir, proxy: EgressProxy, declared: Record<string, string>, opts: RunSkillToolOptions): Promise<SpawnOutcome> {
+  const start = bwrapCommand(bwrap);
+  const socket = join(dir.runtime, 'proxy.sock');
+  await proxy.listen({ path: socket });
+  if (start.uid !== null) await chown(socket, start.uid, start.uid);
+  const program = seccompProgram();
+  let seccompFd: number | undefined;
+  if (program) {
+    await writeFile(join(dir.runtime, 'seccomp.bpf'), program);
+    seccompFd = openSync(join(dir.runtime, 'seccomp.bpf'), 'r');
   }
-  if (s.error) return { ...o, exitCode: 127, signal: null, stderr: `${o.stderr}${o.stderr && !o.stderr.endsWith('\n') ? '\n' : ''}${s.error}\n` };
-  return { ...o, exitCode: s.code ?? null, signal: s.signal ?? null };
+  try {
+    const env = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
+    const launcher = [launcherShell(), '-c', LAUNCHER_SCRIPT, 'forge-launcher', await forwarder(dir), prep.interpreter, dir.scriptPath, prep.argument];
+    const outcome = await spawnCollect({
+      command: start.command,
+      args: [...start.prefix, ...bwrapArgs(dir, seccompFd !== undefined), '--', ...launcher],
+      cwd: dir.root,
+      env,
+      timeoutMs: prep.timeoutMs,
+      statusFd: true,
+      ...(seccompFd !== undefined ? { passFd: seccompFd } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    return applyBwrapStatus(outcome);
+  } finally {
+    if (seccompFd !== undefined) closeSync(seccompFd);
+  }
+}
+
+/** The script's exit from bwrap's own status (`{"exit-code": n}`, written outside the sandbox); bwrap's exit is kept when there is none. */
+function applyBwrapStatus(o: SpawnOutcome): SpawnOutcome {
+  if (o.timedOut || o.aborted) return o;
+  let code: number | undefined;
+  for (const line of o.status.split('\n')) {
+    try {
+      const doc = JSON.parse(line) as Record<string, unknown>;
+      if (typeof doc['exit-code'] === 'number') code = doc['exit-code'];
+    } catch {
+      // not a status line
+    }
+  }
+  if (code !== undefined && !o.statusTruncated) return { ...o, exitCode: code, signal: null };
+  const why = o.statusTruncated ? 'the sandbox status was over its size cap' : 'the sandbox reported no exit status';
+  return { ...o, exitCode: o.exitCode === 0 ? null : o.exitCode, stderr: `${o.stderr}${o.stderr && !o.stderr.endsWith('\n') ? '\n' : ''}${why}\n` };
 }
 
 async function runUnsandboxed(prep: PreparedRun, dir: RunDir, proxy: EgressProxy, declared: Record<string, string>, opts: RunSkillToolOptions): Promise<SpawnOutcome> {
   const address = await proxy.listen({ tcp: true });
-  const env = baseEnv(process.env.PATH ?? SANDBOX_PATH, dir.home, dir.tmp, declared, `http://${address}`);
+  const marker = newRunMarker();
+  const env = { ...baseEnv(process.env.PATH ?? SANDBOX_PATH, dir.home, dir.tmp, declared, `http://${address}`), [RUN_MARKER_ENV]: marker };
   const o = await spawnCollect({
     command: prep.interpreter,
     args: [dir.scriptPath, prep.argument],
     cwd: dir.agent,
     env,
     timeoutMs: prep.timeoutMs,
+    reap: () => reapMarked(marker, dir.root),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   if (o.spawnError === undefined) return o;
@@ -96,7 +132,8 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
   const proxy = createEgressProxy(createEgressPolicy(prep.forge.egressDomains));
   let dir: RunDir | undefined;
   try {
-    dir = await createRunDir(prep.skillName, opts.skillMd, prep.scripts, prep.scriptFile);
+    await sweepOnce();
+    dir = await createRunDir(prep.skillName, opts.skillMd, prep.scripts, prep.scriptFile, bwrap ? bwrapCommand(bwrap).uid : null);
     const raw = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
     const values = Object.values(declared);
     const o = { ...raw, stdout: redactSecret(raw.stdout, ...values), stderr: redactSecret(raw.stderr, ...values) };

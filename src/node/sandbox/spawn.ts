@@ -2,14 +2,19 @@
 // capped at 1 MiB each (the rest is read and dropped, `truncated` says so),
 // the time it took, and how it ended. The command starts in a new session
 // (its own process group); on timeout or abort the whole group is killed, and
-// when the command itself exits, whatever it left running is killed too. With
-// `statusFd`, fd 3 is a pipe whose text comes back as `status` (the launcher's
-// report from inside the sandbox).
+// when the command itself exits, whatever it left running is killed too (and
+// `reap` is called for what left the group). With `statusFd`, fd 3 is a pipe
+// whose text comes back as `status` (bwrap's JSON status), capped at 64 KiB;
+// `passFd` is handed to the command as fd 4 (the seccomp program). Timeouts
+// above setTimeout's range (2^31-1 ms) are clamped to it.
 
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
+export const STATUS_CAP_BYTES = 64 * 1024;
+/** The longest delay setTimeout honours; larger ones fire at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface SpawnRequest {
   command: string;
@@ -18,6 +23,10 @@ export interface SpawnRequest {
   env: Record<string, string>;
   timeoutMs: number;
   statusFd?: boolean;
+  /** An open descriptor handed to the command as fd 4 (needs statusFd). */
+  passFd?: number;
+  /** Called when the command exits, times out or is aborted, after its group is killed. */
+  reap?: () => void;
   signal?: AbortSignal;
 }
 
@@ -31,16 +40,18 @@ export interface SpawnOutcome {
   truncated: boolean;
   durationMs: number;
   status: string;
+  /** True when the status channel sent more than STATUS_CAP_BYTES (the rest was dropped). */
+  statusTruncated: boolean;
   /** Set when the command could not be started at all. */
   spawnError?: string;
 }
 
-function capture(stream: Readable | null, onCut: () => void): () => string {
+function capture(stream: Readable | null, onCut: () => void, cap = OUTPUT_CAP_BYTES): () => string {
   const chunks: Buffer[] = [];
   let size = 0;
   stream?.on('data', (chunk: Buffer) => {
-    if (size >= OUTPUT_CAP_BYTES) return onCut();
-    const room = OUTPUT_CAP_BYTES - size;
+    if (size >= cap) return onCut();
+    const room = cap - size;
     if (chunk.length > room) onCut();
     const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
     chunks.push(kept);
@@ -55,14 +66,14 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
     cwd: req.cwd,
     env: req.env,
     detached: true,
-    stdio: req.statusFd ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+    stdio: req.statusFd ? ['ignore', 'pipe', 'pipe', 'pipe', ...(req.passFd !== undefined ? [req.passFd] : [])] : ['ignore', 'pipe', 'pipe'],
   });
   let truncated = false;
   const cut = () => (truncated = true);
   const stdout = capture(child.stdout, cut);
   const stderr = capture(child.stderr, cut);
-  let status = '';
-  (child.stdio[3] as Readable | undefined)?.on('data', (d: Buffer) => (status += d.toString('utf8')));
+  let statusTruncated = false;
+  const status = capture((child.stdio[3] as Readable | undefined) ?? null, () => (statusTruncated = true), STATUS_CAP_BYTES);
 
   let timedOut = false;
   let aborted = false;
@@ -73,11 +84,12 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
     } catch {
       // already gone
     }
+    req.reap?.();
   };
   const timer = setTimeout(() => {
     timedOut = true;
     killTree();
-  }, req.timeoutMs);
+  }, Math.min(Math.max(req.timeoutMs, 0), MAX_TIMER_MS));
   const onAbort = () => {
     aborted = true;
     killTree();
@@ -94,6 +106,7 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      req.reap?.();
       req.signal?.removeEventListener('abort', onAbort);
       resolve({
         exitCode: exit?.code ?? null,
@@ -104,7 +117,8 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
         stderr: stderr(),
         truncated,
         durationMs: durationMs || Math.round(performance.now() - started),
-        status,
+        status: status(),
+        statusTruncated,
         ...(spawnError !== undefined ? { spawnError } : {}),
       });
     };

@@ -22,12 +22,12 @@ export interface RunSkillToolOptions {
   input: unknown;
   /** Values for the skill's `requires.env` names, taking precedence over the `.env` files. Names the skill does not declare are ignored. */
   env?: EnvRecord;
-  /** Overrides the skill's `timeout_hint` (default 30 s). */
+  /** Overrides the skill's `timeout_hint` (default 30 s); either is clamped to 10 minutes. */
   timeoutMs?: number;
   sandbox?: SandboxMode;
-  /** For `<workspace>/.forge/.env` values (never the Skill Builder's own LLM key). */
+  /** The workspace: its `.forge/.env` is never a source of values (it holds the Skill Builder's own keys); only named in a missing-env message. */
   workspaceDir?: string;
-  /** For `<agent>/.env` values, which win over the workspace's. */
+  /** For `<agent>/.env` values (the caller's `env` wins over them). */
   agentDir?: string;
   /** Reads the `.env` files through this `node:fs`-compatible object. The run itself always uses the real disk. */
   fs?: FsLike;

@@ -2,7 +2,7 @@
 // the command that installs it; with one that cannot create namespaces here
 // (a container without user namespaces), with bwrap's own reason.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ describe('probeBwrap', () => {
   });
 
   it("reports bwrap's own reason when it cannot create a sandbox here", async () => {
+    await chmod(dir, 0o755); // as root the probe starts bwrap as uid 65534
     const fake = join(dir, 'bwrap');
     await writeFile(fake, '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
     expect(probeBwrap([fake])).toEqual({ problem: expect.stringMatching(/installed at .*bwrap but cannot create a sandbox here \(bwrap: No permissions to create new namespace\)/) });

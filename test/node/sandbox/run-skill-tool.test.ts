@@ -91,32 +91,34 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     expect(r.stdout.length).toBe(1024 * 1024);
   });
 
-  it("hands the script only its declared env vars, never the server's environment or the builder's LLM key", async () => {
+  it("hands the script only its declared env vars from the caller and the agent's .env, never the server's environment or the workspace's .forge/.env", async () => {
     vi.stubEnv('OPENAI_API_KEY', 'sk-server-env-secret-1');
     vi.stubEnv('SOME_SERVER_SECRET', 'server-only-value');
+    vi.stubEnv('FORGE_SKILL_BUILDER_TOKEN', 'ui-token-secret-4');
     const ws = join(scratch, `ws-${sandbox}`);
     const agent = join(ws, 'agent-a');
     await mkdir(join(ws, '.forge'), { recursive: true });
     await mkdir(agent, { recursive: true });
-    await writeFile(join(ws, '.forge', '.env'), 'OPENAI_API_KEY=sk-builder-key-secret-2\nWEATHER_TOKEN=from-workspace\nREGION=ws-region\n');
-    await writeFile(join(agent, '.env'), 'REGION=agent-region\n');
-    const skillMd = toolSkill({ env: { required: ['WEATHER_TOKEN'], optional: ['OPENAI_API_KEY', 'REGION'] } });
-    const script = SH(`env | sort\n[ "$WEATHER_TOKEN" = from-workspace ] && [ "$REGION" = agent-region ] && echo values-ok\necho ---\ncat "${join(ws, '.forge', '.env')}" 2>&1 || true`);
+    // OLD_PROVIDER_KEY: the builder's key under a name api_key_env no longer points at; it stays in the workspace file.
+    await writeFile(join(ws, '.forge', '.env'), 'OPENAI_API_KEY=sk-builder-key-secret-2\nOLD_PROVIDER_KEY=sk-old-builder-key-3\nREGION=ws-region\n');
+    await writeFile(join(agent, '.env'), 'WEATHER_TOKEN=from-agent\nREGION=agent-region\nFORGE_SKILL_BUILDER_TOKEN=ui-token-secret-5\n');
+    const skillMd = toolSkill({ env: { required: ['WEATHER_TOKEN'], optional: ['OPENAI_API_KEY', 'REGION', 'OLD_PROVIDER_KEY', 'FORGE_SKILL_BUILDER_TOKEN'] } });
+    const script = SH(`env | sort\n[ "$WEATHER_TOKEN" = from-agent ] && [ "$REGION" = agent-region ] && echo values-ok\necho ---\ncat "${join(ws, '.forge', '.env')}" 2>&1 || true`);
     try {
-      const r = await run({ skillMd, scripts: { 'do-it.sh': script }, workspaceDir: ws, agentDir: agent, sandbox });
+      const r = await run({ skillMd, scripts: { 'do-it.sh': script }, workspaceDir: ws, agentDir: agent, env: { FORGE_SKILL_BUILDER_TOKEN: 'ui-token-secret-6' }, sandbox });
       expect(r.envNames).toEqual(['REGION', 'WEATHER_TOKEN']);
       const [env = '', file = ''] = r.stdout.split('---\n');
       expect(env).toContain('WEATHER_TOKEN=[redacted]\n'); // the value reached the script; the result does not repeat it
       expect(env).toContain('REGION=[redacted]\n');
-      expect(r.stdout).not.toMatch(/from-workspace|agent-region/);
+      expect(r.stdout).not.toMatch(/from-agent|agent-region/);
       expect(env).toContain('values-ok\n');
-      expect(env).not.toMatch(/sk-server-env-secret-1|server-only-value|SOME_SERVER_SECRET|sk-builder-key-secret-2/);
+      expect(env).not.toMatch(/sk-server-env-secret-1|server-only-value|SOME_SERVER_SECRET|sk-builder-key-secret-2|sk-old-builder-key-3|OLD_PROVIDER_KEY|ws-region|ui-token-secret|FORGE_SKILL_BUILDER_TOKEN/);
       // In the sandbox the workspace's .env is not even visible; unsandboxed, the script could read any file.
       if (sandbox === 'bwrap') expect(file).toMatch(/No such file/);
       else expect(file).toContain('sk-builder-key-secret-2');
-      const needsKey = toolSkill({ env: { required: ['OPENAI_API_KEY'] } });
+      const needsKey = toolSkill({ env: { required: ['OLD_PROVIDER_KEY'] } });
       const refused = run({ skillMd: needsKey, scripts: { 'do-it.sh': script }, workspaceDir: ws, agentDir: agent, sandbox });
-      await expect(refused).rejects.toThrow(/OPENAI_API_KEY.*agent's \.env.*never taken from the Skill Builder/);
+      await expect(refused).rejects.toThrow(/OLD_PROVIDER_KEY.*agent's \.env.*workspace's \.forge\/\.env.*never given to scripts/);
     } finally {
       vi.unstubAllEnvs();
     }
