@@ -38,16 +38,27 @@ server.listen(Number(port), '127.0.0.1');
 /** 3128 as it appears in /proc/net/tcp (hex, upper case) in the LISTEN state (0A). */
 const LISTEN_LINE = `:${SANDBOX_PROXY_PORT.toString(16).toUpperCase().padStart(4, '0')} 00000000:0000 0A`;
 
+/** Closes every descriptor above stderr (the ones the server inherited without close-on-exec). */
+const CLOSE_INHERITED = `
+for f in /proc/self/fd/*; do
+  n=\${f##*/}
+  case $n in 0|1|2) ;; [3-9]) eval "exec $n>&-" ;; *) [ -n "\${BASH_VERSION:-}" ] && eval "exec $n>&-" ;; esac
+done
+`;
+
+/** Runs `<interpreter> <args…>` from the remaining arguments, or says the interpreter is missing (exit 127). */
+const EXEC_INTERPRETER = `
+interpreter=$1; shift
+command -v "$interpreter" >/dev/null 2>&1 || { echo "$interpreter is not installed (not found on the PATH)" >&2; exit 127; }
+exec "$interpreter" "$@"
+`;
+
 /**
  * The launcher, run as `<shell> -c LAUNCHER_SCRIPT forge-launcher <forwarder> <interpreter> <script> <json>`,
  * where <forwarder> is a socat path or a node path. Descriptors above 9 can only be closed by bash
  * (dash reads `exec 12>&-` as a command): the launcher runs under bash when the system has it.
  */
-export const LAUNCHER_SCRIPT = `
-for f in /proc/self/fd/*; do
-  n=\${f##*/}
-  case $n in 0|1|2) ;; [3-9]) eval "exec $n>&-" ;; *) [ -n "\${BASH_VERSION:-}" ] && eval "exec $n>&-" ;; esac
-done
+export const LAUNCHER_SCRIPT = `${CLOSE_INHERITED}
 ulimit -u ${SANDBOX_MAX_PROCESSES} 2>/dev/null || ulimit -p ${SANDBOX_MAX_PROCESSES} 2>/dev/null || { echo "cannot set the process limit" >&2; exit ${LAUNCHER_FAILED_EXIT}; }
 fwd=$1; shift
 case $fwd in
@@ -60,7 +71,7 @@ until grep -q '${LISTEN_LINE}' /proc/net/tcp 2>/dev/null; do
   if [ $i -gt 1000 ]; then echo "egress forwarder did not start" >&2; exit ${LAUNCHER_FAILED_EXIT}; fi
   sleep 0.01
 done
-interpreter=$1; shift
-command -v "$interpreter" >/dev/null 2>&1 || { echo "$interpreter is not installed (not found on the sandbox PATH)" >&2; exit 127; }
-exec "$interpreter" "$@"
-`;
+${EXEC_INTERPRETER}`;
+
+/** Unsandboxed: `<shell> -c UNSANDBOXED_SCRIPT forge-run <interpreter> <script> <json>` (inherited descriptors closed). */
+export const UNSANDBOXED_SCRIPT = `${CLOSE_INHERITED}${EXEC_INTERPRETER}`;

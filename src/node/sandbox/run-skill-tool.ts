@@ -15,7 +15,7 @@ import { bwrapArgs, bwrapCommand, findBwrap, SANDBOX_HOME, SANDBOX_PATH, SANDBOX
 import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
-import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, SANDBOX_PROXY_PORT } from './launcher.js';
+import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRIPT } from './launcher.js';
 import { fixRequestFor } from './fix-request.js';
 import { checkOutput } from './output-check.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
@@ -36,7 +36,7 @@ function baseEnv(path: string, home: string, tmp: string, declared: Record<strin
   return { ...declared, PATH: path, LANG: process.env.LANG || 'C.UTF-8', HOME: home, TMPDIR: tmp, ...proxyEnv(proxyUrl) };
 }
 
-/** Inside the sandbox: bash when the system has it (it can close descriptors above 9), else sh. */
+/** The launcher's shell: bash when the system has it (it can close descriptors above 9), else sh. */
 function launcherShell(): string {
   return ['/usr/bin/bash', '/bin/bash'].find((p) => existsSync(p)) ?? '/bin/sh';
 }
@@ -101,8 +101,8 @@ async function runUnsandboxed(prep: PreparedRun, dir: RunDir, proxy: EgressProxy
   const marker = newRunMarker();
   const env = { ...baseEnv(process.env.PATH ?? SANDBOX_PATH, dir.home, dir.tmp, declared, `http://${address}`), [RUN_MARKER_ENV]: marker };
   const o = await spawnCollect({
-    command: prep.interpreter,
-    args: [dir.scriptPath, prep.argument],
+    command: launcherShell(),
+    args: ['-c', UNSANDBOXED_SCRIPT, 'forge-run', prep.interpreter, dir.scriptPath, prep.argument],
     cwd: dir.agent,
     env,
     timeoutMs: prep.timeoutMs,
@@ -110,8 +110,7 @@ async function runUnsandboxed(prep: PreparedRun, dir: RunDir, proxy: EgressProxy
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   if (o.spawnError === undefined) return o;
-  const missing = /ENOENT/.test(o.spawnError) ? `${prep.interpreter} is not installed (not found on PATH)` : o.spawnError;
-  return { ...o, exitCode: 127, stderr: `${missing}\n` };
+  return { ...o, exitCode: 127, stderr: `${o.spawnError}\n` };
 }
 
 /** Runs one tool of a draft skill and reports what happened. Throws ToolRunError when the run cannot start. */
