@@ -11,6 +11,7 @@ import { handlerFromDispatcher, type NodeRequestHandler } from './http/request-h
 import { API_ROUTES } from './http/routes.js';
 import { fallbackPage, packageStaticRoots, sendNotFound, sendJsonError, serveStatic, type StaticRoots } from './http/static-files.js';
 import type { ApiHandlerOptions } from './http/types.js';
+import { sweepOnce } from './sandbox/sweep.js';
 
 export interface StartServerOptions extends ApiHandlerOptions {
   /** Port to listen on; 0 picks a free one. Default 4200. */
@@ -164,6 +165,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   server.headersTimeout = 30_000;
 
   await listen(server, port, host);
+  if (options.toolRuns) void sweepOnce(); // run folders a crashed server left in the temp folder
 
   const actualPort = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;

@@ -3,7 +3,7 @@
 // --no-sandbox) and prints how it ended, its output, the hosts the egress
 // proxy refused and where the output disagrees with the tool's Output.
 // Env values come from the agent's .env (the folder two levels up when it
-// holds forge.yaml) and the workspace's .forge/.env.
+// holds forge.yaml) only, never from the workspace's .forge/.env.
 
 import * as nodeFs from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
@@ -23,7 +23,7 @@ Runs one "## Tool:" of a skill the way Forge's runtime does (its script with
 the JSON input as $1), on a throwaway copy of the skill, inside a bubblewrap
 sandbox whose only network is an egress proxy allowing the skill's
 egress_domains. Only the env vars the skill declares are passed, from the
-agent's .env and then the workspace's .forge/.env.
+agent's .env only (never the workspace's .forge/.env).
 
 Options:
   --tool <name>       the tool to run

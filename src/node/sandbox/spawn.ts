@@ -60,14 +60,14 @@ function capture(stream: Readable | null, onCut: () => void, cap = OUTPUT_CAP_BY
   return () => Buffer.concat(chunks).toString('utf8');
 }
 
+function stdioOf(req: SpawnRequest): Array<'ignore' | 'pipe' | number> {
+  if (!req.statusFd) return ['ignore', 'pipe', 'pipe'];
+  return ['ignore', 'pipe', 'pipe', 'pipe', ...(req.passFd !== undefined ? [req.passFd] : [])];
+}
+
 export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
   const started = performance.now();
-  const child = spawn(req.command, req.args, {
-    cwd: req.cwd,
-    env: req.env,
-    detached: true,
-    stdio: req.statusFd ? ['ignore', 'pipe', 'pipe', 'pipe', ...(req.passFd !== undefined ? [req.passFd] : [])] : ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(req.command, req.args, { cwd: req.cwd, env: req.env, detached: true, stdio: stdioOf(req) });
   let truncated = false;
   const cut = () => (truncated = true);
   const stdout = capture(child.stdout, cut);
