@@ -79,7 +79,7 @@ describe('POST /agents/{id}/skill-builder/try', () => {
       ['/agents/alpha/skill-builder/try', { skill_md, scripts: {}, tool: 'do_it' }, 400, /add scripts\/do-it\.sh/],
       ['/agents/alpha/skill-builder/try', { skill_md, scripts: { '../../x.sh': 'echo' }, tool: 'do_it' }, 400, /scripts/],
       ['/agents/alpha/skill-builder/try', { skill_md, scripts }, 400, /tool/],
-      ['/skill-builder/try', { skill_md: toolSkill({ env: { required: ['NOWHERE_SET'] } }), scripts, tool: 'do_it' }, 400, /needs NOWHERE_SET.*\.forge\/\.env/],
+      ['/skill-builder/try', { skill_md: toolSkill({ env: { required: ['NOWHERE_SET'] } }), scripts, tool: 'do_it' }, 400, /needs NOWHERE_SET.*an agent's \.env/],
     ];
     for (const [path, body, status, message] of cases) {
       const r = await post(path, body);
