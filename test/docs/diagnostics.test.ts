@@ -155,6 +155,7 @@ const SAMPLES: Record<string, Sample> = {
     options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -fsS https://api.openweathermap.org/data/2.5/weather -d "$INPUT"\n' } },
   },
   'egress-risky': { text: forgeMeta('egress_domains: ["*.com"]') },
+  'egress-domain-malformed': { text: forgeMeta('egress_domains: ["*com"]') },
   'file-missing': { text: withBody('# T\n\nSee [the guide](references/guide.md).\n'), options: { files: {} } },
   'file-unreferenced': { text: ok(), options: { files: { 'references/guide.md': '# Guide' } } },
   'file-path-absolute': { text: withBody('# T\n\nSee [x](/etc/passwd).\n'), options: { files: {} } },

@@ -1,15 +1,25 @@
-// `egress-risky` (forge profile): an `egress_domains` entry that means
-// "anywhere" (`*`, `*.com`, `*.co.uk`) or reaches what the agent's machine
-// must keep to itself (cloud metadata, loopback, private and link-local
-// addresses). A warning here, naming the entry and its line; saving such a
-// skill is refused unless the request accepts the risk (allow_risky_egress).
+// `egress_domains` entries checked one by one (forge profile), each finding at
+// the entry's own line. `egress-domain-malformed` (error): the entry matches
+// nothing the way it is written (`*com`, `*.*.com`, `api..example.com`,
+// `https://x`, `host:443`, spaces); the message says how to write it.
+// `egress-risky` (warning): the entry means "anywhere" (`*`, `*.com`,
+// `*.github.io`, `*.amazonaws.com`) or reaches what the agent's machine must
+// keep to itself (cloud metadata, loopback, private and link-local addresses,
+// internal names, `localtest.me`, `127.0.0.1.nip.io`). Saving refuses both; a
+// risky entry is saved when the request accepts the risk (allow_risky_egress).
+// Names that only resolve to such an address are caught on save, which
+// resolves them; validate does no DNS.
 
-import { warningDiag } from '../../diagnostics.js';
-import { findRiskyEgress } from '../../egress/risky-egress.js';
+import { errorDiag, warningDiag } from '../../diagnostics.js';
+import { findMalformedEgress, findRiskyEgress } from '../../egress/risky-egress.js';
 import type { RuleContext, Sink } from './context.js';
 
 export function riskyEgressRules(ctx: RuleContext, add: Sink): void {
-  for (const r of findRiskyEgress(ctx.parsed.forge.egressDomains)) {
+  const domains = ctx.parsed.forge.egressDomains;
+  for (const m of findMalformedEgress(domains)) {
+    add(errorDiag('egress-domain-malformed', `metadata.forge.egress_domains[${m.index}]`, m.reason, ctx.line(['metadata', 'forge', 'egress_domains', m.index])));
+  }
+  for (const r of findRiskyEgress(domains)) {
     add(warningDiag('egress-risky', 'metadata.forge.egress_domains', r.reason, ctx.line(['metadata', 'forge', 'egress_domains', r.index])));
   }
 }
