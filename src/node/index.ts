@@ -27,6 +27,7 @@ export type { AgentInfo } from './workspace/agents.js';
 export { listCustomSkills, readCustomSkill, locateSkill } from './workspace/skills-on-disk.js';
 export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './workspace/skills-on-disk.js';
 export { saveSkill, existingSkillNames } from './workspace/save-skill.js';
+export { systemHostResolver, type HostResolver } from './workspace/resolve-egress.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './workspace/save-skill.js';
 export type { DraftBinary, SaveBinaryFile } from '../core/api/types.js';
 export {

@@ -8,6 +8,7 @@
 // right, one edge per label); this module walks it read-only. tldts is
 // pinned to an exact version, and test/core/egress pins the answers.
 
+/// <reference path="./tldts-trie.d.ts" />
 import { edgeChild, edgeLength, edgeStart, labelText, nodeFlags, rulesRoot } from 'tldts/dist/es6/src/data/trie.js';
 
 let offsets: Uint32Array | null = null;

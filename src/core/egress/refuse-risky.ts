@@ -1,24 +1,51 @@
-// The save-time side of risky egress: the `egress-risky` findings of a
-// validation (warnings there) become errors that stop a save, unless the
-// caller accepted the risk. The validator's findings carry the entry's line;
-// a profile that does not report them (agentskills) gets them computed here.
+// The save-time side of the egress checks. A malformed entry always stops a
+// save (it is a mistake, not a risk). A risky one — named so by the validator
+// (`egress-risky` warnings), or found by resolving the declared names (the
+// node save passes those in as `resolved`) — stops it too, as an error saying
+// how to save anyway, unless the caller accepted the risk; then it stays a
+// warning. A profile that does not report egress findings (agentskills) gets
+// them computed here, at the line `lineOf` gives.
 
-import { errorDiag, toValidationResult, type ValidationResult } from '../diagnostics.js';
-import { findRiskyEgress } from './risky-egress.js';
+import { errorDiag, toValidationResult, warningDiag, type Diagnostic, type ValidationResult } from '../diagnostics.js';
+import { findMalformedEgress, findRiskyEgress } from './risky-egress.js';
 
-const CODE = 'egress-risky';
+const RISKY = 'egress-risky';
+const MALFORMED = 'egress-domain-malformed';
 const FIELD = 'metadata.forge.egress_domains';
+const ANYWAY = 'to save it anyway, send allow_risky_egress: true (allowRiskyEgress in TypeScript)';
+
+/** A risky entry found outside the validator: its reason sentence and its line. */
+export interface EgressFinding {
+  message: string;
+  line?: number;
+}
+
+export interface EgressSaveOptions {
+  /** The caller accepted risky entries (allow_risky_egress). */
+  allowRisky: boolean;
+  /** Entries found risky by resolving them (node save). */
+  resolved?: readonly EgressFinding[];
+  /** The SKILL.md line of entry `index`, for findings the validator did not make. */
+  lineOf?: (index: number) => number | undefined;
+}
 
 /**
- * The validation result a save must refuse with, or null when nothing is
- * risky. Each risky entry is an error saying how to save anyway.
+ * The validation a save goes by: the validator's, with malformed entries as
+ * errors and risky ones as errors (refused) or warnings (allowed). Not valid
+ * means nothing may be written.
  */
-export function refuseRiskyEgress(validation: ValidationResult, egressDomains: readonly string[]): ValidationResult | null {
-  const found = validation.warnings.filter((d) => d.code === CODE);
-  const risky = found.length > 0 ? found : findRiskyEgress(egressDomains).map((r) => ({ message: r.reason, line: undefined as number | undefined }));
-  if (risky.length === 0) return null;
-  const errors = risky.map((d) =>
-    errorDiag(CODE, FIELD, `${d.message}; to save it anyway, send allow_risky_egress: true (allowRiskyEgress in TypeScript)`, d.line),
-  );
-  return toValidationResult([...validation.errors, ...errors, ...validation.warnings.filter((d) => d.code !== CODE)]);
+export function egressSaveValidation(validation: ValidationResult, egressDomains: readonly string[], opts: EgressSaveOptions): ValidationResult {
+  const line = (i: number) => opts.lineOf?.(i);
+  const hasMalformed = validation.errors.some((d) => d.code === MALFORMED);
+  const malformed = hasMalformed ? [] : findMalformedEgress(egressDomains).map((m) => errorDiag(MALFORMED, `${FIELD}[${m.index}]`, m.reason, line(m.index)));
+  const found = validation.warnings.filter((d) => d.code === RISKY);
+  const computed: EgressFinding[] = found.length > 0 ? [] : findRiskyEgress(egressDomains).map((r) => ({ message: r.reason, line: line(r.index) }));
+  const extra = [...computed, ...(opts.resolved ?? [])];
+  if (opts.allowRisky) {
+    const warnings = [...validation.warnings, ...extra.map((f) => warningDiag(RISKY, FIELD, f.message, f.line))];
+    return toValidationResult([...validation.errors, ...malformed, ...warnings]);
+  }
+  const refused = [...found, ...extra].map((f) => errorDiag(RISKY, FIELD, `${f.message}; ${ANYWAY}`, f.line));
+  const others: Diagnostic[] = validation.warnings.filter((d) => d.code !== RISKY);
+  return toValidationResult([...validation.errors, ...malformed, ...refused, ...others]);
 }

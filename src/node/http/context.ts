@@ -27,6 +27,8 @@ export interface ApiServices {
   partialDrafts: boolean;
   /** Validate also checks the scripts' syntax (the `scriptChecks` option). */
   scriptChecks: boolean;
+  /** How a save resolves the declared egress names (the `resolveHost` option); undefined: node:dns. */
+  resolveHost: ApiHandlerOptions['resolveHost'];
   /** `{fs?, env, homeDir?}` ready to spread into a node adapter call. */
   io: IoOptions;
 }

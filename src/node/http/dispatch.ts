@@ -112,6 +112,7 @@ function createServices(options: ApiHandlerOptions, basePath: string): ApiServic
     toolRuns: options.toolRuns ? (options.toolRuns === true ? 'auto' : (options.toolRuns.sandbox ?? 'auto')) : null,
     partialDrafts: options.partialDrafts ?? true,
     scriptChecks: options.scriptChecks ?? true,
+    resolveHost: options.resolveHost,
     io: {
       ...(options.fs ? { fs: options.fs } : {}),
       env: options.env ?? process.env,

@@ -6,6 +6,7 @@
 import type { LlmClientFactory } from '../config/workspace-llm.js';
 import type { EnvRecord, FsLike } from '../fs/types.js';
 import type { SandboxMode } from '../sandbox/types.js';
+import type { HostResolver } from '../workspace/resolve-egress.js';
 
 /**
  * One line of the request log. Never holds a request body, header value or key;
@@ -87,6 +88,12 @@ export interface ApiHandlerOptions {
    * Default true; false for hosts that must not start processes.
    */
   scriptChecks?: boolean;
+  /**
+   * Resolves the egress names a saved skill declares (all addresses of a name);
+   * a name that resolves to a loopback, private or metadata address is risky.
+   * Default `node:dns` lookup, at most 1.5 s per save, cached for a minute.
+   */
+  resolveHost?: HostResolver;
 }
 
 /** A case-insensitive view of the request headers. */

@@ -1,6 +1,8 @@
 // Saving a skill into an agent (SPEC §4, §8; issue 4 "saveSkill").
-// Order: check every name and value → validate the SKILL.md (risky egress —
-// `*.com`, cloud metadata, loopback, private — is refused unless allowed) → refuse a
+// Order: check every name and value → validate the SKILL.md (malformed
+// egress entries are refused; risky ones — `*.com`, `*.github.io`, cloud
+// metadata, loopback, private, internal names, and names that resolve to such
+// addresses (resolve-egress.ts) — unless allowed) → refuse a
 // create-mode clash (SkillConflictError) → read forge.yaml (a malformed one
 // stops here) → build the new skill in a hidden temp folder under skills/ →
 // swap it into place with renames (the old folder is moved aside and put
@@ -13,10 +15,11 @@
 // the request's `files`/`binaries` (issue 17) are written over them.
 
 import { join } from 'node:path';
-import { errorDiag, toValidationResult, type Diagnostic } from '../../core/diagnostics.js';
+import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';
 import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
 import { assertSafeScriptFileName, assertSafeSkillName, checkEnvVarName } from '../../core/names.js';
-import { refuseRiskyEgress } from '../../core/egress/refuse-risky.js';
+import { egressSaveValidation } from '../../core/egress/refuse-risky.js';
+import { frontmatterLinesOf, locateField } from '../../core/skillmd/locate.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import type { ParsedSkillMd } from '../../core/skillmd/types.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
@@ -25,6 +28,7 @@ import { checkEnvValue, readEnvFile, setEnvFileValue } from '../config/env-file.
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
 import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
 import { checkEgressDomains, mergeEgress } from './save-egress.js';
+import { riskyResolvedEgress, type HostResolver } from './resolve-egress.js';
 import { assertRegularOrMissing } from '../fs/no-follow.js';
 import { withSkillsSwap } from './consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
@@ -142,11 +146,19 @@ export interface SaveSkillOptions extends IoOptions {
   /** Validation profile; default `forge`. */
   profile?: 'forge' | 'agentskills';
   /**
-   * Save even when `egress_domains` means "anywhere" (`*.com`) or reaches cloud
-   * metadata, loopback, private or link-local addresses. Default false: such a
-   * skill is refused with `egress-risky` errors. HTTP: `allow_risky_egress`.
+   * Save even when `egress_domains` means "anywhere" (`*.com`, `*.github.io`) or
+   * reaches cloud metadata, loopback, private or link-local addresses (written,
+   * or what a declared name resolves to). Default false: such a skill is
+   * refused with `egress-risky` errors. HTTP: `allow_risky_egress`. Malformed
+   * entries (`*com`, `host:443`) are refused either way.
    */
   allowRiskyEgress?: boolean;
+  /**
+   * Resolves the declared egress names (all addresses of a name); default
+   * `node:dns` lookup. The save waits at most 1.5 s for all of them; answers
+   * are cached per process for a minute.
+   */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -224,9 +236,17 @@ async function validateSave(fs: FsLike, t: SaveTarget, req: CheckedRequest, opts
     throw new SkillValidationError(merged);
   }
   if (!validation.valid) throw new SkillValidationError(validation);
-  const risky = opts.allowRiskyEgress === true ? null : refuseRiskyEgress(validation, parsed.forge.egressDomains);
-  if (risky) throw new SkillValidationError(risky);
-  return { existing, carried, validation, parsed };
+  const checked = await checkEgress(req.skillMd, validation, parsed.forge.egressDomains, opts);
+  if (!checked.valid) throw new SkillValidationError(checked);
+  return { existing, carried, validation: checked, parsed };
+}
+
+/** Malformed egress entries refused; risky ones (by name or by what the names resolve to) refused unless allowed, else warnings. */
+async function checkEgress(skillMd: string, validation: ValidationResult, domains: readonly string[], opts: SaveSkillOptions): Promise<ValidationResult> {
+  let fm: string[] | undefined;
+  const lineOf = (i: number) => locateField((fm ??= frontmatterLinesOf(skillMd)), ['metadata', 'forge', 'egress_domains', i]);
+  const resolved = await riskyResolvedEgress(domains, { ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}), lineOf });
+  return egressSaveValidation(validation, domains, { allowRisky: opts.allowRiskyEgress === true, resolved, lineOf });
 }
 
 /** Step 2: create mode (and a rename onto another skill) never replaces anything: SkillConflictError. */

@@ -1,7 +1,8 @@
 // POST /agents/{id}/skill-builder/save: validates and writes a skill through
 // the node adapter (saveSkill). 409 when a create-mode save would replace a
 // skill, 400 {error: "validation failed", validation} when the draft has
-// errors (nothing written). Its body may be as large as a skill folder
+// errors (nothing written) — malformed egress entries, and risky ones (also
+// names that resolve to loopback or private addresses) without allow_risky_egress. Its body may be as large as a skill folder
 // (maxSaveBodyBytes, 29 MiB): files and binaries travel in it. The env var values go to the agent's .env only:
 // the reply names them, never echoes their values.
 
@@ -15,7 +16,8 @@ import { resolveAgent } from './agents.js';
 export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
   const { allowRiskyEgress, ...request } = saveRequestFromWire(await ctx.json(SaveRequestSchema, ctx.services.maxSaveBodyBytes));
   const agent = await resolveAgent(ctx);
-  const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true });
+  const { resolveHost } = ctx.services;
+  const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true, ...(resolveHost ? { resolveHost } : {}) });
   // env_missing is [{name, kind}]: kind 'one_of' marks members of a group of which any one is enough.
   return json(saveResultToWire(result));
 }
