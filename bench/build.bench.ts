@@ -28,7 +28,7 @@ import { sha256Hex } from '../src/core/artifacts/checksum.js';
 import { compileSkills } from '../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../src/core/artifacts/serialize.js';
 import type { SkillSource } from '../src/core/artifacts/types.js';
-import { scriptStem, toolScriptBaseName } from '../src/core/scripts.js';
+import { scriptStem, toolScriptBaseName } from '../src/core/forge-runtime/script-binding.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';

@@ -6,15 +6,17 @@
 // - `xml`: the Agent Skills `<available_skills>` form, XML-escaped.
 // Also `filterSkills` (category / tags with AND semantics).
 //
-// Which tools a skill lists comes from the runtime view (forgeRuntimeView),
-// as Forge's runtime builds its catalog: every entry it reads, phantom
-// `- word` entries included, minus the script-backed ones (callable tools);
-// a skill the runtime would drop is not listed in the forge format.
+// Which skills the forge format lists, and the tools each provides, is the
+// runtime contract's catalog rule (forge-runtime catalogListing) applied to
+// the runtime view (forgeRuntimeView): every entry the runtime reads, phantom
+// `- word` entries included, minus the callable ones; a skill the runtime
+// would drop, or whose every entry is callable, is not listed.
 //
 // Order: skills are sorted by name (code-unit order), ties by location; a
 // later skill with the same name as an earlier one is dropped, so the output
 // never depends on input order.
 
+import { catalogListing } from './forge-runtime/registration.js';
 import { forgeRuntimeView } from './runtime-view/runtime-view.js';
 import { parseSkillMd } from './skillmd/parse.js';
 import type { ParsedSkillMd } from './skillmd/types.js';
@@ -56,8 +58,8 @@ interface CatalogEntry {
   location: string;
   provides: string[];
   usesCli: boolean;
-  /** Every tool is a registered callable tool (script-backed, or a `runtime: binary` skill). */
-  allCallable: boolean;
+  /** Forge's runtime lists it in its catalog (not when every entry is a callable tool). */
+  listed: boolean;
   /** Forge's runtime would not load the skill (its reasons are in forgeRuntimeView's loadErrors). */
   dropped: boolean;
 }
@@ -95,19 +97,18 @@ function toEntry(input: SkillCatalogInput): CatalogEntry | null {
   const fmDescription = typeof rawDescription === 'string' ? oneLine(rawDescription) : '';
   const description = fmDescription || oneLine(view.tools.find((t) => t.description !== '')?.description ?? '');
   if (!name || !description) return null;
-  const binary = view.runtime === 'binary';
-  // Every entry the runtime reads that it does not register as a callable tool, in file order, repeats kept.
-  const provides = binary ? [] : view.tools.filter((t) => !t.script).map((t) => t.name);
+  const loads = view.loadErrors.length === 0;
+  // `loads` is judged apart (`dropped`): the xml format keeps a skill the runtime would drop.
+  const listing = catalogListing({ name, description, runtime: view.runtime, entries: view.tools, loads: true, declaresBins: parsed.forge.requires.bins.length > 0 });
   const location = input.location ?? (input.dir ? `${input.dir.replace(/[\\/]+$/, '')}/SKILL.md` : '');
   return {
     name,
     description,
     location,
-    provides,
-    // The runtime marks a skill by its entries' requirements: any declared bin, only when it reads an entry.
-    usesCli: view.tools.length > 0 && parsed.forge.requires.bins.length > 0,
-    allCallable: view.tools.length > 0 && provides.length === 0,
-    dropped: view.loadErrors.length > 0,
+    provides: listing?.provides ?? [],
+    usesCli: listing?.usesCli ?? false,
+    listed: listing !== null,
+    dropped: !loads,
   };
 }
 
@@ -149,7 +150,7 @@ export function buildSkillCatalog(skills: readonly SkillCatalogInput[], options:
   }
   const lines: string[] = [];
   for (const e of entries) {
-    if (e.allCallable) continue;
+    if (!e.listed) continue;
     let line = `- ${e.name}: ${e.description}`;
     if (e.provides.length > 0) line += ` [provides: ${e.provides.join(', ')}]`;
     if (e.usesCli) line += ' (uses cli_execute)';

@@ -55,10 +55,9 @@ export { CONTINUE_MESSAGE, TRUNCATED_NO_DRAFT_NOTICE } from './builder/continue-
 export type { EscapeOptions, StreamEscaper } from './safe-text/control-chars.js';
 export { buildSkillCatalog, filterSkills } from './catalog.js';
 export type { FilterableSkill, SkillCatalogFormat, SkillCatalogInput, SkillCatalogOptions, SkillFilter } from './catalog.js';
-export { toolScriptBaseName, interpreterFor } from './scripts.js';
-export type { Interpreter } from './scripts.js';
-export { BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES } from './builtins.js';
-export type { BuiltinTool } from './builtins.js';
+// Forge's runtime contract (forge-runtime/): thin re-exports of the names users reach for.
+export { toolScriptBaseName, interpreterFor, BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES, PROPERTY_KEY_PATTERN, runtimeJsonType } from './forge-runtime/index.js';
+export type { Interpreter, BuiltinTool, RuntimeJsonType } from './forge-runtime/index.js';
 export { buildSystemPrompt } from './builder/prompt.js';
 export type { DraftSkill, ExistingSkill, PromptMode, SystemPromptOptions } from './builder/prompt.js';
 export { parseEnvelope } from './envelope/parse.js';
@@ -172,7 +171,7 @@ export type {
 } from './routing/types.js';
 export { compileSkills } from './artifacts/compile-skills.js';
 export { serializeArtifacts, ARTIFACT_FILE_NAMES } from './artifacts/serialize.js';
-export { mapInputType, buildInputSchema, INPUT_TYPE_ALIASES, PROPERTY_KEY_PATTERN } from './artifacts/input-schema.js';
+export { mapInputType, buildInputSchema, INPUT_TYPE_ALIASES } from './artifacts/input-schema.js';
 export { parseTimeoutHint } from './artifacts/requirements.js';
 export { ARTIFACTS_VERSION } from './artifacts/types.js';
 export type {
@@ -188,8 +187,8 @@ export type {
   ToolDefinition,
 } from './artifacts/types.js';
 export type { ToolInputSchema, JsonSchemaNode } from './artifacts/input-schema.js';
-export { forgeRuntimeView, runtimeInputSchema, runtimeJsonType, RUNTIME_PROPERTY_KEY } from './runtime-view/index.js';
-export type { RuntimeInputSchema, RuntimeJsonType, RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view/index.js';
+export { forgeRuntimeView, runtimeInputSchema } from './runtime-view/index.js';
+export type { RuntimeInputSchema, RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view/index.js';
 export { assessSkillRisk } from './risk/assess.js';
 export type { AssessRiskOptions } from './risk/assess.js';
 export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError, RISK_POLICY_KEYS } from './risk/policy.js';

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS } from '../../src/core/builtins.js';
+import { BUILTIN_TOOLS } from '../../src/core/forge-runtime/builtins.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { validateSkillMd, type ValidateOptions } from '../../src/core/skillmd/validate/validate.js';
 import { ROOT } from './session.js';

@@ -7,8 +7,8 @@
 
 import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
 import { filterSkills } from '../catalog.js';
-import { isBuiltinTool } from '../builtins.js';
-import { interpreterFor, normalizeScriptName, scriptForTool } from '../scripts.js';
+import { isBuiltinTool } from '../forge-runtime/builtins.js';
+import { interpreterFor, normalizeScriptName, scriptForTool } from '../forge-runtime/script-binding.js';
 import { assessSkillRisk } from '../risk/assess.js';
 import type { RiskPolicy } from '../risk/types.js';
 import { parseSkillMd } from '../skillmd/parse.js';
@@ -32,8 +32,6 @@ import {
   type SkillToolArtifact,
   type ToolDefinition,
 } from './types.js';
-
-export { TOOL_NAME_PATTERN } from './runtime-tools.js';
 
 interface Candidate {
   /** Position in the input, for stable tie-breaking. */

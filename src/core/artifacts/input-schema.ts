@@ -1,10 +1,12 @@
 // The JSON Schema an LLM provider receives for a script-backed tool, built
 // from the tool's **Input** (a Markdown table or inline `name (type)` pairs).
-// Owns the Input-type vocabulary (INPUT_TYPE_ALIASES, documented in docs/build-artifacts.md)
-// and the providers' property-key rule: a key outside `^[a-zA-Z0-9_.-]{1,64}$`
+// Owns our authoring Input-type vocabulary (INPUT_TYPE_ALIASES, documented in
+// docs/build-artifacts.md; richer than the runtime's, which forge-runtime
+// owns). A key that breaks the providers' property-key rule (forge-runtime)
 // makes the whole tool unusable, so it is an error for that tool alone.
 
 import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
+import { isValidPropertyKey, suggestPropertyKey } from '../forge-runtime/input-spec.js';
 import type { ToolParam, ToolSection } from '../skillmd/types.js';
 
 /** A JSON Schema fragment (the subset this module writes). */
@@ -27,9 +29,6 @@ export interface ToolInputSchema extends JsonSchemaNode {
   properties: Record<string, JsonSchemaNode>;
   required: string[];
 }
-
-/** Provider rule for property keys (OpenAI, Anthropic and Gemini agree on this subset). */
-export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /**
  * Every Input type spelling we understand, by the JSON Schema it maps to.
@@ -231,12 +230,12 @@ export function buildInputSchema(tool: ToolSection): InputSchemaResult {
   const seen = new Set<string>();
   for (const param of tool.input) {
     const key = param.name.trim();
-    if (!PROPERTY_KEY_PATTERN.test(key)) {
+    if (!isValidPropertyKey(key)) {
       diagnostics.push(
         errorDiag(
           'tool-input-key-invalid',
           paramField(tool.name, key),
-          `parameter "${key}" of tool "${tool.name}" is not a valid property key for LLM providers (letters, digits, "_", "." and "-", 1-64 characters); rename it, e.g. "${suggestKey(key)}" — the tool is left out of tools.json until then`,
+          `parameter "${key}" of tool "${tool.name}" is not a valid property key for LLM providers (letters, digits, "_", "." and "-", 1-64 characters); rename it, e.g. "${suggestPropertyKey(key)}" — the tool is left out of tools.json until then`,
           tool.line,
         ),
       );
@@ -287,13 +286,4 @@ function orderNode(node: JsonSchemaNode): JsonSchemaNode {
     out[k] = k === 'items' ? orderNode(v as JsonSchemaNode) : v;
   }
   return out as JsonSchemaNode;
-}
-
-function suggestKey(key: string): string {
-  const s = key
-    .trim()
-    .replace(/[^a-zA-Z0-9_.-]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 64);
-  return s || 'param';
 }

@@ -2,19 +2,16 @@
 // every entry of the runtime view (phantom `- word` entries included) as a
 // `runtime_tools` record, and the tool definitions of tools.json — the entries
 // the runtime registers (a script bound by either name form, usable property
-// keys, a name providers accept), each with the input schema InputSpecToSchema
+// keys, a name providers accept and the registry takes), each with the input schema InputSpecToSchema
 // computes and, apart under `authored`, our richer reading of the section.
 
 import { errorDiag, type Diagnostic } from '../diagnostics.js';
-import { isBuiltinTool } from '../builtins.js';
+import { registersTool, toolNameProblem } from '../forge-runtime/registration.js';
+import { interpreterFor } from '../forge-runtime/script-binding.js';
 import type { RuntimeView } from '../runtime-view/runtime-view.js';
-import { runtimeInterpreterFor } from '../runtime-view/runtime-view.js';
 import type { ToolSection } from '../skillmd/types.js';
 import { buildInputSchema } from './input-schema.js';
 import type { RuntimeToolArtifact, ToolDefinition } from './types.js';
-
-/** Providers' rule for tool (function) names. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export interface RuntimeToolsInput {
   view: RuntimeView;
@@ -54,15 +51,19 @@ export function runtimeTools({ view, sections, skill, folder }: RuntimeToolsInpu
   const lines = new Map<string, number>();
   const diagnostics: Diagnostic[] = [];
   for (const t of dropped || view.runtime === 'binary' ? [] : view.tools) {
-    const interpreter = t.script ? runtimeInterpreterFor(t.script) : null;
-    // A built-in keeps its name; the registry refuses a second tool with it (and with a name already taken in this skill).
-    if (!t.script || !interpreter || isBuiltinTool(t.name) || lines.has(t.name)) continue;
-    if (!TOOL_NAME_PATTERN.test(t.name)) {
-      diagnostics.push(errorDiag('tool-name-invalid', `tools.${t.name}`, `tool name "${t.name}" is not accepted by LLM providers (letters, digits, "_" and "-", 1-64 characters); rename the "## Tool:" section and its script — the tool is left out until then`, t.line));
+    const interpreter = t.script ? interpreterFor(t.script) : null;
+    // A name already taken in this skill: the registry refuses the second tool.
+    if (!t.script || !interpreter || lines.has(t.name)) continue;
+    const nameProblem = toolNameProblem(t.name);
+    if (nameProblem === 'provider' || nameProblem === 'reserved') {
+      diagnostics.push(errorDiag('tool-name-invalid', `tools.${t.name}`, nameProblem === 'provider'
+        ? `tool name "${t.name}" is not accepted by LLM providers (letters, digits, "_" and "-", 1-64 characters); rename the "## Tool:" section and its script — the tool is left out until then`
+        : `tool name "${t.name}" contains "__", which Forge's runtime reserves for namespaced tools and refuses to register; use a single "_" in the "## Tool:" section and its script — the tool is left out until then`, t.line));
       continue;
     }
-    // The runtime skips a tool whose schema has a key providers reject (the validator reports runtime-input-key-invalid).
-    if (t.invalidKeys.length > 0) continue;
+    // The runtime skips a tool whose schema has a key providers reject (the validator reports
+    // runtime-input-key-invalid), and the registry keeps a built-in's name (or read_skill) for the built-in.
+    if (!registersTool(view.runtime, t)) continue;
     const section = t.kind === 'tool' ? sections.find((s) => s.name === t.name) : undefined;
     let authored: ToolDefinition['authored'] = null;
     if (section) {

@@ -6,7 +6,7 @@
 // being edited with the edit rules, and the editor's current draft.
 // BUILTIN_TOOLS is the only source of the built-in tool list.
 
-import { BUILTIN_TOOLS } from '../builtins.js';
+import { BUILTIN_TOOLS } from '../forge-runtime/builtins.js';
 import { PROMPT_EXAMPLES } from './prompt-examples.js';
 
 export type PromptMode = 'create' | 'edit';

@@ -4,7 +4,7 @@
 // file order (SKILL.md first), then line order.
 
 import { analyzeScript, egressAllows, egressPolicy } from '../skillmd/script-analysis.js';
-import { normalizeScriptName } from '../scripts.js';
+import { normalizeScriptName } from '../forge-runtime/script-binding.js';
 import { programRules } from './program-rules.js';
 import { finding, scriptView, type ScriptView } from './script-lines.js';
 import { shellRules } from './shell-rules.js';

@@ -6,7 +6,7 @@
 // duplicates dropped). Only string items count, as in Forge.
 
 import { isPlainObject } from '../plain-object.js';
-import { normalizeScriptName } from '../scripts.js';
+import { normalizeScriptName } from '../forge-runtime/script-binding.js';
 
 export interface ForgeRiskDescriptor {
   name: string;

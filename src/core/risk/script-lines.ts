@@ -2,7 +2,7 @@
 // as the runtime picks the interpreter), its non-comment lines with 1-based
 // numbers, and a finding builder that quotes the line.
 
-import { interpreterFor, type Interpreter } from '../scripts.js';
+import { interpreterFor, type Interpreter } from '../forge-runtime/script-binding.js';
 import type { RiskFinding, RiskFindingRule } from './types.js';
 
 export interface ScriptLine {

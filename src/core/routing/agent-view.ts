@@ -8,11 +8,12 @@
 // Tools and input schemas are read the way Forge's runtime reads them
 // (forgeRuntimeView: the line-based entry reader, InputSpecToSchema of the
 // one-line `**Input:**` spec, script binding by both name forms). A skill the
-// runtime would drop registers nothing and is not listed; a tool whose schema
-// has an unusable property key, or whose name providers refuse, is left out
-// as the runtime leaves it out (registering it would fail every call). The
-// first skill (by name) to register a tool name keeps it.
+// runtime would drop registers nothing and is not listed; which tools a skill
+// registers is the runtime contract's rule (forge-runtime registersTool: no
+// unusable property key, a name providers accept that the registry does not
+// already hold). The first skill (by name) to register a tool name keeps it.
 import { buildSkillCatalog } from '../catalog.js';
+import { READ_SKILL_TOOL_NAME, registersTool } from '../forge-runtime/registration.js';
 import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { LlmTool } from '../llm/types.js';
@@ -24,7 +25,7 @@ import type { RoutingSkill } from './types.js';
  * what the model decides on.
  */
 export const READ_SKILL_TOOL: LlmTool = Object.freeze({
-  name: 'read_skill',
+  name: READ_SKILL_TOOL_NAME,
   description:
     'Read the full instructions for an available skill. ' +
     "Pass the skill name exactly as listed under 'Available Skills'. " +
@@ -44,8 +45,6 @@ export const READ_SKILL_TOOL: LlmTool = Object.freeze({
     required: ['name'],
   }),
 }) as LlmTool;
-
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export interface AgentView {
   /** The system prompt: identity line, then the catalog when one skill or more is listed. */
@@ -78,8 +77,7 @@ function skillTools(skill: RoutingSkill): LlmTool[] | null {
   if (view.loadErrors.length > 0) return null;
   const out: LlmTool[] = [];
   for (const tool of view.tools) {
-    if (!TOOL_NAME.test(tool.name) || tool.invalidKeys.length > 0) continue;
-    if (view.runtime !== 'binary' && !tool.script) continue;
+    if (!registersTool(view.runtime, tool)) continue;
     out.push({ name: tool.name, description: tool.description, parameters: tool.inputSchema as unknown as Record<string, unknown> });
   }
   return out;

@@ -10,7 +10,7 @@
 // Code blocks, headings and order are left alone; the validator reports what
 // only the author can fix.
 
-import { isBuiltinTool } from '../builtins.js';
+import { isBuiltinTool } from '../forge-runtime/builtins.js';
 import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import { codeLineMask } from '../skillmd/markdown/lines.js';

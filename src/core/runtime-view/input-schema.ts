@@ -3,12 +3,14 @@
 // `**Input:**` spec: parts split on commas outside parentheses, each part
 // `name`, `name (type)` or `name (type, required)`; the first part is always
 // required; types map through a small vocabulary and everything else is a
-// string; no descriptions. An empty spec gives an open object schema. Also
-// the provider rule for property keys that makes the runtime skip a tool.
+// string; no descriptions. An empty spec gives an open object schema. The
+// rules themselves (type words, `required`, the first part, property keys)
+// are forge-runtime's; this file applies them the way the runtime does.
 
-import { goCompare, goTrim, goTrimRight, goTrimSpace } from './go-text.js';
+import { goCompare, goTrim, goTrimRight, goTrimSpace } from '../forge-runtime/go-text.js';
+import { isValidPropertyKey, REQUIRED_MARKER, runtimeJsonType, runtimeRequires, type RuntimeJsonType } from '../forge-runtime/input-spec.js';
 
-export type RuntimeJsonType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+export type { RuntimeJsonType };
 
 export interface RuntimeInputSchema {
   type: 'object';
@@ -17,30 +19,6 @@ export interface RuntimeInputSchema {
   required?: string[];
   /** Only on the open schema of an empty spec. */
   additionalProperties?: true;
-}
-
-/** The providers' property-key rule the runtime enforces before registering a tool. */
-export const RUNTIME_PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
-
-/** The runtime's type vocabulary: a type word (trimmed, any case) → JSON type; anything else is `string`. */
-export function runtimeJsonType(typeWord: string): RuntimeJsonType {
-  switch (goTrimSpace(typeWord).toLowerCase()) {
-    case 'int':
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'bool':
-    case 'boolean':
-      return 'boolean';
-    case 'array':
-    case 'list':
-      return 'array';
-    case 'object':
-    case 'map':
-      return 'object';
-    default:
-      return 'string';
-  }
 }
 
 /** Splits on commas that are not inside parentheses (an unmatched `)` is ignored). */
@@ -72,21 +50,21 @@ export interface RuntimeSpecPart {
 }
 
 /** One part as the runtime reads it, or null for an empty part (or an empty name without parentheses). */
-function readPart(raw: string, first: boolean): RuntimeSpecPart | null {
+function readPart(raw: string, position: number): RuntimeSpecPart | null {
   const part = goTrimSpace(raw);
   if (part === '') return null;
   const paren = part.indexOf('(');
   const name = goTrim(goTrimSpace(paren < 0 ? part : part.slice(0, paren)), '`"\'');
-  if (paren < 0) return name === '' ? null : { name, type: 'string', required: first, markedRequired: false };
+  if (paren < 0) return name === '' ? null : { name, type: 'string', required: runtimeRequires(position, false), markedRequired: false };
   let typeText = goTrimSpace(goTrimRight(goTrimSpace(part.slice(paren + 1)), ')'));
-  let required = false;
-  const at = typeText.indexOf('required');
+  let marked = false;
+  const at = typeText.indexOf(REQUIRED_MARKER);
   if (at >= 0) {
-    required = true;
-    typeText = typeText.slice(0, at) + typeText.slice(at + 'required'.length);
+    marked = true;
+    typeText = typeText.slice(0, at) + typeText.slice(at + REQUIRED_MARKER.length);
     typeText = goTrimSpace(goTrimRight(goTrimSpace(typeText), ','));
   }
-  return { name, type: runtimeJsonType(typeText), required: first || required, markedRequired: required };
+  return { name, type: runtimeJsonType(typeText), required: runtimeRequires(position, marked), markedRequired: marked };
 }
 
 /** The parameters of a spec line in order, as the runtime reads them (empty parts skipped; they still count as the first). */
@@ -95,7 +73,7 @@ export function runtimeSpecParts(spec: string): RuntimeSpecPart[] {
   if (text === '') return [];
   const parts: RuntimeSpecPart[] = [];
   splitSpecParts(text).forEach((raw, i) => {
-    const p = readPart(raw, i === 0);
+    const p = readPart(raw, i);
     if (p) parts.push(p);
   });
   return parts;
@@ -123,6 +101,6 @@ export function runtimeInputSchema(spec: string): RuntimeInputSchema {
 /** The property keys the providers reject (sorted as the runtime reports them); the runtime then skips the tool. */
 export function invalidRuntimeKeys(schema: RuntimeInputSchema): string[] {
   return Object.keys(schema.properties)
-    .filter((k) => !RUNTIME_PROPERTY_KEY.test(k))
+    .filter((k) => !isValidPropertyKey(k))
     .sort(goCompare);
 }

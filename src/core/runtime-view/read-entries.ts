@@ -7,7 +7,7 @@
 // outside an entry a `- word` bullet (no space, at most 64 bytes) becomes an
 // entry with only a name.
 
-import { goTrimSpace, utf8Length } from './go-text.js';
+import { goTrimSpace, utf8Length } from '../forge-runtime/go-text.js';
 import { scanTextLines } from './scan-lines.js';
 
 export interface RuntimeEntry {

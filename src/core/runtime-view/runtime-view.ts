@@ -6,7 +6,8 @@
 // (split-frontmatter, read-entries, input-schema).
 
 import { parse as parseYaml } from 'yaml';
-import { KNOWN_CAPABILITIES } from '../builtins.js';
+import { KNOWN_CAPABILITIES } from '../forge-runtime/builtins.js';
+import { normalizeScriptName, scriptForTool } from '../forge-runtime/script-binding.js';
 import { KEBAB_CASE_PATTERN } from '../names.js';
 import { isPlainObject } from '../plain-object.js';
 import { invalidRuntimeKeys, runtimeInputSchema, type RuntimeInputSchema } from './input-schema.js';
@@ -48,9 +49,6 @@ export interface RuntimeViewOptions {
   runtime?: string;
 }
 
-/** The extensions the runtime binds a tool to, in its order of preference. */
-export const RUNTIME_SCRIPT_EXTENSIONS: readonly string[] = ['.sh', '.bash', '.py', '.js', '.cjs', '.mjs'];
-
 export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = {}): RuntimeView {
   const split = splitRuntimeFrontmatter(skillMd);
   const loadErrors: string[] = [];
@@ -62,37 +60,17 @@ export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = 
   }
   const read = readRuntimeEntries(split.body, split.bodyLine);
   if (read.tooLongLine !== undefined) loadErrors.push(`line ${read.tooLongLine} is 64 KiB or longer: the runtime stops reading the file there and drops the skill`);
-  const scripts = options.scripts?.map((s) => (s.startsWith('scripts/') ? s.slice('scripts/'.length) : s));
+  const scripts = options.scripts?.map(normalizeScriptName);
   const tools = read.entries.map((entry): RuntimeToolView => {
     const inputSchema = runtimeInputSchema(entry.inputSpec);
     const view: RuntimeToolView = { ...entry, inputSchema, invalidKeys: invalidRuntimeKeys(inputSchema) };
-    if (scripts && runtime !== 'binary') view.script = runtimeScriptFor(entry.name, scripts);
+    if (scripts && runtime !== 'binary') {
+      const file = scriptForTool(entry.name, scripts);
+      view.script = file === null ? null : `scripts/${file}`;
+    }
     return view;
   });
   return { runtime, tools, loadErrors, bodyLine: split.bodyLine };
-}
-
-/** The interpreter the runtime runs a bound script under, by extension (Forge's skillScriptExtensions); null for any other file. */
-export function runtimeInterpreterFor(file: string): 'bash' | 'python3' | 'node' | null {
-  const ext = file.slice(file.lastIndexOf('.')).toLowerCase();
-  if (ext === '.sh' || ext === '.bash') return 'bash';
-  if (ext === '.py') return 'python3';
-  return ext === '.js' || ext === '.cjs' || ext === '.mjs' ? 'node' : null;
-}
-
-/** The names a tool binds to: the hyphen form, then (when different) the underscore form. */
-export function runtimeScriptStems(toolName: string): string[] {
-  const hyphen = toolName.replace(/_/g, '-');
-  const underscore = toolName.replace(/-/g, '_');
-  return hyphen === underscore ? [hyphen] : [hyphen, underscore];
-}
-
-/** `scripts/<file>` the runtime binds `toolName` to among `scriptNames`, or null. Extension order first, then name form. */
-export function runtimeScriptFor(toolName: string, scriptNames: readonly string[]): string | null {
-  const have = new Set(scriptNames);
-  for (const ext of RUNTIME_SCRIPT_EXTENSIONS)
-    for (const stem of runtimeScriptStems(toolName)) if (have.has(stem + ext)) return `scripts/${stem}${ext}`;
-  return null;
 }
 
 /** The frontmatter checks that make the runtime drop a skill: YAML it cannot read, non-kebab category or tags, unknown capabilities. */

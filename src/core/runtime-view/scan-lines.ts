@@ -3,7 +3,7 @@
 // still counts, and a line of 64 KiB or more stops the scan with an error
 // (the runtime then drops the whole skill).
 
-import { utf8Length } from './go-text.js';
+import { utf8Length } from '../forge-runtime/go-text.js';
 
 /** bufio.MaxScanTokenSize: a line this long (in bytes) or longer is an error. */
 export const MAX_LINE_BYTES = 64 * 1024;

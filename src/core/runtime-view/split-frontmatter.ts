@@ -7,7 +7,7 @@
 // in a CRLF file the split lands early, inside the frontmatter; reproducing
 // that is the point (the body then starts with a piece of the last YAML line).
 
-import { goTrimSpace } from './go-text.js';
+import { goTrimSpace } from '../forge-runtime/go-text.js';
 import { scanLines } from './scan-lines.js';
 
 export interface RuntimeSplit {

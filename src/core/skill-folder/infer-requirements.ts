@@ -6,7 +6,7 @@
 // `os.environ[...]`, `os.getenv(...)` and `process.env.X`. Heuristics: a
 // command is only proposed when it is a known tool, never a shell builtin.
 
-import { interpreterFor } from '../scripts.js';
+import { interpreterFor } from '../forge-runtime/script-binding.js';
 import { isNonEgressHost, scriptHosts } from '../skillmd/script-analysis.js';
 
 export interface InferredRequirements {

@@ -1,31 +1,20 @@
 // Everything a tool run needs that can be decided before anything runs, from
 // the draft alone: the `## Tool:` section, the script that backs it and its
-// interpreter — resolved as Forge's runtime does (skill-local scripts/,
-// extensions .sh .bash .py .js .cjs .mjs in that order, the hyphenated name
-// before the underscored one) —, the JSON argument, the timeout
-// (`timeout_hint` seconds as a number, as Forge reads it; else 30 s; never
-// more than 10 minutes, whatever the hint or override says) and the egress
-// allow-list. Bad drafts become a ToolRunError naming the fix.
+// interpreter — resolved by Forge's runtime contract (core forge-runtime) —,
+// the JSON argument, the timeout (`timeout_hint` seconds as a number, as
+// Forge reads it; else 30 s; never more than 10 minutes, whatever the hint or
+// override says) and the egress allow-list. Bad drafts become a ToolRunError
+// naming the fix.
 
 import { checkScriptFileName, checkSkillName } from '../../core/names.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import type { ForgeMetadata, ToolSection } from '../../core/skillmd/types.js';
-import { normalizeScriptName } from '../../core/scripts.js';
+import { interpreterFor, normalizeScriptName, scriptForTool, toolScriptBaseName } from '../../core/forge-runtime/script-binding.js';
 import { ToolRunError } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The longest a run may take: a larger `timeout_hint` (or override) is clamped to it. */
 export const MAX_TIMEOUT_MS = 10 * 60 * 1000;
-
-/** Forge's table: extension → interpreter, in resolution order. */
-const RUNTIME_EXTENSIONS: ReadonlyArray<readonly [string, string]> = [
-  ['.sh', 'bash'],
-  ['.bash', 'bash'],
-  ['.py', 'python3'],
-  ['.js', 'node'],
-  ['.cjs', 'node'],
-  ['.mjs', 'node'],
-];
 
 export interface PreparedRun {
   skillName: string;
@@ -43,15 +32,9 @@ export interface PreparedRun {
 
 /** The script backing `toolName` among `names`, as Forge resolves it; null when none. */
 export function resolveToolScript(toolName: string, names: readonly string[]): { file: string; interpreter: string } | null {
-  const hyphen = toolName.replace(/_/g, '-');
-  const underscore = toolName.replace(/-/g, '_');
-  const stems = hyphen === underscore ? [hyphen] : [hyphen, underscore];
-  for (const [ext, interpreter] of RUNTIME_EXTENSIONS)
-    for (const stem of stems) {
-      const file = names.find((n) => n === `${stem}${ext}`);
-      if (file) return { file, interpreter };
-    }
-  return null;
+  const file = scriptForTool(toolName, names);
+  const interpreter = file === null ? null : interpreterFor(file);
+  return file === null || interpreter === null ? null : { file, interpreter };
 }
 
 function plainScripts(scripts: Readonly<Record<string, string>>): Record<string, string> {
@@ -91,7 +74,7 @@ export function prepareRun(opts: { skillMd: string; scripts: Readonly<Record<str
   const scripts = plainScripts(opts.scripts);
   const script = resolveToolScript(tool.name, Object.keys(scripts));
   if (!script) {
-    const base = tool.name.replace(/_/g, '-');
+    const base = toolScriptBaseName(tool.name);
     throw new ToolRunError('no_script', 'scripts', `tool "${tool.name}" has no script: add scripts/${base}.sh (or .py / .js) to the draft`);
   }
   const argument = JSON.stringify(opts.input === undefined ? {} : opts.input);

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkScriptFileName } from '../../core/names.js';
-import { interpreterFor, normalizeScriptName } from '../../core/scripts.js';
+import { interpreterFor, normalizeScriptName } from '../../core/forge-runtime/script-binding.js';
 import { bashFindings, nodeFindings, pythonFindings, shellcheckFindings } from './parse-output.js';
 import { runTool, type ToolRun } from './run-tool.js';
 import type { CheckScriptSyntaxOptions, ScriptSyntaxFinding, ScriptSyntaxResult, SyntaxTool } from './types.js';

@@ -2,14 +2,14 @@
 // comes from BUILTIN_TOOLS, the worked examples are valid skills, and edit
 // mode / the current draft carry the files clearly delimited.
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS } from '../../../src/core/builtins.js';
+import { BUILTIN_TOOLS } from '../../../src/core/forge-runtime/builtins.js';
 import { parseEnvelope } from '../../../src/core/envelope/parse.js';
 import { buildSystemPrompt } from '../../../src/core/builder/prompt.js';
 import { PROMPT_EXAMPLES } from '../../../src/core/builder/prompt-examples.js';
 import { parseSkillMd } from '../../../src/core/skillmd/parse.js';
 import { compileSkill } from '../../../src/core/skillmd/compile.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
-import { toolScriptBaseName } from '../../../src/core/scripts.js';
+import { toolScriptBaseName } from '../../../src/core/forge-runtime/script-binding.js';
 
 const create = buildSystemPrompt();
 

@@ -2,7 +2,8 @@
 // the expected schema written out by hand.
 
 import { describe, expect, it } from 'vitest';
-import { forgeRuntimeView, invalidRuntimeKeys, runtimeInputSchema, runtimeJsonType } from '../../../src/core/runtime-view/index.js';
+import { forgeRuntimeView, invalidRuntimeKeys, runtimeInputSchema } from '../../../src/core/runtime-view/index.js';
+import { runtimeJsonType } from '../../../src/core/forge-runtime/input-spec.js';
 
 describe('runtimeInputSchema', () => {
   it('an empty spec is the open object schema', () => {

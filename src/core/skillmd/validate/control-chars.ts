@@ -6,7 +6,7 @@
 
 import { errorDiag } from '../../diagnostics.js';
 import { findControlChars } from '../../safe-text/control-chars.js';
-import { normalizeScriptName } from '../../scripts.js';
+import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
 import type { RuleContext, Sink } from './context.js';
 
 /** At most this many lines are reported per file; the rest are summed up in the last finding. */

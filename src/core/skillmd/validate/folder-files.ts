@@ -7,7 +7,7 @@
 // folder path that is hidden (`.env`), absolute or holds `..` is an error.
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
-import { normalizeScriptName } from '../../scripts.js';
+import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
 import { entryPathProblem } from '../../skill-folder/entry-path.js';
 import type { RuleContext, Sink } from './context.js';
 

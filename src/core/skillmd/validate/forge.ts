@@ -4,7 +4,7 @@
 // incomplete or unlikely to be routed to. Script rules live in
 // validate-scripts.ts.
 
-import { builtinToolsMentioned, isBuiltinTool, KNOWN_CAPABILITIES } from '../../builtins.js';
+import { builtinToolsMentioned, isBuiltinTool, KNOWN_CAPABILITIES } from '../../forge-runtime/builtins.js';
 import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { checkSkillName, KEBAB_CASE_PATTERN, suggestKebab } from '../../names.js';
 import { fieldName } from '../forge-metadata.js';

@@ -7,11 +7,12 @@
 // `- word` bullet it takes for a tool.
 
 import { errorDiag, warningDiag, type Diagnostic } from '../../diagnostics.js';
-import { isBuiltinTool } from '../../builtins.js';
-import { forgeRuntimeView, runtimeJsonType, runtimeSpecParts, type RuntimeToolView } from '../../runtime-view/index.js';
+import { isBuiltinTool } from '../../forge-runtime/builtins.js';
+import { PROPERTY_KEY_PATTERN, runtimeJsonType, suggestPropertyKey } from '../../forge-runtime/input-spec.js';
+import { forgeRuntimeView, runtimeSpecParts, type RuntimeToolView } from '../../runtime-view/index.js';
 import { inputSpecLine, specTypeWord } from '../../runtime-form/spec-line.js';
 import { codeLineMask, headingOf } from '../markdown/lines.js';
-import { normalizeScriptName } from '../../scripts.js';
+import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
 import type { ToolSection } from '../types.js';
 import type { RuleContext, Sink } from './context.js';
 
@@ -68,7 +69,7 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
     specRules(ctx, tool, entry);
   }
   if (entry.invalidKeys.length > 0)
-    ctx.add(errorDiag('runtime-input-key-invalid', `${f}.input`, `parameter name${entry.invalidKeys.length === 1 ? '' : 's'} ${entry.invalidKeys.map((k) => JSON.stringify(k)).join(', ')} of tool "${tool.name}" break the providers' rule ^[a-zA-Z0-9_.-]{1,64}$: one such key makes every request of the agent fail, so Forge's runtime skips the tool; rename ${entry.invalidKeys.length === 1 ? 'it' : 'them'} (e.g. "pod_name")`, entry.inputSpecLine ?? tool.line));
+    ctx.add(errorDiag('runtime-input-key-invalid', `${f}.input`, `parameter name${entry.invalidKeys.length === 1 ? '' : 's'} ${entry.invalidKeys.map((k) => JSON.stringify(k)).join(', ')} of tool "${tool.name}" break the providers' rule ${PROPERTY_KEY_PATTERN.source}: one such key makes every request of the agent fail, so Forge's runtime skips the tool; rename ${entry.invalidKeys.length === 1 ? 'it' : 'them'} (e.g. "${suggestPropertyKey(entry.invalidKeys[0]!)}")`, entry.inputSpecLine ?? tool.line));
   if (tool.output && entry.outputSpec === '') {
     const at = findLabelLine(ctx, tool, '**Output:**');
     const lost = cut !== undefined && at !== undefined && at > cut;

@@ -10,9 +10,10 @@
 // a skill with no scripts is instruction-only and its tools need none.
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
-import { isBuiltinTool } from '../../builtins.js';
+import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { checkScriptFileName } from '../../names.js';
-import { interpreterFor, isHelperScript, normalizeScriptName, SCRIPT_EXTENSIONS, scriptStem, toolForScript, toolScriptBaseName } from '../../scripts.js';
+import { interpreterFor, normalizeScriptName, SCRIPT_EXTENSIONS, SCRIPT_INTERPRETERS, scriptStem, toolForScript, toolScriptBaseName } from '../../forge-runtime/script-binding.js';
+import { isHelperScript } from '../helper-scripts.js';
 import { analyzeScript, egressAllows, egressAllowsVariable, egressPolicy, type ScriptFacts } from '../script-analysis.js';
 import type { RuleContext, Sink } from './context.js';
 
@@ -53,7 +54,7 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
       if (warned.has(tool.name) || scriptedTools.has(tool.name)) continue;
       warned.add(tool.name);
       const base = toolScriptBaseName(tool.name);
-      add(warningDiag('tool-missing-script', `tools.${tool.name}`, `tool "${tool.name}" has no script, so the runtime cannot call it; add scripts/${base}.sh (or ${SCRIPT_EXTENSIONS.filter((e) => e !== '.sh' && e !== '.bash').map((e) => base + e).join(' / ')}), or rename the script that implements it`, tool.line));
+      add(warningDiag('tool-missing-script', `tools.${tool.name}`, `tool "${tool.name}" has no script, so the runtime cannot call it; add scripts/${base}${otherForms(base)}, or rename the script that implements it`, tool.line));
     }
   }
   if (!binary) {
@@ -62,7 +63,7 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
       const runnable = interpreterFor(name) !== null;
       add(warningDiag('script-unmapped', `scripts/${name}`, runnable
         ? `no "## Tool:" maps to scripts/${name} (tool "${scriptStem(name).replace(/-/g, '_')}" would); add that tool section, rename the script after its tool, or delete it if unused`
-        : `scripts/${name} has an extension the runtime cannot run (use .sh, .bash, .py, .js or .mjs) and no other script uses it; rename it or delete it`, undefined, `scripts/${name}`));
+        : `scripts/${name} has an extension the runtime cannot run (use ${extensionList()}) and no other script uses it; rename it or delete it`, undefined, `scripts/${name}`));
     }
   }
 
@@ -84,6 +85,18 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
   }
 
   egressRules(ctx, facts, names, add);
+}
+
+/** `.sh (or x.py / x.js / …)`: the first runnable extension, then one file per extension another interpreter runs. */
+function otherForms(base: string): string {
+  const [[first, shell]] = SCRIPT_INTERPRETERS as [readonly [string, string]];
+  const others = SCRIPT_INTERPRETERS.filter(([, interpreter]) => interpreter !== shell).map(([ext]) => base + ext);
+  return `${first} (or ${others.join(' / ')})`;
+}
+
+/** `.sh, .bash, .py, .js, .cjs or .mjs`: the runnable extensions, from the runtime contract. */
+function extensionList(): string {
+  return `${SCRIPT_EXTENSIONS.slice(0, -1).join(', ')} or ${SCRIPT_EXTENSIONS[SCRIPT_EXTENSIONS.length - 1]}`;
 }
 
 function egressRules(ctx: RuleContext, facts: ReadonlyMap<string, ScriptFacts>, names: readonly string[], add: Sink): void {

@@ -1,7 +1,7 @@
 // SPEC §3/§5: BUILTIN_TOOLS is the single source of the built-in tool list the
 // prompt advertises; a skill uses a built-in by naming it.
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS, KNOWN_CAPABILITIES, builtinToolsMentioned, isBuiltinTool } from '../../src/core/builtins.js';
+import { BUILTIN_TOOLS, KNOWN_CAPABILITIES, builtinToolsMentioned, isBuiltinTool } from '../../../src/core/forge-runtime/builtins.js';
 
 const SPEC_BUILTINS = [
   'datetime_now', 'web_search', 'web_fetch', 'http_request', 'json_parse', 'csv_parse', 'math_calculate',

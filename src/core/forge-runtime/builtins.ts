@@ -1,7 +1,8 @@
-// The built-in tools every Forge agent has without a skill. This list is the
-// single source the system prompt advertises (SPEC §5) and the validator
-// consults: a skill that only names built-ins needs no `## Tool:` section.
-// Descriptions are our own one-line summaries of what each tool does.
+// The built-in tools every Forge agent has without a skill, and the
+// capabilities a skill may ask the runtime for. The system prompt advertises
+// this list and the validator consults it: a skill that only names built-ins
+// needs no `## Tool:` section, and the registry refuses a skill tool that
+// takes a built-in's name. Descriptions are our own one-line summaries.
 
 export interface BuiltinTool {
   /** The name the agent calls it by (snake_case). */

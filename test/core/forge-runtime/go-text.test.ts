@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { goCompare, goTrimSpace, utf8Length } from '../../../src/core/runtime-view/go-text.js';
+import { goCompare, goTrimSpace, utf8Length } from '../../../src/core/forge-runtime/go-text.js';
 import { MAX_LINE_BYTES, scanLines, scanTextLines } from '../../../src/core/runtime-view/scan-lines.js';
 import { forgeRuntimeView } from '../../../src/core/runtime-view/index.js';
 import { anyString, fuzzParams, tokenText } from '../../helpers/fuzz.js';

@@ -1,0 +1,95 @@
+// Which script Forge's runtime runs for a `## Tool:` entry, and under which
+// interpreter. The one table of runnable extensions lives here, in the
+// runtime's priority order; a tool `foo_bar` binds to `scripts/foo-bar.<ext>`
+// or `scripts/foo_bar.<ext>`, trying every name form of one extension before
+// the next extension, and a tool name that is not a bare path segment binds
+// nothing. The runtime also looks in an agent-wide `skills/scripts/` folder
+// after the skill's own; this package knows only a skill's own folder.
+
+export type Interpreter = 'bash' | 'python3' | 'node';
+
+/** Extension (with its dot, lower case) → interpreter, in the order the runtime tries them. */
+export const SCRIPT_INTERPRETERS: ReadonlyArray<readonly [ext: string, interpreter: Interpreter]> = Object.freeze([
+  Object.freeze(['.sh', 'bash'] as const),
+  Object.freeze(['.bash', 'bash'] as const),
+  Object.freeze(['.py', 'python3'] as const),
+  Object.freeze(['.js', 'node'] as const),
+  Object.freeze(['.cjs', 'node'] as const),
+  Object.freeze(['.mjs', 'node'] as const),
+]);
+
+/** The extensions, with dot, the runtime can execute, in preference order. */
+export const SCRIPT_EXTENSIONS: readonly string[] = Object.freeze(SCRIPT_INTERPRETERS.map(([ext]) => ext));
+
+const BY_EXTENSION: ReadonlyMap<string, Interpreter> = new Map(SCRIPT_INTERPRETERS);
+
+/** The extension of a file name, with its dot (`''` when there is none or the name starts with it). */
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot) : '';
+}
+
+/**
+ * The interpreter the runtime runs a script file under, by extension; `null`
+ * when it never runs such a file. Case matters: the runtime looks for
+ * `<name>.sh` exactly, so `x.SH` is never bound.
+ */
+export function interpreterFor(fileName: string): Interpreter | null {
+  return BY_EXTENSION.get(extensionOf(fileName)) ?? null;
+}
+
+/** The file name without its last extension (`my-search.sh` → `my-search`). */
+export function scriptStem(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+/**
+ * `scripts/x.sh` and `x.sh` both name the script `x.sh`: drafts sometimes key
+ * scripts by their path inside the skill folder.
+ */
+export function normalizeScriptName(key: string): string {
+  return key.startsWith('scripts/') ? key.slice('scripts/'.length) : key;
+}
+
+/** `my_search` → `my-search`: the preferred script file name (without extension) of a tool. */
+export function toolScriptBaseName(toolName: string): string {
+  return toolName.replace(/_/g, '-');
+}
+
+/** A stem the runtime will look up: one plain path segment that cannot leave the scripts folder. */
+function isBareSegment(stem: string): boolean {
+  return stem !== '' && stem !== '..' && !stem.includes('/');
+}
+
+/**
+ * The file stems a tool binds to: `my-search`, then `my_search` (when they
+ * differ). Empty when either form is not a bare path segment (`a/b`, `..`):
+ * the runtime then binds the tool to nothing.
+ */
+export function toolScriptStems(toolName: string): string[] {
+  const hyphen = toolScriptBaseName(toolName);
+  const underscore = toolName.replace(/-/g, '_');
+  const stems = hyphen === underscore ? [hyphen] : [hyphen, underscore];
+  return stems.every(isBareSegment) ? stems : [];
+}
+
+/**
+ * The script that backs a tool, among `scriptNames` (plain file names in the
+ * skill's `scripts/`), as the runtime picks it: for each extension in
+ * {@link SCRIPT_EXTENSIONS} order, the hyphen form then the underscore form.
+ */
+export function scriptForTool(toolName: string, scriptNames: readonly string[]): string | null {
+  const have = new Set(scriptNames);
+  const stems = toolScriptStems(toolName);
+  for (const ext of SCRIPT_EXTENSIONS) for (const stem of stems) if (have.has(stem + ext)) return stem + ext;
+  return null;
+}
+
+/** The tool (among `toolNames`) a script would back, or `null`. */
+export function toolForScript(scriptName: string, toolNames: readonly string[]): string | null {
+  if (interpreterFor(scriptName) === null) return null;
+  const stem = scriptStem(scriptName);
+  for (const tool of toolNames) if (toolScriptStems(tool).includes(stem)) return tool;
+  return null;
+}
