@@ -1,6 +1,6 @@
 // fixForRuntime(skillMd): the smallest edit that makes Forge's runtime read a
 // hand-written SKILL.md the way its author meant it (what `validate --fix`
-// writes). It changes two kinds of lines and nothing else, byte for byte:
+// writes). It changes these lines and nothing else, byte for byte:
 // - a tool's bare `**Input:**` label followed by a parameter table gets the
 //   one-line spec computed from the table (`**Input:** q (string, required)`);
 // - a bare `**Output:**` label followed by JSON gets a one-line summary of it
@@ -11,6 +11,7 @@
 // only the author can fix.
 
 import { isBuiltinTool } from '../forge-runtime/builtins.js';
+import { requiredFirstLine } from './required-first.js';
 import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import { codeLineMask } from '../skillmd/markdown/lines.js';
@@ -21,7 +22,7 @@ import { outputSummary } from './output-summary.js';
 export interface RuntimeFixChange {
   /** 1-based line in the file. */
   line: number;
-  kind: 'input-spec' | 'output-summary' | 'phantom-bullet';
+  kind: 'input-spec' | 'input-order' | 'output-summary' | 'phantom-bullet';
   before: string;
   after: string;
 }
@@ -55,6 +56,14 @@ export function fixForRuntime(skillMd: string): RuntimeFix {
     // Only labels the runtime reaches (a label after a `#` line that ends the tool is the author's to move).
     if (tool.inputForm === 'table' && tool.input.length > 0 && entry.inputSpec === '' && entry.inputSpecLine !== undefined)
       setLabel(entry.inputSpecLine - 1, BARE_INPUT, inputSpecLine(tool.input), 'input-spec');
+    else if (entry.inputSpec !== '' && entry.inputSpecLine !== undefined) {
+      const i = entry.inputSpecLine - 1;
+      const after = requiredFirstLine(lines[i]!, tool.input);
+      if (after !== null) {
+        changes.push({ line: i + 1, kind: 'input-order', before: lines[i]!, after });
+        lines[i] = after;
+      }
+    }
     if (tool.output?.kind === 'json' && entry.outputSpec === '' && entry.outputSpecLine !== undefined)
       setLabel(entry.outputSpecLine - 1, BARE_OUTPUT, outputSummary(tool.output.value), 'output-summary');
   }

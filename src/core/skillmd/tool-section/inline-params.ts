@@ -1,9 +1,13 @@
 // The inline parameter form `location (string) - City name, days (integer:
 // 1-3)`: split on top-level commas, each piece a name, an optional
 // parenthesised spec (type, required/optional, constraint) and a description.
-// Like Forge's runtime, only the first parameter is required unless it says
-// otherwise.
+// A parameter says whether it is required (`required`, `optional`, a default
+// value); one that says nothing is read as the runtime reads it (the first is
+// required, the others not) — unless another parameter is marked `required`:
+// then the author marks what is required, and an unmarked first parameter is
+// optional (the validator reports that the runtime will still require it).
 
+import { runtimeRequires } from '../../forge-runtime/input-spec.js';
 import type { ToolParam } from '../types.js';
 import { stripCode } from './cells.js';
 
@@ -24,8 +28,9 @@ function readInlineParams(text: string, strict: boolean): ToolParam[] | null {
   const trimmed = text.trim();
   if (/^(\(?none\)?|no input|n\/a|-|—)\.?$/i.test(trimmed)) return [];
   const params: ToolParam[] = [];
+  const unmarked = new Set<ToolParam>();
   for (const piece of splitTopLevel(trimmed)) {
-    const param = inlineParam(piece, params.length === 0);
+    const param = inlineParam(piece, params.length, unmarked);
     if (param) params.push(param);
     else if (strict && params.length === 0 && piece.trim() !== '') return null;
     else if (params.length > 0 && piece.trim() !== '') {
@@ -35,6 +40,7 @@ function readInlineParams(text: string, strict: boolean): ToolParam[] | null {
       else last.description = piece.trim();
     }
   }
+  if (params.some((p) => p.required && !unmarked.has(p))) for (const p of unmarked) p.required = false;
   return params;
 }
 
@@ -61,19 +67,21 @@ function splitTopLevel(text: string): string[] {
 
 const INLINE_NAME = /^\s*(`?)([A-Za-z_$][\w$.-]*)\1/;
 
-/** One inline parameter. Like Forge's runtime, only the first one is required unless it says otherwise. */
-function inlineParam(piece: string, first: boolean): ToolParam | null {
+/** One inline parameter at `position`; one that does not say whether it is required goes into `unmarked`, required as the runtime makes it. */
+function inlineParam(piece: string, position: number, unmarked: Set<ToolParam>): ToolParam | null {
   const m = INLINE_NAME.exec(piece);
   if (!m) return null;
   const name = m[2]!;
   let rest = piece.slice(m[0].length).trim();
-  const param: ToolParam = { name, type: '', required: first, description: '' };
+  const param: ToolParam = { name, type: '', required: runtimeRequires(position, false), description: '' };
+  let said = false;
   if (rest.startsWith('(')) {
     const close = matchingParen(rest);
     if (close < 0) return null;
-    readParenSpec(rest.slice(1, close), param);
+    said = readParenSpec(rest.slice(1, close), param);
     rest = rest.slice(close + 1).trim();
   }
+  if (!said) unmarked.add(param);
   if (rest === '') return param;
   const sep = /^(?:-|–|—|:)\s*/.exec(rest);
   if (!sep) return null; // prose such as "or coordinates"
@@ -93,8 +101,8 @@ function matchingParen(text: string): number {
   return -1;
 }
 
-/** `string, optional: branch name` / `integer: 1-3` / `int, default: 1` into type, required, constraint. */
-function readParenSpec(spec: string, param: ToolParam): void {
+/** `string, optional: branch name` / `integer: 1-3` / `int, default: 1` into type, required, constraint; true when it says whether the parameter is required. */
+function readParenSpec(spec: string, param: ToolParam): boolean {
   let text = spec.trim();
   // Leading flags: `(optional, string)`, `(optional: a note)`.
   for (let flag = /^(optional|required)\b[ \t]*([,:]?)\s*/i.exec(text); flag; flag = /^(optional|required)\b[ \t]*([,:]?)\s*/i.exec(text)) {
@@ -102,9 +110,10 @@ function readParenSpec(spec: string, param: ToolParam): void {
     text = text.slice(flag[0].length);
     if (flag[2] === ':' || flag[2] === '') {
       if (text.trim()) param.constraint = text.trim();
-      return;
+      return true;
     }
   }
+  const leadingFlag = text !== spec.trim();
   const m = /^([^,:]*)([,:]?)([\s\S]*)$/.exec(text)!;
   param.type = stripCode(m[1]!.trim());
   let tail = m[3]!.trim();
@@ -119,5 +128,7 @@ function readParenSpec(spec: string, param: ToolParam): void {
   }
   if (tail) param.constraint = tail;
   // A parameter with a default value need not be given.
-  if (!explicit && /\bdefault\b/i.test(tail)) param.required = false;
+  const hasDefault = !explicit && /\bdefault\b/i.test(tail);
+  if (hasDefault) param.required = false;
+  return explicit || leadingFlag || hasDefault;
 }

@@ -109,7 +109,9 @@ function specRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
   const first = parts[0];
   const authorFirst = first ? tool.input.find((p) => p.name === first.name) : undefined;
   if (first && !first.markedRequired && authorFirst && !authorFirst.required)
-    ctx.add(warningDiag('runtime-first-param-required', f, `Forge's runtime always requires the first parameter of the **Input:** line, so "${first.name}" of tool "${tool.name}" will be required although it is optional; list a required parameter first${tool.input.some((p) => p.required) ? '' : ' (with none, the runtime still requires the first)'}`, at));
+    ctx.add(warningDiag('runtime-first-param-required', f, `Forge's runtime always requires the first parameter of the **Input:** line, so the model is told "${first.name}" of tool "${tool.name}" must always be given although it is optional; ${tool.input.some((p) => p.required)
+      ? `list the required parameters first: "**Input:** ${inputSpecLine(tool.input)}" (validate --fix reorders the line)`
+      : `mark it required, or put a parameter that is required first (with no required parameter, the runtime still requires the first)`}`, at));
   if (tool.inputForm !== 'both') return;
   const problems: string[] = [];
   const inSpec = new Map(parts.map((p) => [p.name, p] as const));

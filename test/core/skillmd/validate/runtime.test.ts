@@ -39,6 +39,20 @@ describe('validator: what Forge runtime reads', () => {
     expect(findings(`${FM}## Tool: my_tool\n\n**Input:** a (string, optional), b (integer, required)\n`, SCRIPT)).toEqual(['7 warning runtime-first-param-required']);
   });
 
+  it('an unmarked first parameter is optional when another is marked required: flagged at its line, with the line to write', () => {
+    const md = `${FM}## Tool: my_tool\n\nDoes it.\n\n**Input:** q (string), id (string, required)\n`;
+    expect(findings(md, SCRIPT)).toEqual(['9 warning runtime-first-param-required']);
+    const d = validateSkillMd(md, { scripts: SCRIPT }).warnings.find((w) => w.code === 'runtime-first-param-required')!;
+    expect(d.message).toContain('"q"');
+    expect(d.message).toContain('**Input:** id (string, required), q (string)');
+    // Without any `required` mark the author follows the runtime's own reading (the first is required): quiet.
+    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** q (string), limit (integer)\n`, SCRIPT)).toEqual([]);
+    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** q (string, required), id (string, required)\n`, SCRIPT)).toEqual([]);
+    // With no required parameter at all, the message asks to mark it.
+    const none = validateSkillMd(`${FM}## Tool: my_tool\n\n**Input:** q (string, optional)\n`, { scripts: SCRIPT }).warnings.find((w) => w.code === 'runtime-first-param-required')!;
+    expect(none.message).toContain('mark it required');
+  });
+
   it('a comma inside the description of an inline parameter makes a property key the providers refuse (an error)', () => {
     expect(findings(`${FM}## Tool: my_tool\n\n**Input:** city (string) - City name, optionally with a country code\n`)).toEqual(['7 error runtime-input-key-invalid']);
   });
@@ -83,6 +97,18 @@ describe('fixForRuntime', () => {
     expect(view.tools[0]!.inputSchema.required).toEqual(['q']);
     expect(fixForRuntime(fix.skillMd).changes).toEqual([]);
     expect(validateSkillMd(fix.skillMd, { scripts: SCRIPT }).errors).toEqual([]);
+  });
+
+  it('puts the required parameters first when the first is optional, keeping each part as written', () => {
+    const md = `${FM}## Tool: my_tool\n\n**Input:** q (string) - the query, id (string, required) - the record\n`;
+    const fix = fixForRuntime(md);
+    expect(fix.changes.map((c) => [c.line, c.kind, c.after])).toEqual([[7, 'input-order', '**Input:** id (string, required) - the record, q (string) - the query']]);
+    expect(findings(fix.skillMd, SCRIPT)).toEqual([]);
+    expect(forgeRuntimeView(fix.skillMd).tools[0]!.inputSchema.required).toEqual(['id']);
+    expect(fixForRuntime(fix.skillMd).changes).toEqual([]);
+    // Nothing to move without a required parameter, nor when a part does not map to one parameter.
+    expect(fixForRuntime(`${FM}## Tool: my_tool\n\n**Input:** q (string, optional)\n`).changes).toEqual([]);
+    expect(fixForRuntime(`${FM}## Tool: my_tool\n\n**Input:** q (string) - a, b or c, id (string, required)\n`).changes).toEqual([]);
   });
 
   it('keeps CRLF line ends; touches nothing when the runtime already reads the skill right, or cannot reach the label', () => {
