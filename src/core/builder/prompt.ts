@@ -4,9 +4,11 @@
 // runtime contract, install recipes, tool sections, reply format — then the
 // worked examples (prompt-examples.ts), then, when given, the on-disk skill
 // being edited with the edit rules, and the editor's current draft.
-// BUILTIN_TOOLS is the only source of the built-in tool list.
+// The built-in tools and the extension → interpreter table come from the
+// runtime contract (forge-runtime); the text only words them.
 
 import { BUILTIN_TOOLS } from '../forge-runtime/builtins.js';
+import { interpreterFor, SCRIPT_INTERPRETERS } from '../forge-runtime/script-binding.js';
 import { PROMPT_EXAMPLES } from './prompt-examples.js';
 
 export type PromptMode = 'create' | 'edit';
@@ -113,10 +115,24 @@ The agent picks a skill by matching the user's request against each skill's \`de
 - Weak: \`Weather lookup skill\`
 - Strong: \`When the user asks about the weather ("weather in Oslo", "will it rain tomorrow", "forecast for the weekend"), look up current conditions or the forecast for the place they name.\``;
 
+/** `a`, `a and b`, `a, b and c`. */
+function wordList(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** The interpreter sentence, from the runtime contract's table (the first interpreter is the one the image always has). */
+function interpreterRule(): string {
+  const byInterpreter = new Map<string, string[]>();
+  for (const [ext, interpreter] of SCRIPT_INTERPRETERS) byInterpreter.set(interpreter, [...(byInterpreter.get(interpreter) ?? []), `\`${ext}\``]);
+  const groups = [...byInterpreter].map(([interpreter, exts], i) => `${wordList(exts)} ${i === 0 ? 'run with ' : 'with '}${interpreter}`);
+  const [shell, ...others] = [...byInterpreter.keys()];
+  return `The interpreter is chosen by the script's extension: ${groups.join('; ')}. For a script that does not run with ${shell}, list its interpreter (${others.map((o) => `\`${o}\``).join(' or ')}) in \`requires.bins\`.`;
+}
+
 const RUNTIME = `## Runtime contract for custom tools
 
 - Each custom tool is a \`## Tool: <name>\` section, usually backed by a script in scripts/. The tool name is snake_case and maps to the script name with "_" turned into "-": tool \`my_search\` runs \`scripts/my-search.sh\`.
-- The interpreter is chosen by the script's extension: \`.sh\` and \`.bash\` run with bash, \`.py\` with python3, \`.js\` with node. For a \`.py\` or \`.js\` script, list its interpreter (\`python3\` or \`node\`) in \`requires.bins\`.
+- ${interpreterRule()}
 - A script receives the tool call's arguments as one JSON object in its first argument. Read it as \`INPUT="\${1:-}"\` — never from stdin, never from flags, never with cat — and pick fields out of it (for example with jq).
 - A script prints JSON on stdout — an object with the result, or \`{"error": "..."}\` — never free text.
 - Bash scripts start with \`#!/usr/bin/env bash\` and \`set -euo pipefail\`.
@@ -225,9 +241,9 @@ function fenceFor(content: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
+const FENCE_LANGUAGE: Readonly<Record<string, string>> = { bash: 'bash', python3: 'python', node: 'javascript' };
+
 function languageOf(name: string): string {
-  if (/\.(sh|bash)$/i.test(name)) return 'bash';
-  if (/\.py$/i.test(name)) return 'python';
-  if (/\.m?js$/i.test(name)) return 'javascript';
-  return '';
+  const interpreter = interpreterFor(name);
+  return interpreter === null ? '' : FENCE_LANGUAGE[interpreter]!;
 }

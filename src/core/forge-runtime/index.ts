@@ -16,6 +16,7 @@ export {
   scriptForTool,
   scriptStem,
   toolForScript,
+  toolNameForStem,
   toolScriptBaseName,
   toolScriptStems,
 } from './script-binding.js';

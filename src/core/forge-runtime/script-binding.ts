@@ -57,6 +57,11 @@ export function toolScriptBaseName(toolName: string): string {
   return toolName.replace(/_/g, '-');
 }
 
+/** `my-search` → `my_search`: the snake_case tool name a script stem would be bound by. */
+export function toolNameForStem(stem: string): string {
+  return stem.replace(/-/g, '_');
+}
+
 /** A stem the runtime will look up: one plain path segment that cannot leave the scripts folder. */
 function isBareSegment(stem: string): boolean {
   return stem !== '' && stem !== '..' && !stem.includes('/');
@@ -69,7 +74,7 @@ function isBareSegment(stem: string): boolean {
  */
 export function toolScriptStems(toolName: string): string[] {
   const hyphen = toolScriptBaseName(toolName);
-  const underscore = toolName.replace(/-/g, '_');
+  const underscore = toolNameForStem(toolName);
   const stems = hyphen === underscore ? [hyphen] : [hyphen, underscore];
   return stems.every(isBareSegment) ? stems : [];
 }

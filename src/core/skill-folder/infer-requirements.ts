@@ -57,7 +57,7 @@ export function inferRequirements(scripts: Readonly<Record<string, string>>): In
   for (const [name, content] of Object.entries(scripts)) {
     const interpreter = interpreterOf(name, content);
     if (interpreter && !['sh', 'bash'].includes(interpreter)) bins.add(interpreter);
-    const shell = interpreter === 'sh' || interpreter === 'bash' || /\.(?:sh|bash)$/.test(name);
+    const shell = interpreter === 'sh' || interpreter === 'bash' || interpreterFor(name) === 'bash';
     if (shell) shellFacts(content, bins, env);
     for (const m of content.matchAll(PROGRAM_ENV)) env.add((m[1] ?? m[2] ?? m[3])!);
     for (const h of scriptHosts(content, name)) if (h.kind === 'literal' && !isNonEgressHost(h.host)) egress.add(h.host);

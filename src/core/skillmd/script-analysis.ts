@@ -4,6 +4,8 @@
 // parser: each rule says what it skips so a finding is a real one. One pass
 // per script (analyzeScript) answers all three.
 
+import { interpreterFor } from '../forge-runtime/script-binding.js';
+
 /** A URL host found in a script. */
 export interface ScriptHost {
   /** Lower-case host name, or the variable name when `kind` is `variable`. */
@@ -94,8 +96,9 @@ function createScriptText(text: string, js: boolean): ScriptText {
  * so long scripts cost little more than a scan.
  */
 export function analyzeScript(content: string, fileName: string, options: { shellContract?: boolean } = {}): ScriptFacts {
-  const js = /\.m?js$/i.test(fileName);
-  const shell = /\.(?:sh|bash)$/i.test(fileName);
+  const interpreter = interpreterFor(fileName);
+  const js = interpreter === 'node';
+  const shell = interpreter === 'bash';
   const text = createScriptText(content, js);
   const facts: ScriptFacts = { readsFirstArg: false, strictMode: false, hosts: [] };
 

@@ -71,7 +71,7 @@ describe('buildSystemPrompt: rule groups (SPEC §5)', () => {
     expect(rules).toMatch(/never from stdin, never from flags/);
     expect(rules).toMatch(/prints JSON on stdout/);
     expect(rules).toContain('set -euo pipefail');
-    expect(rules).toMatch(/`\.sh` and `\.bash` run with bash, `\.py` with python3, `\.js` with node/);
+    expect(rules).toMatch(/`\.sh` and `\.bash` run with bash; `\.py` with python3; `\.js`, `\.cjs` and `\.mjs` with node/);
     expect(rules).toMatch(/list its interpreter \(`python3` or `node`\) in `requires\.bins`/);
     expect(rules).toMatch(/tool `my_search` runs `scripts\/my-search\.sh`/);
     expect(rules).toContain('denied_tools');

@@ -12,7 +12,7 @@
 import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { checkScriptFileName } from '../../names.js';
-import { interpreterFor, normalizeScriptName, SCRIPT_EXTENSIONS, SCRIPT_INTERPRETERS, scriptStem, toolForScript, toolScriptBaseName } from '../../forge-runtime/script-binding.js';
+import { interpreterFor, normalizeScriptName, SCRIPT_EXTENSIONS, SCRIPT_INTERPRETERS, scriptStem, toolForScript, toolNameForStem, toolScriptBaseName } from '../../forge-runtime/script-binding.js';
 import { isHelperScript } from '../helper-scripts.js';
 import { analyzeScript, egressAllows, egressAllowsVariable, egressPolicy, type ScriptFacts } from '../script-analysis.js';
 import type { RuleContext, Sink } from './context.js';
@@ -62,7 +62,7 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
       if (toolOf(name) !== null) continue;
       const runnable = interpreterFor(name) !== null;
       add(warningDiag('script-unmapped', `scripts/${name}`, runnable
-        ? `no "## Tool:" maps to scripts/${name} (tool "${scriptStem(name).replace(/-/g, '_')}" would); add that tool section, rename the script after its tool, or delete it if unused`
+        ? `no "## Tool:" maps to scripts/${name} (tool "${toolNameForStem(scriptStem(name))}" would); add that tool section, rename the script after its tool, or delete it if unused`
         : `scripts/${name} has an extension the runtime cannot run (use ${extensionList()}) and no other script uses it; rename it or delete it`, undefined, `scripts/${name}`));
     }
   }
@@ -87,14 +87,14 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
   egressRules(ctx, facts, names, add);
 }
 
-/** `.sh (or x.py / x.js / …)`: the first runnable extension, then one file per extension another interpreter runs. */
+/** The first runnable extension, then (in parentheses) one file per extension another interpreter runs. */
 function otherForms(base: string): string {
   const [[first, shell]] = SCRIPT_INTERPRETERS as [readonly [string, string]];
   const others = SCRIPT_INTERPRETERS.filter(([, interpreter]) => interpreter !== shell).map(([ext]) => base + ext);
   return `${first} (or ${others.join(' / ')})`;
 }
 
-/** `.sh, .bash, .py, .js, .cjs or .mjs`: the runnable extensions, from the runtime contract. */
+/** The runnable extensions as a sentence list, from the runtime contract. */
 function extensionList(): string {
   return `${SCRIPT_EXTENSIONS.slice(0, -1).join(', ')} or ${SCRIPT_EXTENSIONS[SCRIPT_EXTENSIONS.length - 1]}`;
 }
