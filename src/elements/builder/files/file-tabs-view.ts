@@ -6,7 +6,6 @@
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { SCRIPT_INTERPRETERS } from '../../../core/forge-runtime/script-binding.js';
 import { diagTab, folderTab } from '../draft.js';
 import { fileGroups, folderChoices, folderOf, formatSize, nameIn, type FileTab } from './folder-files.js';
 import { filesOf, type FilesController, type FilesPanel, type NameEdit } from './files-controller.js';
@@ -65,7 +64,7 @@ function renderNameEdit(p: FilesPanel, c: FilesController, edit: NameEdit) {
   const label = edit.mode === 'add' ? 'New file' : `Rename ${nameIn(edit.from!)} to`;
   const hint =
     edit.folder === 'scripts'
-      ? `A plain file name in scripts/: ${SCRIPT_INTERPRETERS.map(([ext, interpreter]) => `${ext} runs with ${interpreter}`).join(', ')}.`
+      ? 'A plain file name in scripts/, named after its tool (tool my_tool runs my-tool.sh); the extension picks the interpreter.'
       : `A text file in ${edit.folder}/ (Markdown, templates, data) that SKILL.md points the agent to.`;
   return html`<form class="name-edit" @submit=${submit} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.stopPropagation(), c.select(p.editor.tab))}>
     <label for="file-name">${label}</label>
