@@ -169,8 +169,8 @@ async function main(): Promise<void> {
   await mkdir(join(home, '.forge'), { recursive: true });
   await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
   const base = { workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false };
-  const on = await startServer({ ...base, partialDrafts: true });
-  const off = await startServer({ ...base, partialDrafts: false });
+  const on = await startServer({ ...base, partialDrafts: true, token: false });
+  const off = await startServer({ ...base, partialDrafts: false, token: false });
 
   let reply = 0;
   const lags: number[] = [];

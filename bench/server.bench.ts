@@ -212,7 +212,7 @@ async function main(): Promise<void> {
   await writeFile(join(ws, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
   await mkdir(join(home, '.forge'), { recursive: true });
   await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`); // a key goes only to a trusted origin
-  const server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
+  const server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false, token: false });
   const direct = new OpenAI({ apiKey: KEY, baseURL: provider.url, maxRetries: 0 });
   const clients = await startClientDriver();
 

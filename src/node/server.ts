@@ -1,7 +1,9 @@
 // startServer: a node:http server on 127.0.0.1 (by default) serving the API
 // under basePath and, everywhere else, the demo page and the standalone
-// elements bundle. `close()` ends every open chat stream with an `error`
-// event, stops accepting connections and resolves once the server is down.
+// elements bundle. It makes an access token per start (unless `token: false`):
+// every API request needs it, and so do the pages (page-gate.ts), which the
+// printed `pageUrl` opens. `close()` ends every open chat stream with an
+// `error` event, stops accepting connections and resolves once the server is down.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { networkInterfaces, hostname as osHostname } from 'node:os';
@@ -10,6 +12,8 @@ import { createApiDispatcher, type ApiDispatcher } from './http/dispatch.js';
 import { handlerFromDispatcher, type NodeRequestHandler } from './http/request-handler.js';
 import { API_ROUTES } from './http/routes.js';
 import { fallbackPage, packageStaticRoots, sendNotFound, sendJsonError, serveStatic, type StaticRoots } from './http/static-files.js';
+import { gatePage } from './http/page-gate.js';
+import { assertTokenShape, generateToken, TOKEN_QUERY } from './http/token.js';
 import type { ApiHandlerOptions } from './http/types.js';
 import { sweepOnce } from './sandbox/sweep.js';
 
@@ -22,11 +26,21 @@ export interface StartServerOptions extends ApiHandlerOptions {
   serveDemo?: boolean;
   /** Where the demo page and the bundle are read from. Default: the package's demo/ and dist/. */
   staticRoots?: StaticRoots;
+  /**
+   * The access token every API request and page load needs (see `pageUrl`).
+   * Default: a random one made at this start (256 bits). `false` turns the
+   * check off: every program on the machine can then use the API.
+   */
+  token?: string | false;
 }
 
 export interface RunningServer {
-  /** `http://127.0.0.1:4200` — the address to open (loopback binds print as given). */
+  /** `http://127.0.0.1:4200` — the server's origin, to build API URLs on (loopback binds print as given). */
   url: string;
+  /** The page to open in a browser: `http://127.0.0.1:4200/?token=<token>` (just `…/` when the token is off). */
+  pageUrl: string;
+  /** The access token (send it as `Authorization: Bearer <token>`); null when started with `token: false`. */
+  token: string | null;
   port: number;
   host: string;
   /** The underlying node:http server. */
@@ -75,6 +89,10 @@ interface StaticSite {
   serveDemo: boolean;
   roots: StaticRoots;
   page(): string;
+  /** The access token the pages need; null when off. */
+  token: string | null;
+  /** The port actually listened on (part of the token cookie's name). */
+  port(): number;
 }
 
 /** The request listener: API paths go to the API handler; every other path passes the Host check, then gets a demo file (GET/HEAD) or a JSON 404/405. */
@@ -84,12 +102,13 @@ function requestListener(
   site: StaticSite,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    let pathname = '/';
+    let url = new URL('http://localhost/');
     try {
-      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      url = new URL(req.url ?? '/', 'http://localhost');
     } catch {
       // keep '/'
     }
+    const pathname = url.pathname;
     if (dispatcher.owns(pathname)) {
       api(req, res);
       return;
@@ -108,6 +127,7 @@ function requestListener(
       sendJsonError(res, 405, `${req.method ?? ''} is not allowed on ${pathname}; use GET`, { allow: 'GET, HEAD' });
       return;
     }
+    if (site.token !== null && gatePage(req, res, url, site.token, site.port())) return;
     serveStatic(req, res, pathname, site.roots, site.page)
       .then((served) => {
         if (!served) sendNotFound(res, pathname, head);
@@ -147,16 +167,29 @@ async function shutDown(server: Server, dispatcher: ApiDispatcher): Promise<void
   clearTimeout(grace);
 }
 
+/** The token a start uses: the one given (checked), a fresh one by default, or null when turned off. */
+function startToken(option: string | false | undefined): string | null {
+  if (option === false) return null;
+  if (option === undefined) return generateToken();
+  if (typeof option !== 'string') throw new TypeError('token must be a string, or false to turn the access token off');
+  assertTokenShape(option);
+  return option;
+}
+
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
+  const token = startToken(options.token);
   const extraHosts = options.allowedHosts === 'any' ? 'any' : [...(options.allowedHosts ?? []), ...servedHostNames(host)];
-  const dispatcher = createApiDispatcher({ ...options, allowedHosts: extraHosts }, API_ROUTES);
+  const dispatcher = createApiDispatcher({ ...options, allowedHosts: extraHosts, token: token ?? false }, API_ROUTES);
   const api = handlerFromDispatcher(dispatcher);
+  let actualPort = port;
   const site: StaticSite = {
     roots: options.staticRoots ?? packageStaticRoots(),
     serveDemo: options.serveDemo ?? true,
     page: () => fallbackPage(dispatcher.basePath, API_ROUTES),
+    token,
+    port: () => actualPort,
   };
 
   const server = createServer(requestListener(dispatcher, api, site));
@@ -167,10 +200,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   await listen(server, port, host);
   if (options.toolRuns) void sweepOnce(); // run folders a crashed server left in the temp folder
 
-  const actualPort = (server.address() as AddressInfo).port;
+  actualPort = (server.address() as AddressInfo).port;
+  const url = `http://${urlHost(host)}:${actualPort}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(host)}:${actualPort}`,
+    url,
+    pageUrl: token === null ? `${url}/` : `${url}/?${TOKEN_QUERY}=${token}`,
+    token,
     port: actualPort,
     host,
     server,

@@ -18,6 +18,7 @@ import { parseSkillBuilderConfig, validateSkillBuilderSettings, type SkillBuilde
 import { checkEnvValue, editEnvText, gitignoreWithEntry, readEnvFile } from './env-file.js';
 import { resolveIo, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
 import { addTrustedOrigin, isKeyDestinationTrusted, originOf, untrustedBaseUrlMessage, userUiYamlPath } from './trust.js';
+import { checkKeyOrigin } from './key-origin.js';
 import { emptyYamlFile, parseYamlText, readYamlFile, renderYamlFile, yamlGet, type YamlFile } from './yaml-file.js';
 
 export const SKILL_BUILDER_SECTION = 'skill_builder';
@@ -294,6 +295,8 @@ export interface SaveSkillBuilderSettingsOptions extends IoOptions {
   config: SkillBuilderSettings;
   /** The key to store in <workspace>/.forge/.env. Empty or absent leaves the saved key untouched. */
   apiKey?: string;
+  /** Remove the saved key from <workspace>/.forge/.env (needed to move base_url to a new origin without a new key). */
+  deleteApiKey?: boolean;
 }
 
 const DEFAULT_KEY_NAMES = new Set(Object.values(DEFAULT_API_KEY_ENV).filter((v): v is string => v !== null));
@@ -331,7 +334,9 @@ function writeSettingsSection(file: YamlFile, settings: SkillBuilderSettings, ke
  * Saves the settings into <workspace>/.forge/ui.yaml (editing the YAML document: comments and
  * other sections kept; never the key), the key (when given) into <workspace>/.forge/.env (0600,
  * atomic, in place), `.env` into <workspace>/.forge/.gitignore, and the base_url origin into
- * ~/.forge/ui.yaml `trusted_base_urls`. All or nothing: everything is read and validated first
+ * ~/.forge/ui.yaml `trusted_base_urls` — only together with a key typed in this same save. Moving
+ * base_url to a new origin while a key is saved needs the key again or `deleteApiKey` (key-origin.ts).
+ * All or nothing: everything is read and validated first
  * (unknown config keys, the key's value, both ui.yaml files parse, no symlink), and a failure leaves
  * every file byte-identical. Returns the configuration as resolved afterwards.
  */
@@ -359,12 +364,15 @@ export async function saveSkillBuilderSettings(opts: SaveSkillBuilderSettingsOpt
     const [uiText, envText, gitignoreText, trustText] = [await read(uiPath), await read(envPath), await read(gitignorePath), await read(trustPath)];
     const uiFile = uiText === null ? emptyYamlFile(uiPath) : parseYamlText(uiText, uiPath);
     const trustFile = trustText === null ? emptyYamlFile(trustPath) : parseYamlText(trustText, trustPath);
+    const dropped = checkKeyOrigin({ savedUi: uiFile, envText: envText ?? '', newBaseUrl: settings.baseUrl, newKeyEnv: effectiveKeyEnv, hasNewKey, deleteKey: opts.deleteApiKey === true });
     writeSettingsSection(uiFile, settings, keyEnvToWrite);
     const writes: PlannedWrite[] = [];
     const gitignoreNext = gitignoreWithEntry(gitignoreText ?? '', '.env');
     if (gitignoreNext !== null) writes.push({ path: gitignorePath, text: gitignoreNext, mode: 0o644, previous: gitignoreText });
     if (hasNewKey && effectiveKeyEnv) writes.push({ path: envPath, text: editEnvText(envText ?? '', effectiveKeyEnv, apiKey), mode: 0o600, previous: envText });
-    const origin = settings.baseUrl ? originOf(settings.baseUrl) : null;
+    if (dropped.length > 0) writes.push({ path: envPath, text: dropped.reduce((t, n) => editEnvText(t, n, ''), envText ?? ''), mode: 0o600, previous: envText });
+    // Trust for an origin comes only with a key the operator typed for it (issue 21).
+    const origin = settings.baseUrl && hasNewKey ? originOf(settings.baseUrl) : null;
     if (origin && addTrustedOrigin(trustFile, origin)) writes.push({ path: trustPath, text: renderYamlFile(trustFile), mode: 0o644, previous: trustText });
     writes.push({ path: uiPath, text: renderYamlFile(uiFile), mode: 0o644, previous: uiText });
     await writeAllOrNothing(fs, writes);

@@ -1,4 +1,5 @@
-// The adapter-independent request pipeline: Host check → route match (404 /
+// The adapter-independent request pipeline: Host check → access token (401,
+// when the options carry one; a preflight is exempt) → route match (404 /
 // 405 + Allow) → CORS preflight → Origin check for mutating requests → the
 // route handler → error mapping, with CORS and no-store headers on every reply
 // and secrets scrubbed from every byte that leaves. It also tracks open SSE
@@ -19,6 +20,7 @@ import {
   type HostPolicy,
 } from './security.js';
 import { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse.js';
+import { assertTokenShape, missingTokenMessage, requestHasToken } from './token.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SAVE_BODY_BYTES } from './body.js';
 import type { ApiHandlerOptions, ApiRequest, ApiResult, RequestLogEntry, SseEvent } from './types.js';
 
@@ -161,6 +163,12 @@ function guardRequest(
   const hostProblem = checkHost(host, state.hostPolicy);
   if (hostProblem) return jsonReply(421, { error: hostProblem }, {}, identity, 'host refused');
 
+  // A preflight never carries credentials (browsers send neither the cookie nor Authorization), so it is exempt.
+  const token = state.options.token;
+  if (token && req.method !== 'OPTIONS' && !requestHasToken(token, { authorization: req.headers.get('authorization'), cookie: req.headers.get('cookie') })) {
+    return jsonReply(401, { error: missingTokenMessage() }, { ...cors, 'www-authenticate': 'Bearer realm="forge-skill-builder"' }, identity, 'no valid token');
+  }
+
   const subPath = req.path.slice(state.basePath.length) || '/';
   let match;
   try {
@@ -288,6 +296,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
   const basePath = normalizeBasePath(options.basePath);
   const allowedOrigins = options.allowedOrigins ?? [];
   assertAllowedOrigins(allowedOrigins);
+  if (options.token !== undefined && options.token !== false) assertTokenShape(options.token);
   const state: DispatchState = {
     options,
     routes,

@@ -97,7 +97,7 @@ export function preflightHeaders(origin: string, allowedOrigins: readonly string
   return {
     ...base,
     'access-control-allow-methods': methods.join(', '),
-    'access-control-allow-headers': 'content-type',
+    'access-control-allow-headers': 'content-type, authorization',
     'access-control-max-age': '600',
   };
 }

@@ -58,6 +58,14 @@ export interface ApiHandlerOptions {
    * their own Host validation behind a reverse proxy.
    */
   allowedHosts?: readonly string[] | 'any';
+  /**
+   * An access token every API request must carry, as `Authorization: Bearer
+   * <token>` or in a `forge_skill_builder_token…` cookie; without it the reply
+   * is `401`. Off (absent or false) for createRequestHandler and
+   * createFetchHandler, whose host puts its own auth in front; startServer
+   * makes one per start unless told `token: false`.
+   */
+  token?: string | false;
   /** Largest accepted JSON body in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest accepted body of `…/skill-builder/save`, which carries the skill's folder files. Default 29 MiB. */

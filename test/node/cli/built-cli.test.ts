@@ -4,6 +4,7 @@
 // file-based set-up ("Via the file") followed by launching the server, a clean
 // SIGINT with an in-flight stream closed, and a port already in use.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -35,6 +36,9 @@ async function portIsFree(port: number): Promise<boolean> {
 }
 
 const PORT_4200_FREE = await portIsFree(4200);
+/** The token the documented shell lines use: they run where FORGE_SKILL_BUILDER_TOKEN is exported, as docs/README.md says. */
+const TOKEN = randomBytes(24).toString('hex');
+const AUTH = `-H "Authorization: Bearer $FORGE_SKILL_BUILDER_TOKEN"`;
 
 interface Child {
   proc: ChildProcess;
@@ -57,9 +61,11 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 /** Starts the built CLI; resolves once it printed that it is serving. HOME points at a temp folder. */
-async function launch(args: string[], home: string, waitFor: string | null = 'Press Ctrl-C'): Promise<Child> {
+async function launch(args: string[], home: string, waitFor: string | null = 'Press Ctrl-C', token: string | null = TOKEN): Promise<Child> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
   delete env.OPENAI_API_KEY;
+  delete env.FORGE_SKILL_BUILDER_TOKEN;
+  if (token !== null) env.FORGE_SKILL_BUILDER_TOKEN = token;
   const proc = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -83,7 +89,7 @@ async function launch(args: string[], home: string, waitFor: string | null = 'Pr
 
 /** Runs a shell command line exactly as a user would type it. */
 async function sh(command: string): Promise<string> {
-  const { stdout } = await run('bash', ['-c', command]);
+  const { stdout } = await run('bash', ['-c', command], { env: { ...process.env, FORGE_SKILL_BUILDER_TOKEN: TOKEN } });
   return stdout;
 }
 
@@ -99,9 +105,9 @@ describe('the user document, verbatim, against the built CLI', () => {
     const port = await freePort();
     const child = await launch(['ui', '--dir', ws, '--port', String(port)], home);
     const put = await sh(
-      `curl -X PUT http://localhost:${port}/api/settings/skill-builder \\\n  -H 'Content-Type: application/json' \\\n  -d '{"provider":"openai","model":"gpt-4.1","api_key":"sk-..."}'`,
+      `curl -X PUT http://localhost:${port}/api/settings/skill-builder \\\n  ${AUTH} \\\n  -H 'Content-Type: application/json' \\\n  -d '{"provider":"openai","model":"gpt-4.1","api_key":"sk-..."}'`,
     );
-    const get = await sh(`curl http://localhost:${port}/api/settings/skill-builder`);
+    const get = await sh(`curl ${AUTH} http://localhost:${port}/api/settings/skill-builder`);
     for (const text of [put, get]) {
       expect(JSON.parse(text)).toMatchObject({ provider: 'openai', model: 'gpt-4.1', source: 'workspace', has_key: true, api_key_env: 'OPENAI_API_KEY' });
       expect(text).not.toContain('sk-...');
@@ -113,7 +119,7 @@ describe('the user document, verbatim, against the built CLI', () => {
 
     // The second snippet: no api_key leaves the saved key untouched.
     const again = await sh(
-      `curl -X PUT http://localhost:${port}/api/settings/skill-builder \\\n  -H 'Content-Type: application/json' \\\n  -d '{"provider":"openai","model":"gpt-4.1"}'`,
+      `curl -X PUT http://localhost:${port}/api/settings/skill-builder \\\n  ${AUTH} \\\n  -H 'Content-Type: application/json' \\\n  -d '{"provider":"openai","model":"gpt-4.1"}'`,
     );
     expect(JSON.parse(again)).toMatchObject({ has_key: true, source: 'workspace' });
     expect(await readFile(join(ws, '.forge/.env'), 'utf8')).toBe('OPENAI_API_KEY=sk-...\n');
@@ -128,11 +134,12 @@ describe('the user document, verbatim, against the built CLI', () => {
     const ws = join(await tempDir('fsb-built-'), 'ws');
     const home = await tempDir('fsb-built-home-');
     const child = await launch(['ui', '--dir', ws], home);
-    expect(child.out()).toContain('http://127.0.0.1:4200/');
+    expect(child.out()).toContain(`http://127.0.0.1:4200/?token=${TOKEN}`);
     await sh(`curl -X PUT http://localhost:4200/api/settings/skill-builder \\
+  ${AUTH} \\
   -H 'Content-Type: application/json' \\
   -d '{"provider":"openai","model":"gpt-4.1","api_key":"sk-..."}'`);
-    const get = await sh('curl http://localhost:4200/api/settings/skill-builder');
+    const get = await sh(`curl ${AUTH} http://localhost:4200/api/settings/skill-builder`);
     expect(JSON.parse(get)).toMatchObject({ source: 'workspace', has_key: true });
     expect(get).not.toContain('sk-...');
     child.proc.kill('SIGTERM');
@@ -155,7 +162,7 @@ echo '.env' > ${q}/.forge/.gitignore`);
     const port = await freePort();
     const child = await launch(['ui', '--dir', ws, '--port', String(port)], home);
     expect(child.out()).toMatch(/LLM: +openai gpt-4\.1 \(source: workspace.*key from OPENAI_API_KEY\)/);
-    const get = await sh(`curl http://localhost:${port}/api/settings/skill-builder`);
+    const get = await sh(`curl ${AUTH} http://localhost:${port}/api/settings/skill-builder`);
     expect(JSON.parse(get)).toMatchObject({ provider: 'openai', model: 'gpt-4.1', source: 'workspace', has_key: true });
     expect(get).not.toContain('sk-...');
     child.proc.kill('SIGINT');
@@ -164,6 +171,34 @@ echo '.env' > ${q}/.forge/.gitignore`);
 });
 
 describe('the built CLI', () => {
+  it('prints a page URL with a fresh token; only that token opens the page and the API (issue 21)', async () => {
+    const ws = await tempDir('fsb-built-token-');
+    const home = await tempDir('fsb-built-home-');
+    const first = await launch(['ui', '--dir', ws, '--port', '0', '--quiet'], home, 'Press Ctrl-C', null);
+    const m = /open: +(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([A-Za-z0-9_-]{43})\n/.exec(first.out());
+    expect(m, first.out()).not.toBeNull();
+    const [, url, , token] = m!;
+    // A program on the same machine without the token: refused, and nothing is written.
+    const put = await fetch(`${url}/api/settings/skill-builder`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"provider":"ollama","model":"m"}' });
+    expect(put.status).toBe(401);
+    expect(existsSync(join(ws, '.forge', 'ui.yaml'))).toBe(false);
+    expect((await fetch(`${url}/`)).status).toBe(401);
+    // The printed URL: the cookie, then the page.
+    const open = await fetch(`${url}/?token=${token}`, { redirect: 'manual' });
+    expect(open.status).toBe(303);
+    const cookie = open.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await fetch(`${url}/`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${url}/api/agents`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    first.proc.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Each start makes a new one.
+    const second = await launch(['ui', '--dir', ws, '--port', '0', '--quiet'], home, 'Press Ctrl-C', null);
+    expect(second.out()).toMatch(/\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(second.out()).not.toContain(token!);
+    second.proc.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
   it('closes an in-flight chat stream and exits 0 on SIGINT', async () => {
     const provider = await startProviderServer({
       provider: 'openai',
@@ -177,7 +212,7 @@ describe('the built CLI', () => {
       const child = await launch(['ui', '--dir', ws, '--port', String(port)], home);
       const res = await fetch(`http://localhost:${port}/api/skill-builder/chat`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
         body: JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }),
       });
       expect(res.status).toBe(200);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { main } from '../../../src/node/cli.js';
-import { startServer } from '../../../src/node/server.js';
+import { printedServer, startOpenServer } from '../../helpers/server-token.js';
 import type { RequestLogEntry } from '../../../src/node/http/types.js';
 import { testIo } from './support.js';
 
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 it('a logger receives entries without control characters', async () => {
   const logs: RequestLogEntry[] = [];
-  const server = await startServer({ workspaceDir: root, homeDir: root, env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
+  const server = await startOpenServer({ workspaceDir: root, homeDir: root, env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
   try {
     const r = await fetch(`${server.url}/api/agents/${FORGED}/skill-builder/skills`);
     expect(r.status).toBe(404);
@@ -41,8 +41,8 @@ it('the ui command writes one line per request, with the escapes shown', async (
   const io = testIo({ cwd: root, homeDir: root });
   const running = main(['ui', '--dir', '.', '--port', '0'], io);
   const out = await io.waitForOutput('Press Ctrl-C');
-  const url = /open: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)![1]!;
-  await fetch(`${url}/api/agents/${FORGED}/skill-builder/skills`);
+  const { url, auth } = printedServer(out);
+  await fetch(`${url}/api/agents/${FORGED}/skill-builder/skills`, { headers: auth });
   io.shutdown('SIGTERM');
   expect(await running).toBe(0);
   const lines = io.err().split('\n');

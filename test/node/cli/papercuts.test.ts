@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/node/cli.js';
 import { SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
+import { printedServer } from '../../helpers/server-token.js';
 import { testIo } from './support.js';
 
 let root: string;
@@ -97,11 +98,11 @@ describe('ui: a cross-origin write', () => {
     const io = testIo({ cwd: root, homeDir: root });
     const running = main(['ui', '--dir', 'ws', '--port', '0', '--quiet'], io);
     const out = await io.waitForOutput('Press Ctrl-C');
-    const url = /open: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)![1]!;
+    const { url, auth } = printedServer(out);
     try {
       const res = await fetch(`${url}/api/skill-builder/validate`, {
         method: 'POST',
-        headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+        headers: { ...auth, origin: 'http://localhost:5173', 'content-type': 'application/json' },
         body: JSON.stringify({ skill_md: '---\nname: x\n---\n' }),
       });
       expect(res.status).toBe(403);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/node/cli.js';
+import { printedServer } from '../../helpers/server-token.js';
 import { testIo } from './support.js';
 
 let root: string;
@@ -24,18 +25,18 @@ describe('ui', () => {
     const running = main(['ui', '--dir', 'new-ws', '--port', '0'], io);
     const out = await io.waitForOutput('Press Ctrl-C');
     expect((await stat(join(root, 'new-ws'))).isDirectory()).toBe(true);
-    const url = /open: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)![1]!;
+    const { url, auth } = printedServer(out);
     expect(out).toMatch(/LLM: +not configured yet/);
-    const agents = await fetch(`${url}/api/agents`);
+    const agents = await fetch(`${url}/api/agents`, { headers: auth });
     expect(await agents.json()).toEqual([]);
-    const page = await fetch(`${url}/`);
+    const page = await fetch(`${url}/`, { headers: auth });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     io.shutdown('SIGTERM');
     expect(await running).toBe(0);
     expect(io.err()).toMatch(/GET \/api\/agents 200/);
     expect(io.err()).toMatch(/SIGTERM: closing open streams/);
-    await expect(fetch(`${url}/api/agents`)).rejects.toThrow();
+    await expect(fetch(`${url}/api/agents`, { headers: auth })).rejects.toThrow();
   });
 
   it('says the port is in use and suggests --port', async () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRequestHandler } from '../../../src/node/http/request-handler.js';
 import type { ApiHandlerOptions } from '../../../src/node/http/types.js';
-import { startServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { createScriptedLlm, type ScriptedLlm } from '../../../src/testing/scripted-llm.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { startProviderServer } from '../../helpers/provider-servers/index.js';
@@ -215,7 +215,7 @@ describe('client disconnect', () => {
       return '';
     });
     const ws = await createMemoryWorkspace(CONFIGURED);
-    const server = await startServer({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir, port: 0, llmClientFactory: () => llm, serveDemo: false });
+    const server = await startOpenServer({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir, port: 0, llmClientFactory: () => llm, serveDemo: false });
     const res = await fetch(`${server.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('x')) });
     const reading = readSse(res.body);
     await inFlight;

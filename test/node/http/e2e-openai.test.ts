@@ -8,7 +8,8 @@ import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import type { RequestLogEntry } from '../../../src/node/http/types.js';
 import { startProviderServer, type ProviderServer, type RecordedRequest } from '../../helpers/provider-servers/index.js';
 import { SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
@@ -77,7 +78,7 @@ beforeAll(async () => {
   await mkdir(join(ws, 'agents', 'alpha'), { recursive: true });
   await writeFile(join(ws, 'agents', 'alpha', 'forge.yaml'), 'agent_id: alpha\nmodel:\n  provider: anthropic\n  name: claude-x\n');
   provider = await startProviderServer({ provider: 'openai', handler: reply, requireKey: KEY, knownModels: ['gpt-4.1'] });
-  server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, logger: (e) => logs.push(e) });
+  server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, logger: (e) => logs.push(e) });
 });
 
 afterAll(async () => {

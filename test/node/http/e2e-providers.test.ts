@@ -6,7 +6,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { skillMd } from '../../helpers/skill-fixtures.js';
 import { readSse } from './support.js';
@@ -31,7 +32,7 @@ async function session(provider: 'anthropic' | 'gemini' | 'ollama', model: strin
     replies: [JSON.stringify({ message: `Drafted with ${provider}: a time skill.`, skill: { skill_md: DRAFT, scripts: {} } })],
     ...(key ? { requireKey: key } : {}),
   });
-  const server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
+  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
   cleanups.push(() => rm(ws, { recursive: true, force: true }), () => rm(home, { recursive: true, force: true }), () => llm.close(), () => server.close());
   const put = await fetch(`${server.url}/api/settings/skill-builder`, {
     method: 'PUT',

@@ -6,7 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { writeTrustedWorkspace } from '../../helpers/trusted-workspace.js';
 import { readSse } from './support.js';
@@ -33,7 +34,7 @@ afterEach(async () => {
 });
 
 async function chat(env: Record<string, string>): Promise<{ events: Array<{ event: string; data: any }>; pings: number }> {
-  server = await startServer({ workspaceDir: root, homeDir: join(root, 'home'), env, port: 0, serveDemo: false, heartbeatMs: 100 });
+  server = await startOpenServer({ workspaceDir: root, homeDir: join(root, 'home'), env, port: 0, serveDemo: false, heartbeatMs: 100 });
   const res = await fetch(`${server.url}/api/skill-builder/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -58,7 +59,7 @@ it('ends a stalled chat with a timeout error after FORGE_SKILL_BUILDER_TIMEOUT_S
 });
 
 it('a malformed FORGE_SKILL_BUILDER_TIMEOUT_S is a 400 naming it', async () => {
-  server = await startServer({ workspaceDir: root, homeDir: join(root, 'home'), env: { FORGE_SKILL_BUILDER_TIMEOUT_S: 'soon' }, port: 0, serveDemo: false });
+  server = await startOpenServer({ workspaceDir: root, homeDir: join(root, 'home'), env: { FORGE_SKILL_BUILDER_TIMEOUT_S: 'soon' }, port: 0, serveDemo: false });
   const res = await fetch(`${server.url}/api/skill-builder/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/core/errors.js';
 import { createSkillBuilder } from '../../../src/node/builder.js';
 import { main } from '../../../src/node/cli.js';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { thrown } from '../../helpers/node-guards.js';
 import { testIo } from '../cli/support.js';
@@ -60,7 +61,7 @@ function attackerSaw(): string {
 
 describe('scenario 1: ui.yaml changes after the key was saved (git pull)', () => {
   it('refuses to send the saved .forge/.env key to the new, untrusted base_url', async () => {
-    server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
+    server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
     const put = await api('PUT', '/settings/skill-builder', { provider: 'openai', model: 'gpt-4.1', base_url: good.url, api_key: KEY });
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ trusted: true, has_key: true });
@@ -123,7 +124,7 @@ describe('scenario 2: a cloned repository with a hostile ui.yaml and .env linked
       `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${attacker.url}\n  api_key_env: aws_secret_access_key\n`,
     );
     await symlink(join(home, '.aws/credentials'), join(ws, '.forge/.env'));
-    server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
+    server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
 
     const settings = await api('GET', '/settings/skill-builder');
     const chat = await api('POST', '/skill-builder/chat', chatBody);

@@ -8,7 +8,8 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { keywordRouter, seen, type KeywordRouterOptions } from '../../helpers/provider-servers/keyword-router.js';
 import { CLOCK, DRAFT, RULES, STOCKS } from '../../helpers/routing-fixtures.js';
@@ -34,7 +35,7 @@ async function session(router: Omit<KeywordRouterOptions, 'rules'> = {}): Promis
   await writeFile(join(skills, 'stock-quote', 'scripts', 'stock-quote.sh'), (STOCKS.scripts as Record<string, string>)['stock-quote.sh']!);
   await writeFile(join(skills, 'weather-brief', 'SKILL.md'), OLD_WEATHER);
   const llm = await startProviderServer({ provider: 'openai', handler: keywordRouter('openai', { rules: RULES, ...router }), requireKey: KEY });
-  const server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
+  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
   cleanups.push(() => rm(ws, { recursive: true, force: true }), () => rm(home, { recursive: true, force: true }), () => llm.close(), () => server.close());
   const put = await fetch(`${server.url}/api/settings/skill-builder`, {
     method: 'PUT',

@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { listCustomSkills, readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
 import { skillMd } from '../../helpers/skill-fixtures.js';
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'fsb-consist-home-'));
   await mkdir(join(ws, 'alpha'), { recursive: true });
   await writeFile(join(ws, 'alpha/forge.yaml'), 'agent_id: alpha\n');
-  server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
+  server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, serveDemo: false });
 });
 afterAll(async () => {
   await server?.close();

@@ -156,7 +156,7 @@ describe('CORS', () => {
     });
     expect(good.status).toBe(204);
     expect(good.headers['access-control-allow-methods']).toBe('GET, HEAD, PUT');
-    expect(good.headers['access-control-allow-headers']).toBe('content-type');
+    expect(good.headers['access-control-allow-headers']).toBe('content-type, authorization');
   });
 
   it('refuses to start with a wildcard in allowedOrigins', () => {

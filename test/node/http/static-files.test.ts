@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { rawRequest } from './support.js';
 
 let root: string;
@@ -23,7 +24,7 @@ beforeEach(async () => {
   await symlink(join(root, 'secret.txt'), join(root, 'demo/link.txt'));
   await writeFile(join(root, 'dist/forge-skill-builder.elements.js'), 'export {};');
   await writeFile(join(root, 'dist/node/cli.js'), 'internal');
-  server = await startServer({ workspaceDir: join(root, 'ws'), port: 0, env: {}, homeDir: root, staticRoots: { demoDir: join(root, 'demo'), distDir: join(root, 'dist') } });
+  server = await startOpenServer({ workspaceDir: join(root, 'ws'), port: 0, env: {}, homeDir: root, staticRoots: { demoDir: join(root, 'demo'), distDir: join(root, 'dist') } });
 });
 afterEach(async () => {
   await server.close();

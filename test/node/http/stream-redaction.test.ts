@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/node/server.js';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import type { RequestLogEntry } from '../../../src/node/http/types.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
@@ -28,7 +29,7 @@ let logs: RequestLogEntry[];
 async function start(deltaSize: number): Promise<void> {
   provider = await startProviderServer({ provider: 'openai', handler: () => ENVELOPE, requireKey: KEY, deltaSize });
   await writeTrustedWorkspace(root, provider.url, KEY);
-  server = await startServer({ workspaceDir: root, homeDir: join(root, 'home'), env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
+  server = await startOpenServer({ workspaceDir: root, homeDir: join(root, 'home'), env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
 }
 
 beforeEach(async () => {
@@ -70,7 +71,7 @@ describe('a model echoing the key', () => {
 });
 
 it('a settings PUT whose base_url is the key gets a 400 that does not echo it', async () => {
-  server = await startServer({ workspaceDir: root, homeDir: join(root, 'home'), env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
+  server = await startOpenServer({ workspaceDir: root, homeDir: join(root, 'home'), env: {}, port: 0, serveDemo: false, logger: (e) => logs.push(e) });
   const res = await fetch(`${server.url}/api/settings/skill-builder`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },

@@ -35,6 +35,7 @@ export const SettingsUpdateSchema = SkillBuilderConfigSchema.extend({
     .string({ error: 'api_key must be a string (or omitted to keep the saved key)' })
     .nullable()
     .optional(),
+  delete_api_key: z.boolean({ error: 'delete_api_key must be true or false' }).optional(),
 });
 
 export async function getSettings(ctx: RouteContext): Promise<ApiResult> {
@@ -43,12 +44,13 @@ export async function getSettings(ctx: RouteContext): Promise<ApiResult> {
 
 export async function putSettings(ctx: RouteContext): Promise<ApiResult> {
   const body = await ctx.json(SettingsUpdateSchema);
-  const { api_key: apiKey, ...config } = body;
+  const { api_key: apiKey, delete_api_key: deleteApiKey, ...config } = body;
   if (typeof apiKey === 'string' && apiKey !== '') ctx.secrets.add(apiKey);
   const resolved = await saveSkillBuilderSettings({
     workspaceDir: ctx.services.workspaceDir,
     config: settingsFromConfig(config),
     ...(typeof apiKey === 'string' ? { apiKey } : {}),
+    ...(deleteApiKey === true ? { deleteApiKey } : {}),
     ...ctx.services.io,
   });
   return json(providerToWire(resolved));
