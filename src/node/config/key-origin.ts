@@ -6,6 +6,7 @@
 // server. Pure: works on the texts saveSkillBuilderSettings read under its locks.
 
 import { ConfigError } from '../../core/errors.js';
+import { DEFAULT_API_KEY_ENV, type ProviderName } from '../../core/llm/types.js';
 import { parseEnvText } from './env-file.js';
 import { originOf } from './trust.js';
 import { yamlGet, type YamlFile } from './yaml-file.js';
@@ -25,14 +26,22 @@ export interface KeyOriginInput {
   deleteKey: boolean;
 }
 
+/** The key name the saved settings read: their api_key_env, else their provider's default. */
+function savedKeyEnv(savedUi: YamlFile): string | null {
+  const named = yamlGet(savedUi, ['skill_builder', 'api_key_env']);
+  if (typeof named === 'string' && named !== '') return named;
+  const provider = yamlGet(savedUi, ['skill_builder', 'provider']);
+  return typeof provider === 'string' && provider in DEFAULT_API_KEY_ENV ? (DEFAULT_API_KEY_ENV[provider as ProviderName] ?? null) : null;
+}
+
 /** The names holding a usable saved key that this save would leave bound to a new origin; empty when the save may go on. */
 export function savedKeyNames(savedUi: YamlFile, envText: string, newKeyEnv: string | null): string[] {
   const saved = parseEnvText(envText);
-  const oldKeyEnv = yamlGet(savedUi, ['skill_builder', 'api_key_env']);
+  const oldKeyEnv = savedKeyEnv(savedUi);
   const names = new Set<string>();
   if (newKeyEnv) names.add(newKeyEnv);
   // A rename of api_key_env must not leave the old name's key behind for a later save to pick up again.
-  if (typeof oldKeyEnv === 'string' && oldKeyEnv !== '') names.add(oldKeyEnv);
+  if (oldKeyEnv) names.add(oldKeyEnv);
   return [...names].filter((n) => {
     const v = saved[n]?.trim();
     return v !== undefined && v !== '' && v !== '__oauth__';

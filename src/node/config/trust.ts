@@ -5,7 +5,8 @@
 // key is therefore sent only to the provider's default endpoint, or to a
 // base_url whose origin the user trusted at user level: listed in
 // ~/.forge/ui.yaml under `trusted_base_urls` (written there when settings are
-// saved through the API, the element or the CLI on this machine, or by hand),
+// saved with a key typed in, through the API, the element or the CLI on this
+// machine, or by hand),
 // or written as the user tier's own base_url. Origins compare as URL origins
 // (scheme + host + port; `https://Api.X.com/v1` ≡ `https://api.x.com`).
 
@@ -133,7 +134,7 @@ export function untrustedBaseUrlMessage(baseUrl: string, apiKeyEnv: string | nul
   const key = `${apiKeyEnv ?? 'the API key'}${keySource && KEY_SOURCE_WORDS[keySource] ? ` (from ${KEY_SOURCE_WORDS[keySource]})` : ''}`;
   return (
     `The base_url origin "${origin}"${configFile ? ` (from ${configFile})` : ''} is not trusted on this machine, so the skill builder will not send ` +
-    `${key} to it; nothing was sent. If you trust it, save the skill-builder settings (Settings in the UI, PUT /api/settings/skill-builder, ` +
-    `or saveSkillBuilderSettings) on this machine, or add "${origin}" under ${TRUSTED_BASE_URLS_KEY} in ~/.forge/ui.yaml.`
+    `${key} to it; nothing was sent. If you trust it, save the skill-builder settings with the key typed in (Settings in the UI, PUT /api/settings/skill-builder ` +
+    `with api_key, or saveSkillBuilderSettings with apiKey) on this machine, or add "${origin}" under ${TRUSTED_BASE_URLS_KEY} in ~/.forge/ui.yaml.`
   );
 }
