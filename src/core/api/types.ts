@@ -40,6 +40,8 @@ export interface SettingsUpdate {
   baseUrl?: string;
   apiKeyEnv?: string;
   apiKey?: string;
+  /** Remove the saved key (wire `delete_api_key: true`): the other way to move baseUrl to a new origin (issue 21). */
+  deleteApiKey?: boolean;
 }
 
 /** An agent of a workspace: a folder holding `forge.yaml`. */

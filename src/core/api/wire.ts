@@ -90,11 +90,12 @@ export const providerInfoFromWire = (json: unknown): T.ProviderInfo => {
 export const settingsInfoToWire = (s: T.SettingsInfo): WireJson => ({ ...providerInfoToWire(s), providers: s.providers });
 export const settingsInfoFromWire = (j: unknown): T.SettingsInfo => ({ ...providerInfoFromWire(j), providers: strs(obj(j).providers) });
 
-/** `PUT /settings/skill-builder` body: `{provider, model, base_url?, api_key_env?, api_key?}` (empty strings are left out). */
-export const settingsUpdateToWire = (u: T.SettingsUpdate): WireJson => compact({ provider: u.provider, model: u.model, base_url: u.baseUrl || undefined, api_key_env: u.apiKeyEnv || undefined, api_key: u.apiKey || undefined });
+/** `PUT /settings/skill-builder` body: `{provider, model, base_url?, api_key_env?, api_key?, delete_api_key?}` (empty strings and false are left out). */
+export const settingsUpdateToWire = (u: T.SettingsUpdate): WireJson =>
+  compact({ provider: u.provider, model: u.model, base_url: u.baseUrl || undefined, api_key_env: u.apiKeyEnv || undefined, api_key: u.apiKey || undefined, delete_api_key: u.deleteApiKey || undefined });
 export const settingsUpdateFromWire = (json: unknown): T.SettingsUpdate => {
     const j = obj(json);
-    return compact({ provider: str(j.provider), model: str(j.model), baseUrl: optStr(j.base_url), apiKeyEnv: optStr(j.api_key_env), apiKey: optStr(j.api_key) });
+    return compact({ provider: str(j.provider), model: str(j.model), baseUrl: optStr(j.base_url), apiKeyEnv: optStr(j.api_key_env), apiKey: optStr(j.api_key), deleteApiKey: j.delete_api_key === true ? true : undefined });
   };
 
 /** `GET /agents` items: `{id, path, has_skills, relative_path}`. */

@@ -18,6 +18,7 @@ import {
   effectiveKeyEnv,
   formFieldOf,
   MODEL_EXAMPLES,
+  movedOrigin,
   needsKey,
   PROVIDER_LABELS,
   providerChoices,
@@ -223,7 +224,7 @@ export class ForgeSkillSettings extends LitElement {
     e.preventDefault();
     if (this._saving) return;
     this._formError = '';
-    const errors = checkSettingsForm(this._form, this._info?.providers);
+    const errors = checkSettingsForm(this._form, this._info?.providers, this._keySaved ? (this._info?.baseUrl ?? '') : null);
     this._errors = errors;
     const firstBad = (['provider', 'model', 'baseUrl', 'apiKeyEnv', 'apiKey'] as const).find((f) => errors[f]);
     if (firstBad) {
@@ -377,7 +378,9 @@ export class ForgeSkillSettings extends LitElement {
           @click=${() => (this._showKey = !this._showKey)}>${this._showKey ? 'Hide' : 'Show'}<span class="sr-only"> API key</span></button>
       </div>
       <p class="hint" id="apiKey-hint">
-        ${saved
+        ${saved && movedOrigin(this._info?.baseUrl ?? '', f.baseUrl)
+          ? html`<span class="key-state">The base URL moved to another server: paste the key again for it.</span>`
+          : saved
           ? html`<span class="key-state saved">✓ A key is saved under <code>${keyEnv}</code>.</span> Leave empty to keep it; paste a new one to replace it.`
           : html`<span class="key-state">No key saved under <code>${keyEnv || '…'}</code> yet.</span>`}
       </p>

@@ -75,8 +75,25 @@ const BASE_URL_HINTS: Record<BaseUrlProblem['kind'], string> = {
   credentials: 'Leave user:password@ out of the URL; put the key in the API key field.',
 };
 
-/** Every problem with the form, by field; empty when it can be sent. */
-export function checkSettingsForm(f: SettingsForm, providers: readonly string[] = PROVIDERS): Partial<Record<SettingsField, string>> {
+/**
+ * The origin the form's base URL moves the saved key to, or null when it stays
+ * (same origin, or empty: the provider's own endpoint). The server refuses such
+ * a move unless the key is typed again (issue 21), so the form asks for it first.
+ */
+export function movedOrigin(savedBaseUrl: string, formBaseUrl: string): string | null {
+  const origin = (u: string): string | null => {
+    try {
+      return u.trim() ? new URL(u.trim()).origin : null;
+    } catch {
+      return null;
+    }
+  };
+  const next = origin(formBaseUrl);
+  return next !== null && next !== origin(savedBaseUrl) ? next : null;
+}
+
+/** Every problem with the form, by field; empty when it can be sent. `savedKeyBaseUrl`: the saved key's base URL (null: no key saved). */
+export function checkSettingsForm(f: SettingsForm, providers: readonly string[] = PROVIDERS, savedKeyBaseUrl: string | null = null): Partial<Record<SettingsField, string>> {
   const errors: Partial<Record<SettingsField, string>> = {};
   const allowed = providerChoices(providers);
   if (!allowed.includes(f.provider)) errors.provider = `Choose one of: ${allowed.join(', ')}.`;
@@ -87,5 +104,7 @@ export function checkSettingsForm(f: SettingsForm, providers: readonly string[] 
   const urlProblem = url ? findBaseUrlProblem(url) : null;
   if (urlProblem) errors.baseUrl = BASE_URL_HINTS[urlProblem.kind];
   if (/[\r\n]/.test(f.apiKey)) errors.apiKey = 'The key must be a single line.';
+  const moved = savedKeyBaseUrl !== null && !f.apiKey && !urlProblem ? movedOrigin(savedKeyBaseUrl, url) : null;
+  if (moved) errors.apiKey = `The base URL now points at ${moved}: paste the API key again. A saved key is only sent to the server it was saved for.`;
   return errors;
 }

@@ -40,6 +40,12 @@ const ROWS: Row[] = [
     wire: { provider: 'anthropic', model: 'claude-sonnet-4-5', base_url: 'https://gw.example', api_key_env: 'ANTHROPIC_API_KEY', api_key: 'sk-x' },
   },
   {
+    route: 'PUT /api/settings/skill-builder (body, deleting the saved key)',
+    codec: { toWire: W.settingsUpdateToWire, fromWire: W.settingsUpdateFromWire },
+    ts: { provider: 'openai', model: 'gpt-4.1', baseUrl: 'https://new.example', deleteApiKey: true },
+    wire: { provider: 'openai', model: 'gpt-4.1', base_url: 'https://new.example', delete_api_key: true },
+  },
+  {
     route: 'GET /api/agents (item)',
     codec: { toWire: W.agentInfoToWire, fromWire: W.agentInfoFromWire },
     ts: { id: 'ops-bot', path: '/w/agents/ops-bot', relativePath: 'agents/ops-bot', hasSkills: true },

@@ -15,4 +15,12 @@ describe('settings form checks', () => {
     deepEqual(Object.keys(checkSettingsForm({ ...base, baseUrl: 'not a url' })), ['baseUrl']);
     deepEqual(checkSettingsForm({ ...base, baseUrl: ' https://llm.example/v1/ ' }), {});
   });
+  it('wants the key again when the base URL moves a saved key to another origin (issue 21)', () => {
+    deepEqual(Object.keys(checkSettingsForm({ ...base, baseUrl: 'https://evil.example/v1' }, undefined, 'https://llm.example/v1')), ['apiKey']);
+    deepEqual(Object.keys(checkSettingsForm({ ...base, baseUrl: 'https://evil.example/v1' }, undefined, '')), ['apiKey']);
+    deepEqual(checkSettingsForm({ ...base, baseUrl: 'https://llm.example/v2' }, undefined, 'https://llm.example/v1'), {});
+    deepEqual(checkSettingsForm({ ...base, baseUrl: '' }, undefined, 'https://llm.example/v1'), {});
+    deepEqual(checkSettingsForm({ ...base, baseUrl: 'https://evil.example/v1', apiKey: 'sk-new' }, undefined, 'https://llm.example/v1'), {});
+    deepEqual(checkSettingsForm({ ...base, baseUrl: 'https://evil.example/v1' }, undefined, null), {});
+  });
 });

@@ -110,6 +110,29 @@ describe('settings: form', () => {
     includes(textOf(el), 'Settings saved');
   });
 
+  it('asks for the key again when the base URL moves to another server (issue 21: a saved key is bound to its origin)', async () => {
+    const api = new FakeApi();
+    api.settings = { ...api.settings, base_url: 'https://llm.example.com/v1' };
+    const { el } = await mountSettings(api);
+    includes(textOf(el), 'A key is saved under OPENAI_API_KEY');
+    typeInto(field(el, 'baseUrl'), 'https://other.example.net/v1');
+    await el.updateComplete;
+    includes(textOf(el, '#apiKey-hint'), 'paste the key again');
+    button(el, 'Save settings').click();
+    await el.updateComplete;
+    equal(api.callsTo('PUT', '/settings/skill-builder').length, 0, 'nothing sent without the key');
+    includes(textOf(el, '#apiKey-error'), 'https://other.example.net: paste the API key again');
+    await waitFor(() => focused() === field(el, 'apiKey'), 'focus on the key field');
+    typeInto(field(el, 'apiKey'), 'sk-typed-again-123');
+    button(el, 'Save settings').click();
+    await waitFor(() => textOf(el).includes('Settings saved'), 'saved with the key');
+    equal(api.lastCall('PUT', '/settings/skill-builder')!.body.api_key, 'sk-typed-again-123');
+    // Same server, another path: the saved key still fits, nothing to retype.
+    typeInto(field(el, 'baseUrl'), 'https://other.example.net/v2');
+    await el.updateComplete;
+    notIncludes(textOf(el, '#apiKey-hint'), 'paste the key again');
+  });
+
   it('checks the form like the server before sending and focuses the first bad field', async () => {
     const api = new FakeApi();
     const { el } = await mountSettings(api);
@@ -133,6 +156,7 @@ describe('settings: form', () => {
     const errors = recordEvents(document, ['forge-error']);
     const { el } = await mountSettings(api);
     typeInto(field(el, 'baseUrl'), 'https://llm.internal.example/v1');
+    typeInto(field(el, 'apiKey'), 'sk-for-the-new-server'); // a new origin needs the key again
     button(el, 'Save settings').click();
     await waitFor(() => !!$(el, '#baseUrl-error'), 'field error');
     includes(textOf(el, '#baseUrl-error'), 'host is not reachable');

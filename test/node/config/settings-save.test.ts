@@ -88,7 +88,7 @@ describe('a hand-written scalar trusted_base_urls', () => {
     );
     expect([...(await readTrustedOrigins(ws))]).toEqual(['https://x.example.org']);
     expect((await loadSkillBuilderLLM(ws)).trusted).toBe(true);
-    await saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'gpt-4.1', baseUrl: 'https://y.example.org/v1' } });
+    await saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'gpt-4.1', baseUrl: 'https://y.example.org/v1' }, apiKey: 'sk-typed-5555' });
     expect(await ws.read('~/.forge/ui.yaml')).toBe('# by hand\ntrusted_base_urls:\n  - https://x.example.org\n  - https://y.example.org\n');
     expect([...(await readTrustedOrigins(ws))].sort()).toEqual(['https://x.example.org', 'https://y.example.org']);
   });

@@ -322,11 +322,14 @@ describe('saveSkillBuilderSettings', () => {
     expect(await ws.read('.forge/ui.yaml')).toBe('skill_builder:\n  provider: openai\n  model: m\n');
   });
 
-  it('records the base_url origin as trusted on this machine', async () => {
+  it('records the base_url origin as trusted on this machine, only together with a typed key (issue 21)', async () => {
     const ws = await createMemoryWorkspace({}, { env: { OPENAI_API_KEY: SECRET } });
-    const r = await saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'm', baseUrl: 'https://openrouter.ai/api/v1' } });
+    const untyped = await saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'm', baseUrl: 'https://openrouter.ai/api/v1' } });
+    expect(await ws.read('~/.forge/ui.yaml')).toBeNull();
+    expect([untyped.trusted, untyped.keySource]).toEqual([false, 'process_env']);
+    const r = await saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'm', baseUrl: 'https://openrouter.ai/api/v1' }, apiKey: SECRET });
     expect(await ws.read('~/.forge/ui.yaml')).toBe('trusted_base_urls:\n  - https://openrouter.ai\n');
-    expect([r.trusted, r.keySource]).toEqual([true, 'process_env']);
+    expect([r.trusted, r.keySource]).toEqual([true, 'workspace_env']);
   });
 
   it('stores an ollama key under OLLAMA_API_KEY and names it in ui.yaml', async () => {
