@@ -72,7 +72,7 @@ async function runFlow(run: Run): Promise<void> {
     const scrollTo = (selector?: string) => (selector ? inBuilder(selector).first() : builder).evaluate((e) => e.scrollIntoView({ block: 'start' }));
 
     // 1. An empty workspace: nothing configured, one agent to pick.
-    await page.goto(`${ui.url}/`);
+    await page.goto(ui.pageUrl); // the printed URL: its token becomes the page's cookie
     await inBuilder('.banner.unset').waitFor();
     await expect(inBuilder('.banner').innerText()).resolves.toContain('Workspace skill-builder LLM is not configured');
     await page.locator(`#agent option[value="${AGENT}"]`).waitFor({ state: 'attached' });

@@ -41,13 +41,16 @@ export async function makeWorkspace(agent: string): Promise<Workspace> {
 }
 
 export interface UiProcess {
+  /** The origin, `http://127.0.0.1:<port>`. */
   url: string;
+  /** The URL as printed, with the access token (`…/?token=<t>`): what the browser opens. */
+  pageUrl: string;
   /** Everything the process wrote, for failure messages and the key check. */
   output(): string;
   stop(): Promise<number | null>;
 }
 
-/** Starts `forge-skill-builder ui --dir <ws> --port 0 [...extra]` and resolves with the URL it prints. */
+/** Starts `forge-skill-builder ui --dir <ws> --port 0 [...extra]` and resolves with the URL it prints (token included). */
 export async function startUi(ws: Workspace, extra: string[] = []): Promise<UiProcess> {
   const child: ChildProcess = spawn(process.execPath, [BIN, 'ui', '--dir', ws.dir, '--port', '0', ...extra], {
     cwd: ws.dir,
@@ -59,10 +62,10 @@ export async function startUi(ws: Workspace, extra: string[] = []): Promise<UiPr
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
+  const pageUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`ui did not print its URL within 10 s:\n${out}`)), 10_000);
     const check = () => {
-      const m = /open: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      const m = /open: +(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)\n/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]!);
@@ -75,7 +78,8 @@ export async function startUi(ws: Workspace, extra: string[] = []): Promise<UiPr
     });
   });
   return {
-    url,
+    url: new URL(pageUrl).origin,
+    pageUrl,
     output: () => out,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

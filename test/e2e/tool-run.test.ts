@@ -51,7 +51,7 @@ describe('Run a tool from the page', () => {
     const page = await browser.newPage();
     const files: string[] = [];
     page.on('response', (r) => files.push(`${r.status()} ${new URL(r.url()).pathname}`));
-    await page.goto(`${ui.url}/`);
+    await page.goto(ui.pageUrl); // the printed URL: its token becomes the page's cookie
     await page.waitForFunction(() => !!document.querySelector('forge-skill-builder')?.shadowRoot?.querySelector('[part~="draft"]'));
     expect(files.some((f) => f.includes('tool-run-view'))).toBe(false); // not part of the first load
     await page.evaluate(
