@@ -15,6 +15,7 @@
 // example starts. Each is replaced by the real port before a block runs.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -76,6 +77,8 @@ export class DocSession {
   readonly dir: string;
   readonly home: string;
   readonly workspace: string;
+  /** The `ui` server's access token, exported to every block as FORGE_SKILL_BUILDER_TOKEN. */
+  readonly token = randomBytes(24).toString('hex');
   /** stdout of the last block that ran (for `run: output`). */
   lastOutput: string | null = null;
   private ui: { proc: ChildProcess; port: number; log: () => string } | null = null;
@@ -107,6 +110,8 @@ export class DocSession {
     env.npm_config_offline = 'true';
     env.npm_config_update_notifier = 'false';
     env.NO_COLOR = '1';
+    // The shell the examples run in exports the ui server's access token (docs/README.md "About the examples").
+    env.FORGE_SKILL_BUILDER_TOKEN = this.token;
     return { ...env, ...extra };
   }
 
