@@ -45,6 +45,8 @@ export interface UiProcess {
   url: string;
   /** The URL as printed, with the access token (`…/?token=<t>`): what the browser opens. */
   pageUrl: string;
+  /** `{authorization: 'Bearer <token>'}`: the header a script sends to the API. */
+  auth: { authorization: string };
   /** Everything the process wrote, for failure messages and the key check. */
   output(): string;
   stop(): Promise<number | null>;
@@ -80,6 +82,7 @@ export async function startUi(ws: Workspace, extra: string[] = []): Promise<UiPr
   return {
     url: new URL(pageUrl).origin,
     pageUrl,
+    auth: { authorization: `Bearer ${new URL(pageUrl).searchParams.get('token')}` },
     output: () => out,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -33,7 +33,7 @@ describe('413 for a too-large body reaches the client', () => {
     const outcomes: string[] = [];
     for (const mib of [2, 4, 8, 16, 4, 8, 16]) {
       try {
-        const r = await fetch(`${ui.url}/api/settings/skill-builder`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: settingsBody(mib) });
+        const r = await fetch(`${ui.url}/api/settings/skill-builder`, { method: 'PUT', headers: { ...ui.auth, 'content-type': 'application/json' }, body: settingsBody(mib) });
         const body = (await r.json()) as { error?: string };
         outcomes.push(`${mib} MiB: ${r.status} ${r.headers.get('connection')} ${/larger than the 1 MiB limit/.test(body.error ?? '')}`);
       } catch (e) {
@@ -57,16 +57,17 @@ describe('413 for a too-large body reaches the client', () => {
         }
       },
     });
-    const r = await fetch(`${ui.url}/api/settings/skill-builder`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const r = await fetch(`${ui.url}/api/settings/skill-builder`, { method: 'PUT', headers: { ...ui.auth, 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
     expect(r.status).toBe(413);
     expect(((await r.json()) as { error: string }).error).toMatch(/1 MiB/);
     // The refused upload closed its connection; the next request works.
-    expect((await fetch(`${ui.url}/api/agents`)).status).toBe(200);
+    expect((await fetch(`${ui.url}/api/agents`, { headers: ui.auth })).status).toBe(200);
   }, 30_000);
 
   it('Chromium fetch gets the 413 with the JSON error', async () => {
     const page = await browser.newPage();
     try {
+      await page.goto(ui.pageUrl); // the token cookie, for the page's own fetches
       await page.goto(`${ui.url}/api/agents`);
       const got = await page.evaluate(async (sizes) => {
         const out: string[] = [];

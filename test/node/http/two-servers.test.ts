@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function send(server: UiProcess, method: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${server.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/api${path}`, { method, headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, text: await res.text() };
 }
 
@@ -47,8 +47,9 @@ describe('two ui servers on one workspace', () => {
       calls.push(send(a, 'POST', '/agents/alpha/skill-builder/save', saveBody('a', i)));
       calls.push(send(b, 'POST', '/agents/alpha/skill-builder/save', saveBody('b', i)));
       if (i < 6) {
-        calls.push(send(a, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-a${i}.example.net:11434` }));
-        calls.push(send(b, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-b${i}.example.net:11434` }));
+        // A typed key with each: trust for an origin comes only with one (issue 21).
+        calls.push(send(a, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-a${i}.example.net:11434`, api_key: `key-a-${i}` }));
+        calls.push(send(b, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-b${i}.example.net:11434`, api_key: `key-b-${i}` }));
       }
     }
     const results = await Promise.all(calls);
