@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { createSkillBuilder } from '../../src/node/builder.js';
 import { main } from '../../src/node/cli.js';
-import { startServer, type RunningServer } from '../../src/node/server.js';
+import type { RunningServer } from '../../src/node/server.js';
+import { startOpenServer } from '../helpers/server-token.js';
 import { startProviderServer, type ProviderServer } from '../helpers/provider-servers/index.js';
 import { thrown } from '../helpers/node-guards.js';
 import { writeTrustedWorkspace } from '../helpers/trusted-workspace.js';
@@ -64,7 +65,7 @@ async function sdkTwoTurns(between: () => Promise<void>): Promise<string | undef
 
 /** One POST /api/skill-builder/chat; the SSE events, or the error of a refused request. */
 async function httpTurn(content: string): Promise<{ status: number; error?: string; last?: string }> {
-  server ??= await startServer({ workspaceDir: root, homeDir: home, env: {}, port: 0, serveDemo: false });
+  server ??= await startOpenServer({ workspaceDir: root, homeDir: home, env: {}, port: 0, serveDemo: false });
   const res = await fetch(`${server.url}/api/skill-builder/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
