@@ -181,7 +181,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const port = options.port ?? DEFAULT_PORT;
   const token = startToken(options.token);
   const extraHosts = options.allowedHosts === 'any' ? 'any' : [...(options.allowedHosts ?? []), ...servedHostNames(host)];
-  const dispatcher = createApiDispatcher({ ...options, allowedHosts: extraHosts, token: token ?? false }, API_ROUTES);
+  // Tool runs never reach this server: its listening address joins the list once known (read at each run).
+  const ownAddresses: Array<{ address: string; port: number }> = [...(options.forbiddenUpstreams ?? [])];
+  const dispatcher = createApiDispatcher({ ...options, allowedHosts: extraHosts, token: token ?? false, forbiddenUpstreams: ownAddresses }, API_ROUTES);
   const api = handlerFromDispatcher(dispatcher);
   let actualPort = port;
   const site: StaticSite = {
@@ -201,6 +203,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (options.toolRuns) void sweepOnce(); // run folders a crashed server left in the temp folder
 
   actualPort = (server.address() as AddressInfo).port;
+  ownAddresses.push({ address: (server.address() as AddressInfo).address, port: actualPort });
   const url = `http://${urlHost(host)}:${actualPort}`;
   let closing: Promise<void> | undefined;
   return {

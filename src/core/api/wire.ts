@@ -244,9 +244,9 @@ export const contextToWire = (c: T.BuilderContext): WireJson => ({ system_prompt
 export const contextFromWire = (j: unknown): T.BuilderContext => ({ systemPrompt: str(obj(j).system_prompt) });
 
 /** A tool run as the try route reports it; the Node runner adds what ran. */
-export type ToolRunWireResult = ToolRunReport & { script?: string; interpreter?: string; envNames?: string[] };
+export type ToolRunWireResult = ToolRunReport & { script?: string; interpreter?: string; envNames?: string[]; egressRefusals?: Array<{ host: string; reason: string }> };
 
-/** `POST …/try` reply: `{ok, exit_code, signal, timed_out, duration_ms, stdout, stderr, truncated, json, output_diagnostics, egress_blocked, sandbox, script, interpreter, env_names, fix_request}`. */
+/** `POST …/try` reply: `{ok, exit_code, signal, timed_out, duration_ms, stdout, stderr, truncated, json, output_diagnostics, egress_blocked, egress_refusals: [{host, reason}], sandbox, script, interpreter, env_names, fix_request}`. */
 export const toolRunToWire = (r: ToolRunWireResult): WireJson =>
     compact({
       ok: r.ok,
@@ -260,6 +260,7 @@ export const toolRunToWire = (r: ToolRunWireResult): WireJson =>
       json: r.json,
       output_diagnostics: r.outputDiagnostics,
       egress_blocked: r.egressBlocked,
+      egress_refusals: r.egressRefusals,
       sandbox: r.sandbox,
       script: r.script,
       interpreter: r.interpreter,
@@ -286,6 +287,7 @@ export const toolRunFromWire = (json: unknown): ToolRunWireResult => {
     if (typeof j.script === 'string') out.script = j.script;
     if (typeof j.interpreter === 'string') out.interpreter = j.interpreter;
     if (Array.isArray(j.env_names)) out.envNames = strs(j.env_names);
+    if (Array.isArray(j.egress_refusals)) out.egressRefusals = list(j.egress_refusals).map((r) => ({ host: str(obj(r).host), reason: str(obj(r).reason) }));
     return out;
   };
 

@@ -30,6 +30,9 @@ Options:
   --input <json>      the tool input, e.g. '{"city": "Oslo"}'
   --example <n>       use the input of the tool's n-th Examples row (1 = first)
   --no-sandbox        run without bubblewrap (no filesystem or network isolation)
+  --allow-private-egress
+                      let the script reach loopback/private addresses it declares
+                      (a local test service); refused by default
   --agent-dir <path>  the agent whose .env supplies values (default: the folder
                       holding skills/<skill>, when it has a forge.yaml)
   --dir <path>        the workspace whose .forge/.env supplies values (default:
@@ -86,7 +89,8 @@ function printResult(io: CliIo, r: ToolRunResult): void {
     writeLine(io.stdout, '--- stderr');
     io.stdout.write(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
   }
-  for (const host of r.egressBlocked) writeLine(io.stdout, `blocked: ${host} (not in egress_domains)`);
+  for (const host of r.egressBlocked) writeLine(io.stdout, `blocked: ${host} (${r.egressRefusals.find((x) => x.host === host)?.reason ?? 'not in egress_domains'})`);
+  for (const x of r.egressRefusals) if (x.host === '(proxy)') writeLine(io.stdout, `refused: ${x.reason}`);
   for (const d of r.outputDiagnostics) writeLine(io.stdout, `output${d.path ? ` ${d.path}` : ''}: ${d.message}`);
 }
 
@@ -99,6 +103,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       input: { type: 'string' },
       example: { type: 'string' },
       'no-sandbox': { type: 'boolean' },
+      'allow-private-egress': { type: 'boolean' },
       'agent-dir': { type: 'string' },
       dir: { type: 'string' },
       timeout: { type: 'string' },
@@ -131,6 +136,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     tool: values.tool,
     input,
     sandbox: values['no-sandbox'] ? 'none' : 'auto',
+    ...(values['allow-private-egress'] ? { allowPrivateEgress: true } : {}),
     ...(agentDir !== undefined ? { agentDir } : {}),
     ...(workspaceDir !== undefined ? { workspaceDir } : {}),
     ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),

@@ -28,6 +28,8 @@ Options:
   --allow-origin <url>   let pages from this origin call the API (CORS; repeatable)
   --allow-tool-runs      let the page run a draft's tools (POST …/skill-builder/try) in a
                          bubblewrap sandbox on this machine; off by default
+  --allow-private-egress let those runs reach loopback/private addresses a draft declares
+                         (a local test service); this server's own port stays refused
   --token <value>        the access token (default: $${TOKEN_ENV}, else a new
                          random one at every start)
   --no-token             no access token: every program on this machine can use the API
@@ -78,6 +80,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       'allow-origin': { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
       'allow-tool-runs': { type: 'boolean' },
+      'allow-private-egress': { type: 'boolean' },
       token: { type: 'string' },
       'no-token': { type: 'boolean' },
     },
@@ -105,6 +108,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       allowedHosts: values['allow-host'] ?? [],
       allowedOrigins: values['allow-origin'] ?? [],
       ...(values['allow-tool-runs'] ? { toolRuns: true } : {}),
+      ...(values['allow-private-egress'] ? { allowPrivateEgress: true } : {}),
       allowedOriginsSetting: '--allow-origin',
       ...(token !== undefined ? { token } : {}),
       ...(values.quiet ? {} : { logger: (e) => writeLine(io.stderr, formatRequestLog(e)) }),
@@ -132,6 +136,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   writeLine(io.stdout, `  API:   ${server.url}/api${server.token === null ? '' : ' (send "Authorization: Bearer <the token in the URL>")'}`);
   writeLine(io.stdout, `  LLM:   ${llm}`);
   if (values['allow-tool-runs']) writeLine(io.stdout, '  Tool runs: on (Run in the page executes draft scripts in a bubblewrap sandbox)');
+  if (values['allow-tool-runs'] && values['allow-private-egress']) writeLine(io.stdout, '  Private egress: on (runs may reach loopback/private addresses they declare; never this server)');
   writeLine(io.stdout, 'Press Ctrl-C to stop.');
 
   const signal = await io.waitForShutdown();

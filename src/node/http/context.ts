@@ -23,6 +23,10 @@ export interface ApiServices {
   bodyTimeoutMs: number;
   /** The sandbox tool runs use, or null when tool runs are off. */
   toolRuns: SandboxMode | null;
+  /** Tool runs may reach private addresses (the host's option; never a request's). */
+  allowPrivateEgress: boolean;
+  /** Where the server listens: tool runs never reach it (read at each run). */
+  forbiddenUpstreams: ReadonlyArray<{ address: string; port: number }>;
   /** Whether chats send `skill_draft_partial` events. */
   partialDrafts: boolean;
   /** Validate also checks the scripts' syntax (the `scriptChecks` option). */

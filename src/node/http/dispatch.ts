@@ -112,6 +112,8 @@ function createServices(options: ApiHandlerOptions, basePath: string): ApiServic
     maxSaveBodyBytes: options.maxSaveBodyBytes ?? DEFAULT_MAX_SAVE_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     toolRuns: options.toolRuns ? (options.toolRuns === true ? 'auto' : (options.toolRuns.sandbox ?? 'auto')) : null,
+    allowPrivateEgress: options.allowPrivateEgress === true,
+    forbiddenUpstreams: options.forbiddenUpstreams ?? [],
     partialDrafts: options.partialDrafts ?? true,
     scriptChecks: options.scriptChecks ?? true,
     resolveHost: options.resolveHost,

@@ -91,6 +91,19 @@ export interface ApiHandlerOptions {
    */
   toolRuns?: boolean | { sandbox?: SandboxMode };
   /**
+   * Lets tool runs reach loopback, private, link-local and metadata addresses
+   * a draft declares (a local test service). Off by default, and no request
+   * can turn it on; the server's own addresses stay refused even then.
+   */
+  allowPrivateEgress?: boolean;
+  /**
+   * Where this server listens, as `{address, port}` (`0.0.0.0`/`::` = every
+   * local address): a tool run's proxy never dials them. The Node adapter adds
+   * the address each try request arrived on; startServer adds its own; a
+   * Fetch-handler host should list where it listens.
+   */
+  forbiddenUpstreams?: ReadonlyArray<{ address: string; port: number }>;
+  /**
    * Check the draft's scripts on every validate (bash -n, ShellCheck, python3 -m
    * py_compile, node --check; nothing is run) and answer them as `syntax`.
    * Default true; false for hosts that must not start processes.
@@ -125,6 +138,8 @@ export interface ApiRequest {
   readBytes?(limit: number, timeoutMs?: number): Promise<Uint8Array>;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
+  /** The server address and port the request arrived on (Node adapter only). */
+  localAddress?: { address: string; port: number };
 }
 
 /** One SSE event on the wire: `event: <event>\ndata: <json>\n\n`. */

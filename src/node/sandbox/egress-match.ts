@@ -5,6 +5,8 @@
 // server: `localhost` and IP literals are allowed only when declared as
 // written (Forge always allows loopback), and IP spellings that hide an
 // address (octal, hex, packed decimal, leading zeros) are refused outright.
+// A declared name is only the first gate: the proxy then refuses private
+// addresses whatever was declared (egress-address.ts).
 
 import { isIP } from 'node:net';
 
@@ -25,8 +27,6 @@ export function isObfuscatedIp(host: string): boolean {
 export interface EgressPolicy {
   /** True when the run may contact `host` (the name the script asked for). */
   allows(host: string): boolean;
-  /** True when `host` was declared as written (an IP literal or `localhost`), so it may resolve to a private address. */
-  declaredLiteral(host: string): boolean;
 }
 
 export function createEgressPolicy(egressDomains: readonly string[]): EgressPolicy {
@@ -45,10 +45,6 @@ export function createEgressPolicy(egressDomains: readonly string[]): EgressPoli
       if (exact.has(h)) return true;
       if (isIP(h) !== 0 || h === 'localhost') return false;
       return suffixes.some((s) => h.endsWith(s));
-    },
-    declaredLiteral(host) {
-      const h = normalizeHost(host);
-      return exact.has(h) && (isIP(h) !== 0 || h === 'localhost');
     },
   };
 }

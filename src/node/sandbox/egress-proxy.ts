@@ -1,83 +1,184 @@
 // The egress proxy of one tool run: an HTTP forward proxy in our process that
 // the script reaches through HTTP_PROXY/HTTPS_PROXY (plain `http://` requests
-// with an absolute URI, and CONNECT tunnels for `https://`). Only hosts the
-// skill declares in `egress_domains` get through (egress-match.ts); every
-// refused host is recorded. A declared name that resolves to a loopback,
-// private or link-local address is refused too (DNS pointing at the builder's
-// own server), unless that address or `localhost` is what was declared; the
-// upstream connection goes to the address that was checked, never re-resolved.
+// with an absolute URI, and CONNECT tunnels for `https://`). A host gets
+// through only when the skill declares it in `egress_domains`
+// (egress-match.ts) AND the address it resolves to is public
+// (egress-address.ts): loopback, private, link-local, CGNAT, metadata and
+// reserved addresses are refused whatever the draft declares, unless the run
+// allows private egress; the builder's own listening addresses are refused
+// always. The upstream connection goes to the address that was checked,
+// never re-resolved. Caps per run: MAX_CONCURRENT requests/tunnels at once
+// (503 beyond), MAX_TOTAL in all (429 beyond), 16 KiB of request head (431).
+// Nothing a script sends can throw out of here: every handler is caught.
 
 import { lookup } from 'node:dns/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { BlockList, connect, isIP, type Socket } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { isForbiddenUpstream, privateAddressReason, type Upstream } from './egress-address.js';
 import { normalizeHost, type EgressPolicy } from './egress-match.js';
+import { forwardHttp, tunnel, type Decision, type UpstreamContext } from './egress-upstream.js';
 
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
+/** Requests and tunnels one run may have open at once. */
+export const MAX_CONCURRENT = 64;
+/** Requests and tunnels one run may make in all. */
+export const MAX_TOTAL = 1000;
+/** Largest request head (request line + headers) the proxy reads. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Refusals kept per run (the first ones); later ones are still refused. */
+const MAX_RECORDED = 100;
 
-function isPrivateAddress(address: string): boolean {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  return PRIVATE.check(address, family);
+/** One refusal: the host as the script asked for it and why. */
+export interface EgressRefusal {
+  host: string;
+  reason: string;
+}
+
+export interface EgressProxyOptions {
+  /** Let the run reach loopback/private/link-local addresses (never the builder's own). Default false. */
+  allowPrivateEgress?: boolean;
+  /** Where the builder listens: never dialled, even with allowPrivateEgress. */
+  forbiddenUpstreams?: readonly Upstream[];
+  /** Lower caps, for tests. */
+  maxConcurrent?: number;
+  maxTotal?: number;
 }
 
 export interface EgressProxy {
   /** Hosts refused so far, in the order first seen. */
   readonly blocked: readonly string[];
+  /** Every refusal with its reason (hosts, caps), in order, at most 100. */
+  readonly refusals: readonly EgressRefusal[];
   /** Starts listening on a unix socket path, or on 127.0.0.1 with an ephemeral port; resolves to the proxy URL's host:port or the path. */
   listen(where: { path: string } | { tcp: true }): Promise<string>;
   /** Stops listening and cuts every open connection. */
   close(): Promise<void>;
 }
 
-/** Where a request may go: the address to dial, or why not (a refusal is recorded in `blocked`). */
-type Decision = { address: string } | { status: number; reason: string; message: string };
-type Decide = (host: string) => Promise<Decision>;
+const PRIVATE_HINT = 'a tool run never reaches this machine or its private network (an operator can allow it for one run: allowPrivateEgress / try --allow-private-egress)';
 
-export function createEgressProxy(policy: EgressPolicy): EgressProxy {
-  const blocked: string[] = [];
-  const sockets = new Set<Duplex>();
-  const refuse = (host: string, why = "is not in this skill's egress_domains"): Decision => {
-    if (!blocked.includes(host)) blocked.push(host);
-    return { status: 403, reason: 'Forbidden', message: `host "${host}" ${why}` };
+/** Resolves `host` to its candidate addresses (an IP literal is its own). */
+async function addressesOf(host: string): Promise<string[] | null> {
+  if (isIP(host) !== 0) return [host];
+  try {
+    return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    return null;
+  }
+}
+
+interface ProxyState {
+  closed: boolean;
+  active: number;
+  total: number;
+  refusals: EgressRefusal[];
+  blocked: string[];
+}
+
+function record(state: ProxyState, host: string, reason: string, asBlocked: boolean): void {
+  if (asBlocked && !state.blocked.includes(host) && state.blocked.length < MAX_RECORDED) state.blocked.push(host);
+  if (state.refusals.length < MAX_RECORDED && !state.refusals.some((r) => r.host === host && r.reason === reason)) state.refusals.push({ host, reason });
+}
+
+function makeDecide(policy: EgressPolicy, options: EgressProxyOptions, state: ProxyState, own: Upstream[]) {
+  const refuse = (host: string, why: string, status = 403, reason = 'Forbidden'): Decision => {
+    record(state, host, why, true);
+    return { status, reason, message: `host "${host}" ${why}` };
   };
-  const decide: Decide = async (rawHost) => {
+  return async (rawHost: string, port: number): Promise<Decision | null> => {
     const host = normalizeHost(rawHost);
-    if (!policy.allows(host)) return refuse(host);
-    let address = host;
-    if (isIP(host) === 0) {
-      try {
-        address = (await lookup(host, { verbatim: true })).address;
-      } catch {
-        return { status: 502, reason: 'Bad Gateway', message: `host "${host}" does not resolve` };
+    if (!policy.allows(host)) return refuse(host, "is not in this skill's egress_domains");
+    const candidates = await addressesOf(host);
+    if (state.closed) return null;
+    if (candidates === null || candidates.length === 0) return refuse(host, 'does not resolve', 502, 'Bad Gateway');
+    let first = '';
+    for (const address of candidates) {
+      if (isForbiddenUpstream(address, port, [...own, ...(options.forbiddenUpstreams ?? [])])) {
+        first ||= `is the Skill Builder's own server (${address} port ${port}); a tool run may never call it`;
+        continue;
       }
+      const why = options.allowPrivateEgress ? null : privateAddressReason(address);
+      if (why !== null) {
+        first ||= `resolves to ${address} (${why}); ${PRIVATE_HINT}`;
+        continue;
+      }
+      return { address };
     }
-    if (isPrivateAddress(address) && !policy.declaredLiteral(host))
-      return refuse(host, `resolves to the private address ${address}; declare that address (or localhost) in egress_domains to allow it`);
-    return { address };
+    return refuse(host, first);
   };
+}
 
-  const server = createServer((req, res) => void forwardHttp(req, res, decide));
-  server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => void tunnel(req, client, head, decide, sockets));
-  server.on('connection', (s: Socket) => {
+/** Admits one more request or tunnel under the caps; a refusal is recorded. */
+function admit(state: ProxyState, max: { concurrent: number; total: number }): { status: string; text: string } | null {
+  if (state.total >= max.total) {
+    record(state, '(proxy)', `more than ${max.total} requests in one run`, false);
+    return { status: '429 Too Many Requests', text: `this run already made ${max.total} requests through the proxy (the cap per run)` };
+  }
+  if (state.active >= max.concurrent) {
+    record(state, '(proxy)', `more than ${max.concurrent} requests open at once`, false);
+    return { status: '503 Service Unavailable', text: `this run already has ${max.concurrent} requests open through the proxy (the cap at once)` };
+  }
+  state.total++;
+  state.active++;
+  return null;
+}
+
+function rawReply(socket: Duplex, status: string, text: string): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\negress proxy: ${text}\n`);
+  else socket.destroy();
+}
+
+export function createEgressProxy(policy: EgressPolicy, options: EgressProxyOptions = {}): EgressProxy {
+  const state: ProxyState = { closed: false, active: 0, total: 0, refusals: [], blocked: [] };
+  const max = { concurrent: options.maxConcurrent ?? MAX_CONCURRENT, total: options.maxTotal ?? MAX_TOTAL };
+  const own: Upstream[] = [];
+  const sockets = new Set<Duplex>();
+  const track = (s: Duplex): void => {
+    if (state.closed) return void s.destroy();
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
+  };
+  const ctx: UpstreamContext = { decide: makeDecide(policy, options, state, own), track };
+  const release = (): void => void state.active--;
+
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req: IncomingMessage, res: ServerResponse) => {
+    const over = admit(state, max);
+    if (over) return rawReply(res.socket ?? req.socket, over.status, over.text);
+    res.once('close', release);
+    forwardHttp(req, res, ctx).catch(() => res.destroy());
   });
+  server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => {
+    client.on('error', () => client.destroy());
+    const over = admit(state, max);
+    if (over) return rawReply(client, over.status, over.text);
+    client.once('close', release);
+    tunnel(req, client, head, ctx).catch(() => client.destroy());
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    rawReply(socket, status, 'malformed request');
+  });
+  server.on('connection', (s: Socket) => {
+    s.on('error', () => s.destroy());
+    track(s);
+  });
+  server.maxConnections = max.concurrent * 2;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
 
   return {
     get blocked() {
-      return blocked;
+      return state.blocked;
+    },
+    get refusals() {
+      return state.refusals;
     },
     listen(where) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        const done = () => {
+        const done = (): void => {
           const a = server.address();
+          if (a !== null && typeof a !== 'string') own.push({ address: a.address, port: a.port });
           resolve(typeof a === 'string' ? a : `127.0.0.1:${a?.port ?? 0}`);
         };
         if ('path' in where) server.listen(where.path, done);
@@ -85,64 +186,10 @@ export function createEgressProxy(policy: EgressPolicy): EgressProxy {
       });
     },
     close() {
+      state.closed = true;
       for (const s of sockets) s.destroy();
+      server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function deny(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-  res.end(`egress proxy: ${message}\n`);
-}
-
-const HOP_BY_HOP = new Set(['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade']);
-
-async function forwardHttp(req: IncomingMessage, res: ServerResponse, decide: Decide): Promise<void> {
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '');
-  } catch {
-    return deny(res, 400, 'send requests with an absolute http:// URI (this is a forward proxy)');
-  }
-  if (url.protocol !== 'http:') return deny(res, 400, `only http:// is forwarded as a request; use CONNECT for ${url.protocol}`);
-  const decision = await decide(url.hostname);
-  if (!('address' in decision)) return deny(res, decision.status, decision.message);
-  const { address } = decision;
-  const headers: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
-  const upstream = httpRequest(
-    { host: address, port: url.port || 80, method: req.method, path: `${url.pathname}${url.search}`, headers, agent: false },
-    (up) => {
-      const out: Record<string, string | string[]> = {};
-      for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-    },
-  );
-  upstream.on('error', () => (res.headersSent ? res.destroy() : deny(res, 502, `could not reach ${url.host}`)));
-  req.pipe(upstream);
-}
-
-async function tunnel(req: IncomingMessage, client: Duplex, head: Buffer, decide: Decide, sockets: Set<Duplex>): Promise<void> {
-  client.on('error', () => client.destroy());
-  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(req.url ?? '');
-  const reply = (status: string, text: string) => client.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\negress proxy: ${text}\n`);
-  if (!m) return void reply('400 Bad Request', 'CONNECT needs host:port');
-  const host = m[1]!;
-  const decision = await decide(host);
-  if (!('address' in decision)) return void reply(`${decision.status} ${decision.reason}`, decision.message);
-  const upstream = connect(Number(m[2]), decision.address);
-  let connected = false;
-  sockets.add(upstream);
-  upstream.on('close', () => sockets.delete(upstream));
-  upstream.once('connect', () => {
-    connected = true;
-    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
-    client.pipe(upstream);
-  });
-  upstream.on('error', () => (connected ? client.destroy() : reply('502 Bad Gateway', `could not reach ${host}`)));
-  client.on('close', () => upstream.destroy());
 }

@@ -128,7 +128,10 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
   const key = `${opts.agentDir ?? ''}\0${prep.skillName}`;
   if (running.has(key)) throw new ToolRunError('busy', 'tool', `a tool of "${prep.skillName}" is already running; wait for it to finish`);
   running.add(key);
-  const proxy = createEgressProxy(createEgressPolicy(prep.forge.egressDomains));
+  const proxy = createEgressProxy(createEgressPolicy(prep.forge.egressDomains), {
+    allowPrivateEgress: opts.allowPrivateEgress === true,
+    forbiddenUpstreams: opts.forbiddenUpstreams ?? [],
+  });
   let dir: RunDir | undefined;
   try {
     await sweepOnce();
@@ -149,6 +152,7 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
       json,
       outputDiagnostics: diagnostics,
       egressBlocked: [...proxy.blocked],
+      egressRefusals: proxy.refusals.map((r) => ({ ...r })),
       sandbox: bwrap ? 'bwrap' : 'none',
       script: `scripts/${prep.scriptFile}`,
       interpreter: prep.interpreter,

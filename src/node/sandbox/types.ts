@@ -7,6 +7,10 @@ import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report
 
 export type { OutputDiagnostic };
 import type { EnvRecord, FsLike } from '../fs/types.js';
+import type { Upstream } from './egress-address.js';
+import type { EgressRefusal } from './egress-proxy.js';
+
+export type { EgressRefusal, Upstream };
 
 /** `auto`: bubblewrap, or an error saying how to install it; `bwrap`: the same; `none`: unsandboxed (say so to the user). */
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
@@ -33,10 +37,20 @@ export interface RunSkillToolOptions {
   fs?: FsLike;
   /** Aborts the run (the process tree is killed). */
   signal?: AbortSignal;
+  /**
+   * Let the script reach loopback, private, link-local, CGNAT and metadata
+   * addresses it declares (a local test service). Default false: the egress
+   * proxy refuses them whatever the draft declares.
+   */
+  allowPrivateEgress?: boolean;
+  /** Addresses the proxy never dials, even with allowPrivateEgress: where the builder itself listens (`0.0.0.0`/`::` = any local address at that port). */
+  forbiddenUpstreams?: readonly Upstream[];
 }
 
 /** A run's report (core/tool-run) plus what ran. */
 export interface ToolRunResult extends ToolRunReport {
+  /** Why each refused host (and any request over the proxy's caps) was refused. */
+  egressRefusals: EgressRefusal[];
   /** The script that ran (`scripts/x.sh`) and its interpreter. */
   script: string;
   interpreter: string;

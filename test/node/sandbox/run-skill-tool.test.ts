@@ -124,7 +124,7 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     }
   });
 
-  it('reaches a declared host through the proxy and reports undeclared ones (http and CONNECT)', async () => {
+  it('reaches a declared local host through the proxy when the run allows private egress, and reports undeclared ones (http and CONNECT)', async () => {
     const skillMd = toolSkill({ egress: ['localhost'] });
     const curl = (url: string, extra = '') => `curl -sS --max-time 5 ${extra} ${url} || echo " curl-failed-$?"`;
     const r = await run({
@@ -140,6 +140,7 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
         ),
       },
       sandbox,
+      allowPrivateEgress: true,
     });
     expect(r.stdout).toContain(`hello from /declared-${sandbox}`);
     expect(r.stdout).toContain(`hello from /tunnel-${sandbox}`);
@@ -148,9 +149,22 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     expect(server.hits).not.toContain(`/undeclared-ip-${sandbox}`);
   });
 
-  it('allows an IP literal only when that IP is declared', async () => {
-    const r = await run({ skillMd: toolSkill({ egress: ['127.0.0.1'] }), scripts: { 'do-it.sh': SH(`curl -sS --max-time 5 http://127.0.0.1:${server.port}/ip-${sandbox}`) }, sandbox });
+  it('allows an IP literal only when that IP is declared (and private egress is allowed)', async () => {
+    const r = await run({ skillMd: toolSkill({ egress: ['127.0.0.1'] }), scripts: { 'do-it.sh': SH(`curl -sS --max-time 5 http://127.0.0.1:${server.port}/ip-${sandbox}`) }, sandbox, allowPrivateEgress: true });
     expect(r).toMatchObject({ ok: true, stdout: `hello from /ip-${sandbox}`, egressBlocked: [] });
+  });
+
+  it('refuses a declared loopback host by default, saying why, and never reaches it', async () => {
+    const curl = (url: string, extra = '') => `curl -sS --max-time 5 ${extra} ${url} || echo " curl-failed-$?"`;
+    const r = await run({
+      skillMd: toolSkill({ egress: ['localhost', '127.0.0.1'] }),
+      scripts: { 'do-it.sh': SH([curl(`http://localhost:${server.port}/private-${sandbox}`), curl(`http://127.0.0.1:${server.port}/private-tunnel-${sandbox}`, '--proxytunnel')].join('\necho\n')) },
+      sandbox,
+    });
+    expect(r.egressBlocked).toEqual(['localhost', '127.0.0.1']);
+    expect(r.egressRefusals.map((x) => x.reason).join('\n')).toMatch(/resolves to (127\.0\.0\.1|::1) \(loopback\); a tool run never reaches this machine/);
+    expect(r.fixRequest).toContain('- localhost: resolves to');
+    expect(server.hits.filter((h) => h.includes(`private-`) && h.endsWith(sandbox))).toEqual([]);
   });
 
   it('refuses a run when a required env var is missing, before anything runs', async () => {

@@ -3,7 +3,9 @@
 // /skill-builder/try with the workspace's only. Off unless the host enabled
 // tool runs (403 saying how). Answers the run's result in snake_case; a run
 // that cannot start (unknown tool, no script, missing env, no sandbox, busy)
-// is a 4xx/501 naming the fix. The client going away kills the run.
+// is a 4xx/501 naming the fix. The client going away kills the run. The
+// run's proxy never dials the address the request arrived on nor the host's
+// `forbiddenUpstreams`; private egress is the host's option, never the body's.
 
 import { z } from 'zod';
 import { toolRunToWire } from '../../../core/api/wire.js';
@@ -47,6 +49,9 @@ async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise
     ...(agentDir !== undefined ? { agentDir } : {}),
     ...(fs ? { fs } : {}),
     signal: ctx.req.signal,
+    // The host's option only: the request body cannot turn private egress on (the schema drops unknown fields).
+    allowPrivateEgress: ctx.services.allowPrivateEgress,
+    forbiddenUpstreams: [...ctx.services.forbiddenUpstreams, ...(ctx.req.localAddress ? [ctx.req.localAddress] : [])],
   });
   return json(toolRunToWire(result));
 }
