@@ -103,9 +103,12 @@ function localAddresses(): Set<string> {
 export function isForbiddenUpstream(ip: string, port: number, forbidden: readonly Upstream[]): boolean {
   const c = canonicalIp(ip);
   if (c === null) return true;
+  // Dialling 0.0.0.0 or :: connects to this machine: it reaches every listener at that port.
+  const unspecified = c === '0:0:0:0:0:0:0:0' || (isIPv4(c) && c.startsWith('0.'));
   let local: Set<string> | undefined;
   for (const f of forbidden) {
     if (f.port !== port) continue;
+    if (unspecified) return true;
     const fc = canonicalIp(f.address.replace(/^\[|\]$/g, ''));
     if (fc === c) return true;
     const wildcard = fc === '0.0.0.0' || fc === '0:0:0:0:0:0:0:0';

@@ -64,6 +64,8 @@ describe('isForbiddenUpstream', () => {
     expect(isForbiddenUpstream('::ffff:127.0.0.1', 4200, own)).toBe(true);
     expect(isForbiddenUpstream('127.0.0.1', 4201, own)).toBe(false);
     expect(isForbiddenUpstream('127.0.0.2', 4200, own)).toBe(false);
+    // 0.0.0.0 and :: as a destination mean this machine: they reach the 127.0.0.1 listener.
+    for (const any of ['0.0.0.0', '::', '::ffff:0.0.0.0']) expect([any, isForbiddenUpstream(any, 4200, own)]).toEqual([any, true]);
   });
 
   it('treats a 0.0.0.0 or :: listener as every local address at its port', () => {
