@@ -244,7 +244,7 @@ export const contextToWire = (c: T.BuilderContext): WireJson => ({ system_prompt
 export const contextFromWire = (j: unknown): T.BuilderContext => ({ systemPrompt: str(obj(j).system_prompt) });
 
 /** A tool run as the try route reports it; the Node runner adds what ran. */
-export type ToolRunWireResult = ToolRunReport & { script?: string; interpreter?: string; envNames?: string[]; egressRefusals?: Array<{ host: string; reason: string }> };
+export type ToolRunWireResult = ToolRunReport & { script?: string; interpreter?: string; envNames?: string[] };
 
 /** `POST …/try` reply: `{ok, exit_code, signal, timed_out, duration_ms, stdout, stderr, truncated, json, output_diagnostics, egress_blocked, egress_refusals: [{host, reason}], sandbox, script, interpreter, env_names, fix_request}`. */
 export const toolRunToWire = (r: ToolRunWireResult): WireJson =>

@@ -25,6 +25,8 @@ export interface ToolRunReport {
   outputDiagnostics: OutputDiagnostic[];
   /** Hosts the egress proxy refused, in the order first asked for. */
   egressBlocked: string[];
+  /** Why each was refused (not declared, a private address, the builder's own server), and requests over the proxy's caps (host `(proxy)`). */
+  egressRefusals?: Array<{ host: string; reason: string }>;
   /** `none` when the run was not sandboxed. */
   sandbox: 'bwrap' | 'none';
   /**

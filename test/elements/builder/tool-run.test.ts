@@ -95,7 +95,11 @@ describe('builder: run a tool', () => {
       stdout: 'partial output with [redacted] token',
       stderr: 'curl: (56) CONNECT tunnel failed, response 403\n',
       output_diagnostics: [{ path: '/temp_c', message: 'Instance type "string" is invalid. Expected "number".' }],
-      egress_blocked: ['api.weather.example'],
+      egress_blocked: ['api.weather.example', '127.0.0.1'],
+      egress_refusals: [
+        { host: 'api.weather.example', reason: "is not in this skill's egress_domains" },
+        { host: '127.0.0.1', reason: 'resolves to 127.0.0.1 (loopback); a tool run never reaches this machine or its private network' },
+      ],
       fix_request: 'I ran the tool `weather_current` with this input and it did not work:\n```json\n{"city": "Paris"}\n```\nExit code: 3.\nPlease fix the skill.',
     });
     const el = await openRuns(api);
@@ -104,7 +108,8 @@ describe('builder: run a tool', () => {
     const result = textOf(el, '[part="run-result"]');
     includes(result, 'exit 3');
     includes(result, 'CONNECT tunnel failed');
-    includes(result, 'api.weather.example');
+    includes(result, 'Blocked (not in egress_domains): api.weather.example');
+    includes(result, 'Blocked: 127.0.0.1 resolves to 127.0.0.1 (loopback); a tool run never reaches this machine');
     includes(result, '/temp_c');
     includes(result, 'partial output');
     await expectAccessible(el, 'the builder with a failed tool run shown');

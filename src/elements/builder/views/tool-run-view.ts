@@ -71,13 +71,22 @@ async function run({ editor: b, ctx }: ToolRunView, s: ToolRunState): Promise<vo
   }
 }
 
+/** Hosts refused for not being declared on one line; any refused for another reason (a private address, the builder itself, a cap) with that reason. */
+function blockedHosts(r: ToolRunResult) {
+  const why = new Map((r.egressRefusals ?? []).map((x) => [x.host, x.reason]));
+  const other = (r.egressRefusals ?? []).filter((x) => !x.reason.includes('egress_domains'));
+  const undeclared = r.egressBlocked.filter((h) => (why.get(h) ?? 'egress_domains').includes('egress_domains'));
+  return html`${undeclared.length ? html`<p class="warn">Blocked (not in egress_domains): ${undeclared.join(', ')}</p>` : nothing}
+${other.map((x) => html`<p class="warn">Blocked: ${x.host} ${x.reason}</p>`)}`;
+}
+
 function renderResult(b: ToolRunView, r: ToolRunResult) {
   const how = r.timedOut ? 'timed out' : `exit ${r.exitCode ?? r.signal}`;
   const sandbox = r.sandbox === 'none' ? 'not ' : '';
   return html`<div class="run-result" part="run-result"><p class=${r.ok ? 'vs ok' : 'vs err'}>${how} · ${r.durationMs} ms · ${sandbox}sandboxed${r.truncated ? ' · cut at 1 MiB' : ''}</p>
 ${r.json !== null ? html`<div class="tree">${jsonTree(r.json)}</div>` : r.stdout ? html`<pre class="plain">${r.stdout}</pre>` : nothing}
 ${r.stderr ? html`<pre class="plain field-error" aria-label="stderr">${r.stderr}</pre>` : nothing}
-${r.egressBlocked.length ? html`<p class="warn">Blocked (not in egress_domains): ${r.egressBlocked.join(', ')}</p>` : nothing}
+${blockedHosts(r)}
 ${r.outputDiagnostics.map((x) => html`<p class="warn"><code>${x.path || '/'}</code> ${x.message}</p>`)}
 ${r.fixRequest ? html`<button class="small" ?disabled=${b.chat.busy} @click=${() => b.chat.send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
 }
