@@ -8,7 +8,8 @@
 // unchanged, and the run reports each refusal with its reason. With
 // `allowPrivateEgress` on the server, a local test service is reachable but
 // the builder's own port is still refused (also behind a 0.0.0.0 bind). The
-// CLI `try`, run as `nobody`, refuses the same.
+// CLI `try`, run as `nobody`, refuses the same. The server's access token is
+// off here: the proxy must hold without it.
 
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -17,7 +18,8 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type StartServerOptions } from '../../../src/node/server.js';
+import type { StartServerOptions } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
 import { recordingServer, toolSkill } from '../../helpers/tool-run.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -52,7 +54,8 @@ async function serve(extra: Partial<StartServerOptions>) {
   await writeFile(join(ws, '.forge/ui.yaml'), UI_YAML);
   await writeFile(join(ws, '.forge/.env'), 'OPENAI_API_KEY=sk-attack-test-key-0123456789\n');
   await writeFile(join(ws, 'agents/alpha/forge.yaml'), 'agent_id: alpha\n');
-  const server = await startServer({ workspaceDir: ws, homeDir: home, env: { PATH: process.env.PATH ?? '' }, port: 0, serveDemo: false, toolRuns: { sandbox: 'bwrap' }, ...extra });
+  // The access token off (--no-token, or an embedding host without auth): the proxy must hold on its own.
+  const server = await startOpenServer({ workspaceDir: ws, homeDir: home, env: { PATH: process.env.PATH ?? '' }, port: 0, serveDemo: false, toolRuns: { sandbox: 'bwrap' }, ...extra });
   cleanups.push(() => server.close());
   const seen: string[] = [];
   server.server.on('request', (req: { method?: string; url?: string }) => seen.push(`${req.method} ${req.url}`));
