@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { ENV_VAR_NAME_PATTERN } from '../names.js';
 import { PROVIDERS, type ProviderName } from '../llm/types.js';
-import { checkBaseUrl } from './base-url.js';
+import { checkBaseUrl } from '../llm/base-url.js';
 
 /** Empty strings and nulls mean "not set" for optional fields (HTML forms send ""). */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -11,7 +11,7 @@
 // would otherwise take from the environment.
 import { ConfigError, LlmError, RequestError, redactSecret } from '../errors.js';
 import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput } from './adapter.js';
-import { checkBaseUrl, normalizeBaseUrl } from '../config/base-url.js';
+import { checkBaseUrl, normalizeBaseUrl } from './base-url.js';
 import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from './defaults.js';
 import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from './errors.js';
 import { createCallControl, fetchBoundTo } from './transport.js';

@@ -4,7 +4,7 @@
 // round trip. The server stays the authority: its field errors are shown too.
 
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type ProviderName } from '../../core/llm/types.js';
-import { findBaseUrlProblem, type BaseUrlProblem } from '../../core/config/base-url.js';
+import { findBaseUrlProblem, type BaseUrlProblem } from '../../core/llm/base-url.js';
 import { ENV_VAR_NAME_PATTERN } from '../../core/names.js';
 
 export type SettingsField = 'provider' | 'model' | 'baseUrl' | 'apiKeyEnv' | 'apiKey';

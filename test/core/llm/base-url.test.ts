@@ -2,7 +2,7 @@
 // schema (ui.yaml, PUT settings), createLlmClient and the form (its own test).
 
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, findBaseUrlProblem, normalizeBaseUrl } from '../../../src/core/config/base-url.js';
+import { checkBaseUrl, findBaseUrlProblem, normalizeBaseUrl } from '../../../src/core/llm/base-url.js';
 import { parseSkillBuilderConfig } from '../../../src/core/config/schema.js';
 import { ConfigError } from '../../../src/core/errors.js';
 import { createLlmClient } from '../../../src/core/llm/client.js';
