@@ -19,8 +19,8 @@ import {
   type SkillBuilder,
   type SkillBuilderOptions,
 } from '../core/builder/builder.js';
-import type { ParsedEnvelope } from '../core/builder/events.js';
-import type { BuilderEvent } from '../core/builder/events.js';
+import type { ParsedEnvelope } from '../core/envelope/events.js';
+import type { BuilderEvent } from '../core/envelope/events.js';
 import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';
 import { assertSafeSkillName } from '../core/names.js';
 import type { ExistingSkill } from '../core/builder/prompt.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEnvelope } from '../../src/core/envelope/parse.js';
-import type { ParsedEnvelope } from '../../src/core/builder/events.js';
+import type { ParsedEnvelope } from '../../src/core/envelope/events.js';
 import { checkScriptFileName } from '../../src/core/names.js';
 import { ENVELOPE_TOKENS, generatedReply } from '../helpers/envelope-arbitrary.js';
 import { ENVELOPE_CASES } from '../helpers/envelope-cases.js';

@@ -2,7 +2,7 @@
 // read fresh per turn, edit mode loads the on-disk skill, the key never leaks.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, LlmError, NotFoundError, UnsafePathError } from '../../src/core/errors.js';
-import type { BuilderEvent } from '../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../src/core/envelope/events.js';
 import type { LlmClient, LlmConfig } from '../../src/core/llm/types.js';
 import { createSkillBuilder } from '../../src/node/builder.js';
 import { createMemoryWorkspace } from '../../src/testing/memory-workspace.js';

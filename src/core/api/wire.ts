@@ -8,7 +8,7 @@
 // bundle stays small. Request bodies are checked by the zod schemas of
 // schemas.ts on the server before fromWire reads them.
 
-import type { BuilderEvent } from '../builder/events.js';
+import type { BuilderEvent } from '../envelope/events.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { AcceptedRequirements } from '../skill-folder/accept-requirements.js';
 import type { OutputDiagnostic, ToolRunReport } from '../tool-run/report.js';

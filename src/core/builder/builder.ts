@@ -15,7 +15,7 @@ import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../envelope/schema.js'
 import { createEnvelopeStream, type EnvelopeStream } from '../envelope/stream.js';
 import { DEFAULT_PARTIAL_DRAFT_INTERVAL_MS, PartialDraftEvents } from '../draft-stream/partial-draft-events.js';
 import { ForgeError, LlmError, RequestError, redactSecret } from '../errors.js';
-import type { BuilderEvent, ParsedEnvelope } from './events.js';
+import type { BuilderEvent, ParsedEnvelope } from '../envelope/events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from '../llm/types.js';
 import { createLlmClient } from '../llm/client.js';
 import { createStreamRedactor, type StreamRedactor } from '../safe-text/redact-stream.js';

@@ -6,7 +6,7 @@
 // partial, or the final draft, shows it).
 
 import type { EnvelopeStream } from '../envelope/stream.js';
-import type { BuilderEvent } from '../builder/events.js';
+import type { BuilderEvent } from '../envelope/events.js';
 import { createStreamRedactor } from '../safe-text/redact-stream.js';
 
 export const DEFAULT_PARTIAL_DRAFT_INTERVAL_MS = 100;

@@ -20,7 +20,7 @@
 
 import type { Diagnostic } from '../diagnostics.js';
 import { errorDiag, warningDiag } from '../diagnostics.js';
-import type { ParsedEnvelope } from '../builder/events.js';
+import type { ParsedEnvelope } from './events.js';
 import { entryOf, readPartialJsonAt } from '../json/partial.js';
 import type { JsonSpan } from '../json/scan.js';
 import { extractLegacyFences, tidyProse } from './legacy-fences.js';

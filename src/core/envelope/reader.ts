@@ -14,7 +14,7 @@
 // the text is cut into pieces; parseEnvelope runs it over the whole reply to
 // know what a stream of that reply has shown, and keeps that text.
 
-import type { DraftPhase } from '../builder/events.js';
+import type { DraftPhase } from './events.js';
 import { JSON_ESCAPES } from '../json/partial.js';
 import { closingQuote } from '../json/scan.js';
 

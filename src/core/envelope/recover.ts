@@ -6,7 +6,7 @@
 
 import type { Diagnostic } from '../diagnostics.js';
 import { warningDiag } from '../diagnostics.js';
-import type { ParsedEnvelope } from '../builder/events.js';
+import type { ParsedEnvelope } from './events.js';
 import { completeValue, entryOf, readPartialJsonAt, type PartialNode } from '../json/partial.js';
 import type { JsonSpan } from '../json/scan.js';
 import { isPlainObject } from '../plain-object.js';

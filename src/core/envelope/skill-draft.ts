@@ -7,7 +7,7 @@
 
 import type { Diagnostic } from '../diagnostics.js';
 import { errorDiag, warningDiag } from '../diagnostics.js';
-import type { SkillDraft } from '../builder/events.js';
+import type { SkillDraft } from './events.js';
 import { parseJsonLenient } from '../json/scan.js';
 import { isPlainObject } from '../plain-object.js';
 import { compileSkill } from '../skillmd/compile.js';

@@ -11,8 +11,8 @@
 // JSON after the message was shown), the final parse keeps the text already
 // shown at the start of the message, so every delta stays true.
 
-import { readPartialDraft } from '../draft-stream/partial-draft.js';
-import type { BuilderEvent, DraftPhase, ParsedEnvelope, SkillDraft } from '../builder/events.js';
+import { readPartialDraft } from './partial-draft.js';
+import type { BuilderEvent, DraftPhase, ParsedEnvelope, SkillDraft } from './events.js';
 import { isEnvelopeText, parseEnvelopeShown } from './parse.js';
 import { EnvelopeReader } from './reader.js';
 

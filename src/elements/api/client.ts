@@ -6,7 +6,7 @@
 // (and the field or validation result when the server names them). Chat is a
 // POST answered with SSE; it yields the same BuilderEvent union as the core.
 
-import type { BuilderEvent } from '../../core/builder/events.js';
+import type { BuilderEvent } from '../../core/envelope/events.js';
 import {
   agentInfoFromWire,
   builderEventFromWire,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema } from '../../../src/core/api/schemas.js';
 import * as W from '../../../src/core/api/wire.js';
-import type { BuilderEvent } from '../../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 
 interface Row {
   route: string;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createSkillBuilder, type SendError } from '../../../src/core/builder/builder.js';
 import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../../../src/core/envelope/schema.js';
 import { LlmError, RequestError } from '../../../src/core/errors.js';
-import type { BuilderEvent } from '../../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 import type { ChatMessage, LlmRequest } from '../../../src/core/llm/types.js';
 import { PROMPT_EXAMPLES } from '../../../src/core/builder/prompt-examples.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';

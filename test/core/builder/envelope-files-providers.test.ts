@@ -11,7 +11,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import { createSkillBuilder } from '../../../src/core/builder/builder.js';
-import type { BuilderEvent } from '../../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 import { createLlmClient } from '../../../src/core/llm/client.js';
 import { PROVIDERS, type ProviderName } from '../../../src/core/llm/types.js';
 import { startProviderServer, type RecordedRequest } from '../../helpers/provider-servers/index.js';

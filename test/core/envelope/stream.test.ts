@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEnvelope } from '../../../src/core/envelope/parse.js';
 import { createEnvelopeStream } from '../../../src/core/envelope/stream.js';
-import type { BuilderEvent } from '../../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 import { ENVELOPE_TOKENS } from '../../helpers/envelope-arbitrary.js';
 import { ENVELOPE_CASES } from '../../helpers/envelope-cases.js';
 import { applyEdits, editsArb } from '../../helpers/fuzz.js';

@@ -3,7 +3,7 @@
 // and typed errors for every non-2xx answer.
 
 import { ApiError, createApiClient } from '../../../src/elements/api/client.js';
-import type { BuilderEvent } from '../../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 import { deepEqual, equal, ok, rejects } from '../helpers/assert.js';
 import { draftReply, errorResponse, FakeApi, json, requiredEnv } from '../helpers/fake-api.js';
 import { awkwardChunks, sseStream, sseText } from '../helpers/sse.js';

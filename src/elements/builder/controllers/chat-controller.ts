@@ -5,7 +5,7 @@
 // the reader is there. The draft a turn delivers goes to `onDraft`.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { DraftPhase } from '../../../core/builder/events.js';
+import type { DraftPhase } from '../../../core/envelope/events.js';
 import { copyDraft, isBlank, SKILL_MD } from '../draft.js';
 import type { ChatMessage, Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';

@@ -10,7 +10,7 @@
 // turn, so the tiers are read for each one.
 
 import { RequestError } from '../../../core/errors.js';
-import type { BuilderEvent } from '../../../core/builder/events.js';
+import type { BuilderEvent } from '../../../core/envelope/events.js';
 import type { DraftSkill, ExistingSkill } from '../../../core/builder/prompt.js';
 import type { Draft } from '../../../core/api/types.js';
 import { ChatRequestSchema } from '../../../core/api/schemas.js';

@@ -4,9 +4,9 @@
 // final `message`/`skill_draft`, and never in place of the final draft.
 import { describe, expect, it } from 'vitest';
 import { createSkillBuilder } from '../../../src/core/builder/builder.js';
-import { readPartialDraft } from '../../../src/core/draft-stream/partial-draft.js';
+import { readPartialDraft } from '../../../src/core/envelope/partial-draft.js';
 import { parseEnvelope } from '../../../src/core/envelope/parse.js';
-import type { BuilderEvent } from '../../../src/core/builder/events.js';
+import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 import { createScriptedLlm } from '../../../src/testing/scripted-llm.js';
 import { MINIMAL_SPEC } from '../../helpers/envelope-cases.js';
 

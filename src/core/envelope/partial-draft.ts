@@ -1,14 +1,14 @@
 // The draft as far as the model has written it: read from the text of a reply
 // that is still streaming, for the `skill_draft_partial` events (issue 14). The
-// envelope is read with the cut-off-tolerant reader (json-partial.ts); a
+// envelope is read with the cut-off-tolerant reader (json/partial.ts); a
 // `skill_md` string shows as written so far, scripts as far as they arrived, and
 // a structured `spec` is compiled from what arrived — when the part being
 // written does not compile yet (an example without its input), the unfinished
 // array item is left out, deepest first, until it does. Never authoritative: the final
 // `skill_draft` (parseEnvelope of the whole reply) replaces it.
 
-import { decodeClosedSpec } from '../envelope/schema.js';
-import type { SkillDraft } from '../builder/events.js';
+import { decodeClosedSpec } from './schema.js';
+import type { SkillDraft } from './events.js';
 import { entryOf, readPartialJson, type PartialNode } from '../json/partial.js';
 import { safeCompileSkill } from '../skillmd/compile.js';
 import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
