@@ -25,7 +25,7 @@ export {
   SKILL_NAME_PATTERN,
   MAX_SKILL_NAME_LENGTH,
 } from './names.js';
-export type { BuilderEvent, BuilderEventType, DraftPhase, ParsedEnvelope, SkillDraft } from './builder/events.js';
+export type { BuilderEvent, BuilderEventType, DraftPhase, ParsedEnvelope, SkillDraft } from './envelope/events.js';
 export type {
   BinRequirement,
   EnvRequirements,
@@ -171,7 +171,8 @@ export type {
 } from './routing/types.js';
 export { compileSkills } from './artifacts/compile-skills.js';
 export { serializeArtifacts, ARTIFACT_FILE_NAMES } from './artifacts/serialize.js';
-export { mapInputType, buildInputSchema, INPUT_TYPE_ALIASES } from './artifacts/input-schema.js';
+export { buildInputSchema } from './artifacts/input-schema.js';
+export { mapInputType, INPUT_TYPE_ALIASES } from './skillmd/input-types.js';
 export { parseTimeoutHint } from './artifacts/requirements.js';
 export { ARTIFACTS_VERSION } from './artifacts/types.js';
 export type {
@@ -186,7 +187,8 @@ export type {
   AuthoredToolArtifact,
   ToolDefinition,
 } from './artifacts/types.js';
-export type { ToolInputSchema, JsonSchemaNode } from './artifacts/input-schema.js';
+export type { ToolInputSchema } from './artifacts/input-schema.js';
+export type { JsonSchemaNode } from './skillmd/input-types.js';
 export { forgeRuntimeView, runtimeInputSchema } from './runtime-view/index.js';
 export type { RuntimeInputSchema, RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view/index.js';
 export { assessSkillRisk } from './risk/assess.js';

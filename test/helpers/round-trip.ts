@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { compileSkill } from '../../src/core/skillmd/compile.js';
 import { decompileSkill } from '../../src/core/skillmd/decompile.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
-import { rewritePhantomLists } from '../../src/core/runtime-form/markdown-rewrite.js';
+import { rewritePhantomLists } from '../../src/core/skillmd/markdown/rewrite.js';
 import { headingsOutsideTools, sectionsInTools, sectionsOutsideTools } from './tool-sections.js';
 
 export function expectRoundTripKeepsSkill(text: string): void {

@@ -15,9 +15,9 @@ import { requiredFirstLine } from './required-first.js';
 import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import { codeLineMask } from '../skillmd/markdown/lines.js';
-import { rewritePhantomLists } from './markdown-rewrite.js';
-import { inputSpecLine } from './spec-line.js';
-import { outputSummary } from './output-summary.js';
+import { rewritePhantomLists } from '../skillmd/markdown/rewrite.js';
+import { inputSpecLine } from '../skillmd/spec-line.js';
+import { outputSummary } from '../skillmd/output-summary.js';
 
 export interface RuntimeFixChange {
   /** 1-based line in the file. */

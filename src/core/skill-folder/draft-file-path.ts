@@ -4,7 +4,7 @@
 // `.` segments, control characters) plus: no hidden segment, and under
 // references/, reference/ or assets/. Pure.
 
-import { entryPathProblem } from './entry-path.js';
+import { entryPathProblem } from '../safe-text/entry-path.js';
 import { TEXT_FILE_FOLDERS } from './limits.js';
 import { isTextFolderPath } from './to-draft.js';
 

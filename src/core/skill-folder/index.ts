@@ -3,7 +3,7 @@
 
 export { SkillArchiveError } from './errors.js';
 export { SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS } from './limits.js';
-export { entryPathProblem, foldedPath } from './entry-path.js';
+export { entryPathProblem, foldedPath } from '../safe-text/entry-path.js';
 export { checkListing } from './listing.js';
 export type { CheckedListing, EntryKind, ListedEntry } from './listing.js';
 export { toDraft, sha256Hex } from './to-draft.js';

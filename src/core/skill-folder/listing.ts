@@ -5,7 +5,7 @@
 // with the skill's root folder stripped (a `.skill` package wraps the folder).
 
 import { SkillArchiveError } from './errors.js';
-import { entryPathProblem, foldedPath, isArchiveName } from './entry-path.js';
+import { entryPathProblem, foldedPath, isArchiveName } from '../safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L } from './limits.js';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'device' | 'other';

@@ -5,7 +5,7 @@
 
 import { checkScriptFileName } from '../names.js';
 import { SkillArchiveError } from './errors.js';
-import { looksLikeArchive } from './entry-path.js';
+import { looksLikeArchive } from '../safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from './limits.js';
 import type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';
 

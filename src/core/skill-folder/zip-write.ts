@@ -7,7 +7,7 @@
 import { zipSync, type Zippable } from 'fflate';
 import { checkScriptFileName } from '../names.js';
 import { SkillArchiveError } from './errors.js';
-import { entryPathProblem } from './entry-path.js';
+import { entryPathProblem } from '../safe-text/entry-path.js';
 import { compareBytes } from './to-draft.js';
 import type { SkillFolderDraft } from './types.js';
 

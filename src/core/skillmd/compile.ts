@@ -15,9 +15,9 @@ import { SkillValidationError } from '../errors.js';
 import { fieldName } from './forge-metadata.js';
 import { toLines, trimBlankLines, unclosedFence } from './markdown/lines.js';
 import { renderTable } from './markdown/table.js';
-import { inputSpecLine } from '../runtime-form/spec-line.js';
-import { outputSummary } from '../runtime-form/output-summary.js';
-import { isPhantomBullet, labelHeadings, rewritePhantomLists } from '../runtime-form/markdown-rewrite.js';
+import { inputSpecLine } from './spec-line.js';
+import { outputSummary } from './output-summary.js';
+import { isPhantomBullet, labelHeadings, rewritePhantomLists } from './markdown/rewrite.js';
 import { SkillSpecSchema, type ExtraSectionSpec, type SkillSpec, type ToolSpec } from './spec-schema.js';
 
 export const INPUT_TABLE_HEADER = ['Parameter', 'Type', 'Required', 'Description'] as const;

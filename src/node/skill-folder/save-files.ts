@@ -12,7 +12,7 @@
 import { dirname, join } from 'node:path';
 import type { SaveBinaryFile } from '../../core/api/types.js';
 import { RequestError } from '../../core/errors.js';
-import { entryPathProblem, foldedPath } from '../../core/skill-folder/entry-path.js';
+import { entryPathProblem, foldedPath } from '../../core/safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from '../../core/skill-folder/limits.js';
 import { isTextFolderPath } from '../../core/skill-folder/to-draft.js';
 import { listDir, statIfExists, type FsLike } from '../fs/types.js';

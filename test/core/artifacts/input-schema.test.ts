@@ -3,7 +3,8 @@
 // Required column, descriptions kept)"; keys breaking ^[a-zA-Z0-9_.-]{1,64}$
 // are errors for that tool.
 import { describe, expect, it } from 'vitest';
-import { buildInputSchema, INPUT_TYPE_ALIASES, mapInputType } from '../../../src/core/artifacts/input-schema.js';
+import { buildInputSchema } from '../../../src/core/artifacts/input-schema.js';
+import { INPUT_TYPE_ALIASES, mapInputType } from '../../../src/core/skillmd/input-types.js';
 import { PROPERTY_KEY_PATTERN } from '../../../src/core/forge-runtime/input-spec.js';
 import type { ToolParam, ToolSection } from '../../../src/core/skillmd/types.js';
 

@@ -9,7 +9,7 @@ import { compileSkill } from '../../../src/core/skillmd/compile.js';
 import { SkillSpecSchema, type SkillSpec, type SkillSpecInput } from '../../../src/core/skillmd/spec-schema.js';
 import { forgeRuntimeView } from '../../../src/core/runtime-view/index.js';
 import { runtimeJsonType } from '../../../src/core/forge-runtime/input-spec.js';
-import { specTypeWord } from '../../../src/core/runtime-form/spec-line.js';
+import { specTypeWord } from '../../../src/core/skillmd/spec-line.js';
 import { toolScriptStems, scriptForTool, toolForScript } from '../../../src/core/forge-runtime/script-binding.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
 import { codeLineMask } from '../../../src/core/skillmd/markdown/lines.js';

@@ -8,7 +8,7 @@
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
-import { entryPathProblem } from '../../skill-folder/entry-path.js';
+import { entryPathProblem } from '../../safe-text/entry-path.js';
 import type { RuleContext, Sink } from './context.js';
 
 interface Mention {

@@ -10,7 +10,7 @@ import { errorDiag, warningDiag, type Diagnostic } from '../../diagnostics.js';
 import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { PROPERTY_KEY_PATTERN, runtimeJsonType, suggestPropertyKey } from '../../forge-runtime/input-spec.js';
 import { forgeRuntimeView, runtimeSpecParts, type RuntimeToolView } from '../../runtime-view/index.js';
-import { inputSpecLine, specTypeWord } from '../../runtime-form/spec-line.js';
+import { inputSpecLine, specTypeWord } from '../spec-line.js';
 import { codeLineMask, headingOf } from '../markdown/lines.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
 import type { ToolSection } from '../types.js';

@@ -5,7 +5,7 @@
 // archive-path rules of core), and adding, renaming and deleting files as
 // pure draft-to-draft functions.
 
-import { entryPathProblem, foldedPath } from '../../../core/skill-folder/entry-path.js';
+import { entryPathProblem, foldedPath } from '../../../core/safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS } from '../../../core/skill-folder/limits.js';
 import { checkNewScriptName, folderTab, isFolderTab, SCRIPT_TEMPLATE, SKILL_MD, tabPath } from '../draft.js';
 import type { Draft, DraftBinary } from '../../types.js';

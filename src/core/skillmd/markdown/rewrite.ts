@@ -8,9 +8,9 @@
 //   tool named `word`) switches its whole list to the `*` marker, so the list
 //   renders the same. Code blocks are never touched.
 
-import { utf8Length } from '../forge-runtime/go-text.js';
-import { goTrimSpace } from '../forge-runtime/go-text.js';
-import { codeLineMask, headingOf } from '../skillmd/markdown/lines.js';
+import { utf8Length } from '../../forge-runtime/go-text.js';
+import { goTrimSpace } from '../../forge-runtime/go-text.js';
+import { codeLineMask, headingOf } from './lines.js';
 
 /** Whether the runtime reads this line (outside a tool entry) as a name-only tool. */
 export function isPhantomBullet(line: string): boolean {

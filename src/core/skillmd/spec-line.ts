@@ -5,7 +5,7 @@
 // vocabulary maps it to (`string[]` → `array`), since the runtime knows only a
 // few words and reads every other one as a string.
 
-import { mapInputType } from '../artifacts/input-schema.js';
+import { mapInputType } from './input-types.js';
 
 export type SpecTypeWord = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 

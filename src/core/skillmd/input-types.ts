@@ -1,0 +1,193 @@
+// The Input-type vocabulary of a SKILL.md: every spelling an author may write
+// in a tool's **Input** (`string[]`, `integer: 1-7`, `enum(a, b)`, ...) and
+// the JSON Schema fragment it means (documented in docs/build-artifacts.md;
+// richer than the runtime's own few words, which forge-runtime owns). Pure;
+// the compiler's spec line and the build's input schema both read it.
+
+/** A JSON Schema fragment (the subset this module writes). */
+export interface JsonSchemaNode {
+  type?: string | string[];
+  description?: string;
+  enum?: Array<string | number>;
+  default?: string | number | boolean;
+  items?: JsonSchemaNode;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchemaNode>;
+  required?: string[];
+}
+
+/**
+ * Every Input type spelling we understand, by the JSON Schema it maps to.
+ * Matching is case-insensitive and ignores surrounding backticks.
+ */
+export const INPUT_TYPE_ALIASES: Readonly<Record<string, JsonSchemaNode>> = Object.freeze({
+  string: { type: 'string' },
+  str: { type: 'string' },
+  text: { type: 'string' },
+  char: { type: 'string' },
+  path: { type: 'string' },
+  date: { type: 'string', format: 'date' },
+  datetime: { type: 'string', format: 'date-time' },
+  'date-time': { type: 'string', format: 'date-time' },
+  timestamp: { type: 'string', format: 'date-time' },
+  url: { type: 'string', format: 'uri' },
+  uri: { type: 'string', format: 'uri' },
+  email: { type: 'string', format: 'email' },
+  integer: { type: 'integer' },
+  int: { type: 'integer' },
+  int32: { type: 'integer' },
+  int64: { type: 'integer' },
+  long: { type: 'integer' },
+  uint: { type: 'integer' },
+  number: { type: 'number' },
+  num: { type: 'number' },
+  float: { type: 'number' },
+  float64: { type: 'number' },
+  double: { type: 'number' },
+  decimal: { type: 'number' },
+  boolean: { type: 'boolean' },
+  bool: { type: 'boolean' },
+  array: { type: 'array', items: {} },
+  list: { type: 'array', items: {} },
+  object: { type: 'object' },
+  dict: { type: 'object' },
+  map: { type: 'object' },
+  record: { type: 'object' },
+  json: { type: 'object' },
+  any: {},
+});
+
+/** Type names that make `a|b` a union of types rather than an enum of values. */
+const JSON_TYPE_NAMES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object', 'null']);
+const RANGE_RE = /^(-?\d+(?:\.\d+)?)\s*(?:-|–|\.\.)\s*(-?\d+(?:\.\d+)?)$/;
+
+export interface MappedType {
+  schema: JsonSchemaNode;
+  /** Text of the type cell that is not a type (`integer: 1-7` → nothing; `string: city name` → `city name`). */
+  note: string;
+  /** False when the spelling is not in the vocabulary (the schema then falls back to string). */
+  known: boolean;
+}
+
+function clean(s: string): string {
+  return s.trim().replace(/^`+|`+$/g, '').trim();
+}
+
+function unquote(s: string): string {
+  const t = clean(s);
+  const m = /^(["'])(.*)\1$/.exec(t);
+  return m ? m[2]! : t;
+}
+
+/** Splits `a|b|c` (or `a | b`) into trimmed, unquoted values; null when there is no `|`. */
+function alternatives(s: string): string[] | null {
+  if (!s.includes('|')) return null;
+  const parts = s.split('|').map(unquote).filter((p) => p.length > 0);
+  return parts.length >= 2 ? parts : null;
+}
+
+function enumNode(values: string[]): JsonSchemaNode {
+  const unique = [...new Set(values)];
+  if (unique.every((v) => /^-?\d+$/.test(v))) return { type: 'integer', enum: unique.map(Number) };
+  return { type: 'string', enum: unique };
+}
+
+/** Maps a bare type word, an array spelling or a union/enum; null when not recognised. */
+function mapCore(raw: string): JsonSchemaNode | null {
+  const t = clean(raw).toLowerCase();
+  const alias = INPUT_TYPE_ALIASES[t];
+  if (alias) return structuredClone(alias);
+  // string[] · []string
+  let m = /^(.+)\[\]$/.exec(t) ?? /^\[\](.+)$/.exec(t);
+  // array<string> · list[string] · array of strings
+  m ??= /^(?:array|list)\s*[<[(]\s*(.+?)\s*[>\])]$/.exec(t);
+  m ??= /^(?:array|list) of (.+?)s?$/.exec(t);
+  if (m) {
+    const inner = mapCore(m[1]!) ?? mapCore(m[1]!.replace(/s$/, ''));
+    return inner ? { type: 'array', items: inner } : null;
+  }
+  // enum(a, b) · enum[a|b]
+  const e = /^enum\s*[([]\s*(.*?)\s*[)\]]$/.exec(clean(raw));
+  if (e) {
+    const values = (alternatives(e[1]!) ?? e[1]!.split(',')).map(unquote).filter((v) => v.length > 0);
+    return values.length > 0 ? enumNode(values) : null;
+  }
+  // string | null (every alternative an unquoted JSON type name) · json|text · "a" | "b" (an enum)
+  const alts = alternatives(clean(raw));
+  if (alts) {
+    const bare = clean(raw).split('|').map((a) => clean(a).toLowerCase());
+    if (bare.every((a) => JSON_TYPE_NAMES.has(a))) return { type: [...new Set(bare)] };
+    return enumNode(alts);
+  }
+  return null;
+}
+
+/**
+ * Maps one Input type cell to a JSON Schema fragment. Understands the words in
+ * {@link INPUT_TYPE_ALIASES}; `T[]`, `[]T`, `array<T>`, `list[T]`; `a|b|c`
+ * and `enum(a, b)` (string enums, integer when every value is a number);
+ * a trailing `?` or `, optional`; and after `type:` (or in `detail`, the
+ * inline form's `(type: detail)`) comma-separated details: `a|b` (enum),
+ * `1-7` (range), `default: x`, `min: n`, `max: n`. Details that are none of
+ * these are returned as `note`. An unknown spelling becomes `{type: 'string'}`
+ * with `known: false`.
+ */
+export function mapInputType(typeCell: string, detail?: string): MappedType {
+  let t = clean(typeCell).replace(/\?$/, '').replace(/,\s*(optional|required)\s*$/i, '').trim();
+  const details: string[] = [];
+  // `string: a|b`, `integer: 1-7`, `string: city name` — a type, then a detail.
+  const colon = t.indexOf(':');
+  let direct = colon > 0 ? mapCore(t.slice(0, colon)) : null;
+  if (direct) {
+    details.push(t.slice(colon + 1).trim());
+    t = t.slice(0, colon).trim();
+  } else {
+    direct = t.length > 0 ? mapCore(t) : null;
+  }
+  if (detail && detail.trim()) details.push(detail.trim());
+  if (!direct) return { schema: { type: 'string' }, note: '', known: false };
+  const note = details.length > 0 ? applyDetails(direct, details.join(', ')) : '';
+  return { schema: direct, note, known: true };
+}
+
+const NUMBER_RE = /^-?\d+(?:\.\d+)?$/;
+
+/** Folds `a|b`, `1-7`, `default: x`, `min: n`, `max: n` into `schema`; returns the rest of the text. */
+function applyDetails(schema: JsonSchemaNode, text: string): string {
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  const scalar = numeric || schema.type === 'string';
+  const rest: string[] = [];
+  for (const raw of text.split(',')) {
+    const piece = raw.trim();
+    if (!piece) continue;
+    const alts = alternatives(piece);
+    const range = RANGE_RE.exec(piece);
+    const bound = /^(min|minimum|max|maximum)\s*[:=]?\s*(-?\d+(?:\.\d+)?)$/i.exec(piece);
+    const dflt = /^default\s*[:=]?\s*(.+)$/i.exec(piece);
+    if (alts && scalar && (!numeric || alts.every((a) => NUMBER_RE.test(a)))) {
+      schema.enum = numeric ? [...new Set(alts.map(Number))] : [...new Set(alts)];
+    } else if (range && numeric && !schema.enum) {
+      schema.minimum = Number(range[1]);
+      schema.maximum = Number(range[2]);
+    } else if (bound && numeric) {
+      if (/^min/i.test(bound[1]!)) schema.minimum = Number(bound[2]);
+      else schema.maximum = Number(bound[2]);
+    } else if (dflt && typedDefault(schema, unquote(dflt[1]!)) !== undefined) {
+      schema.default = typedDefault(schema, unquote(dflt[1]!));
+    } else {
+      rest.push(piece);
+    }
+  }
+  return rest.join(', ');
+}
+
+/** A default value of the schema's type, or undefined when the text is not one. */
+function typedDefault(schema: JsonSchemaNode, text: string): string | number | boolean | undefined {
+  if (schema.type === 'integer') return /^-?\d+$/.test(text) ? Number(text) : undefined;
+  if (schema.type === 'number') return NUMBER_RE.test(text) ? Number(text) : undefined;
+  if (schema.type === 'boolean') return /^(true|false)$/i.test(text) ? text.toLowerCase() === 'true' : undefined;
+  if (schema.type === 'string') return schema.enum && !schema.enum.includes(text) ? undefined : text;
+  return undefined;
+}
