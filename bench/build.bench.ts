@@ -32,7 +32,7 @@ import { scriptStem, toolScriptBaseName } from '../src/core/forge-runtime/script
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
 import { buildSkillsFolder, nodeSha256Hex } from '../src/node/artifacts/build-folder.js';
-import { readSkillsFolder } from '../src/node/artifacts/read-skills-folder.js';
+import { readSkillsFolder } from '../src/node/skill-store/read-all.js';
 import { atMost, collectGarbage, cpuMs, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
 import { FIXTURE_SKILLS_DIR } from '../test/helpers/skill-corpus.js';
 

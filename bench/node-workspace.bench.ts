@@ -24,7 +24,7 @@ import { loadSkillBuilderLLM } from '../src/node/config/tiers.js';
 import { setEnvFileValue } from '../src/node/config/env-file.js';
 import type { FsLike } from '../src/node/fs/types.js';
 import { saveSkill } from '../src/node/workspace/save-skill.js';
-import { listCustomSkills } from '../src/node/workspace/skills-on-disk.js';
+import { listCustomSkills } from '../src/node/skill-store/index.js';
 import { atMost, figure, printFigures, ratios, sideBySide, wallMs, writeResult } from './lib.js';
 
 const REPETITIONS = 9;

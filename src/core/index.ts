@@ -89,6 +89,9 @@ export type {
   SkillFormat,
   SkillSummary,
   SkippedFile,
+  SkippedEntry,
+  SkipCode,
+  SkillsListing,
   ValidateRequest,
 } from './api/types.js';
 export {

@@ -24,8 +24,9 @@ export type {
 export { originOf, readTrustedOrigins, isBaseUrlTrusted, trustBaseUrl, userUiYamlPath } from './config/trust.js';
 export { discoverAgents, findAgent, MAX_AGENT_DEPTH } from './workspace/agents.js';
 export type { AgentInfo } from './workspace/agents.js';
-export { listCustomSkills, readCustomSkill, locateSkill } from './workspace/skills-on-disk.js';
-export type { CustomSkill, SkillFormat, SkillLocation, SkillSummary, SkippedFile } from './workspace/skills-on-disk.js';
+export { listAgentSkills, listCustomSkills, readCustomSkill, locateSkill, listSkillsFolder } from './skill-store/index.js';
+export type { SkillLocation, SkillsFolderListing } from './skill-store/index.js';
+export type { CustomSkill, SkillFormat, SkillSummary, SkippedFile, SkippedEntry, SkipCode, SkillsListing } from '../core/api/types.js';
 export { saveSkill, existingSkillNames } from './workspace/save-skill.js';
 export { systemHostResolver, type HostResolver } from './workspace/resolve-egress.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './workspace/save-skill.js';
@@ -60,8 +61,8 @@ export type { RunningServer, StartServerOptions } from './server.js';
 
 export { buildSkillsFolder } from './artifacts/build-folder.js';
 export type { BuildSkillsFolderOptions, BuildSkillsFolderResult } from './artifacts/build-folder.js';
-export { readSkillsFolder } from './artifacts/read-skills-folder.js';
-export type { ReadSkillsFolderResult, SkippedEntry } from './artifacts/read-skills-folder.js';
+export { readSkillsFolder } from './skill-store/index.js';
+export type { ReadSkillsFolderResult } from './skill-store/index.js';
 export { runBuildCommand } from './artifacts/build-command.js';
 
 // Trying a draft's tools before saving (issue 15): sandboxed runs with an egress proxy.

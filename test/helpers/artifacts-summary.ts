@@ -10,7 +10,7 @@ import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../../src/core/skillmd/validate/validate.js';
 import { nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
-import { readSkillsFolder } from '../../src/node/artifacts/read-skills-folder.js';
+import { readSkillsFolder } from '../../src/node/skill-store/read-all.js';
 
 function typeOf(node: JsonSchemaNode): string {
   const t = Array.isArray(node.type) ? node.type.join('|') : node.type ?? 'any';

@@ -82,6 +82,25 @@ export interface SkippedFile {
   reason: string;
 }
 
+/** Why an entry of a skills folder (or of a skill's scripts/) was not read as a skill. */
+export type SkipCode = 'template-skipped' | 'not-a-skill' | 'bad-name' | 'symlink-escape' | 'duplicate' | 'unreadable' | 'script-skipped';
+
+/** An entry of a skills folder that is not read as a skill, with the reason: the one shape every reader reports. */
+export interface SkippedEntry {
+  /** Path relative to the skills folder, "/"-separated (`_template`, `evil/SKILL.md`, `weather/scripts/x sh`). */
+  path: string;
+  code: SkipCode;
+  reason: string;
+  /** The skill it belongs to, when it was part of one. */
+  skill?: string;
+}
+
+/** An agent's skills list with what was left out of it. */
+export interface SkillsListing {
+  skills: SkillSummary[];
+  skipped: SkippedEntry[];
+}
+
 /** A folder file kept byte for byte (issue 17): listed with its size and sha256, never edited or sent to a model. */
 export interface DraftBinary {
   /** Relative path in the skill folder (`assets/logo.png`). */

@@ -136,6 +136,9 @@ export const skillSummaryFromWire = (json: unknown): T.SkillSummary => {
     return s;
   };
 
+/** A skipped entry of a skills list (`?include=skipped`): `{path, code, reason, skill?}`. */
+export const skippedEntryToWire = (s: T.SkippedEntry): WireJson => compact({ path: s.path, code: s.code, reason: s.reason, skill: s.skill });
+
 /** `GET …/skills/{name}`: `{name, dir_name, skill_md, scripts, path, format, files, binaries: [{path, size, sha256}], skipped}`. */
 export const customSkillToWire = (s: T.CustomSkill): WireJson => ({
   name: s.name,

@@ -13,7 +13,8 @@ import type { BuildDiagnostic, CompiledSkills } from '../../core/artifacts/types
 import { warningDiag } from '../../core/diagnostics.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { resolveIo, type FsLike } from '../fs/types.js';
-import { readSkillsFolder, type SkippedEntry } from './read-skills-folder.js';
+import type { SkippedEntry } from '../../core/api/types.js';
+import { readSkillsFolder } from '../skill-store/read-all.js';
 
 export interface BuildSkillsFolderOptions {
   /** Folder to write the artifact files into (created when missing). Without it nothing is written. */

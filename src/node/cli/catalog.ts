@@ -4,11 +4,14 @@
 // in Forge's format or the Agent Skills `<available_skills>` XML.
 
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { buildSkillCatalog, type SkillCatalogInput } from '../../core/catalog.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
-import { readSkillsFolder } from '../artifacts/read-skills-folder.js';
-import { agentCatalogInputs } from '../workspace/skills-on-disk.js';
+import * as nodeFs from 'node:fs';
+import type { SkippedEntry } from '../../core/api/types.js';
+import type { FsLike } from '../fs/types.js';
+import { withSkillsRead } from '../skill-store/consistent-read.js';
+import { catalogInputs, readAllSkills } from '../skill-store/read-all.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
@@ -33,19 +36,20 @@ async function isDir(path: string): Promise<boolean> {
   }
 }
 
-/** The catalog inputs of the skills `arg` means: an agent's skills/ (the folder itself or its agent folder), or any folder of skills. */
-async function catalogInputsFor(arg: string, abs: string): Promise<SkillCatalogInput[]> {
+const fs = nodeFs as unknown as FsLike;
+
+/**
+ * The skills `arg` means, read by the skill store: an agent's skills/ (the folder itself or its
+ * agent folder), or any folder of skills as `build` takes one; with what the store left out.
+ */
+export async function catalogSkillsFor(arg: string, abs: string): Promise<{ inputs: SkillCatalogInput[]; skipped: SkippedEntry[]; dir: string }> {
   if (!(await isDir(abs))) throw new Error(`${arg}: no such folder`);
-  if (basename(abs) === 'skills') return agentCatalogInputs(dirname(abs));
-  if (await isDir(join(abs, 'skills'))) return agentCatalogInputs(abs);
-  // Any other folder is read the way `build` reads it (templates and odd files left out).
-  const { skills } = await readSkillsFolder(abs);
-  if (skills.length === 0) throw new Error(`${arg}: no skills in this folder (expected <name>/SKILL.md folders or <name>.md files, or an agent folder with skills/)`);
-  return skills.map((s) => {
-    const flat = s.scripts === undefined;
-    const path = join(abs, flat ? `${s.dir}.md` : s.dir!);
-    return { skillMd: s.skillMd, dir: path, scripts: Object.keys(s.scripts ?? {}), location: flat ? path : join(path, 'SKILL.md') };
-  });
+  const agentSkills = basename(abs) === 'skills' ? abs : (await isDir(join(abs, 'skills'))) ? join(abs, 'skills') : null;
+  const dir = agentSkills ?? abs;
+  const { skills, skipped } = await withSkillsRead(fs, dir, () => readAllSkills(fs, dir));
+  if (!agentSkills && skills.length === 0)
+    throw new Error(`${arg}: no skills in this folder (expected <name>/SKILL.md folders or <name>.md files, or an agent folder with skills/)`);
+  return { inputs: catalogInputs(skills), skipped, dir };
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -57,7 +61,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const format = oneOf('format', values.format, ['forge', 'xml'] as const, 'forge');
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the skills folder' : 'give exactly one skills folder', 'catalog');
   const arg = positionals[0] as string;
-  const inputs = await catalogInputsFor(arg, resolve(io.cwd, arg));
+  const abs = resolve(io.cwd, arg);
+  const { inputs, skipped, dir } = await catalogSkillsFor(arg, abs);
+  const shownDir = relative(io.cwd, dir) || '.';
+  for (const s of skipped) writeLine(io.stderr, escapeControlChars(`${join(shownDir, s.path)}: skipped [${s.code}] ${s.reason}`));
   const catalog = buildSkillCatalog(inputs, { format });
   if (catalog === '') {
     writeLine(io.stderr, `${arg}: no skill with a name and description to list`);

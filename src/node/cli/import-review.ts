@@ -7,7 +7,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { AcceptedRequirements } from '../../core/skill-folder/accept-requirements.js';
 import type { InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
-import type { CustomSkill } from '../workspace/skills-on-disk.js';
+import type { CustomSkill } from '../../core/api/types.js';
 import { UsageError } from './args.js';
 
 const KINDS = ['bins', 'egress', 'env'] as const;

@@ -14,7 +14,7 @@ import { exportSkill } from '../skill-folder/export-skill.js';
 import { importSkill } from '../skill-folder/import-skill.js';
 import { importToWire, prepareImport, saveImport } from '../skill-folder/import-flow.js';
 import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
-import { locateSkill, readCustomSkill } from '../workspace/skills-on-disk.js';
+import { locateSkill, readCustomSkill } from '../skill-store/index.js';
 import { acceptedKinds, diffAgainst } from './import-review.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';

@@ -9,7 +9,8 @@ import * as nodeFs from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
-import { readSkillScripts } from '../artifacts/read-skills-folder.js';
+import type { FsLike } from '../fs/types.js';
+import { readSkillScripts } from '../skill-store/read.js';
 import { toolRunToWire } from '../../core/api/wire.js';
 import { runSkillTool } from '../sandbox/run-skill-tool.js';
 import type { ToolRunResult } from '../sandbox/types.js';
@@ -125,7 +126,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const skillMd = await readFile(join(skillDir, 'SKILL.md'), 'utf8').catch(() => {
     throw new UsageError(`${positionals[0]}: the folder has no SKILL.md`, 'try');
   });
-  const scripts = (await readSkillScripts(nodeFs, skillDir, basename(skillDir), [])) ?? {};
+  const scripts = (await readSkillScripts(nodeFs as unknown as FsLike, skillDir, basename(skillDir))).scripts ?? {};
   const input = inputFrom(values, skillMd, values.tool);
   const guessAgent = dirname(dirname(skillDir));
   const agentDir = values['agent-dir'] ? resolve(io.cwd, values['agent-dir']) : exists(join(guessAgent, 'forge.yaml')) ? guessAgent : undefined;

@@ -16,11 +16,12 @@ import { readRiskPolicyFile } from '../risk/policy-file.js';
 import { checkScriptSyntax } from '../script-check/check-syntax.js';
 import type { ScriptSyntaxResult } from '../script-check/types.js';
 import { formatRisk, formatSyntaxFinding, syntaxJson } from './risk-report.js';
-import { readSkillScripts, type SkippedEntry } from '../artifacts/read-skills-folder.js';
+import type { FsLike } from '../fs/types.js';
+import { listSkillsFolder } from '../skill-store/list.js';
+import { readSkillScripts } from '../skill-store/read.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
-import { skillsInFolder } from './skill-folders.js';
 import { fixSkillFile } from './validate-fix.js';
 
 const PROFILES = ['forge', 'agentskills'] as const;
@@ -69,13 +70,14 @@ export interface LoadedSkill {
   dirName?: string;
 }
 
-/** The scripts of a skill folder, read as `build` reads them (SPEC §8: no symlink out of the skill is followed). */
+const fs = nodeFs as unknown as FsLike;
+
+/** The scripts of a skill folder, read as the skill store reads them (SPEC §8: no symlink out of the skill is followed). */
 async function readScripts(dir: string): Promise<Pick<LoadedSkill, 'scripts' | 'skipped'>> {
   const name = basename(dir);
-  const skipped: SkippedEntry[] = [];
-  const scripts = (await readSkillScripts(nodeFs, await realpath(dir), name, skipped)) ?? {};
+  const read = await readSkillScripts(fs, await realpath(dir), name);
   // Skipped paths are `<name>/scripts/<file>`; findings name files relative to the skill folder.
-  return { scripts, skipped: skipped.map((s) => warningDiag(s.code, 'scripts', s.reason, undefined, s.path.slice(name.length + 1))) };
+  return { scripts: read.scripts ?? {}, skipped: read.skipped.map((s) => warningDiag(s.code, 'scripts', s.reason, undefined, s.path.slice(name.length + 1))) };
 }
 
 /** Finds the SKILL.md, its folder name and scripts for one command-line path. */
@@ -104,14 +106,25 @@ export async function loadSkill(path: string): Promise<LoadedSkill> {
   return { file: path, text, scripts: {}, skipped: [] };
 }
 
-/** Each argument, with a folder of skill folders (no SKILL.md of its own) replaced by its skills. */
-async function expandSkillFolders(cwd: string, args: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
+/** What a folder-of-skills argument expanded to: the skills to validate, and the entries the skill store left out. */
+export interface ExpandedArgs {
+  paths: string[];
+  /** `<arg>/<entry>: skipped [code] reason`, one per entry left out of an expanded folder. */
+  skipped: string[];
+}
+
+/** Each argument, with a folder of skill folders (no SKILL.md of its own) replaced by its skills as the skill store lists them. */
+export async function expandSkillFolders(cwd: string, args: readonly string[]): Promise<ExpandedArgs> {
+  const out: ExpandedArgs = { paths: [], skipped: [] };
   for (const arg of args) {
     const abs = resolve(cwd, arg);
-    const inside = (await stat(join(abs, 'SKILL.md')).catch(() => null)) ? [] : await skillsInFolder(abs);
-    if (inside.length === 0) out.push(arg);
-    else out.push(...inside.map((p) => join(arg, relative(abs, p))));
+    const listing = (await stat(join(abs, 'SKILL.md')).catch(() => null)) ? null : await listSkillsFolder(fs, abs);
+    if (!listing || listing.skills.length === 0) {
+      out.paths.push(arg);
+      continue;
+    }
+    out.paths.push(...listing.skills.map((s) => join(arg, relative(abs, s.path))));
+    out.skipped.push(...listing.skipped.map((s) => `${join(arg, s.path)}: skipped [${s.code}] ${s.reason}`));
   }
   return out;
 }
@@ -143,7 +156,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
   const reports: SkillReport[] = [];
   let failed = false;
-  for (const arg of await expandSkillFolders(io.cwd, positionals)) {
+  const expanded = await expandSkillFolders(io.cwd, positionals);
+  for (const line of expanded.skipped) writeLine(io.stderr, line);
+  for (const arg of expanded.paths) {
     const abs = resolve(io.cwd, arg);
     let skill;
     try {

@@ -13,7 +13,7 @@ import { assertSafeSkillName } from '../../core/names.js';
 import type { ExistingSkill } from '../../core/builder/prompt.js';
 import { loadSkillBuilderLLM, toUsableLlmConfig, type ResolvedSkillBuilderLLM } from './tiers.js';
 import type { IoOptions } from '../fs/types.js';
-import { readCustomSkill } from '../workspace/skills-on-disk.js';
+import { readCustomSkill } from '../skill-store/agent-read.js';
 
 /** Builds the client from the resolved config (tests, proxies, hosts bringing their own). */
 export type LlmClientFactory = (config: LlmConfig) => LlmClient;

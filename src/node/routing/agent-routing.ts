@@ -7,7 +7,7 @@ import { improveDescription, type ImprovedDescription } from '../../core/routing
 import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, RoutingSkill } from '../../core/routing/types.js';
 import type { LlmClient, LlmConfig, LlmUsage } from '../../core/llm/types.js';
 import type { IoOptions } from '../fs/types.js';
-import { listCustomSkills, readCustomSkill } from '../workspace/skills-on-disk.js';
+import { listCustomSkills, readCustomSkill } from '../skill-store/index.js';
 import { llmForTurn, resolveUsableLlm, type LlmClientFactory } from '../config/workspace-llm.js';
 
 export interface AgentRoutingOptions extends IoOptions {

@@ -16,7 +16,7 @@ import { entryPathProblem, foldedPath } from '../../core/safe-text/entry-path.js
 import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from '../../core/skill-folder/limits.js';
 import { isTextFolderPath } from '../../core/skill-folder/to-draft.js';
 import { listDir, statIfExists, type FsLike } from '../fs/types.js';
-import type { SkillFolderFiles } from './folder-files.js';
+import type { SkillFolderFiles } from '../skill-store/folder-files.js';
 
 export type { SaveBinaryFile };
 

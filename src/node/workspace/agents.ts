@@ -10,16 +10,16 @@ import { join, relative, sep } from 'node:path';
 import type { AgentInfo } from '../../core/api/types.js';
 import { NotFoundError } from '../../core/errors.js';
 import { listDir, resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
-import { skillLocations } from './skills-on-disk.js';
+import { hasSkillsIn } from '../skill-store/list.js';
 
 export const MAX_AGENT_DEPTH = 3;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 export type { AgentInfo };
 
-/** True when the skills list of the agent would not be empty (the same finder as listCustomSkills). */
+/** True when the skills list of the agent would not be empty (the skill store's listing). */
 async function hasSkills(fs: FsLike, agentDir: string): Promise<boolean> {
-  return (await skillLocations(fs, join(agentDir, 'skills'))).length > 0;
+  return hasSkillsIn(fs, join(agentDir, 'skills'));
 }
 
 function folderName(workspaceDir: string, dir: string): string {

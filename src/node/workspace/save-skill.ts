@@ -26,16 +26,16 @@ import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { tempSibling, withFileLock } from '../fs/atomic-write.js';
 import { checkEnvValue, readEnvFile, setEnvFileValue } from '../config/env-file.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
-import { isInside, listCustomSkills, locateSkill, readSkillMdAt, SkillReadError, type SkillLocation } from './skills-on-disk.js';
+import { isInside, listCustomSkills, locateSkill, readSkillMd as readSkillMdAt, SkillReadError, type SkillLocation } from '../skill-store/index.js';
 import { checkEgressDomains, mergeEgress } from './save-egress.js';
 import { riskyResolvedEgress, type HostResolver } from './resolve-egress.js';
 import { assertRegularOrMissing } from '../fs/no-follow.js';
-import { withSkillsSwap } from './consistent-read.js';
-import { cleanLeftoverTemps, holdTemp } from './save-temps.js';
+import { withSkillsSwap } from '../skill-store/consistent-read.js';
+import { cleanLeftoverTemps, holdTemp } from '../skill-store/save-temps.js';
 import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
 import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles } from '../skill-folder/save-files.js';
 import type { MissingEnvVar, SaveSkillRequest, SaveSkillResult } from '../../core/api/types.js';
-import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-folder/folder-files.js';
+import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-store/folder-files.js';
 
 export type { MissingEnvVar, SaveSkillRequest, SaveSkillResult };
 

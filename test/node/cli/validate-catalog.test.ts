@@ -59,7 +59,7 @@ describe('validate', () => {
     expect(json.out()).not.toContain('TOP SECRET');
     const text = testIo({ cwd: root });
     expect(await main(['validate', 'agent/skills/good/SKILL.md'], text)).toBe(0);
-    expect(text.out()).toMatch(/^agent\/skills\/good\/scripts\/leak\.sh: warning \[symlink-escape\] scripts: a symlink to /m);
+    expect(text.out()).toMatch(/^agent\/skills\/good\/scripts\/leak\.sh: warning \[symlink-escape\] scripts: scripts\/leak\.sh is a symlink pointing outside/m);
   });
 
   it('prints JSON with --json', async () => {

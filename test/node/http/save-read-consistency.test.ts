@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/node/server.js';
 import { startOpenServer } from '../../helpers/server-token.js';
-import { listCustomSkills, readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
+import { listCustomSkills, readCustomSkill } from '../../../src/node/skill-store/index.js';
 import { skillMd } from '../../helpers/skill-fixtures.js';
 
 const SAVES = 300;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/core/errors.js';
 import { saveSkill } from '../../../src/node/workspace/save-skill.js';
-import { readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
+import { readCustomSkill } from '../../../src/node/skill-store/index.js';
 
 const MD = '---\nname: notes\ndescription: When the user asks for the notes ("show my notes"), read references/notes.md.\n---\n\n# Notes\n\nCall `datetime_now`, then read references/notes.md.\n';
 let agent: string;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/core/errors.js';
 import { discoverAgents, findAgent } from '../../../src/node/workspace/agents.js';
-import { listCustomSkills } from '../../../src/node/workspace/skills-on-disk.js';
+import { listCustomSkills } from '../../../src/node/skill-store/index.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { guardProcessEnv } from '../../helpers/node-guards.js';
 

@@ -10,7 +10,7 @@ import { ConfigError, RequestError, SkillConflictError, SkillValidationError, Un
 import { listDir, type FsLike } from '../../../src/node/fs/types.js';
 import { saveSkill } from '../../../src/node/workspace/save-skill.js';
 import { httpStatusOf } from '../../../src/node/http/status.js';
-import { readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
+import { readCustomSkill } from '../../../src/node/skill-store/index.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { filesContaining, guardProcessEnv, thrown } from '../../helpers/node-guards.js';
 import { BAD_SCRIPT_NAMES, BAD_SKILL_NAMES, SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';

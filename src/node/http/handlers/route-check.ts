@@ -12,7 +12,7 @@ import { assertSafeSkillName } from '../../../core/names.js';
 import { withDescription } from '../../../core/routing/skills.js';
 import type { RoutingEvent, RoutingReport, RoutingSkill } from '../../../core/routing/types.js';
 import { ImproveDescriptionRequestSchema, RouteCheckRequestSchema, RouteRequestsRequestSchema } from '../../../core/api/routing-schemas.js';
-import { readCustomSkill } from '../../workspace/skills-on-disk.js';
+import { readCustomSkill } from '../../skill-store/agent-read.js';
 import { improveAgentDescription, routeCheckAgent, suggestAgentRoutingRequests, type AgentRoutingOptions } from '../../routing/agent-routing.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';

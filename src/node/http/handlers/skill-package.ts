@@ -15,11 +15,11 @@ import { RequestError } from '../../../core/errors.js';
 import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
 import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
 import { readFolderUpload } from '../multipart-folder.js';
-import { withSkillsRead } from '../../workspace/consistent-read.js';
+import { withSkillsRead } from '../../skill-store/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
 import { importToWire, prepareImport } from '../../skill-folder/import-flow.js';
 import { resolveIo } from '../../fs/types.js';
-import { locateSkill } from '../../workspace/skills-on-disk.js';
+import { locateSkill, readSkillMd } from '../../skill-store/index.js';
 import { NotFoundError } from '../../../core/errors.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -65,7 +65,7 @@ export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {
   const { fs } = resolveIo(io);
   const bytes = await withSkillsRead(fs, join(agent.path, 'skills'), async () => {
     if (location.format === 'subdir') return exportSkill({ dir: location.path }, { ...io, format, name });
-    const skillMd = String(await fs.promises.readFile(location.skillMdPath, 'utf8'));
+    const skillMd = await readSkillMd(fs, join(agent.path, 'skills'), location);
     return exportSkill({ skillMd, scripts: {}, files: {}, binaries: [] }, { format, name });
   });
   return {

@@ -1,20 +1,25 @@
-// Skill routes of an agent: the list, one skill with its scripts, and the
-// runtime catalog (`?format=forge|xml`, default forge) built from the skills
-// on disk (agentCatalogInputs, which the `catalog` command uses too). Reading
-// goes through the node adapters (skills-on-disk.ts), which
-// validate names and never follow a symlink out of a skill's folder.
+// Skill routes of an agent: the list (`?include=skipped` adds what the skill
+// store left out, as `{skills, skipped}`), one skill with its scripts, and the
+// runtime catalog (`?format=forge|xml`, default forge). All of it reads
+// through the skill store, which validates names and never follows a symlink
+// out of where it belongs.
 
 import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
-import { customSkillToWire, skillSummaryToWire } from '../../../core/api/wire.js';
-import { agentCatalogInputs, listCustomSkills, readCustomSkill } from '../../workspace/skills-on-disk.js';
+import { customSkillToWire, skillSummaryToWire, skippedEntryToWire } from '../../../core/api/wire.js';
+import { agentCatalogInputs, listAgentSkills, readCustomSkill } from '../../skill-store/index.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 export async function listSkills(ctx: RouteContext): Promise<ApiResult> {
+  const include = ctx.req.query.get('include');
+  if (include !== null && include !== '' && include !== 'skipped') throw new RequestError('include', `include must be "skipped" (got "${include.slice(0, 40)}")`);
   const agent = await resolveAgent(ctx);
-  return json((await listCustomSkills(agent.path, ctx.services.io)).map(skillSummaryToWire));
+  const { skills, skipped } = await listAgentSkills(agent.path, ctx.services.io);
+  const list = skills.map(skillSummaryToWire);
+  // The plain array stays the default: it is the shape Forge's dashboard reads.
+  return json(include === 'skipped' ? { skills: list, skipped: skipped.map(skippedEntryToWire) } : list);
 }
 
 export async function getSkill(ctx: RouteContext): Promise<ApiResult> {

@@ -12,7 +12,7 @@ import { validateRequestFromWire } from '../../../core/api/wire.js';
 import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate/validate.js';
 import { reviewDraft } from '../../risk/draft-review.js';
 import { existingSkillNames } from '../../workspace/save-skill.js';
-import { readCustomSkill } from '../../workspace/skills-on-disk.js';
+import { readCustomSkill } from '../../skill-store/agent-read.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

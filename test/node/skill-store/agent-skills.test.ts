@@ -1,5 +1,5 @@
-// listCustomSkills / readCustomSkill (SPEC §4 layout, §8 "reads of skills never
-// follow a symlink out of the skill's folder").
+// The skill store on an agent: listAgentSkills / listCustomSkills / readCustomSkill
+// (SPEC §4 layout, §8 "reads of skills never follow a symlink out of the skill's folder").
 import * as nodeFs from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError, UnsafePathError } from '../../../src/core/errors.js';
 import type { FsLike } from '../../../src/node/fs/types.js';
-import { listCustomSkills, readCustomSkill } from '../../../src/node/workspace/skills-on-disk.js';
+import { listAgentSkills, listCustomSkills, readCustomSkill } from '../../../src/node/skill-store/index.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { guardProcessEnv } from '../../helpers/node-guards.js';
 import { BAD_SKILL_NAMES, SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
@@ -58,18 +58,21 @@ describe('listCustomSkills', () => {
     expect(list[1]!.error).toBeUndefined();
   });
 
-  it('does not read a SKILL.md or skill folder that is a symlink out of skills/', async () => {
+  it('does not read a SKILL.md or skill folder that is a symlink out of skills/, and reports both as skipped', async () => {
     const ws = await createMemoryWorkspace({ '/outside/SKILL.md': skillMd('stolen'), '/outside/dir/SKILL.md': skillMd('stolen-dir'), 'a/skills/ok/SKILL.md': skillMd('ok') });
     await ws.fs.promises.mkdir(ws.path('a/skills/link-file'), { recursive: true });
     await ws.fs.promises.symlink('/outside/SKILL.md', ws.path('a/skills/link-file/SKILL.md'));
     await ws.fs.promises.symlink('/outside/dir', ws.path('a/skills/link-dir'));
-    const list = await listCustomSkills(ws.path('a'), ws);
-    const byDir = Object.fromEntries(list.map((s) => [s.dirName, s]));
-    expect(byDir['link-file']!.error).toMatch(/symlink pointing outside/);
-    expect(byDir['link-file']!.name).toBe('link-file');
-    expect(byDir['link-dir']!.error).toMatch(/symlink pointing outside/);
-    expect(JSON.stringify(list)).not.toContain('stolen');
-    expect(byDir.ok!.error).toBeUndefined();
+    const { skills, skipped } = await listAgentSkills(ws.path('a'), ws);
+    expect(skills.map((s) => [s.dirName, s.error])).toEqual([['ok', undefined]]);
+    expect(skipped).toEqual([
+      { path: 'link-dir', code: 'symlink-escape', skill: 'link-dir', reason: expect.stringMatching(/symlink pointing outside/) },
+      { path: 'link-file/SKILL.md', code: 'symlink-escape', skill: 'link-file', reason: expect.stringMatching(/symlink pointing outside/) },
+    ]);
+    expect(JSON.stringify({ skills, skipped })).not.toContain('stolen');
+    expect(await listCustomSkills(ws.path('a'), ws)).toEqual(skills);
+    // Not listed, so not readable by name either.
+    expect(NotFoundError.isInstance(await readCustomSkill(ws.path('a'), 'link-dir', ws).catch((e: unknown) => e))).toBe(true);
   });
 
   it('is empty for an agent without skills/', async () => {

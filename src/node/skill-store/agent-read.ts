@@ -1,0 +1,99 @@
+// Finding and reading one skill of an agent: by folder/file name, or else by
+// frontmatter `name` (a skill whose folder differs from its name still opens).
+// The name is validated before it touches a path, and only skills the listing
+// (list.ts) accepts can be found. A read gives the complete old or the
+// complete new version while a save replaces the skill (SKILL.md and scripts
+// from one folder); NotFoundError when there is none by that name.
+
+import { join } from 'node:path';
+import type { CustomSkill, SkippedFile } from '../../core/api/types.js';
+import { NotFoundError } from '../../core/errors.js';
+import { assertSafeSkillName, checkSkillName } from '../../core/names.js';
+import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { errnoCode, realPath, resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
+import { retryVanished, withSkillsRead } from './consistent-read.js';
+import { binaryListing, readSkillFolderFiles } from './folder-files.js';
+import { SkillReadError } from './inside.js';
+import { listSkillsFolder, type SkillLocation } from './list.js';
+import { readSkillMd, readSkillScripts } from './read.js';
+
+/** Where the agent's skill `name` lives, or null. Throws UnsafePathError for a name that is not a skill name. */
+export async function locateSkill(agentDir: string, name: string, opts: IoOptions = {}): Promise<SkillLocation | null> {
+  const { fs } = resolveIo(opts);
+  assertSafeSkillName(name, 'name');
+  const skillsDir = join(agentDir, 'skills');
+  return withSkillsRead(fs, skillsDir, () => locateUnlocked(fs, skillsDir, name));
+}
+
+async function locateUnlocked(fs: FsLike, skillsDir: string, name: string): Promise<SkillLocation | null> {
+  const { skills } = await listSkillsFolder(fs, skillsDir);
+  const direct = skills.find((c) => c.dirName === name);
+  if (direct) return direct;
+  for (const c of skills) {
+    try {
+      const fm = parseSkillMd(await readSkillMd(fs, skillsDir, c)).frontmatter;
+      if (fm && typeof fm.name === 'string' && fm.name.trim() === name) return c;
+    } catch {
+      // unreadable skills cannot match
+    }
+  }
+  return null;
+}
+
+const VANISHED = Symbol('vanished');
+
+/** Reads one custom skill with its scripts and (unless `folderFiles: false`) its folder files. */
+export async function readCustomSkill(agentDir: string, name: string, opts: IoOptions & { folderFiles?: boolean } = {}): Promise<CustomSkill> {
+  const { fs } = resolveIo(opts);
+  assertSafeSkillName(name, 'name');
+  const skillsDir = join(agentDir, 'skills');
+  const read = () =>
+    withSkillsRead(fs, skillsDir, async () => {
+      try {
+        return await readUnlocked(fs, skillsDir, name, opts.folderFiles !== false);
+      } catch (err) {
+        if (errnoCode(err) === 'ENOENT') return VANISHED;
+        throw err;
+      }
+    });
+  const skill = await retryVanished(read, (r) => r === VANISHED, (r) => r);
+  if (skill === VANISHED) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
+  return skill;
+}
+
+async function readUnlocked(fs: FsLike, skillsDir: string, name: string, folderFiles: boolean): Promise<CustomSkill> {
+  const loc = await locateUnlocked(fs, skillsDir, name);
+  if (!loc) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
+  let skillMd: string;
+  try {
+    skillMd = await readSkillMd(fs, skillsDir, loc);
+  } catch (err) {
+    if (err instanceof SkillReadError) throw new NotFoundError('skill', `skill "${name}": ${err.message}`);
+    throw err;
+  }
+  const fm = parseSkillMd(skillMd).frontmatter;
+  const skill: CustomSkill = {
+    name: fm && typeof fm.name === 'string' && checkSkillName(fm.name.trim()) === null ? fm.name.trim() : loc.dirName,
+    dirName: loc.dirName,
+    skillMd,
+    scripts: {},
+    path: loc.path,
+    format: loc.format,
+    files: {},
+    binaries: [],
+    skipped: [],
+  };
+  if (loc.format === 'flat') return skill;
+  const realSkill = await realPath(fs, loc.path);
+  const scripts = await readSkillScripts(fs, realSkill, loc.dirName);
+  skill.scripts = scripts.scripts ?? {};
+  skill.skipped.push(...scripts.skipped.map((s): SkippedFile => ({ file: s.path.slice(loc.dirName.length + 1), reason: s.reason })));
+  if (folderFiles) {
+    const folder = await readSkillFolderFiles(fs, realSkill);
+    skill.files = folder.files;
+    skill.binaries = binaryListing(folder.binaries);
+    // Files directly in scripts/ are readSkillScripts' to report (it follows a symlink that stays inside).
+    skill.skipped.push(...folder.skipped.filter((x) => !/^scripts(\/[^/]+)?$/.test(x.file)));
+  }
+  return skill;
+}
