@@ -111,7 +111,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     writeLine(io.stdout, `saved ${saved.path}`);
     return 0;
   } catch (err) {
-    if (SkillConflictError.isInstance(err)) return conflict(io, prepared.name);
+    if (SkillConflictError.isInstance(err)) return existing ? conflict(io, prepared.name) : (writeLine(io.stderr, `${PROGRAM} import: ${err.message}; nothing was written.`), 1);
     throw err;
   }
 }

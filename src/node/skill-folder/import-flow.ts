@@ -11,6 +11,8 @@ import { acceptRequirements, type AcceptedRequirements } from '../../core/skill-
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
+import { SkillConflictError } from '../../core/errors.js';
+import { nameOccupant } from '../skill-store/agent-read.js';
 import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from '../workspace/save-skill.js';
 
 export interface PreparedImport {
@@ -90,10 +92,17 @@ export interface SaveImportOptions extends SaveSkillOptions {
 
 /**
  * Saves a prepared import through saveSkill (its checks): as a new skill (an existing one is a
- * SkillConflictError / 409), or with `replace` over the agent's skill of that name.
+ * SkillConflictError / 409, and so is an entry of skills/ under that name that the skill store
+ * skips, such as a symlink out of the folder), or with `replace` over the agent's skill of that name.
  */
 export async function saveImport(agentDir: string, p: PreparedImport, options: SaveImportOptions = {}): Promise<SaveSkillResult> {
   const { accept, replace, ...saveOptions } = options;
+  if (!replace) {
+    const occupant = await nameOccupant(agentDir, p.name, saveOptions);
+    if (occupant && 'skipped' in occupant)
+      throw new SkillConflictError(p.name, `skills/${occupant.skipped.path} is in the way of "${p.name}" and is not a skill (${occupant.skipped.reason}); move it away, or import under another name`);
+    if (occupant) throw new SkillConflictError(p.name);
+  }
   return saveSkill(
     agentDir,
     {

@@ -1,8 +1,14 @@
-// Reading a skill folder on disk into a draft with the same checks as a zip:
-// the tree is listed with lstat first (symlinks, devices, clashes, sizes,
-// count, one SKILL.md at the root), and only then are files read; a file
-// that grew or changed kind between listing and reading is refused. The
+// Reading one skill folder on disk into an import draft, with the same checks
+// as a zip: the tree is listed with lstat first (symlinks, devices, clashes,
+// sizes, count, one SKILL.md at the root), and only then are files read; a
+// file that grew or changed kind between listing and reading is refused. The
 // walk stops as soon as the entry limit is passed. Nothing is written.
+// This is not the skill store (skill-store/): the store lists installed skills
+// of a skills folder and reports what it skips; this reads one untrusted
+// folder and refuses it whole when anything is off. Where the two overlap
+// they share the store's policy (skill-store/policy.ts): hidden entries
+// (`.git/`, `.DS_Store`, `.env`) are not part of a skill, so they are left
+// out here as the store leaves them out, never read or counted.
 
 import { join } from 'node:path';
 import { SkillArchiveError } from '../../core/skill-folder/errors.js';
@@ -11,6 +17,7 @@ import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
 import { toDraft } from '../../core/skill-folder/to-draft.js';
 import type { SkillFolderDraft, SkillFolderEntry } from '../../core/skill-folder/types.js';
 import { listDir, type FsLike, type FsStatsLike } from '../fs/types.js';
+import { isHiddenName } from '../skill-store/policy.js';
 
 function kindOf(st: FsStatsLike): EntryKind {
   if (st.isSymbolicLink()) return 'symlink';
@@ -23,6 +30,7 @@ async function listTree(fs: FsLike, root: string): Promise<ListedEntry[]> {
   const out: ListedEntry[] = [];
   const walk = async (rel: string): Promise<void> => {
     for (const e of await listDir(fs, join(root, rel))) {
+      if (isHiddenName(e.name)) continue;
       const name = rel === '' ? e.name : `${rel}/${e.name}`;
       const st = await fs.promises.lstat(join(root, name));
       const kind = kindOf(st);

@@ -6,7 +6,7 @@
 // from one folder); NotFoundError when there is none by that name.
 
 import { join } from 'node:path';
-import type { CustomSkill, SkippedFile } from '../../core/api/types.js';
+import type { CustomSkill, SkippedEntry, SkippedFile } from '../../core/api/types.js';
 import { NotFoundError } from '../../core/errors.js';
 import { assertSafeSkillName, checkSkillName } from '../../core/names.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
@@ -38,6 +38,24 @@ async function locateUnlocked(fs: FsLike, skillsDir: string, name: string): Prom
     }
   }
   return null;
+}
+
+/**
+ * What holds the name `name` in the agent's skills/: the skill of that name (folder, flat file or
+ * frontmatter name), else an entry the listing skipped at `<name>`, `<name>/…` or `<name>.md`
+ * (an escaping symlink, a folder without SKILL.md …), else null. Import clash checks ask this.
+ */
+export async function nameOccupant(agentDir: string, name: string, opts: IoOptions = {}): Promise<{ skill: SkillLocation } | { skipped: SkippedEntry } | null> {
+  const { fs } = resolveIo(opts);
+  assertSafeSkillName(name, 'name');
+  const skillsDir = join(agentDir, 'skills');
+  return withSkillsRead(fs, skillsDir, async () => {
+    const skill = await locateUnlocked(fs, skillsDir, name);
+    if (skill) return { skill };
+    const { skipped } = await listSkillsFolder(fs, skillsDir);
+    const at = skipped.find((s) => s.path === name || s.path === `${name}.md` || s.path.startsWith(`${name}/`));
+    return at ? { skipped: at } : null;
+  });
 }
 
 const VANISHED = Symbol('vanished');

@@ -4,7 +4,7 @@
 // and a second import is refused with nothing written; a hostile archive
 // leaves the agent untouched; folder → zip → import → save → export gives
 // the same bytes.
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
@@ -53,6 +53,18 @@ async function cli(...argv: string[]) {
 }
 
 describe('forge-skill-builder import / export', () => {
+  it('refuses to import over an entry of skills/ the skill store skips (a symlink out of the folder), writing nothing', async () => {
+    await mkdir(join(root, 'agent/skills'), { recursive: true });
+    await mkdir(join(root, 'elsewhere/incident-notes'), { recursive: true });
+    await writeFile(join(root, 'elsewhere/incident-notes/keep.txt'), 'KEEP');
+    await symlink(join(root, 'elsewhere/incident-notes'), join(root, 'agent/skills/incident-notes'));
+    const r = await cli('import', 'src-skill', '--agent', 'agent', '--accept', 'all');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/skills\/incident-notes is in the way of "incident-notes" and is not a skill \(.*symlink pointing outside/);
+    expect(await readlink(join(root, 'agent/skills/incident-notes'))).toBe(join(root, 'elsewhere/incident-notes'));
+    expect(await readdir(join(root, 'elsewhere/incident-notes'))).toEqual(['keep.txt']);
+  });
+
   it('imports an Agent Skills folder, validates it and proposes requirements from its script', async () => {
     const r = await cli('import', 'src-skill', '--json');
     expect(r.code, r.err).toBe(0);

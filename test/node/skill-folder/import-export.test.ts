@@ -95,6 +95,18 @@ describe('importSkill / exportSkill', () => {
     expect((await refused({ dir })).message).toMatch(/clashes/);
   });
 
+  it('leaves hidden entries out of a folder import, as the skill store does (never read, never counted)', async () => {
+    await skillFolder();
+    await put('.env', 'API_KEY=secret-value');
+    await put('.git/config', '[core]');
+    await put('scripts/.DS_Store', 'x');
+    await symlink('/etc/passwd', join(dir, 'assets/.hidden-link'));
+    const draft = await importSkill({ dir });
+    expect(Object.keys(draft.scripts)).toEqual(['fill.py']);
+    expect(draft.binaries.map((b) => b.path)).toEqual(['assets/logo.png']);
+    expect(JSON.stringify(draft)).not.toContain('secret-value');
+  });
+
   it('refuses a folder without SKILL.md and a file that is not a folder', async () => {
     await put('README.md', 'x');
     expect((await refused({ dir })).message).toMatch(/no SKILL\.md/);
