@@ -40,7 +40,7 @@ export async function listCustomSkills(agentDir: string, opts: IoOptions = {}): 
 
 async function listUnlocked(fs: FsLike, skillsDir: string): Promise<Listed> {
   const listing = await listSkillsFolder(fs, skillsDir);
-  const out: Listed = { skills: [], skipped: listing.skipped };
+  const out: Listed = { skills: [], skipped: listing.skipped, ...(listing.vanished ? { vanished: true } : {}) };
   for (const loc of listing.skills) {
     const summary = await summarize(fs, skillsDir, loc).catch((err: unknown) => {
       if (errnoCode(err) === 'ENOENT') out.vanished = true;

@@ -25,10 +25,12 @@ export async function locateSkill(agentDir: string, name: string, opts: IoOption
   return withSkillsRead(fs, skillsDir, () => locateUnlocked(fs, skillsDir, name));
 }
 
-async function locateUnlocked(fs: FsLike, skillsDir: string, name: string): Promise<SkillLocation | null> {
-  const { skills } = await listSkillsFolder(fs, skillsDir);
+/** With `retryVanished`, an entry that vanished while listed (another process's save) throws ENOENT so the caller reads again. */
+async function locateUnlocked(fs: FsLike, skillsDir: string, name: string, retryVanished = false): Promise<SkillLocation | null> {
+  const { skills, vanished } = await listSkillsFolder(fs, skillsDir);
   const direct = skills.find((c) => c.dirName === name);
   if (direct) return direct;
+  if (vanished && retryVanished) throw Object.assign(new Error('a skill vanished while it was listed'), { code: 'ENOENT' }); // read again
   for (const c of skills) {
     try {
       const fm = parseSkillMd(await readSkillMd(fs, skillsDir, c)).frontmatter;
@@ -80,7 +82,7 @@ export async function readCustomSkill(agentDir: string, name: string, opts: IoOp
 }
 
 async function readUnlocked(fs: FsLike, skillsDir: string, name: string, folderFiles: boolean): Promise<CustomSkill> {
-  const loc = await locateUnlocked(fs, skillsDir, name);
+  const loc = await locateUnlocked(fs, skillsDir, name, true);
   if (!loc) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
   let skillMd: string;
   try {

@@ -17,7 +17,8 @@
 
 import { join } from 'node:path';
 import type { SkillFormat, SkippedEntry } from '../../core/api/types.js';
-import { listDir, realPath, statIfExists, type FsLike } from '../fs/types.js';
+import { errnoCode, listDir, realPath, statIfExists, type FsLike } from '../fs/types.js';
+import { withSkillsRead } from './consistent-read.js';
 import { isInside } from './inside.js';
 import { flatStem, isHiddenName, isReadmeName, isTemplateName, SKILL_MD, skillEntryNameProblem } from './policy.js';
 
@@ -35,6 +36,8 @@ export interface SkillsFolderListing {
   /** By folder/file name; a folder comes before a flat file of the same name, which is then skipped. */
   skills: SkillLocation[];
   skipped: SkippedEntry[];
+  /** True when an entry vanished while it was looked at (a save of another process swapped it): list again. */
+  vanished?: boolean;
 }
 
 type Step = SkillLocation | SkippedEntry | null;
@@ -89,7 +92,11 @@ export async function listSkillsFolder(fs: FsLike, skillsDir: string): Promise<S
   if (entries.length === 0) return out;
   const realSkills = await realPath(fs, skillsDir);
   for (const e of entries) {
-    const step = await classify(fs, skillsDir, realSkills, e);
+    const step = await classify(fs, skillsDir, realSkills, e).catch((err: unknown) => {
+      if (errnoCode(err) !== 'ENOENT' && errnoCode(err) !== 'ENOTDIR') throw err;
+      out.vanished = true; // listed a moment ago, gone now
+      return null;
+    });
     if (step === null) continue;
     if (!('format' in step)) out.skipped.push(step);
     // listDir sorts `x` before `x.md`, so a folder skill of the same name is already in.
@@ -100,7 +107,7 @@ export async function listSkillsFolder(fs: FsLike, skillsDir: string): Promise<S
   return out;
 }
 
-/** True when `skillsDir` holds at least one skill (what an agent's `hasSkills` says). */
+/** True when `skillsDir` holds at least one skill (what an agent's `hasSkills` says); read while no save of this process swaps folders. */
 export async function hasSkillsIn(fs: FsLike, skillsDir: string): Promise<boolean> {
-  return (await listSkillsFolder(fs, skillsDir)).skills.length > 0;
+  return withSkillsRead(fs, skillsDir, async () => (await listSkillsFolder(fs, skillsDir)).skills.length > 0);
 }
