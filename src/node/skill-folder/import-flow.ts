@@ -11,8 +11,7 @@ import { acceptRequirements, type AcceptedRequirements } from '../../core/skill-
 import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
-import { SkillConflictError } from '../../core/errors.js';
-import { nameOccupant } from '../skill-store/agent-read.js';
+import { refuseNonSkillOccupant } from '../skill-store/agent-read.js';
 import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from '../workspace/save-skill.js';
 
 export interface PreparedImport {
@@ -97,12 +96,7 @@ export interface SaveImportOptions extends SaveSkillOptions {
  */
 export async function saveImport(agentDir: string, p: PreparedImport, options: SaveImportOptions = {}): Promise<SaveSkillResult> {
   const { accept, replace, ...saveOptions } = options;
-  if (!replace) {
-    const occupant = await nameOccupant(agentDir, p.name, saveOptions);
-    if (occupant && 'skipped' in occupant)
-      throw new SkillConflictError(p.name, `skills/${occupant.skipped.path} is in the way of "${p.name}" and is not a skill (${occupant.skipped.reason}); move it away, or import under another name`);
-    if (occupant) throw new SkillConflictError(p.name);
-  }
+  if (!replace) await refuseNonSkillOccupant(agentDir, p.name, saveOptions);
   return saveSkill(
     agentDir,
     {

@@ -7,7 +7,7 @@
 
 import { join } from 'node:path';
 import type { CustomSkill, SkippedEntry, SkippedFile } from '../../core/api/types.js';
-import { NotFoundError } from '../../core/errors.js';
+import { NotFoundError, SkillConflictError } from '../../core/errors.js';
 import { assertSafeSkillName, checkSkillName } from '../../core/names.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { errnoCode, realPath, resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
@@ -58,6 +58,18 @@ export async function nameOccupant(agentDir: string, name: string, opts: IoOptio
     const at = skipped.find((s) => s.path === name || s.path === `${name}.md` || s.path.startsWith(`${name}/`));
     return at ? { skipped: at } : null;
   });
+}
+
+/**
+ * SkillConflictError (409) when an entry the store skips holds `name` in the agent's skills/ (an
+ * escaping symlink, a folder without SKILL.md): a save that does not replace must not land on it.
+ * A skill of that name is saveSkill's own conflict to report.
+ */
+export async function refuseNonSkillOccupant(agentDir: string, name: string, opts: IoOptions = {}): Promise<void> {
+  if (checkSkillName(name) !== null) return; // the save refuses the name itself, naming its field
+  const occupant = await nameOccupant(agentDir, name, opts);
+  if (occupant && 'skipped' in occupant)
+    throw new SkillConflictError(name, `skills/${occupant.skipped.path} is in the way of "${name}" and is not a skill (${occupant.skipped.reason}); move it away, or pick another name`);
 }
 
 const VANISHED = Symbol('vanished');

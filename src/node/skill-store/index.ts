@@ -6,7 +6,7 @@ export { listSkillsFolder, hasSkillsIn } from './list.js';
 export type { SkillLocation, SkillsFolderListing } from './list.js';
 export { readSkillMd, readSkillScripts } from './read.js';
 export { listAgentSkills, listCustomSkills } from './agent-list.js';
-export { locateSkill, nameOccupant, readCustomSkill } from './agent-read.js';
+export { locateSkill, nameOccupant, readCustomSkill, refuseNonSkillOccupant } from './agent-read.js';
 export { agentCatalogInputs, catalogInputs, readAllSkills, readSkillsFolder } from './read-all.js';
 export type { ReadSkillsFolderResult, StoredSkill, StoredSkills } from './read-all.js';
 export { isInside, MAX_SKILL_FILE_BYTES, SkillReadError } from './inside.js';

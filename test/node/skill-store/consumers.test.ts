@@ -3,7 +3,7 @@
 // (validate's folder expansion) and build must agree on which entries are
 // skills and which are skipped, and why (issue 22: GET …/skills used to list
 // _template/ and README.md while build and catalog skipped them).
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,21 @@ describe('the same tree through every consumer of the skill store', () => {
     const validated = [...io.out().matchAll(/^ws\/agent\/skills\/(.+?)(?:\/SKILL\.md|\.md): (?:valid|\d+ error)/gm)].map((m) => m[1]);
     expect(validated).toEqual(SKILLS);
     expect(skippedLines(io.err(), 'ws/agent/skills')).toEqual(SKIPPED);
+  });
+
+  it('a create-mode save (HTTP) never lands on a skipped entry: 409, the entry and its target untouched', async () => {
+    for (const name of ['escape', 'no-skill']) {
+      const res = await fetch(`${srv.url}/api/agents/agent/skill-builder/save`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ skill_name: name, skill_md: skillMd(name) }),
+      });
+      expect(res.status, name).toBe(409);
+      expect((await res.json()).error).toMatch(new RegExp(`skills/${name} is in the way of "${name}" and is not a skill`));
+    }
+    expect(await readFile(join(root, 'outside/stolen/SKILL.md'), 'utf8')).toBe(skillMd('stolen'));
+    expect(await readlink(join(skillsDir(), 'escape'))).toBe(join(root, 'outside/stolen'));
+    expect(await readdir(join(skillsDir(), 'no-skill'))).toEqual(['notes.txt']);
   });
 
   it('hasSkills is true for this tree and false once only the skipped entries are left', async () => {

@@ -8,6 +8,7 @@
 
 import { SaveRequestSchema } from '../../../core/api/schemas.js';
 import { saveRequestFromWire, saveResultToWire } from '../../../core/api/wire.js';
+import { refuseNonSkillOccupant } from '../../skill-store/agent-read.js';
 import { saveSkill } from '../../workspace/save-skill.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -17,6 +18,8 @@ export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
   const { allowRiskyEgress, ...request } = saveRequestFromWire(await ctx.json(SaveRequestSchema, ctx.services.maxSaveBodyBytes));
   const agent = await resolveAgent(ctx);
   const { resolveHost } = ctx.services;
+  // A create-mode save never lands on an entry of skills/ that is not a skill (409), as on a skill.
+  if (request.editingName === undefined) await refuseNonSkillOccupant(agent.path, request.skillName, ctx.services.io);
   const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true, ...(resolveHost ? { resolveHost } : {}) });
   // env_missing is [{name, kind}]: kind 'one_of' marks members of a group of which any one is enough.
   return json(saveResultToWire(result));
