@@ -13,6 +13,7 @@ import { retryVanished, withSkillsRead } from './consistent-read.js';
 import { readFailure } from './inside.js';
 import { listSkillsFolder, type SkillLocation } from './list.js';
 import { readSkillMd } from './read.js';
+import { isHiddenName } from './policy.js';
 import { cleanLeftoverTemps } from './save-temps.js';
 
 type Listed = SkillsListing & { vanished?: boolean };
@@ -66,6 +67,6 @@ async function summarize(fs: FsLike, skillsDir: string, loc: SkillLocation): Pro
   summary.tools = parsed.tools.map((t) => t.name);
   const firstError = parsed.diagnostics.find((d) => d.severity === 'error');
   if (firstError) summary.error = `${firstError.line !== undefined ? `line ${firstError.line}: ` : ''}${firstError.message}`;
-  if (loc.format === 'subdir') summary.hasScripts = (await listDir(fs, join(loc.path, 'scripts'))).some((e) => !e.name.startsWith('.') && !e.isDirectory);
+  if (loc.format === 'subdir') summary.hasScripts = (await listDir(fs, join(loc.path, 'scripts'))).some((e) => !isHiddenName(e.name) && !e.isDirectory);
   return summary;
 }
