@@ -92,6 +92,10 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
   const fileLine = (offset: number | undefined): number | undefined =>
     offset === undefined || offset < 0 ? undefined : counter.linePos(offset).line + yamlLine - 1;
 
+  if (flowDepth(yamlText) > MAX_FLOW_DEPTH) {
+    diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML nests [ or { more than ${MAX_FLOW_DEPTH} deep; flatten it`, yamlLine));
+    return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics };
+  }
   let doc: Document.Parsed;
   try {
     doc = parseDocument(yamlText, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
@@ -156,6 +160,25 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
     return { data: null, doc, lineOf, keyLines, diagnostics };
   }
   return { data: value as Record<string, unknown>, doc, lineOf, keyLines, diagnostics };
+}
+
+/**
+ * Deeper flow nesting than this is refused before the YAML parser sees it: a
+ * 1 MiB run of `[` made it exhaust memory and end the process (issue 21's
+ * pathological inputs). Real frontmatter nests a few levels.
+ */
+const MAX_FLOW_DEPTH = 1000;
+
+/** The deepest `[`/`{` nesting in `text`, counted without regard to quotes (an upper bound). */
+function flowDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if ((c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
 }
 
 function firstLine(err: unknown): string {

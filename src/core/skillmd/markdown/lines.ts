@@ -14,8 +14,31 @@ export interface FenceOpening {
   info: string;
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+// Headings and fence openings are read with loops, not regexes: the regexes
+// they replace (`/^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/`, `/(?:^|[ \t]+)#+$/`)
+// backtracked quadratically on `## Tool: ` + a long run of spaces + one more
+// character (issue 21: 100 KB froze the event loop for 37 s).
+
+/** Whether `s` holds a line terminator (what `.` in a regex does not match). */
+export function hasLineTerminator(s: string): boolean {
+  return /[\n\r\u2028\u2029]/.test(s);
+}
+
+const isTab = (c: number): boolean => c === 32 || c === 9;
+
+/** Where the run of `code` starting at `from` ends. */
+function runEnd(line: string, from: number, code: number): number {
+  let i = from;
+  while (line.charCodeAt(i) === code) i++;
+  return i;
+}
+
+/** Index after at most 3 leading spaces. */
+function indentEnd(line: string): number {
+  let i = 0;
+  while (i < 3 && line.charCodeAt(i) === 32) i++;
+  return i;
+}
 
 /**
  * The character code after at most 3 leading spaces (NaN past the end). Block
@@ -30,26 +53,35 @@ export function markerCode(line: string): number {
 
 /** The ATX heading on this line, or null. `## Tool: x ##` → `{level: 2, title: 'Tool: x'}`. */
 export function headingOf(line: string): Heading | null {
-  if (markerCode(line) !== 35 /* # */) return null;
-  const m = HEADING.exec(line);
-  if (!m) return null;
-  let title = m[2] ?? '';
-  // An optional closing sequence of `#`s, preceded by a space (or the whole title).
-  title = title.replace(/(?:^|[ \t]+)#+$/, '').trim();
-  return { level: m[1]!.length, title };
+  const start = indentEnd(line);
+  const hashes = runEnd(line, start, 35 /* # */);
+  const level = hashes - start;
+  if (level < 1 || level > 6) return null;
+  if (hashes < line.length && !isTab(line.charCodeAt(hashes))) return null;
+  if (hasLineTerminator(line)) return null;
+  let from = hashes;
+  let to = line.length;
+  while (from < to && isTab(line.charCodeAt(from))) from++;
+  while (to > from && isTab(line.charCodeAt(to - 1))) to--;
+  // An optional closing sequence of `#`s, preceded by a space or tab (or the whole title).
+  let close = to;
+  while (close > from && line.charCodeAt(close - 1) === 35) close--;
+  if (close < to && (close === from || isTab(line.charCodeAt(close - 1)))) to = close;
+  return { level, title: line.slice(from, to).trim() };
 }
 
 /** The fence this line opens, or null. A backtick fence's info string may not contain a backtick. */
 export function fenceOpening(line: string): FenceOpening | null {
-  const c = markerCode(line);
+  const start = indentEnd(line);
+  const c = line.charCodeAt(start);
   if (c !== 96 /* ` */ && c !== 126 /* ~ */) return null;
-  const m = FENCE_OPEN.exec(line);
-  if (!m) return null;
-  const marks = m[1]!;
-  const info = m[2] ?? '';
-  const char = marks[0] as '`' | '~';
+  const end = runEnd(line, start, c);
+  if (end - start < 3) return null;
+  const info = line.slice(end);
+  if (hasLineTerminator(info)) return null;
+  const char = c === 96 ? '`' : '~';
   if (char === '`' && info.includes('`')) return null;
-  return { char, length: marks.length, info: info.trim() };
+  return { char, length: end - start, info: info.trim() };
 }
 
 /** CommonMark closing rule: same character, at least as long, at most 3 spaces indent, nothing but spaces after. */
@@ -87,8 +119,9 @@ export function isBlank(line: string): boolean {
   return line.trim() === '';
 }
 
-const BULLET = /^ {0,3}[-*+][ \t]+(.*)$/;
-const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
+// The text group starts at a character the space run cannot take, so the two never trade characters.
+const BULLET = /^ {0,3}[-*+][ \t]+([^ \t\n\r\u2028\u2029].*)?$/;
+const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+([^ \t\n\r\u2028\u2029].*)?$/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/;
 
 /** A thematic break: three or more `-`, `*` or `_` (spaces between allowed), e.g. `---`, `* * *`. */
@@ -102,13 +135,13 @@ export function bulletItem(line: string): string | null {
   if (!m) return null;
   // `---` / `***` are thematic breaks, not items.
   if (isThematicBreak(line)) return null;
-  return m[1]!;
+  return m[1] ?? '';
 }
 
 /** The text of an ordered item (`1. x`, `2) x`), or null. */
 export function orderedItem(line: string): string | null {
   const m = ORDERED.exec(line);
-  return m ? m[2]! : null;
+  return m ? (m[2] ?? '') : null;
 }
 
 /** Lines that start a non-paragraph block: tables, lists, quotes, HTML, thematic breaks (headings and fences are checked apart). */

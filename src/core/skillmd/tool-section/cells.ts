@@ -5,14 +5,37 @@
 /** Strips one code span around the whole text: `` `x` `` → `x`. */
 export function stripCode(text: string): string {
   const t = text.trim();
-  const m = /^(`+)([\s\S]*?)\1$/.exec(t);
-  if (!m || m[2]!.length === 0) return t;
-  const inner = m[2]!;
+  // Loops, not `/^(`+)([\s\S]*?)\1$/`: its backtick run and lazy body traded characters (quadratic).
+  // The run is the longest that both opens and closes the text without overlapping.
+  const run = Math.min(backtickRun(t, 0, 1), backtickRun(t, t.length - 1, -1), Math.floor(t.length / 2));
+  if (run === 0) return t;
+  const inner = t.slice(run, t.length - run);
+  if (inner.length === 0) return t;
   // The same backtick run must not occur inside (then the span would have ended earlier).
-  // Speed: only build that regex when there is a backtick inside at all.
-  if (inner.includes('`') && new RegExp(`(^|[^\`])${m[1]}([^\`]|$)`).test(inner)) return t;
+  if (hasBacktickRunOf(inner, run)) return t;
   if (inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '') return inner.slice(1, -1);
   return inner;
+}
+
+/** The length of the run of backticks at `from`, read in direction `step`. */
+function backtickRun(t: string, from: number, step: 1 | -1): number {
+  let i = from;
+  while (i >= 0 && i < t.length && t[i] === '`') i += step;
+  return Math.abs(i - from);
+}
+
+/** Whether `s` holds a run of exactly `n` backticks (not part of a longer run). */
+function hasBacktickRunOf(s: string, n: number): boolean {
+  for (let i = 0; i < s.length; ) {
+    if (s[i] !== '`') {
+      i++;
+      continue;
+    }
+    const len = backtickRun(s, i, 1);
+    if (len === n) return true;
+    i += len;
+  }
+  return false;
 }
 
 /** A request cell: a JSON string literal (`"Review my PR"`) is unquoted, anything else kept as written. */

@@ -14,7 +14,8 @@ export interface Label {
   rest: string;
 }
 
-const LABEL = /^ {0,3}\*\*([^*\n]+?)\*\*[ \t]*(.*)$/;
+// The rest group starts at a character the space run cannot take, so the two never trade characters.
+const LABEL = /^ {0,3}\*\*([^*\n]+?)\*\*[ \t]*([^ \t\n\r\u2028\u2029].*)?$/;
 
 /** A bold label line such as `**Input:**`, `**Output (file):** …`, `**Detection heuristics**`. */
 export function labelOf(line: string): Label | null {
@@ -22,7 +23,7 @@ export function labelOf(line: string): Label | null {
   const m = LABEL.exec(line);
   if (!m) return null;
   let text = m[1]!.trim();
-  let rest = m[2]!;
+  let rest = m[2] ?? '';
   const colonInside = text.endsWith(':');
   if (colonInside) text = text.slice(0, -1).trim();
   else if (rest.startsWith(':')) rest = rest.slice(1);

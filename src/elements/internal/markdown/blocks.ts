@@ -4,6 +4,8 @@
 // indentation), and GFM tables. Each top-level block keeps its source text so
 // the renderer rebuilds only the blocks that changed as a reply streams in.
 
+import { fenceOf, headingOf } from './line-marks.js';
+
 export type Block =
   | { t: 'p'; text: string }
   | { t: 'h'; level: number; text: string }
@@ -19,12 +21,11 @@ export interface SourcedBlock {
   src: string;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`]*$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+|$)/;
-const TABLE_DELIM = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+// The closing `|` is folded into an optional last group, so no two space runs meet.
+const TABLE_DELIM = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$/;
 const blank = (l: string) => l.trim() === '';
 
 /** Top-level blocks of `text`, each with its source. */
@@ -52,21 +53,21 @@ function parseAll(lines: string[]): Block[] {
 /** Reads the block starting at `lines[i]` (not blank); returns it and the index after it. */
 function readBlock(lines: string[], i: number): [Block, number] {
   const line = lines[i]!;
-  const fence = FENCE.exec(line);
+  const fence = fenceOf(line);
   if (fence) {
-    const mark = fence[1]!;
+    const mark = fence.mark;
     const body: string[] = [];
     let k = i + 1;
     for (; k < lines.length; k++) {
       const l = lines[k]!;
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(l);
-      if (close && close[1]![0] === mark[0] && close[1]!.length >= mark.length) return [{ t: 'code', lang: fence[2] ?? '', text: body.join('\n') }, k + 1];
+      if (close && close[1]![0] === mark[0] && close[1]!.length >= mark.length) return [{ t: 'code', lang: fence.lang, text: body.join('\n') }, k + 1];
       body.push(l);
     }
-    return [{ t: 'code', lang: fence[2] ?? '', text: body.join('\n') }, k];
+    return [{ t: 'code', lang: fence.lang, text: body.join('\n') }, k];
   }
-  const heading = HEADING.exec(line);
-  if (heading) return [{ t: 'h', level: heading[1]!.length, text: heading[2] ?? '' }, i + 1];
+  const heading = headingOf(line);
+  if (heading) return [{ t: 'h', level: heading.level, text: heading.text }, i + 1];
   if (RULE.test(line)) return [{ t: 'hr' }, i + 1];
   if (QUOTE.test(line)) {
     const body: string[] = [];
@@ -86,7 +87,7 @@ function readBlock(lines: string[], i: number): [Block, number] {
   let k = i + 1;
   for (; k < lines.length; k++) {
     const l = lines[k]!;
-    if (blank(l) || FENCE.test(l) || HEADING.test(l) || RULE.test(l) || QUOTE.test(l) || startsList(l)) break;
+    if (blank(l) || fenceOf(l) || headingOf(l) || RULE.test(l) || QUOTE.test(l) || startsList(l)) break;
     para.push(l);
   }
   return [{ t: 'p', text: para.join('\n') }, k];
@@ -122,7 +123,7 @@ function readList(lines: string[], i: number): [Block, number] {
         break;
       }
       if (leading(l) >= indent) body.push(l.slice(indent));
-      else if (ITEM.test(l) || FENCE.test(l) || HEADING.test(l) || RULE.test(l) || QUOTE.test(l)) break;
+      else if (ITEM.test(l) || fenceOf(l) || headingOf(l) || RULE.test(l) || QUOTE.test(l)) break;
       else body.push(l.trimStart()); // a lazy continuation of the item's paragraph
     }
     let checked: boolean | null = null;
