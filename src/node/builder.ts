@@ -26,7 +26,8 @@ import { assertSafeSkillName } from '../core/names.js';
 import type { ExistingSkill } from '../core/builder/prompt.js';
 import type { ResolvedSkillBuilderLLM } from './config/tiers.js';
 import { resolveIo, type IoOptions } from './fs/types.js';
-import { llmForTurn, loadSkillForEdit, resolveUsableLlm, type LlmClientFactory, type UsableWorkspaceLlm } from './config/workspace-llm.js';
+import { llmForTurn, resolveUsableLlm, type LlmClientFactory, type UsableWorkspaceLlm } from './config/workspace-llm.js';
+import { loadSkillForEdit } from './workspace/skill-for-edit.js';
 
 type CoreTuning = Pick<SkillBuilderOptions, 'now' | 'progressIntervalMs' | 'structuredOutput' | 'partialDrafts' | 'partialDraftIntervalMs'>;
 

@@ -63,7 +63,7 @@ export { buildSkillsFolder } from './artifacts/build-folder.js';
 export type { BuildSkillsFolderOptions, BuildSkillsFolderResult } from './artifacts/build-folder.js';
 export { readSkillsFolder } from './skill-store/index.js';
 export type { ReadSkillsFolderResult } from './skill-store/index.js';
-export { runBuildCommand } from './artifacts/build-command.js';
+export { runBuildCommand } from './cli/build.js';
 
 // Trying a draft's tools before saving (issue 15): sandboxed runs with an egress proxy.
 export { runSkillTool } from './sandbox/run-skill-tool.js';

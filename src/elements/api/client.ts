@@ -25,7 +25,7 @@ import {
   validationFromWire,
   type WireJson as Json,
 } from '../../core/api/wire.js';
-import { toReview, type DraftReview } from '../builder/review.js';
+import { toReview, type DraftReview } from './review.js';
 import { isAbortError, readSse } from './sse.js';
 import type * as T from '../types.js';
 

@@ -1,7 +1,7 @@
 // The subcommand registry, in the order `--help` lists them. A new subcommand
 // is one file under cli/ exporting a CliCommand, plus one line here.
 
-import { buildCommand } from '../artifacts/build-command.js';
+import { buildCommand } from './build.js';
 import { catalogCommand } from './catalog.js';
 import { chatCommand } from './chat.js';
 import type { CliCommand } from './command.js';

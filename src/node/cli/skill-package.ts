@@ -12,7 +12,7 @@ import { formatDiagnostic } from '../../core/diagnostics.js';
 import { SkillConflictError } from '../../core/errors.js';
 import { exportSkill } from '../skill-folder/export-skill.js';
 import { importSkill } from '../skill-folder/import-skill.js';
-import { importToWire, prepareImport, saveImport } from '../skill-folder/import-flow.js';
+import { importToWire, prepareImport, saveImport } from '../workspace/import-flow.js';
 import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
 import { locateSkill, readCustomSkill } from '../skill-store/index.js';
 import { acceptedKinds, diffAgainst } from './import-review.js';

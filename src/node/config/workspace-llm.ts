@@ -3,17 +3,15 @@
 // check: resolve the skill-builder LLM through the tiers (SPEC §4) and refuse
 // — with a ConfigError naming the fix — a configuration that is unset, has no
 // key, or sends a key to an untrusted workspace base_url; pick the client the
-// core builder runs on; load the on-disk skill for edit mode.
+// core builder runs on. (The on-disk skill for edit mode is
+// workspace/skill-for-edit.ts.)
 // Without `timeout_s`, FORGE_SKILL_BUILDER_TIMEOUT_S (seconds) in the
 // environment replaces the core's default idle timeout of provider streams.
 
 import { ConfigError } from '../../core/errors.js';
 import type { LlmClient, LlmConfig } from '../../core/llm/types.js';
-import { assertSafeSkillName } from '../../core/names.js';
-import type { ExistingSkill } from '../../core/builder/prompt.js';
 import { loadSkillBuilderLLM, toUsableLlmConfig, type ResolvedSkillBuilderLLM } from './tiers.js';
 import type { IoOptions } from '../fs/types.js';
-import { readCustomSkill } from '../skill-store/agent-read.js';
 
 /** Builds the client from the resolved config (tests, proxies, hosts bringing their own). */
 export type LlmClientFactory = (config: LlmConfig) => LlmClient;
@@ -67,15 +65,4 @@ function idleTimeoutFromEnv(env: Readonly<Record<string, string | undefined>>): 
 /** What the core builder runs on: the factory's client, or the config (the core then creates the provider client). */
 export function llmForTurn(config: LlmConfig, factory: LlmClientFactory | undefined): LlmClient | LlmConfig {
   return factory ? factory(config) : config;
-}
-
-/**
- * The on-disk skill `name` of the agent, in the shape the edit-mode prompt
- * takes. UnsafePathError for a name that is not a safe skill name (field
- * `editing_name`), NotFoundError when the agent has no such skill.
- */
-export async function loadSkillForEdit(agentDir: string, name: string, io: IoOptions = {}): Promise<ExistingSkill> {
-  assertSafeSkillName(name, 'editing_name');
-  const skill = await readCustomSkill(agentDir, name, io);
-  return { name: skill.name, skillMd: skill.skillMd, scripts: skill.scripts, files: skill.files, binaryPaths: skill.binaries.map((b) => b.path) };
 }

@@ -1,14 +1,13 @@
 // The workspace steps shared by the node createSkillBuilder, the HTTP chat
 // route and the terminal chat: resolve → refuse with a named fix → the client
-// config (custom key variable included) → the on-disk skill for edit mode.
+// config (custom key variable included).
 import { describe, expect, it } from 'vitest';
-import { ConfigError, NotFoundError, UnsafePathError } from '../../../src/core/errors.js';
+import { ConfigError } from '../../../src/core/errors.js';
 import type { LlmConfig } from '../../../src/core/llm/types.js';
-import { llmForTurn, loadSkillForEdit, resolveUsableLlm } from '../../../src/node/config/workspace-llm.js';
+import { llmForTurn, resolveUsableLlm } from '../../../src/node/config/workspace-llm.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { createScriptedLlm } from '../../../src/testing/scripted-llm.js';
 import { guardProcessEnv, thrown } from '../../helpers/node-guards.js';
-import { skillMd } from '../../helpers/skill-fixtures.js';
 
 guardProcessEnv();
 
@@ -52,29 +51,5 @@ describe('llmForTurn', () => {
     expect(llmForTurn(config, (c) => (seen.push(c), client))).toBe(client);
     expect(seen).toEqual([config]);
     expect(llmForTurn(config, undefined)).toBe(config);
-  });
-});
-
-describe('loadSkillForEdit', () => {
-  it('loads the skill in the edit-mode prompt shape, refusing unsafe and unknown names', async () => {
-    const md = skillMd('weather-report');
-    const ws = await createMemoryWorkspace({
-      'alpha/forge.yaml': '',
-      'alpha/skills/weather-report/SKILL.md': md,
-      'alpha/skills/weather-report/scripts/w.sh': 'echo {}\n',
-      'alpha/skills/weather-report/references/codes.md': '# Codes\n',
-      'alpha/skills/weather-report/assets/icon.bin': '\0\u0001',
-    });
-    expect(await loadSkillForEdit(ws.path('alpha'), 'weather-report', ws)).toEqual({
-      name: 'weather-report',
-      skillMd: md,
-      scripts: { 'w.sh': 'echo {}\n' },
-      files: { 'references/codes.md': '# Codes\n' },
-      binaryPaths: ['assets/icon.bin'],
-    });
-    const unsafe = await thrown(() => loadSkillForEdit(ws.path('alpha'), '../forge', ws));
-    expect(unsafe).toBeInstanceOf(UnsafePathError);
-    expect((unsafe as UnsafePathError).field).toBe('editing_name');
-    expect(NotFoundError.isInstance(await thrown(() => loadSkillForEdit(ws.path('alpha'), 'missing-skill', ws)))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import type { ValidationResult } from '../../../core/diagnostics.js';
 import { ApiError } from '../../api/client.js';
 import { fire } from '../../events.js';
 import { copyDraft, isBlank } from '../draft.js';
-import { riskBlocksSave, type DraftReview } from '../review.js';
+import { riskBlocksSave, type DraftReview } from '../../api/review.js';
 import type { AgentInfo, Draft, SaveSkillResult } from '../../types.js';
 import type { BuilderContext } from './context.js';
 

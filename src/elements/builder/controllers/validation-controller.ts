@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ValidationResult } from '../../../core/diagnostics.js';
 import { copyDraft, isBlank } from '../draft.js';
-import type { DraftReview } from '../review.js';
+import type { DraftReview } from '../../api/review.js';
 import type { Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';
 

@@ -10,7 +10,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { ValidationResult } from '../../../core/diagnostics.js';
 import { diagTab, fileText, isBlank, isFolderTab, sameDraft, SKILL_MD, tabPath, withFileText } from '../draft.js';
 import type { FilesPanel } from '../files/files-controller.js';
-import type { DraftReview } from '../review.js';
+import type { DraftReview } from '../../api/review.js';
 import type { ChatEntry, PartialDraftState } from '../controllers/chat-controller.js';
 import type { BuilderContext } from '../controllers/context.js';
 import type { ToolRunState } from '../controllers/draft-controller.js';

@@ -8,7 +8,7 @@
 
 import { html, nothing } from 'lit';
 import type { Diagnostic } from '../../../core/diagnostics.js';
-import { blockingViolations, type DraftReview } from '../review.js';
+import { blockingViolations, type DraftReview } from '../../api/review.js';
 
 /** The review and whether its details are open in the Checks panel (the validation controller gives them). */
 export interface RiskView {

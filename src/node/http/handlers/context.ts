@@ -5,7 +5,7 @@
 
 import { buildSystemPrompt } from '../../../core/builder/prompt.js';
 import { contextToWire } from '../../../core/api/wire.js';
-import { loadSkillForEdit } from '../../config/workspace-llm.js';
+import { loadSkillForEdit } from '../../workspace/skill-for-edit.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';

@@ -17,7 +17,7 @@ import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
 import { readFolderUpload } from '../multipart-folder.js';
 import { withSkillsRead } from '../../skill-store/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
-import { importToWire, prepareImport } from '../../skill-folder/import-flow.js';
+import { importToWire, prepareImport } from '../../workspace/import-flow.js';
 import { resolveIo } from '../../fs/types.js';
 import { locateSkill, readSkillMd } from '../../skill-store/index.js';
 import { NotFoundError } from '../../../core/errors.js';

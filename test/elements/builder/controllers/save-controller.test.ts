@@ -3,7 +3,7 @@
 // operator's confirmation, a conflict is told apart, and the save event
 // carries the result.
 
-import type { DraftReview } from '../../../../src/elements/builder/review.js';
+import type { DraftReview } from '../../../../src/elements/api/review.js';
 import { SaveController, type SaveChecks, type SavedDraft } from '../../../../src/elements/builder/controllers/save-controller.js';
 import { equal, ok } from '../../helpers/assert.js';
 import { recordEvents, waitFor } from '../../helpers/dom.js';

@@ -7,11 +7,11 @@
 import { relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { BuildDiagnostic } from '../../core/artifacts/types.js';
-import { parseCommandArgs, PROGRAM, UsageError } from '../cli/args.js';
-import type { CliCommand } from '../cli/command.js';
-import { plural } from '../cli/io.js';
+import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { plural } from './io.js';
 import type { FsLike } from '../fs/types.js';
-import { buildSkillsFolder } from './build-folder.js';
+import { buildSkillsFolder } from '../artifacts/build-folder.js';
 import type { RiskPolicy } from '../../core/risk/types.js';
 import { readRiskPolicyFile } from '../risk/policy-file.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBuildCommand } from '../../../src/node/artifacts/build-command.js';
+import { runBuildCommand } from '../../../src/node/cli/build.js';
 import { main } from '../../../src/node/cli.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { guardProcessEnv } from '../../helpers/node-guards.js';

@@ -12,7 +12,7 @@ import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { refuseNonSkillOccupant } from '../skill-store/agent-read.js';
-import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from '../workspace/save-skill.js';
+import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from './save-skill.js';
 
 export interface PreparedImport {
   name: string;
