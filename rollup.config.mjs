@@ -31,6 +31,10 @@ export default [
   {
     input: {
       'core/index': 'src/core/index.ts',
+      'core/entries/designer': 'src/core/entries/designer.ts',
+      'core/entries/llm': 'src/core/entries/llm.ts',
+      'core/entries/routing': 'src/core/entries/routing.ts',
+      'core/entries/artifacts': 'src/core/entries/artifacts.ts',
       'node/index': 'src/node/index.ts',
       'node/cli': 'src/node/cli.ts',
       'elements/index': 'src/elements/index.ts',

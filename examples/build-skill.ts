@@ -10,8 +10,9 @@
 // See docs/sdk.md.
 
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, parseSkillMd, validateSkillMd, type ChatMessage, type SkillDraft } from 'forge-skill-builder';
-import { createSkillBuilder, discoverAgents, saveSkill } from 'forge-skill-builder/node';
+import { formatDiagnostic, parseSkillMd, validateSkillMd } from 'forge-skill-builder';
+import type { ChatMessage, SkillDraft } from 'forge-skill-builder/designer';
+import { createWorkspaceSkillBuilder, discoverAgents, saveSkill } from 'forge-skill-builder/node';
 
 const MAX_TURNS = 3;
 const KEEP_GOING = 'Choose sensible defaults for anything still open, note them in the skill, and draft it now.';
@@ -35,7 +36,7 @@ if (!agent) {
 }
 
 // Resolves the LLM through the tiers; refuses (ConfigError) when it is unset, has no key or an untrusted base_url.
-const builder = await createSkillBuilder({ workspaceDir: values.dir!, agentDir: agent.path });
+const builder = await createWorkspaceSkillBuilder({ workspaceDir: values.dir!, agentDir: agent.path });
 console.error(`LLM: ${builder.config?.provider} ${builder.config?.model} (${builder.config?.source})`);
 
 /** One turn: streams the chat text, returns the reply and the draft (if the model drafted). */

@@ -1,4 +1,4 @@
-// createSkillBuilder (node flavour): the one place a chat turn is assembled
+// createWorkspaceSkillBuilder (node flavour): the one place a chat turn is assembled
 // for a workspace — the SDK, the HTTP chat route and the terminal chat all
 // run their turns through it. It resolves the skill-builder LLM through the
 // tiers (SPEC §4: ui.yaml, the key in .forge/.env or the environment, the
@@ -85,8 +85,8 @@ export interface NodeSkillBuilder {
  * and again at the start of every turn (a turn refused then throws that ConfigError from `chat`'s
  * iteration or rejects `send`, before any event).
  */
-export async function createSkillBuilder(options: NodeSkillBuilderOptions): Promise<NodeSkillBuilder> {
-  if (!options || typeof options !== 'object') throw new RequestError('options', 'createSkillBuilder needs {workspaceDir} or {llm}');
+export async function createWorkspaceSkillBuilder(options: NodeSkillBuilderOptions): Promise<NodeSkillBuilder> {
+  if (!options || typeof options !== 'object') throw new RequestError('options', 'createWorkspaceSkillBuilder needs {workspaceDir} or {llm}');
   const io = resolveIo(options);
   const ioOpts: IoOptions = { fs: io.fs, env: io.env, homeDir: io.homeDir };
   const tuning = pickTuning(options);
@@ -95,7 +95,7 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
 
   async function loadExisting(name: string): Promise<ExistingSkill> {
     assertSafeSkillName(name, 'editing_name');
-    if (agentDir === undefined) throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createSkillBuilder');
+    if (agentDir === undefined) throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createWorkspaceSkillBuilder');
     return loadSkillForEdit(agentDir, name, ioOpts);
   }
 
@@ -104,7 +104,7 @@ export async function createSkillBuilder(options: NodeSkillBuilderOptions): Prom
     if (opts?.editingName !== undefined) {
       assertSafeSkillName(opts.editingName, 'editing_name');
       if (agentDir === undefined && !opts.existing)
-        throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createSkillBuilder');
+        throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createWorkspaceSkillBuilder');
     }
   }
 
@@ -187,7 +187,7 @@ async function turnSource(
   }
   const workspaceDir = options.workspaceDir;
   if (typeof workspaceDir !== 'string' || workspaceDir === '')
-    throw new RequestError('workspaceDir', 'createSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
+    throw new RequestError('workspaceDir', 'createWorkspaceSkillBuilder needs {workspaceDir} (the folder holding .forge/ui.yaml) or {llm}');
   const resolve = async (): Promise<UsableWorkspaceLlm> => {
     const seen = new Set<string>(); // the key as soon as it is read, refused or not
     try {

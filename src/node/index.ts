@@ -40,7 +40,7 @@ export {
   prepareAgentRouting,
 } from './routing/agent-routing.js';
 export type { AgentRoutingOptions } from './routing/agent-routing.js';
-export { createSkillBuilder } from './builder.js';
+export { createWorkspaceSkillBuilder } from './builder.js';
 export type {
   ExplicitSkillBuilderOptions,
   NodeChatOptions,

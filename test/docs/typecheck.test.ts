@@ -71,6 +71,10 @@ const TSCONFIG = {
     useDefineForClassFields: false,
     paths: {
       'forge-skill-builder': ['../../src/core/index.ts'],
+      'forge-skill-builder/designer': ['../../src/core/entries/designer.ts'],
+      'forge-skill-builder/llm': ['../../src/core/entries/llm.ts'],
+      'forge-skill-builder/routing': ['../../src/core/entries/routing.ts'],
+      'forge-skill-builder/artifacts': ['../../src/core/entries/artifacts.ts'],
       'forge-skill-builder/node': ['../../src/node/index.ts'],
       'forge-skill-builder/elements': ['../../src/elements/index.ts'],
       'forge-skill-builder/elements/classes': ['../../src/elements/classes.ts'],

@@ -4,7 +4,7 @@
 // the interop build compare it, so a reviewer can read a change. Also the
 // invariants every corpus's build must keep (describeBuildInvariants).
 import { describe, expect, it } from 'vitest';
-import type { CompiledSkills, JsonSchemaNode } from '../../src/core/index.js';
+import type { CompiledSkills, JsonSchemaNode } from '../../src/core/entries/artifacts.js';
 import { compileSkills } from '../../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../../src/core/artifacts/serialize.js';
 import { parseSkillMd } from '../../src/core/skillmd/parse.js';

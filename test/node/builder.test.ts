@@ -1,10 +1,10 @@
-// Node createSkillBuilder: tiers resolved and refused with a named fix, key
+// Node createWorkspaceSkillBuilder: tiers resolved and refused with a named fix, key
 // read fresh per turn, edit mode loads the on-disk skill, the key never leaks.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, LlmError, NotFoundError, UnsafePathError } from '../../src/core/errors.js';
 import type { BuilderEvent } from '../../src/core/envelope/events.js';
 import type { LlmClient, LlmConfig } from '../../src/core/llm/types.js';
-import { createSkillBuilder } from '../../src/node/builder.js';
+import { createWorkspaceSkillBuilder } from '../../src/node/builder.js';
 import { createMemoryWorkspace } from '../../src/testing/memory-workspace.js';
 import { createScriptedLlm } from '../../src/testing/scripted-llm.js';
 import { filesContaining, guardProcessEnv, thrown } from '../helpers/node-guards.js';
@@ -23,10 +23,10 @@ async function collect(it: AsyncIterable<BuilderEvent>): Promise<BuilderEvent[]>
   return out;
 }
 
-describe('node createSkillBuilder: refusing unusable configurations', () => {
+describe('createWorkspaceSkillBuilder: refusing unusable configurations', () => {
   it('refuses an unset configuration, pointing at Settings', async () => {
     const ws = await createMemoryWorkspace();
-    const err = (await thrown(() => createSkillBuilder(ws))) as ConfigError;
+    const err = (await thrown(() => createWorkspaceSkillBuilder(ws))) as ConfigError;
     expect(ConfigError.isInstance(err)).toBe(true);
     expect(err.field).toBe('skill_builder');
     expect(err.message).toMatch(/Settings/);
@@ -34,7 +34,7 @@ describe('node createSkillBuilder: refusing unusable configurations', () => {
 
   it('refuses a missing key, naming the env var', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI });
-    const err = (await thrown(() => createSkillBuilder(ws))) as ConfigError;
+    const err = (await thrown(() => createWorkspaceSkillBuilder(ws))) as ConfigError;
     expect(err.field).toBe('api_key');
     expect(err.message).toContain('OPENAI_API_KEY');
   });
@@ -42,7 +42,7 @@ describe('node createSkillBuilder: refusing unusable configurations', () => {
   it('refuses an untrusted workspace base_url, naming the host and how to trust it', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': `${UI}  base_url: https://llm.attacker.example/v1\n` }, { env: { OPENAI_API_KEY: SECRET } });
     let factoryCalls = 0;
-    const err = (await thrown(() => createSkillBuilder({ ...ws, llmClientFactory: () => (factoryCalls++, createScriptedLlm([REPLY])) }))) as ConfigError;
+    const err = (await thrown(() => createWorkspaceSkillBuilder({ ...ws, llmClientFactory: () => (factoryCalls++, createScriptedLlm([REPLY])) }))) as ConfigError;
     expect(err.field).toBe('base_url');
     expect(err.message).toContain('llm.attacker.example');
     expect(err.message).toContain('trusted_base_urls');
@@ -52,7 +52,7 @@ describe('node createSkillBuilder: refusing unusable configurations', () => {
   });
 });
 
-describe('node createSkillBuilder: turns', () => {
+describe('createWorkspaceSkillBuilder: turns', () => {
   it('hands the resolved config (model verbatim, key from .forge/.env) to the client factory and streams the turn', async () => {
     const ws = await createMemoryWorkspace({
       '.forge/ui.yaml': `${UI}  base_url: https://gw.example.com/v1\n  timeout_s: 30\n`,
@@ -60,7 +60,7 @@ describe('node createSkillBuilder: turns', () => {
       '~/.forge/ui.yaml': 'trusted_base_urls:\n  - https://gw.example.com\n',
     });
     const seen: LlmConfig[] = [];
-    const builder = await createSkillBuilder({ ...ws, llmClientFactory: (c) => (seen.push(c), createScriptedLlm([REPLY])) });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, llmClientFactory: (c) => (seen.push(c), createScriptedLlm([REPLY])) });
     const events = await collect(builder.chat(user('a weather skill')));
     expect(seen).toEqual([{ provider: 'openai', model: 'gpt-4.1', apiKey: SECRET, baseUrl: 'https://gw.example.com/v1', timeoutMs: 30_000 }]);
     expect(events.at(-1)).toEqual({ type: 'done', status: 'complete', structured: true, truncated: false });
@@ -72,7 +72,7 @@ describe('node createSkillBuilder: turns', () => {
   it('reads the key again on every turn', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': 'OPENAI_API_KEY=first-key-1111\n' });
     const keys: Array<string | undefined> = [];
-    const builder = await createSkillBuilder({ ...ws, llmClientFactory: (c) => (keys.push(c.apiKey), createScriptedLlm([REPLY])) });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, llmClientFactory: (c) => (keys.push(c.apiKey), createScriptedLlm([REPLY])) });
     await builder.send(user('one'));
     await ws.fs.promises.writeFile(ws.path('.forge/.env'), 'OPENAI_API_KEY=second-key-2222\n');
     await builder.send(user('two'));
@@ -86,7 +86,7 @@ describe('node createSkillBuilder: turns', () => {
       { env: { OPENAI_API_KEY: SECRET } },
     );
     const llm = createScriptedLlm([REPLY]);
-    const builder = await createSkillBuilder({ ...ws, agentDir: ws.path('alpha'), llmClientFactory: () => llm });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, agentDir: ws.path('alpha'), llmClientFactory: () => llm });
     await collect(builder.chat(user('make it metric'), { mode: 'edit', editingName: 'weather-report' }));
     const system = llm.requests[0]!.system;
     expect(system).toContain('ON-DISK BODY MARKER');
@@ -97,7 +97,7 @@ describe('node createSkillBuilder: turns', () => {
   it('refuses an unsafe editing name before any event and answers NotFoundError for an unknown skill', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, 'alpha/forge.yaml': '' }, { env: { OPENAI_API_KEY: SECRET } });
     const llm = createScriptedLlm([REPLY, REPLY]);
-    const builder = await createSkillBuilder({ ...ws, agentDir: ws.path('alpha'), llmClientFactory: () => llm });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, agentDir: ws.path('alpha'), llmClientFactory: () => llm });
     expect(() => builder.chat(user('x'), { mode: 'edit', editingName: '../forge' })).toThrow(UnsafePathError);
     const err = await thrown(() => collect(builder.chat(user('x'), { mode: 'edit', editingName: 'missing-skill' })));
     expect(NotFoundError.isInstance(err)).toBe(true);
@@ -114,7 +114,7 @@ describe('node createSkillBuilder: turns', () => {
         throw new LlmError('auth', `invalid key ${SECRET} rejected`, { provider: 'openai', status: 401 });
       },
     };
-    const builder = await createSkillBuilder({ ...ws, llmClientFactory: () => leaky });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, llmClientFactory: () => leaky });
     const events = await collect(builder.chat(user('x')));
     const last = events.at(-1)!;
     expect(last.type).toBe('error');
@@ -128,27 +128,27 @@ describe('node createSkillBuilder: turns', () => {
 
   it('accepts an explicit {llm} without any workspace configuration', async () => {
     const ws = await createMemoryWorkspace();
-    const builder = await createSkillBuilder({ ...ws, llm: createScriptedLlm([REPLY]) });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, llm: createScriptedLlm([REPLY]) });
     expect(builder.config).toBeNull();
     expect((await builder.send(user('x'))).message).toBe('Which city should it default to?');
   });
 
   it('refuses {llm} together with llmClientFactory, which only applies to the workspace tiers', async () => {
-    const err = await thrown(() => createSkillBuilder({ llm: createScriptedLlm([REPLY]), llmClientFactory: () => createScriptedLlm([REPLY]) }));
+    const err = await thrown(() => createWorkspaceSkillBuilder({ llm: createScriptedLlm([REPLY]), llmClientFactory: () => createScriptedLlm([REPLY]) }));
     expect(err).toMatchObject({ field: 'llmClientFactory' });
   });
 
   it('keeps extra secrets out of every event, with {llm} too', async () => {
-    const builder = await createSkillBuilder({ llm: createScriptedLlm([JSON.stringify({ message: 'token tok-EXTRA-77 noted', skill: null })]), secrets: ['tok-EXTRA-77'] });
+    const builder = await createWorkspaceSkillBuilder({ llm: createScriptedLlm([JSON.stringify({ message: 'token tok-EXTRA-77 noted', skill: null })]), secrets: ['tok-EXTRA-77'] });
     expect(JSON.stringify(await collect(builder.chat(user('x'))))).not.toContain('tok-EXTRA-77');
   });
 });
 
-describe('node createSkillBuilder: startChat (a turn started before streaming, for servers)', () => {
+describe('createWorkspaceSkillBuilder: startChat (a turn started before streaming, for servers)', () => {
   it('hands the key to onApiKey on every read, also for a refused turn, and rejects before any event', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': 'OPENAI_API_KEY=first-key-1111\n' }, { env: { OPENAI_API_KEY: SECRET } });
     const keys: string[] = [];
-    const builder = await createSkillBuilder({ ...ws, llmClientFactory: () => createScriptedLlm([REPLY]), onApiKey: (k) => keys.push(k) });
+    const builder = await createWorkspaceSkillBuilder({ ...ws, llmClientFactory: () => createScriptedLlm([REPLY]), onApiKey: (k) => keys.push(k) });
     const events = await collect(await builder.startChat(user('one')));
     expect(events.at(-1)?.type).toBe('done');
     // The workspace now points the key at an origin nobody trusted: the next turn is refused before it starts.
@@ -162,7 +162,7 @@ describe('node createSkillBuilder: startChat (a turn started before streaming, f
   it('rejects when the client factory fails, with the key scrubbed by the caller it was handed to', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` });
     const seen = new Set<string>();
-    const builder = await createSkillBuilder({
+    const builder = await createWorkspaceSkillBuilder({
       ...ws,
       onApiKey: (k) => seen.add(k),
       llmClientFactory: (c) => {

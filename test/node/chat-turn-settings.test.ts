@@ -1,4 +1,4 @@
-// One chat turn, three surfaces: the SDK's createSkillBuilder, the HTTP chat
+// One chat turn, three surfaces: the SDK's createWorkspaceSkillBuilder, the HTTP chat
 // route (over real HTTP) and the terminal chat all run the node builder, so
 // each turn reads the workspace settings again. A key rotated in .forge/.env
 // between two messages reaches the provider on the second (the local OpenAI
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { createSkillBuilder } from '../../src/node/builder.js';
+import { createWorkspaceSkillBuilder } from '../../src/node/builder.js';
 import { main } from '../../src/node/cli.js';
 import type { RunningServer } from '../../src/node/server.js';
 import { startOpenServer } from '../helpers/server-token.js';
@@ -51,7 +51,7 @@ const user = (content: string) => [{ role: 'user' as const, content }];
 
 /** The SDK: two turns of one builder, `between` run after the first. Returns the second turn's refusal, if any. */
 async function sdkTwoTurns(between: () => Promise<void>): Promise<string | undefined> {
-  const builder = await createSkillBuilder({ workspaceDir: root, homeDir: home, env: {} });
+  const builder = await createWorkspaceSkillBuilder({ workspaceDir: root, homeDir: home, env: {} });
   expect((await builder.send(user('one'))).message).toBe('Reply to one.');
   await between();
   try {
@@ -88,7 +88,7 @@ async function cliTwoTurns(between: () => Promise<void>): Promise<{ code: number
 }
 
 describe('a key rotated in .forge/.env between two turns is sent on the second', () => {
-  it('SDK: createSkillBuilder', async () => {
+  it('SDK: createWorkspaceSkillBuilder', async () => {
     expect(await sdkTwoTurns(rotateKey)).toBeUndefined();
     expect(sentKeys()).toEqual([`Bearer ${OLD_KEY}`, `Bearer ${NEW_KEY}`]);
   });
@@ -112,7 +112,7 @@ describe('a key rotated in .forge/.env between two turns is sent on the second',
 describe('an untrusted base_url is refused the same way on every surface', () => {
   it('when the session starts: the same message from the SDK, the HTTP route and the CLI, and no request', async () => {
     await withdrawTrust();
-    const sdk = (await thrown(() => createSkillBuilder({ workspaceDir: root, homeDir: home, env: {} }))) as ConfigError;
+    const sdk = (await thrown(() => createWorkspaceSkillBuilder({ workspaceDir: root, homeDir: home, env: {} }))) as ConfigError;
     expect(ConfigError.isInstance(sdk)).toBe(true);
     expect(sdk.field).toBe('base_url');
     expect(sdk.message).toContain('trusted_base_urls');

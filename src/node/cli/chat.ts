@@ -3,7 +3,7 @@
 // arriving, the drafted SKILL.md is printed with its validation result, and
 // the user is asked whether to save it into the agent's skills/. With piped
 // stdin every line is one user message (and the answer to a save question).
-// Each message is a turn of the node createSkillBuilder (builder.ts), the same
+// Each message is a turn of createWorkspaceSkillBuilder (builder.ts), the same
 // one the SDK and the HTTP chat route run, so the workspace's settings are
 // read again for every message: a key rotated in .forge/.env or an edited
 // ui.yaml applies to the next one; a turn the settings now refuse prints the
@@ -20,7 +20,7 @@ import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../workspace/agents.js';
 import { existingSkillNames, saveSkill } from '../workspace/save-skill.js';
-import { createSkillBuilder, type NodeSkillBuilder } from '../builder.js';
+import { createWorkspaceSkillBuilder, type NodeSkillBuilder } from '../builder.js';
 import type { ResolvedSkillBuilderLLM } from '../config/tiers.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
@@ -76,7 +76,7 @@ async function openSession(io: CliIo, dir: string | undefined, agentId: string |
   if (!st?.isDirectory()) throw new Error(`the workspace folder ${dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
   const agent = await pickAgent(workspaceDir, agentId);
   // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
-  const builder = await createSkillBuilder({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
+  const builder = await createWorkspaceSkillBuilder({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
   const resolved = builder.config as ResolvedSkillBuilderLLM; // a workspace builder always has one
   const out = io.stdout;
   writeLine(out, `Skill builder — ${resolved.provider} ${resolved.model} (${resolved.source})${agent ? `, saving into agent "${agent.id}"` : ''}`);

@@ -1,4 +1,4 @@
-// The workspace side of a builder turn, for the node createSkillBuilder
+// The workspace side of a builder turn, for createWorkspaceSkillBuilder
 // (which the HTTP chat route and the terminal chat run) and the routing
 // check: resolve the skill-builder LLM through the tiers (SPEC §4) and refuse
 // — with a ConfigError naming the fix — a configuration that is unset, has no

@@ -24,7 +24,7 @@ export interface RequestLogEntry {
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
-// `(config) => LlmClient`, defined once in workspace-llm.ts (the node createSkillBuilder takes it too).
+// `(config) => LlmClient`, defined once in workspace-llm.ts (createWorkspaceSkillBuilder takes it too).
 export type { LlmClientFactory };
 
 export interface ApiHandlerOptions {

@@ -1,14 +1,15 @@
-// SkillBuilderConfigSchema lives in the isomorphic core (SPEC §3 lists it among
-// the core zod schemas) and only there: one home per name (issue 12).
+// SkillBuilderConfigSchema lives in the isomorphic core, exported by the LLM
+// entry (`forge-skill-builder/llm`) and only there: one home per name.
 import { describe, expect, it } from 'vitest';
-import * as core from '../../../src/core/index.js';
+import * as core from '../../../src/core/entries/llm.js';
+import * as root from '../../../src/core/index.js';
 import * as node from '../../../src/node/index.js';
 
-describe('SkillBuilderConfigSchema in the core entry', () => {
-  it('is exported by the core (forge-skill-builder), not again by /node', () => {
+describe('SkillBuilderConfigSchema in the LLM entry', () => {
+  it('is exported by forge-skill-builder/llm, not again by the root or /node', () => {
     expect(typeof core.SkillBuilderConfigSchema.safeParse).toBe('function');
     for (const name of ['SkillBuilderConfigSchema', 'parseSkillBuilderConfig', 'validateSkillBuilderSettings', 'settingsFromConfig', 'settingsToConfig'])
-      expect([name, name in core, name in node]).toEqual([name, true, false]);
+      expect([name, name in core, name in root, name in node]).toEqual([name, true, false, false]);
   });
 
   it('parses the wire form into the camelCase settings, naming the field on failure', () => {

@@ -1,4 +1,4 @@
-// The workspace steps shared by the node createSkillBuilder, the HTTP chat
+// The workspace steps shared by createWorkspaceSkillBuilder, the HTTP chat
 // route and the terminal chat: resolve → refuse with a named fix → the client
 // config (custom key variable included).
 import { describe, expect, it } from 'vitest';

@@ -2,13 +2,13 @@
 // (startServer on a real workspace folder), the real OpenAI SDK, and two local
 // OpenAI wire-format servers — the user's provider and an "attacker". The
 // attacker must receive no request at all: no key, no secret file content.
-// Also the CLI `chat` and the SDK createSkillBuilder against the same setup.
+// Also the CLI `chat` and the SDK createWorkspaceSkillBuilder against the same setup.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/core/errors.js';
-import { createSkillBuilder } from '../../../src/node/builder.js';
+import { createWorkspaceSkillBuilder } from '../../../src/node/builder.js';
 import { main } from '../../../src/node/cli.js';
 import type { RunningServer } from '../../../src/node/server.js';
 import { startOpenServer } from '../../helpers/server-token.js';
@@ -100,7 +100,7 @@ describe('scenario 1: ui.yaml changes after the key was saved (git pull)', () =>
     expect(io.err()).toContain(`"${attackerOrigin()}"`);
     expect(io.err()).toContain('trusted_base_urls');
 
-    const err = (await thrown(() => createSkillBuilder({ workspaceDir: ws, homeDir: home, env: {} }))) as ConfigError;
+    const err = (await thrown(() => createWorkspaceSkillBuilder({ workspaceDir: ws, homeDir: home, env: {} }))) as ConfigError;
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.field).toBe('base_url');
     expect(err.message).toContain(attackerOrigin());
@@ -108,7 +108,7 @@ describe('scenario 1: ui.yaml changes after the key was saved (git pull)', () =>
 
     // The same key from the process environment is held to the same rule.
     await rm(join(ws, '.forge/.env'));
-    const fromEnv = (await thrown(() => createSkillBuilder({ workspaceDir: ws, homeDir: home, env: { OPENAI_API_KEY: KEY } }))) as ConfigError;
+    const fromEnv = (await thrown(() => createWorkspaceSkillBuilder({ workspaceDir: ws, homeDir: home, env: { OPENAI_API_KEY: KEY } }))) as ConfigError;
     expect(fromEnv.field).toBe('base_url');
     expect(attacker.requests).toHaveLength(0);
   });

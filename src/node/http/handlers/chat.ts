@@ -5,7 +5,7 @@
 // events go out as `progress`, `message_delta`, `skill_draft_partial`,
 // `message`, `skill_draft`, and `done` or `error`, in snake_case
 // (core/api/wire.ts). Aborting the stream (client gone, server shutting down)
-// aborts the provider request. The turn itself is the node createSkillBuilder's
+// aborts the provider request. The turn itself is createWorkspaceSkillBuilder's
 // (builder.ts), the same one the SDK and the terminal chat run: a request is a
 // turn, so the tiers are read for each one.
 
@@ -15,7 +15,7 @@ import type { DraftSkill, ExistingSkill } from '../../../core/builder/prompt.js'
 import type { Draft } from '../../../core/api/types.js';
 import { ChatRequestSchema } from '../../../core/api/schemas.js';
 import { builderEventToWire, chatRequestFromWire } from '../../../core/api/wire.js';
-import { createSkillBuilder } from '../../builder.js';
+import { createWorkspaceSkillBuilder } from '../../builder.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -46,7 +46,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
     throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
 
   // unset / missing key / untrusted base_url → 400; the key joins the secrets scrubbed from replies and logs
-  const builder = await createSkillBuilder({
+  const builder = await createWorkspaceSkillBuilder({
     ...io,
     workspaceDir,
     agentDir: agent?.path,

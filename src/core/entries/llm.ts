@@ -1,0 +1,28 @@
+// Public surface of `forge-skill-builder/llm`: the LLM client — one streaming
+// interface over OpenAI, Anthropic, Gemini and Ollama (each provider's SDK
+// loaded on first use), its request and stream-part types, and the
+// skill-builder LLM settings as written in `ui.yaml` (the zod schema and the
+// camelCase settings). Errors (`LlmError`, `ConfigError`) come from the root.
+
+export { createLlmClient } from '../llm/client.js';
+export { PROVIDERS, DEFAULT_API_KEY_ENV } from '../llm/types.js';
+export type {
+  ChatMessage,
+  FinishReason,
+  JsonSchema,
+  LlmClient,
+  LlmConfig,
+  LlmRequest,
+  LlmStreamPart,
+  LlmTool,
+  LlmUsage,
+  ProviderName,
+} from '../llm/types.js';
+export {
+  SkillBuilderConfigSchema,
+  parseSkillBuilderConfig,
+  validateSkillBuilderSettings,
+  settingsFromConfig,
+  settingsToConfig,
+} from '../config/schema.js';
+export type { SkillBuilderConfig, SkillBuilderSettings } from '../config/schema.js';
