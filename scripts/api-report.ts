@@ -1,6 +1,6 @@
 // The public API report: for every typed entry of package.json "exports", the
 // names it exports and the declaration text of each (as a .d.ts would state
-// it, without comments), written to api/<entry>.api.md. The declarations are
+// it, without comments or private members), written to api/<entry>.api.md. The declarations are
 // emitted in memory from src/ with the TypeScript compiler API, so no build is
 // needed. `npm run api:update` rewrites the reports; test/check/api-report.test.ts
 // (part of `npm run check`) fails when a report differs from the code, so every
@@ -102,7 +102,14 @@ function declarationText(symbol: ts.Symbol): string {
   const texts = new Set<string>();
   for (const decl of symbol.declarations ?? []) {
     const node = ts.isVariableDeclaration(decl) ? decl.parent.parent : decl;
-    texts.add(node.getText().replace(/^(export\s+)?(default\s+)?(declare\s+)?/, ''));
+    const text = node
+      .getText()
+      .replace(/^(export\s+)?(default\s+)?(declare\s+)?/, '')
+      // Private members are not part of the surface; an inferred type's import("…") path depends on the order
+      // the compiler met the files (lit vs lit-html), so only the type's name is kept.
+      .replace(/^\s*private [^\n]*\n/gm, '')
+      .replace(/import\("[^"]+"\)\./g, '');
+    texts.add(text);
   }
   return [...texts].join('\n');
 }
