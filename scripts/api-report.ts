@@ -105,9 +105,9 @@ function declarationText(symbol: ts.Symbol): string {
     const text = node
       .getText()
       .replace(/^(export\s+)?(default\s+)?(declare\s+)?/, '')
-      // Private members are not part of the surface; an inferred type's import("…") path depends on the order
-      // the compiler met the files (lit vs lit-html), so only the type's name is kept.
-      .replace(/^\s*private [^\n]*\n/gm, '')
+      // Private members are not part of the surface (a private constructor is: it says `new` is refused); an inferred
+      // type's import("…") path depends on the order the compiler met the files (lit vs lit-html), so only its name is kept.
+      .replace(/^\s*private (?!constructor)[^\n]*\n/gm, '')
       .replace(/import\("[^"]+"\)\./g, '');
     texts.add(text);
   }
