@@ -114,15 +114,32 @@ function declarationText(symbol: ts.Symbol): string {
   return [...texts].join('\n');
 }
 
+/** Our own types a declaration names (in a signature, a member or an `extends`) that no entry exports. */
+function unexportedReferences(checker: ts.TypeChecker, symbol: ts.Symbol, exportedAnywhere: Set<ts.Symbol>, found: Set<string>): void {
+  const visit = (node: ts.Node): void => {
+    const name = ts.isTypeReferenceNode(node) ? node.typeName : ts.isExpressionWithTypeArguments(node) ? node.expression : undefined;
+    if (name) {
+      let ref = checker.getSymbolAtLocation(name);
+      if (ref && ref.flags & ts.SymbolFlags.Alias) ref = checker.getAliasedSymbol(ref);
+      const decl = ref?.declarations?.[0];
+      if (ref && decl && !(ref.flags & ts.SymbolFlags.TypeParameter) && resolve(decl.getSourceFile().fileName).startsWith(`${OUT}/`) && !exportedAnywhere.has(ref)) found.add(ref.name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const decl of symbol.declarations ?? []) visit(decl);
+}
+
 /** The report of one entry, as Markdown. */
-function entryReport(checker: ts.TypeChecker, file: ts.SourceFile, entry: ApiEntry): string {
+function entryReport(checker: ts.TypeChecker, file: ts.SourceFile, entry: ApiEntry, exportedAnywhere: Set<ts.Symbol>): string {
   const moduleSymbol = checker.getSymbolAtLocation(file);
   if (!moduleSymbol) throw new Error(`api-report: ${entry.subpath} is not a module`);
   const exported = checker.getExportsOfModule(moduleSymbol).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const blocks: string[] = [];
   const kinds = new Map<string, number>();
+  const unexported = new Set<string>();
   for (const symbol of exported) {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    unexportedReferences(checker, target, exportedAnywhere, unexported);
     const kind = KIND_ORDER.find(([flag]) => target.flags & flag)?.[1] ?? 'other';
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     const renamed = target.name !== symbol.name && target.name !== 'default' ? ` (declared as ${target.name})` : '';
@@ -141,6 +158,9 @@ function entryReport(checker: ts.TypeChecker, file: ts.SourceFile, entry: ApiEnt
     '',
     `${exported.length} exported names: ${counts}.`,
     '',
+    unexported.size > 0
+      ? `Named in these declarations but exported by no entry (a user cannot import them by name): ${[...unexported].sort().map((n) => `\`${n}\``).join(', ')}.\n`
+      : 'Every type these declarations name is exported by some entry.\n',
     ...blocks.map((b) => `${b}\n`),
   ].join('\n');
 }
@@ -152,12 +172,17 @@ export function buildApiReports(): Map<string, string> {
   const dtsOf = (e: ApiEntry) => join(OUT, relative(join(ROOT, 'src'), e.source)).replace(/\.ts$/, '.d.ts');
   const program = declarationProgram(files, entries.map(dtsOf));
   const checker = program.getTypeChecker();
-  const reports = new Map<string, string>();
-  for (const entry of entries) {
+  const entryFiles = entries.map((entry) => {
     const file = program.getSourceFile(dtsOf(entry));
     if (!file) throw new Error(`api-report: no declarations for ${entry.subpath} (${relative(ROOT, entry.source)})`);
-    reports.set(entry.reportFile, entryReport(checker, file, entry));
-  }
+    return file;
+  });
+  const exportedAnywhere = new Set<ts.Symbol>();
+  for (const file of entryFiles)
+    for (const symbol of checker.getExportsOfModule(checker.getSymbolAtLocation(file)!))
+      exportedAnywhere.add(symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+  const reports = new Map<string, string>();
+  entries.forEach((entry, i) => reports.set(entry.reportFile, entryReport(checker, entryFiles[i]!, entry, exportedAnywhere)));
   return reports;
 }
 

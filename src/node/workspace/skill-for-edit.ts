@@ -1,4 +1,4 @@
-// The on-disk skill an edit-mode turn starts from (the node createSkillBuilder
+// The on-disk skill an edit-mode turn starts from (createWorkspaceSkillBuilder
 // and the HTTP chat route): read through the skill store, in the
 // shape the edit-mode prompt takes.
 
