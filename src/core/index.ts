@@ -70,4 +70,4 @@ export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, R
 
 // Skill packages: zip read/write (fflate; isomorphic) and accepting inferred requirements.
 export { SkillArchiveError, acceptRequirements, readSkillZip, readSkillFiles, writeSkillZip } from './skill-folder/index.js';
-export type { AcceptedRequirements, SkillBinaryFile, SkillFolderDraft } from './skill-folder/index.js';
+export type { AcceptedRequirements } from './skill-folder/index.js';

@@ -1,4 +1,4 @@
-// Skill folders and packages (issue 17): the draft shape, the safety checks
+// Skill folders and packages: reading files into a Skill, the safety checks
 // on archive and folder listings, and zip reading/writing with fflate.
 
 export { SkillArchiveError } from './errors.js';
@@ -6,10 +6,10 @@ export { SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS } from './limits.js';
 export { entryPathProblem, foldedPath } from '../safe-text/entry-path.js';
 export { checkListing } from './listing.js';
 export type { CheckedListing, EntryKind, ListedEntry } from './listing.js';
-export { toDraft, sha256Hex } from './to-draft.js';
+export { toSkill, sha256Hex } from './to-draft.js';
 export { readSkillZip } from './zip-read.js';
 export { readSkillFiles } from './files-read.js';
 export { acceptRequirements } from './accept-requirements.js';
 export type { AcceptedRequirements } from './accept-requirements.js';
-export { writeSkillZip, draftEntries } from './zip-write.js';
-export type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';
+export { writeSkillZip, skillEntries } from './zip-write.js';
+export type { SkillFolderEntry } from './types.js';

@@ -1,4 +1,4 @@
-// Sorts a checked skill folder's files into a draft: SKILL.md (UTF-8, required),
+// Sorts a checked skill folder's files into a Skill: SKILL.md (UTF-8, required),
 // scripts/<plain name> as text, UTF-8 files ≤ 1 MiB under references/,
 // reference/ and assets/ as `files` (at most 200), everything else as binaries
 // with size and sha256, kept byte for byte. Refuses content that is an archive.
@@ -7,7 +7,8 @@ import { checkScriptFileName } from '../names.js';
 import { SkillArchiveError } from './errors.js';
 import { looksLikeArchive } from '../safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from './limits.js';
-import type { SkillBinaryFile, SkillFolderDraft, SkillFolderEntry } from './types.js';
+import { Skill, type SkillBinary } from '../skill/skill.js';
+import type { SkillFolderEntry } from './types.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -30,7 +31,7 @@ export function isTextFolderPath(path: string): boolean {
   return TEXT_FILE_FOLDERS.some((dir) => path.startsWith(`${dir}/`));
 }
 
-/** Where one file of a skill folder belongs in a draft (SKILL.md aside); the one rule import, GET and save share. */
+/** Where one file of a skill folder belongs in a Skill (SKILL.md aside); the one rule import, GET and save share. */
 export type FolderFileClass = { kind: 'script'; name: string; text: string } | { kind: 'text'; text: string } | { kind: 'binary' };
 
 /** A UTF-8 file (without NUL bytes) under scripts/ with a plain name is a script; one of at most 1 MiB under a text folder is text; all else is binary. */
@@ -44,8 +45,9 @@ export function classifyFolderFile(path: string, bytes: Uint8Array): FolderFileC
   return { kind: 'binary' };
 }
 
-export async function toDraft(entries: readonly SkillFolderEntry[]): Promise<SkillFolderDraft> {
-  const draft: SkillFolderDraft = { skillMd: '', scripts: {}, files: {}, binaries: [] };
+/** The Skill a checked folder's files make; refuses nested archives, a missing or non-UTF-8 SKILL.md and too many text files. */
+export async function toSkill(entries: readonly SkillFolderEntry[]): Promise<Skill> {
+  const parts = { scripts: {} as Record<string, string>, files: {} as Record<string, string>, binaries: [] as SkillBinary[] };
   let skillMd: string | null = null;
   for (const { path, bytes } of [...entries].sort((a, b) => compareBytes(a.path, b.path))) {
     if (looksLikeArchive(path, bytes)) throw new SkillArchiveError(`refused entry "${path}": its content is an archive; nested archives are not allowed`, path);
@@ -55,19 +57,18 @@ export async function toDraft(entries: readonly SkillFolderEntry[]): Promise<Ski
       continue;
     }
     const c = classifyFolderFile(path, bytes);
-    if (c.kind === 'script') draft.scripts[c.name] = c.text;
+    if (c.kind === 'script') parts.scripts[c.name] = c.text;
     else if (c.kind === 'text') {
-      draft.files[path] = c.text;
-      if (Object.keys(draft.files).length > L.maxTextFiles)
+      parts.files[path] = c.text;
+      if (Object.keys(parts.files).length > L.maxTextFiles)
         throw new SkillArchiveError(`the skill has more than ${L.maxTextFiles} text files under ${TEXT_FILE_FOLDERS.join('/, ')}/; a skill may have at most that many`);
-    } else draft.binaries.push(await binaryOf(path, bytes));
+    } else parts.binaries.push(await binaryOf(path, bytes));
   }
   if (skillMd === null) throw new SkillArchiveError('the skill folder has no SKILL.md at its root');
-  draft.skillMd = skillMd;
-  return draft;
+  return Skill.from({ skillMd, ...parts });
 }
 
-export async function binaryOf(path: string, bytes: Uint8Array): Promise<SkillBinaryFile> {
+export async function binaryOf(path: string, bytes: Uint8Array): Promise<SkillBinary> {
   return { path, size: bytes.length, sha256: await sha256Hex(bytes), bytes };
 }
 

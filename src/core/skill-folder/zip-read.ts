@@ -1,18 +1,19 @@
 // Reading a skill from a `.zip` or `.skill` (a zip whose root is the skill
-// folder) into a draft, refusing hostile archives before anything is kept:
+// folder) into a Skill, refusing hostile archives before anything is kept:
 // 1. list the central directory with fflate (nothing inflated) and check it
 //    (listing.ts: paths, kinds, clashes, declared sizes, ratios, one SKILL.md);
 // 2. inflate with fflate's streaming Unzip, counting the bytes each entry
 //    really yields: more than declared, or more than the 20 MiB cap in total,
 //    stops at once; names must match the central directory;
-// 3. sort into a draft (to-draft.ts). Isomorphic: works in browsers too.
+// 3. sort into a Skill (to-draft.ts). Isomorphic: works in browsers too.
 
 import { Unzip, UnzipInflate, unzipSync, type UnzipFileInfo } from 'fflate';
 import { SkillArchiveError } from './errors.js';
 import { checkListing, type ListedEntry } from './listing.js';
 import { SKILL_FOLDER_LIMITS as L } from './limits.js';
-import { toDraft } from './to-draft.js';
-import type { SkillFolderDraft, SkillFolderEntry } from './types.js';
+import { toSkill } from './to-draft.js';
+import type { Skill } from '../skill/skill.js';
+import type { SkillFolderEntry } from './types.js';
 import { zipEntryKinds } from './zip-entry-kinds.js';
 
 function listZip(zip: Uint8Array): ListedEntry[] {
@@ -31,12 +32,12 @@ function listZip(zip: Uint8Array): ListedEntry[] {
   }));
 }
 
-export async function readSkillZip(zip: Uint8Array): Promise<SkillFolderDraft> {
+export async function readSkillZip(zip: Uint8Array): Promise<Skill> {
   if (!(zip instanceof Uint8Array) || zip.length === 0) throw new SkillArchiveError('the archive is empty; send the bytes of a .zip or .skill file');
   const listed = listZip(zip);
   const { files } = checkListing(listed, zip.length);
   const declared = new Map(listed.map((e) => [e.name, e.size]));
-  return toDraft(inflateAll(zip, files, declared));
+  return toSkill(inflateAll(zip, files, declared));
 }
 
 function inflateAll(zip: Uint8Array, files: Map<string, string>, declared: Map<string, number>): SkillFolderEntry[] {

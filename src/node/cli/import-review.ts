@@ -6,7 +6,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { AcceptedRequirements } from '../../core/skill-folder/accept-requirements.js';
 import type { InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
-import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
+import type { Skill } from '../../core/skill/skill.js';
 import type { CustomSkill } from '../../core/api/types.js';
 import { UsageError } from './args.js';
 
@@ -27,7 +27,7 @@ export function acceptedKinds(value: string | undefined, proposals: InferredRequ
 }
 
 /** Unified diffs of the saved skill → the import, file by file (binaries by sha256); '' when nothing differs. */
-export function diffAgainst(existing: CustomSkill, skillMd: string, draft: SkillFolderDraft, binarySha: ReadonlyMap<string, string>): string {
+export function diffAgainst(existing: CustomSkill, skillMd: string, draft: Skill, binarySha: ReadonlyMap<string, string>): string {
   const before = new Map<string, string>([['SKILL.md', existing.skillMd]]);
   const after = new Map<string, string>([['SKILL.md', skillMd]]);
   for (const [n, c] of Object.entries(existing.scripts)) before.set(`scripts/${n}`, c);

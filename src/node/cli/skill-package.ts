@@ -74,15 +74,15 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder, .zip or .skill file', 'import');
   const profile = oneOf('profile', values.profile, ['forge', 'agentskills'] as const, 'forge');
   const source = resolve(io.cwd, positionals[0]!);
-  const draft = (await isDir(source)) ? await importSkill({ dir: source }) : await importSkill({ zip: new Uint8Array(await readFile(source)) });
-  const prepared = prepareImport(draft, { ...(values.name !== undefined ? { name: values.name } : {}), profile });
+  const imported = (await isDir(source)) ? await importSkill({ dir: source }) : await importSkill({ zip: new Uint8Array(await readFile(source)) });
+  const prepared = prepareImport(imported, { ...(values.name !== undefined ? { name: values.name } : {}), profile });
   const { validation, proposals } = prepared;
   if (values.json) {
     const wire = importToWire(prepared);
-    wire.binaries = draft.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
+    wire.binaries = imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
     io.stdout.write(`${JSON.stringify(wire, null, 2)}\n`);
   } else {
-    writeLine(io.stdout, `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(draft.scripts).length, 'script')}, ${plural(Object.keys(draft.files).length, 'text file')}, ${plural(draft.binaries.length, 'binary file')}`);
+    writeLine(io.stdout, `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`);
     for (const d of [...validation.errors, ...validation.warnings]) writeLine(io.stdout, `  ${formatDiagnostic(d)}`);
     if (proposals) {
       writeLine(io.stdout, '  no metadata.forge: requirements read from the scripts (proposals, not applied):');
@@ -101,8 +101,8 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   const agentDir = resolve(io.cwd, values.agent);
   const existing = (await locateSkill(agentDir, prepared.name)) ? await readCustomSkill(agentDir, prepared.name) : null;
   if (existing) {
-    const skillMd = accept ? acceptRequirements(prepared.draft.skillMd, accept) : prepared.draft.skillMd;
-    const diff = diffAgainst(existing, skillMd, prepared.draft, new Map(prepared.draft.binaries.map((b) => [b.path, b.sha256])));
+    const skillMd = accept ? acceptRequirements(prepared.skill.skillMd, accept) : prepared.skill.skillMd;
+    const diff = diffAgainst(existing, skillMd, prepared.skill, new Map(prepared.skill.binaries.map((b) => [b.path, b.sha256])));
     io.stdout.write(diff === '' ? `  the import is identical to the saved skill "${prepared.name}"\n` : diff);
   }
   if (existing && !values.replace) return conflict(io, prepared.name);

@@ -13,7 +13,8 @@ import { RequestError } from '../../core/errors.js';
 import { SkillArchiveError } from '../../core/skill-folder/errors.js';
 import { readSkillFiles } from '../../core/skill-folder/files-read.js';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
-import type { SkillFolderDraft, SkillFolderEntry } from '../../core/skill-folder/types.js';
+import type { Skill } from '../../core/skill/skill.js';
+import type { SkillFolderEntry } from '../../core/skill-folder/types.js';
 
 /** The `boundary` parameter of a multipart Content-Type, or null. */
 export function multipartBoundary(contentType: string): string | null {
@@ -33,7 +34,7 @@ function countParts(bytes: Uint8Array, boundary: string, stopAt: number): number
 }
 
 /** The skill folder in a multipart body, as a draft; RequestError for a body that is not multipart, SkillArchiveError for hostile files. */
-export async function readFolderUpload(bytes: Uint8Array, contentType: string): Promise<SkillFolderDraft> {
+export async function readFolderUpload(bytes: Uint8Array, contentType: string): Promise<Skill> {
   const boundary = multipartBoundary(contentType);
   if (boundary === null) throw new RequestError('content-type', 'the multipart/form-data Content-Type has no boundary; let the browser or client set it (do not set the header by hand)');
   // Parts plus the closing delimiter: more than the entries a skill may hold is refused unparsed.

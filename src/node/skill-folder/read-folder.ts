@@ -1,4 +1,4 @@
-// Reading one skill folder on disk into an import draft, with the same checks
+// Reading one skill folder on disk into a Skill, with the same checks
 // as a zip: the tree is listed with lstat first (symlinks, devices, clashes,
 // sizes, count, one SKILL.md at the root), and only then are files read; a
 // file that grew or changed kind between listing and reading is refused. The
@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { SkillArchiveError } from '../../core/skill-folder/errors.js';
 import { checkListing, type EntryKind, type ListedEntry } from '../../core/skill-folder/listing.js';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
-import { toDraft } from '../../core/skill-folder/to-draft.js';
-import type { SkillFolderDraft, SkillFolderEntry } from '../../core/skill-folder/types.js';
+import type { Skill } from '../../core/skill/skill.js';
+import { toSkill } from '../../core/skill-folder/to-draft.js';
+import type { SkillFolderEntry } from '../../core/skill-folder/types.js';
 import { listDir, type FsLike, type FsStatsLike } from '../fs/types.js';
 import { isHiddenName } from '../skill-store/policy.js';
 
@@ -50,7 +51,7 @@ async function readBytes(fs: FsLike, path: string): Promise<Uint8Array> {
   return new Uint8Array(await read(path));
 }
 
-export async function readSkillFolder(fs: FsLike, dir: string): Promise<SkillFolderDraft> {
+export async function readSkillFolder(fs: FsLike, dir: string): Promise<Skill> {
   const st = await fs.promises.stat(dir).catch(() => null);
   if (!st || !st.isDirectory()) throw new SkillArchiveError(`"${dir}" is not a folder; give a skill folder (with SKILL.md) or a .zip/.skill file`);
   const listed = await listTree(fs, dir);
@@ -66,5 +67,5 @@ export async function readSkillFolder(fs: FsLike, dir: string): Promise<SkillFol
     if (total > L.maxTotalBytes) throw new SkillArchiveError(`the folder holds more than ${L.maxTotalBytes / (1024 * 1024)} MiB; a skill may hold at most that`);
     entries.push({ path, bytes });
   }
-  return toDraft(entries);
+  return toSkill(entries);
 }

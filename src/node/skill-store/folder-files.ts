@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
 import { classifyFolderFile, compareBytes, sha256Hex } from '../../core/skill-folder/to-draft.js';
-import type { SkillBinaryFile } from '../../core/skill-folder/types.js';
+import type { SkillBinary } from '../../core/skill/skill.js';
 import { listDir, type FsLike } from '../fs/types.js';
 
 export interface FolderFilesSkip {
@@ -22,7 +22,7 @@ export interface SkillFolderFiles {
   /** Relative path → UTF-8 text (references/, reference/, assets/). */
   files: Record<string, string>;
   /** Other files with size, sha256 and their bytes. */
-  binaries: Array<SkillBinaryFile & { bytes: Uint8Array }>;
+  binaries: Array<SkillBinary & { bytes: Uint8Array }>;
   /** What was not read, and why. */
   skipped: FolderFilesSkip[];
 }
@@ -82,6 +82,6 @@ export async function readSkillFolderFiles(fs: FsLike, dir: string): Promise<Ski
 }
 
 /** The wire listing of binaries: path, size and sha256, never the bytes. */
-export function binaryListing(binaries: readonly SkillBinaryFile[]): Array<{ path: string; size: number; sha256: string }> {
+export function binaryListing(binaries: readonly SkillBinary[]): Array<{ path: string; size: number; sha256: string }> {
   return binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
 }

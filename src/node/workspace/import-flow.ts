@@ -1,4 +1,4 @@
-// What happens to an imported draft before anyone saves it (issue 17), shared
+// What happens to an imported skill before anyone saves it, shared
 // by the CLI `import` and `POST /skill-builder/import`: an optional new name
 // (the frontmatter `name` is rewritten), validation with the folder files,
 // requirement proposals for a skill without `metadata.forge`, the snake_case
@@ -8,15 +8,15 @@ import type { ValidationResult } from '../../core/diagnostics.js';
 import { assertSafeSkillName } from '../../core/names.js';
 import { inferRequirements, type InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
 import { acceptRequirements, type AcceptedRequirements } from '../../core/skill-folder/accept-requirements.js';
-import type { SkillFolderDraft } from '../../core/skill-folder/types.js';
-import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { Skill, type SkillLike } from '../../core/skill/skill.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { refuseNonSkillOccupant } from '../skill-store/agent-read.js';
 import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from './save-skill.js';
 
 export interface PreparedImport {
   name: string;
-  draft: SkillFolderDraft;
+  /** The imported skill, renamed when a new name was given. */
+  skill: Skill;
   validation: ValidationResult;
   /** Requirements read from the scripts, when the SKILL.md has no `metadata.forge`; else null. */
   proposals: InferredRequirements | null;
@@ -30,24 +30,22 @@ export function renameSkillMd(skillMd: string, name: string): string {
   return fm[1] + body + fm[3] + skillMd.slice(fm[0].length);
 }
 
-export function prepareImport(draft: SkillFolderDraft, options: { name?: string; profile?: 'forge' | 'agentskills' } = {}): PreparedImport {
+export function prepareImport(input: SkillLike, options: { name?: string; profile?: 'forge' | 'agentskills' } = {}): PreparedImport {
   if (options.name !== undefined) assertSafeSkillName(options.name, 'name');
-  const renamed = options.name !== undefined ? { ...draft, skillMd: renameSkillMd(draft.skillMd, options.name) } : draft;
-  const parsed = parseSkillMd(renamed.skillMd);
-  const fmName = parsed.frontmatter?.name;
+  const imported = Skill.from(input);
+  const skill = options.name !== undefined ? imported.with({ skillMd: renameSkillMd(imported.skillMd, options.name) }) : imported;
+  const fmName = skill.frontmatter?.name;
   const name = options.name ?? (typeof fmName === 'string' ? fmName : '');
-  const files: Record<string, string> = { ...renamed.files };
-  for (const b of renamed.binaries) files[b.path] = '';
-  const validation = validateSkillMd(renamed.skillMd, {
+  const validation = validateSkillMd(skill.skillMd, {
     profile: options.profile ?? 'forge',
-    scripts: renamed.scripts,
-    files,
-    parsed,
+    scripts: skill.scripts,
+    files: skill.folderListing(),
+    parsed: skill.parsed,
     ...(name ? { dirName: name } : {}),
   });
-  const metadata = parsed.frontmatter?.metadata;
+  const metadata = skill.frontmatter?.metadata;
   const hasForge = typeof metadata === 'object' && metadata !== null && 'forge' in metadata;
-  return { name, draft: renamed, validation, proposals: hasForge ? null : inferRequirements(renamed.scripts) };
+  return { name, skill, validation, proposals: hasForge ? null : inferRequirements(skill.scripts) };
 }
 
 /** Every proposal as AcceptedRequirements (what "accept all" sends), or null when there is none. */
@@ -71,14 +69,14 @@ export function importToWire(p: PreparedImport): Record<string, unknown> {
   const all = allProposals(p);
   return {
     name: p.name,
-    skill_md: p.draft.skillMd,
-    scripts: p.draft.scripts,
-    files: p.draft.files,
-    binaries: p.draft.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, content_base64: b.bytes ? Buffer.from(b.bytes).toString('base64') : undefined })),
+    skill_md: p.skill.skillMd,
+    scripts: p.skill.scripts,
+    files: p.skill.files,
+    binaries: p.skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, content_base64: b.bytes ? Buffer.from(b.bytes).toString('base64') : undefined })),
     validation: p.validation,
     proposals: p.proposals && { bins: p.proposals.bins, egress_domains: p.proposals.egressDomains, env: p.proposals.env },
     // The SKILL.md with every proposal accepted: to show the operator the change (a diff) before they accept any.
-    proposed_skill_md: all ? proposedSkillMd(p.draft.skillMd, all) : null,
+    proposed_skill_md: all ? proposedSkillMd(p.skill.skillMd, all) : null,
   };
 }
 
@@ -101,11 +99,11 @@ export async function saveImport(agentDir: string, p: PreparedImport, options: S
     agentDir,
     {
       skillName: p.name,
-      skillMd: accept ? acceptRequirements(p.draft.skillMd, accept) : p.draft.skillMd,
+      skillMd: accept ? acceptRequirements(p.skill.skillMd, accept) : p.skill.skillMd,
       ...(replace ? { editingName: p.name, overwrite: true } : {}),
-      scripts: p.draft.scripts,
-      files: p.draft.files,
-      binaries: p.draft.binaries.map((b) => ({ path: b.path, ...(b.bytes ? { bytes: b.bytes } : {}) })),
+      scripts: p.skill.scripts,
+      files: p.skill.files,
+      binaries: p.skill.binaries.map((b) => ({ path: b.path, ...(b.bytes ? { bytes: b.bytes } : {}) })),
     },
     saveOptions,
   );

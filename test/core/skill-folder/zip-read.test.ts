@@ -4,6 +4,7 @@
 import { zipSync, type Zippable, type ZipOptions } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
+import { Skill } from '../../../src/core/skill/skill.js';
 import { readSkillZip } from '../../../src/core/skill-folder/zip-read.js';
 import { writeSkillZip } from '../../../src/core/skill-folder/zip-write.js';
 
@@ -39,11 +40,13 @@ function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
 }
 
 describe('readSkillZip: well-formed archives', () => {
-  it('sorts SKILL.md, scripts, reference text and binaries into a draft', async () => {
+  it('sorts SKILL.md, scripts, reference text and binaries into a Skill', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
     const draft = await readSkillZip(
       zipOf({ 'SKILL.md': MD, 'scripts/fill.py': 'print(1)\n', 'references/guide.md': '# Guide\n', 'assets/logo.png': png, 'LICENSE.txt': 'MIT\n' }),
     );
+    expect(draft).toBeInstanceOf(Skill);
+    expect(draft.name).toBe('pdf-tools');
     expect(draft.skillMd).toBe(MD);
     expect(draft.scripts).toEqual({ 'fill.py': 'print(1)\n' });
     expect(draft.files).toEqual({ 'references/guide.md': '# Guide\n' });
@@ -83,6 +86,12 @@ describe('readSkillZip: well-formed archives', () => {
     const pkg = writeSkillZip(draft, { root: 'pdf-tools' });
     expect(Buffer.from(pkg).toString('latin1')).toContain('pdf-tools/SKILL.md');
     expect((await readSkillZip(pkg)).skillMd).toBe(MD);
+  });
+
+  it('writes any SkillLike: a Skill, its plain data or a bare SKILL.md text give the same bytes', () => {
+    const fromText = writeSkillZip(MD);
+    expect(Buffer.from(writeSkillZip({ skillMd: MD })).equals(Buffer.from(fromText))).toBe(true);
+    expect(Buffer.from(writeSkillZip(Skill.from(MD))).equals(Buffer.from(fromText))).toBe(true);
   });
 });
 

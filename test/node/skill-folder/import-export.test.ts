@@ -7,6 +7,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Skill } from '../../../src/core/skill/skill.js';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
 import { exportSkill, importSkill } from '../../../src/node/skill-folder/index.js';
 
@@ -47,6 +48,7 @@ describe('importSkill / exportSkill', () => {
   it('folder → zip → import → export is byte-identical', async () => {
     await skillFolder();
     const fromDir = await importSkill({ dir });
+    expect(fromDir).toBeInstanceOf(Skill);
     expect(fromDir.scripts).toEqual({ 'fill.py': '#!/usr/bin/env python3\nprint("ok")\n' });
     expect(Object.keys(fromDir.files)).toEqual(['references/guide.md']);
     expect(fromDir.binaries.map((b) => b.path)).toEqual(['assets/logo.png']);
@@ -56,6 +58,7 @@ describe('importSkill / exportSkill', () => {
     const pkg = await exportSkill({ dir }, { format: 'skill' });
     const fromPkg = await importSkill({ zip: pkg });
     expect(Buffer.from(await exportSkill(fromPkg)).equals(Buffer.from(zip))).toBe(true);
+    expect(Buffer.from(await exportSkill(fromPkg.toJSON())).equals(Buffer.from(zip))).toBe(true);
   });
 
   it('the zip unpacks with the system unzip to the same files (when unzip is installed)', async () => {

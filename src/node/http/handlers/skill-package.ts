@@ -49,8 +49,8 @@ export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
   if (!ctx.req.readBytes) throw new RequestError('body', 'this server adapter cannot read binary bodies');
   const bytes = await ctx.req.readBytes(MAX_UPLOAD_BYTES, ctx.services.bodyTimeoutMs);
   const name = ctx.req.query.get('name');
-  const draft = multipart ? await readFolderUpload(bytes, header) : await readSkillZip(bytes);
-  const prepared = prepareImport(draft, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
+  const skill = multipart ? await readFolderUpload(bytes, header) : await readSkillZip(bytes);
+  const prepared = prepareImport(skill, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
   return json(importToWire(prepared));
 }
 
@@ -66,7 +66,7 @@ export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {
   const bytes = await withSkillsRead(fs, join(agent.path, 'skills'), async () => {
     if (location.format === 'subdir') return exportSkill({ dir: location.path }, { ...io, format, name });
     const skillMd = await readSkillMd(fs, join(agent.path, 'skills'), location);
-    return exportSkill({ skillMd, scripts: {}, files: {}, binaries: [] }, { format, name });
+    return exportSkill(skillMd, { format, name });
   });
   return {
     kind: 'bytes',
