@@ -1,8 +1,8 @@
-// The structure scan behind structure.test.ts (issue 12): import cycles between
-// source files, files over the line limit and named functions over the line
-// limit, measured with the TypeScript compiler API so comments, strings and
-// template literals never fool it. Pure over { path, src } pairs so the test can
-// feed it synthetic violations.
+// The structure scan behind structure.test.ts (issue 12): files over the line
+// limit and named functions over the line limit, measured with the TypeScript
+// compiler API so comments, strings and template literals never fool it.
+// Import cycles and layers are dependency-cruiser's (.dependency-cruiser.cjs).
+// Pure over { path, src } pairs so the test can feed it synthetic violations.
 import ts from 'typescript';
 
 export const MAX_FILE_LINES = 400;
@@ -39,126 +39,6 @@ function lineCount(src: string): number {
 /** Files over MAX_FILE_LINES lines, as `path: N lines`. */
 export function findLongFiles(files: SourceText[], max = MAX_FILE_LINES): string[] {
   return files.filter((f) => lineCount(f.src) > max).map((f) => `${f.path}: ${lineCount(f.src)} lines (max ${max})`);
-}
-
-/** Every module specifier a file imports or re-exports, including `import type` and dynamic `import('…')`. */
-export function moduleSpecifiers(file: SourceText): string[] {
-  const specs: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      specs.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
-      specs.push(node.moduleReference.expression.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [arg] = node.arguments;
-      if (arg && ts.isStringLiteralLike(arg)) specs.push(arg.text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      specs.push(node.argument.literal.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(parse(file));
-  return specs;
-}
-
-function dirname(path: string): string {
-  const i = path.lastIndexOf('/');
-  return i < 0 ? '' : path.slice(0, i);
-}
-
-function normalize(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return out.join('/');
-}
-
-/** Resolves a relative specifier to one of the known files (`./x.js` → `x.ts`, `./dir` → `dir/index.ts`). */
-function resolve(from: string, spec: string, known: Set<string>): string | undefined {
-  const base = normalize(`${dirname(from)}/${spec}`);
-  const stem = base.replace(/\.(m|c)?js$/, '');
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${base}/index.ts`];
-  return candidates.find((c) => known.has(c));
-}
-
-/** The relative-import graph: file → the files it imports. */
-export function importGraph(files: SourceText[]): Map<string, string[]> {
-  const known = new Set(files.map((f) => f.path));
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const targets = new Set<string>();
-    for (const spec of moduleSpecifiers(file)) {
-      if (!spec.startsWith('.')) continue;
-      const target = resolve(file.path, spec, known);
-      if (target) targets.add(target);
-    }
-    graph.set(file.path, [...targets].sort());
-  }
-  return graph;
-}
-
-/** Each import cycle once, as `a.ts -> b.ts -> a.ts` (strongly connected components, Tarjan). */
-export function findImportCycles(files: SourceText[]): string[] {
-  const graph = importGraph(files);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const cycles: string[] = [];
-  let next = 0;
-  const strongConnect = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        strongConnect(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(describeCycle(component.sort(), graph));
-  };
-  for (const v of graph.keys()) if (!index.has(v)) strongConnect(v);
-  return cycles;
-}
-
-/** The shortest path around a strongly connected component, from its first file back to it. */
-function describeCycle(component: string[], graph: Map<string, string[]>): string {
-  const members = new Set(component);
-  const start = component[0]!;
-  const cameFrom = new Map<string, string>();
-  const queue = [start];
-  let last: string | undefined;
-  while (queue.length > 0 && last === undefined) {
-    const at = queue.shift()!;
-    for (const t of graph.get(at) ?? []) {
-      if (t === start) {
-        last = at;
-        break;
-      }
-      if (members.has(t) && !cameFrom.has(t)) {
-        cameFrom.set(t, at);
-        queue.push(t);
-      }
-    }
-  }
-  const path = [start];
-  for (let at = last; at !== undefined && at !== start; at = cameFrom.get(at)) path.splice(1, 0, at);
-  path.push(start);
-  const rest = component.length - (path.length - 1);
-  return `${path.join(' -> ')}${rest > 0 ? ` (+${rest} more files in the cycle)` : ''}`;
 }
 
 /** The name a function is known by, or undefined for an anonymous callback (measured as part of its parent). */
