@@ -125,7 +125,7 @@ export class SkillConflictError extends ForgeError {
   }
 }
 
-/** A name or file name would escape the folder it belongs in (SPEC §8). */
+/** A name or file name would escape the folder it belongs in (such names are refused before they reach a path). */
 export class UnsafePathError extends ForgeError {
   readonly code = 'unsafe_path' as const;
   readonly field: string;

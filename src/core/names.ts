@@ -1,5 +1,5 @@
-// Names that end up in file paths: skill names, script file names, env var names.
-// SPEC §8: every one is checked here before it reaches a path. Each checker
+// Names that end up in file paths: skill names, script file names, env var names:
+// every one is checked here before it reaches a path. Each checker
 // returns `null` when the value is fine, or a sentence saying what is wrong and
 // how to fix it; the assert* forms throw UnsafePathError with that sentence.
 

@@ -1,7 +1,7 @@
 // createWorkspaceSkillBuilder (node flavour): the one place a chat turn is assembled
 // for a workspace — the SDK, the HTTP chat route and the terminal chat all
 // run their turns through it. It resolves the skill-builder LLM through the
-// tiers (SPEC §4: ui.yaml, the key in .forge/.env or the environment, the
+// tiers (docs/skill-builder-llm.md: ui.yaml, the key in .forge/.env or the environment, the
 // base_url trust check, the deprecated agent fallback) when it is created and
 // again on every turn, so a rotated key or an edited ui.yaml applies to the
 // next message wherever it is sent from. It refuses, with a ConfigError naming

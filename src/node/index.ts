@@ -49,7 +49,7 @@ export type {
   WorkspaceSkillBuilderOptions,
 } from './builder.js';
 
-// HTTP API (SPEC §6) and the local server.
+// HTTP API (docs/http-api.md) and the local server.
 export { createRequestHandler } from './http/request-handler.js';
 export type { NodeRequestHandler, RequestHandlerOptions } from './http/request-handler.js';
 export { createFetchHandler } from './http/fetch-handler.js';
@@ -65,17 +65,17 @@ export { readSkillsFolder } from './skill-store/index.js';
 export type { ReadSkillsFolderResult } from './skill-store/index.js';
 export { runBuildCommand } from './cli/build.js';
 
-// Trying a draft's tools before saving (issue 15): sandboxed runs with an egress proxy.
+// Trying a draft's tools before saving: sandboxed runs with an egress proxy.
 export { runSkillTool } from './sandbox/run-skill-tool.js';
 export { ToolRunError } from './sandbox/types.js';
 export type { OutputDiagnostic, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';
 
-// Checking scripts without running them, and the risk policy on disk (issue 15).
+// Checking scripts without running them, and the risk policy on disk.
 export { checkScriptSyntax } from './script-check/index.js';
 export type { CheckScriptSyntaxOptions, ScriptSyntaxFinding, ScriptSyntaxResult, SyntaxTool } from './script-check/index.js';
 export { readAgentRiskPolicy, readRiskPolicyFile } from './risk/policy-file.js';
 export type { AgentRiskPolicy } from './risk/policy-file.js';
 
-// Skills are folders (issue 17): import a folder, .zip or .skill into a draft; export deterministic zip bytes.
+// Skills are folders: import a folder, .zip or .skill into a draft; export deterministic zip bytes.
 export { importSkill, exportSkill } from './skill-folder/index.js';
 export type { ExportSkillOptions, ImportSkillSource } from './skill-folder/index.js';

@@ -1,4 +1,4 @@
-// zod schemas of the HTTP request bodies (SPEC §6), used by the request
+// zod schemas of the HTTP request bodies (docs/http-api.md), used by the request
 // handler and by users who call the API themselves (the elements read and
 // write the wire through wire.ts, without zod). The wire is snake_case. Every name that later reaches a path (skill name,
 // editing_name, script file names) and every env var name is checked here, so
@@ -131,7 +131,7 @@ export const SaveRequestSchema = z.object({
   editing_name: SkillName.optional(),
   /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
   allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
-  /** Folder text files (issue 17): path under references/, reference/, assets/ → text; the complete set when given. Paths are checked by saveSkill. */
+  /** Folder text files: path under references/, reference/, assets/ → text; the complete set when given. Paths are checked by saveSkill. */
   files: z.record(z.string(), z.string({ error: 'files: every value must be the text of the file' })).optional(),
   /** Requirement proposals of an import the operator accepts: declared in the SKILL.md frontmatter before the checks. */
   accept_requirements: z

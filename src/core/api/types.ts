@@ -1,4 +1,4 @@
-// The TypeScript shapes of the skill-builder API (SPEC §6), in camelCase: one
+// The TypeScript shapes of the skill-builder API (docs/http-api.md), in camelCase: one
 // name and one shape per concept for every entry point. The Node functions
 // return them (discoverAgents, listCustomSkills, readCustomSkill, saveSkill),
 // the elements' API client returns them, and wire.ts maps each to and from its
@@ -10,7 +10,7 @@ import type { AcceptedRequirements } from '../skill-folder/accept-requirements.j
 
 export type { ChatMessage, ValidationResult };
 
-/** Where the skill-builder configuration came from (SPEC §4 tiers). */
+/** Where the skill-builder configuration came from: the tier that supplied it (docs/skill-builder-llm.md). */
 export type ConfigSource = 'workspace' | 'user' | 'agent_fallback' | 'unset';
 
 /** The resolved skill-builder LLM configuration as the API reports it. Never carries the key. */
@@ -40,7 +40,7 @@ export interface SettingsUpdate {
   baseUrl?: string;
   apiKeyEnv?: string;
   apiKey?: string;
-  /** Remove the saved key (wire `delete_api_key: true`): the other way to move baseUrl to a new origin (issue 21). */
+  /** Remove the saved key (wire `delete_api_key: true`): the other way to move baseUrl to a new origin (a saved key is bound to its origin). */
   deleteApiKey?: boolean;
 }
 
@@ -101,7 +101,7 @@ export interface SkillsListing {
   skipped: SkippedEntry[];
 }
 
-/** A folder file kept byte for byte (issue 17): listed with its size and sha256, never edited or sent to a model. */
+/** A folder file kept byte for byte: listed with its size and sha256, never edited or sent to a model. */
 export interface DraftBinary {
   /** Relative path in the skill folder (`assets/logo.png`). */
   path: string;
@@ -178,14 +178,14 @@ export interface SaveSkillRequest {
   /** The skill being edited (edit mode). */
   editingName?: string | null;
   /**
-   * Folder text files (issue 17): path under references/, reference/ or assets/ → UTF-8 text, written 0644.
+   * Folder text files: path under references/, reference/ or assets/ → UTF-8 text, written 0644.
    * When given it is the complete set: an edited skill's text files it leaves out are removed.
    */
   files?: Record<string, string>;
   /** Other folder files (`{path, bytes}`, `{path, contentBase64}` or `{path, sha256}` to keep one). When given it is the complete set too. */
   binaries?: SaveBinaryFile[];
   /**
-   * Requirement proposals of an import the operator accepted (issue 17): declared in the
+   * Requirement proposals of an import the operator accepted: declared in the
    * SKILL.md frontmatter before the checks. Nothing is accepted unless listed.
    */
   acceptRequirements?: AcceptedRequirements;

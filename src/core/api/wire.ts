@@ -1,4 +1,4 @@
-// The one mapping between the HTTP wire (snake_case JSON, SPEC §6) and the
+// The one mapping between the HTTP wire (snake_case JSON, docs/http-api.md) and the
 // TypeScript shapes of types.ts (camelCase). One pair of plain functions per
 // shape (separate exports, so a bundle keeps only the direction it uses):
 // `xToWire` writes exactly the wire keys, `xFromWire` reads
@@ -300,7 +300,7 @@ export interface SseMessage {
   data: WireJson;
 }
 
-/** A builder event as an SSE message (SPEC §6): `progress`, `message_delta`, `message`, `skill_draft`, `skill_draft_partial`, `done`, `error`. */
+/** A builder event as an SSE message: `progress`, `message_delta`, `message`, `skill_draft`, `skill_draft_partial`, `done`, `error`. */
 export function builderEventToWire(ev: BuilderEvent): SseMessage {
   switch (ev.type) {
     case 'progress':

@@ -1,7 +1,7 @@
 // createSkillBuilder (core): one builder turn end to end. It builds the system
 // prompt (create or edit mode, plus the editor's current draft), asks the LLM
 // for the envelope with native structured output, reads the streamed reply
-// through createEnvelopeStream and yields the SPEC §6 events in order:
+// through createEnvelopeStream and yields the builder events (the SSE events of the HTTP API) in order:
 // `progress` (throttled), `message_delta`, `skill_draft_partial` (throttled,
 // while the draft is written), `message`, `skill_draft`, then
 // `done` — or `error` last, after whatever message and draft could be

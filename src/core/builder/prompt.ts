@@ -1,5 +1,5 @@
-// buildSystemPrompt: the Skill Designer's instructions for one builder turn
-// (SPEC §5). The text is ours. It is assembled from one section per rule
+// buildSystemPrompt: the Skill Designer's instructions for one builder turn.
+// The text is ours. It is assembled from one section per rule
 // group — interview, authoring role, built-in tools, scheduling, description,
 // runtime contract, install recipes, tool sections, reply format — then the
 // worked examples (prompt-examples.ts), then, when given, the on-disk skill
@@ -13,7 +13,7 @@ import { PROMPT_EXAMPLES } from './prompt-examples.js';
 
 export type PromptMode = 'create' | 'edit';
 
-/** The rest of a skill folder (issue 17): what the model is told of it. */
+/** The rest of a skill folder: what the model is told of it. */
 export interface FolderFilesForPrompt {
   /** Reference and asset text files: path → content. The model sees the names; the content only of shared ones. */
   files?: Record<string, string>;

@@ -1,5 +1,5 @@
 // Builder events: the discriminated union a chat turn yields, with the same
-// names as the SSE events on the wire (SPEC §6). camelCase here; the HTTP
+// names as the SSE events on the wire. camelCase here; the HTTP
 // layer converts to snake_case (`skill_md`) when it writes SSE.
 
 import type { Diagnostic } from '../diagnostics.js';

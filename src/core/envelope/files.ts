@@ -1,5 +1,5 @@
 // The reference and asset text files a model proposes in its envelope
-// (`skill.files`, issue 17): a map `{path: content}` or the closed shape
+// (`skill.files`): a map `{path: content}` or the closed shape
 // `[{path, content}]`. Paths follow the import rules (draftFilePathProblem:
 // under references/, reference/ or assets/, no `..`, no hidden or absolute
 // paths); at most 200 files of at most 1 MiB each. A file that breaks a rule

@@ -1,5 +1,5 @@
 // parseEnvelope: turns one complete model reply into `{message, skill,
-// structured, truncated, diagnostics}` without ever losing a draft (SPEC §5).
+// structured, truncated, diagnostics}` without ever losing a draft.
 //
 // Order of attempts:
 // 1. Structured (search.ts): every `{…}` candidate in order (json/scan.ts);

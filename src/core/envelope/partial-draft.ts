@@ -1,5 +1,5 @@
 // The draft as far as the model has written it: read from the text of a reply
-// that is still streaming, for the `skill_draft_partial` events (issue 14). The
+// that is still streaming, for the `skill_draft_partial` events. The
 // envelope is read with the cut-off-tolerant reader (json/partial.ts); a
 // `skill_md` string shows as written so far, scripts as far as they arrived, and
 // a structured `spec` is compiled from what arrived — when the part being

@@ -1,11 +1,11 @@
-// The message reader behind createEnvelopeStream (envelope-stream.ts) and
-// parseEnvelope (envelope.ts): it reads a reply piece by piece and decodes the
+// The message reader behind createEnvelopeStream (stream.ts) and
+// parseEnvelope (parse.ts): it reads a reply piece by piece and decodes the
 // text of the envelope's `message` while it is written, together with the
 // phase (message or skill) the model is in.
 //
 // Each piece is read once, character by character outside JSON strings and by
 // indexed jumps inside them, so the total work is linear in the input. The
-// reader mirrors the candidate scanner of json-scan.ts (braces outside
+// reader mirrors the candidate scanner of ../json/scan.ts (braces outside
 // double-quoted strings) and yields message text only when it is sure it
 // belongs to the envelope the final parse will pick: the object must start the
 // reply (or a ```json fence), the `message` key must come first in its object

@@ -1,5 +1,5 @@
 // The `{message, skill}` envelope as a zod schema and as JSON Schema for the
-// providers' native structured output (SPEC §5).
+// providers' native structured output.
 //
 // Two JSON Schema flavours:
 // - `open`: the envelope as the prompt describes it (`scripts` is a map of file

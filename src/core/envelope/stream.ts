@@ -1,10 +1,10 @@
-// Incremental reading of a reply as it streams in (SPEC §5 "Streaming"): the
+// Incremental reading of a reply as it streams in: the
 // text of the envelope's `message` is decoded and emitted as `message_delta`
 // events while it is generated, and `progress` says how much has arrived and
 // whether the model is writing the message or the skill. `end()` returns what
 // `parseEnvelope` gives for the whole text.
 //
-// The reading itself is envelope-reader.ts (linear in the input, the same
+// The reading itself is reader.ts (linear in the input, the same
 // output however the text is cut into chunks). It emits only text it is sure
 // belongs to the envelope the final parse will pick; should the reply still
 // turn out otherwise (the model repeats the `message` key, or restarts its

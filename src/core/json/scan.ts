@@ -132,7 +132,7 @@ export type JsonParseOutcome = { ok: true; value: unknown; repaired: boolean } |
 
 /**
  * `JSON.parse`, then `jsonrepair` + `JSON.parse`, then the tolerant reader of
- * json-partial.ts (which also accepts what the repair tool refuses, such as an
+ * partial.ts (which also accepts what the repair tool refuses, such as an
  * invalid `\\u` escape) when it reads the whole text as one complete value.
  * Never throws.
  */

@@ -1,4 +1,4 @@
-// Accepting requirement proposals (issue 17): an imported skill without
+// Accepting requirement proposals: an imported skill without
 // `metadata.forge` gets proposals read from its scripts (infer-requirements.ts);
 // nothing is applied until the operator accepts them. `acceptRequirements`
 // writes the accepted ones into the SKILL.md frontmatter — bins into

@@ -1,6 +1,6 @@
 // What an imported skill without `metadata.forge` (an Agent Skills or
 // Anthropic skill) needs, read from its scripts, as PROPOSALS the operator
-// accepts or not (issue 17): bins from interpreters (shebang or extension)
+// accepts or not: bins from interpreters (shebang or extension)
 // and from well-known commands the shell scripts run, egress domains from
 // literal URL hosts (script-analysis.ts), env vars from `$VAR` / `${VAR}`,
 // `os.environ[...]`, `os.getenv(...)` and `process.env.X`. Heuristics: a

@@ -1,4 +1,4 @@
-// The limits every skill folder or package must stay within (issue 17): what
+// The limits every skill folder or package must stay within: what
 // keeps an archive from exhausting the machine or a draft from flooding the
 // model. One place so import, export, save and the docs agree.
 

@@ -164,8 +164,8 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
 
 /**
  * Deeper flow nesting than this is refused before the YAML parser sees it: a
- * 1 MiB run of `[` made it exhaust memory and end the process (issue 21's
- * pathological inputs). Real frontmatter nests a few levels.
+ * 1 MiB run of `[` made it exhaust memory and end the process. Real
+ * frontmatter nests a few levels.
  */
 const MAX_FLOW_DEPTH = 1000;
 

@@ -1,4 +1,4 @@
-// What a tool run reports (issue 15), shared by the Node runner
+// What a tool run reports, shared by the Node runner
 // (runSkillTool, which adds what ran) and the elements (which read it from
 // `POST …/skill-builder/try`, camelCased). Types only.
 

@@ -1,4 +1,4 @@
-// The browser client of the skill-builder HTTP API (SPEC §6): every route the
+// The browser client of the skill-builder HTTP API (docs/http-api.md): every route the
 // elements use, snake_case on the wire and camelCase here — mapped by the
 // functions of core/api/wire.ts, the ones the server uses — `fetch` only (an
 // injected one for hosts that add auth headers, and for tests). A non-2xx

@@ -1,4 +1,4 @@
-// The extra checks the validate route answers (issue 15) as the elements hold
+// The extra checks the validate route answers (script syntax and the risk review) as the elements hold
 // them: `syntax` (scripts checked without running them) and `risk` (the
 // Forge-compatible risk review under the agent's policy); their findings as
 // diagnostics for the Checks list; whether the risk blocks saving until the

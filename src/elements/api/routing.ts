@@ -1,4 +1,4 @@
-// The routing check's API calls for the element (issue 16), loaded with the
+// The routing check's API calls for the element, loaded with the
 // dialog on first use: POST …/route-check (SSE read into UI events),
 // …/route-check/requests and …/improve-description, through the API client's
 // post() (its errors, endpoint and fetch). The server's JSON is already in

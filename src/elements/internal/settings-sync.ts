@@ -1,4 +1,4 @@
-// Elements of one page that talk to the same API stay in step (issue 14): when
+// Elements of one page that talk to the same API stay in step: when
 // any <forge-skill-settings> saves the skill-builder settings, every other
 // element with the same endpoint reloads what it shows — a builder its banner
 // (and with it the composer), another settings form its values — without host

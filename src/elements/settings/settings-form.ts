@@ -78,7 +78,7 @@ const BASE_URL_HINTS: Record<BaseUrlProblem['kind'], string> = {
 /**
  * The origin the form's base URL moves the saved key to, or null when it stays
  * (same origin, or empty: the provider's own endpoint). The server refuses such
- * a move unless the key is typed again (issue 21), so the form asks for it first.
+ * a move unless the key is typed again (a saved key is bound to its origin), so the form asks for it first.
  */
 export function movedOrigin(savedBaseUrl: string, formBaseUrl: string): string | null {
   const origin = (u: string): string | null => {

@@ -1,4 +1,4 @@
-// How `validate` prints the extra checks of issue 15: script syntax findings
+// How `validate` prints the extra checks beyond the SKILL.md rules: script syntax findings
 // as `file:line: severity [code] message`, and the risk review as a score
 // line, its factors, the policy violations and the content findings — the
 // JSON forms use the wire's snake_case.

@@ -1,5 +1,5 @@
-// `forge-skill-builder import <zip|dir>` and `export <skill-dir> -o <file>`
-// (issue 17). import reads a skill folder, .zip or .skill into a draft (never
+// `forge-skill-builder import <zip|dir>` and `export <skill-dir> -o <file>`.
+// import reads a skill folder, .zip or .skill into a draft (never
 // writing while reading), validates it with its folder files, shows the
 // requirements its scripts suggest when it has no metadata.forge (declared
 // only with --accept), and with --agent saves it through the normal save: an

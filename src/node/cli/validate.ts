@@ -72,7 +72,7 @@ export interface LoadedSkill {
 
 const fs = nodeFs as unknown as FsLike;
 
-/** The scripts of a skill folder, read as the skill store reads them (SPEC §8: no symlink out of the skill is followed). */
+/** The scripts of a skill folder, read as the skill store reads them (no symlink out of the skill is followed). */
 async function readScripts(dir: string): Promise<Pick<LoadedSkill, 'scripts' | 'skipped'>> {
   const name = basename(dir);
   const read = await readSkillScripts(fs, await realpath(dir), name);

@@ -1,4 +1,4 @@
-// A saved key is bound to its origin (issue 21). A settings save that moves
+// A saved key is bound to its origin. A settings save that moves
 // `base_url` to another origin while a key is saved in <workspace>/.forge/.env
 // must bring the key again (`api_key`) or drop the saved one
 // (`delete_api_key`); otherwise it is refused before anything is written, so

@@ -1,4 +1,4 @@
-// Resolving and saving the workspace-level skill-builder LLM (SPEC §4).
+// Resolving and saving the workspace-level skill-builder LLM (the tiers of docs/skill-builder-llm.md).
 // Tiers, first match wins: <workspace>/.forge/ui.yaml (`workspace`) →
 // ~/.forge/ui.yaml (`user`) → the agent's forge.yaml `model:` (+ OPENAI_BASE_URL
 // from the agent's .env) (`agent_fallback`, deprecated) → `unset`.
@@ -152,7 +152,7 @@ export async function loadSkillBuilderLLM(opts: LoadSkillBuilderLLMOptions): Pro
     warnings.push(`${apiKeyEnv} holds the "${OAUTH_PLACEHOLDER}" placeholder, which the skill builder cannot use; set a real API key in Settings.`);
 
   const baseUrl = settings.baseUrl ?? null;
-  // Key <-> origin binding (issue 11): whatever the key's source, it goes only to the provider's
+  // Key <-> origin binding: whatever the key's source, it goes only to the provider's
   // default endpoint or to an origin the user trusted at user level. A workspace file never grants trust.
   const needsTrust = baseUrl !== null && (keyRequired || apiKey !== undefined);
   const trusted = !needsTrust || (await isKeyDestinationTrusted(baseUrl, hit.source, { fs, homeDir }));
@@ -371,7 +371,7 @@ export async function saveSkillBuilderSettings(opts: SaveSkillBuilderSettingsOpt
     if (gitignoreNext !== null) writes.push({ path: gitignorePath, text: gitignoreNext, mode: 0o644, previous: gitignoreText });
     if (hasNewKey && effectiveKeyEnv) writes.push({ path: envPath, text: editEnvText(envText ?? '', effectiveKeyEnv, apiKey), mode: 0o600, previous: envText });
     if (dropped.length > 0) writes.push({ path: envPath, text: dropped.reduce((t, n) => editEnvText(t, n, ''), envText ?? ''), mode: 0o600, previous: envText });
-    // Trust for an origin comes only with a key the operator typed for it (issue 21).
+    // Trust for an origin comes only with a key the operator typed for it.
     const origin = settings.baseUrl && hasNewKey ? originOf(settings.baseUrl) : null;
     if (origin && addTrustedOrigin(trustFile, origin)) writes.push({ path: trustPath, text: renderYamlFile(trustFile), mode: 0o644, previous: trustText });
     writes.push({ path: uiPath, text: renderYamlFile(uiFile), mode: 0o644, previous: uiText });

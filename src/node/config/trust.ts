@@ -1,4 +1,4 @@
-// base_url trust (SPEC §4 "Trust", issue 11). A workspace's ui.yaml is meant
+// Which base_url may receive a key. A workspace's ui.yaml is meant
 // to be committed, so a cloned repository (or a git pull) can carry a hostile
 // base_url that would receive the operator's API key — from the process
 // environment, from <workspace>/.forge/.env or from an agent's .env alike. A
@@ -112,7 +112,7 @@ const KEY_SOURCE_WORDS: Record<string, string> = {
 };
 
 /**
- * Whether a key may be sent to `baseUrl` (issue 11, key <-> origin binding): its origin is listed under
+ * Whether a key may be sent to `baseUrl` (key <-> origin binding): its origin is listed under
  * `trusted_base_urls` in ~/.forge/ui.yaml, or the base_url itself comes from that user-level file
  * (tier `user`: the user wrote it there, outside any repository). A workspace file (`.forge/ui.yaml`,
  * an agent's forge.yaml or .env) never grants trust, whatever file the key comes from.

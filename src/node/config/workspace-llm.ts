@@ -1,6 +1,6 @@
 // The workspace side of a builder turn, for createWorkspaceSkillBuilder
 // (which the HTTP chat route and the terminal chat run) and the routing
-// check: resolve the skill-builder LLM through the tiers (SPEC §4) and refuse
+// check: resolve the skill-builder LLM through the tiers (docs/skill-builder-llm.md) and refuse
 // — with a ConfigError naming the fix — a configuration that is unset, has no
 // key, or sends a key to an untrusted workspace base_url; pick the client the
 // core builder runs on. (The on-disk skill for edit mode is

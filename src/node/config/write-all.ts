@@ -1,5 +1,5 @@
-// Writing several files as one change (issue 11 "settings save is all or
-// nothing"). A caller first reads and checks every file under the locks and
+// Writing several files as one change: a settings save is all or
+// nothing. A caller first reads and checks every file under the locks and
 // computes every new text — so a malformed file, a symlink or a bad value
 // stops the change before any byte is written — then hands the planned writes
 // here. Each write is atomic (temp file + rename); when a later one fails, the

@@ -1,5 +1,5 @@
 // Reading and replacing configuration files only when they are regular files
-// (issue 11 "never through a symlink"): `.forge/.env`, `.forge/ui.yaml`, an
+// (never through a symlink): `.forge/.env`, `.forge/ui.yaml`, an
 // agent's `.env` and `forge.yaml`, `~/.forge/ui.yaml`. A repository can commit
 // a symlink where such a file belongs (`.forge/.env -> ~/.aws/credentials`);
 // following it would read — and on save copy or rewrite — the link's target.

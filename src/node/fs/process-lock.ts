@@ -1,4 +1,4 @@
-// The cross-process half of a file lock (issue 11): two `ui` servers (two
+// The cross-process half of a file lock: two `ui` servers (two
 // processes) on one workspace must not lose each other's read-modify-writes of
 // `.env`, `forge.yaml` or `ui.yaml`. `proper-lockfile` takes a lock folder
 // (`mkdir`, atomic on every local and network file system) next to the file —

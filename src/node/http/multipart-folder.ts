@@ -1,4 +1,4 @@
-// A skill folder uploaded as multipart/form-data (issue 17): one part per
+// A skill folder uploaded as multipart/form-data: one part per
 // file, its relative path as the part's filename — what a browser sends for
 // `<input type="file" webkitdirectory>` or a dropped folder (the client
 // appends each File with its webkitRelativePath). The body is read with the

@@ -1,4 +1,4 @@
-// The ONE routing table (SPEC §6, paths below basePath `/api`), served by both
+// The ONE routing table (docs/http-api.md, paths below basePath `/api`), served by both
 // adapters (createRequestHandler for node:http, createFetchHandler for the
 // Fetch API). Order does not matter: paths are matched segment by segment.
 // `POST /skill-builder/validate`, both `…/skill-builder/try` routes, import and export are our additions;

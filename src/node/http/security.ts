@@ -1,4 +1,4 @@
-// The local server's request guards (SPEC §8): the Host check against DNS
+// The local server's request guards: the Host check against DNS
 // rebinding, the Origin check for mutating requests, and CORS for explicitly
 // allowed origins only (never a wildcard). Pure functions over header values;
 // the dispatcher turns a refusal into a 421/403 reply. Origins compare as

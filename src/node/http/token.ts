@@ -1,5 +1,5 @@
-// The local server's access token (issue 21: "the local server answers only
-// its operator"). `startServer` makes a random one per start; the page URL
+// The local server's access token: the local server answers only
+// its operator. `startServer` makes a random one per start; the page URL
 // carries it as `?token=<t>`, a page load swaps it for an HttpOnly,
 // SameSite=Strict cookie, and API clients may send `Authorization: Bearer <t>`
 // instead. Tokens compare in constant time (both sides hashed first, so their

@@ -1,5 +1,5 @@
 // What the tool printed, read against what its section promises: stdout
-// parsed as JSON (SPEC §5: scripts print JSON), and where that JSON disagrees
+// parsed as JSON (scripts print JSON), and where that JSON disagrees
 // with the tool's Output — a JSON Schema is checked with @cfworker/json-schema;
 // an example value (the other form an Output block takes) is turned into a
 // lenient schema of its types (no required keys, extra keys allowed).

@@ -1,3 +1,3 @@
-// Checking scripts without running them (issue 15, part 2).
+// Checking scripts without running them.
 export { checkScriptSyntax } from './check-syntax.js';
 export type { CheckScriptSyntaxOptions, ScriptSyntaxFinding, ScriptSyntaxResult, SyntaxTool } from './types.js';

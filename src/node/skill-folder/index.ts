@@ -1,4 +1,4 @@
-// Skill folders and packages on Node (issue 17): import from a folder or zip,
+// Skill folders and packages on Node: import from a folder or zip,
 // export to deterministic zip bytes.
 
 export { importSkill } from './import-skill.js';

@@ -1,4 +1,4 @@
-// The folder files of a save request (issue 17). `files` maps relative
+// The folder files of a save request. `files` maps relative
 // paths under references/, reference/ or assets/ to UTF-8 text; `binaries`
 // lists other files as `{path, bytes}`, `{path, contentBase64}` (the wire's
 // `content_base64`, mapped by core/api/wire.ts) or `{path, sha256}` — keep the edited skill's file with that

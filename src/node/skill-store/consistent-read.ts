@@ -1,4 +1,4 @@
-// Readers never see a half-saved skill (issue 11). A save builds the new
+// Readers never see a half-saved skill. A save builds the new
 // folder aside and swaps it in with two renames; between them the skill is
 // briefly absent, and a reader that has the SKILL.md but not yet the scripts
 // would mix two versions. Within one process, reads of an agent's `skills/`

@@ -1,4 +1,4 @@
-// The folder files of a skill on disk (issue 17), beside SKILL.md and its
+// The folder files of a skill on disk, beside SKILL.md and its
 // scripts: text files under references/, reference/ and assets/ with their
 // content, every other file as a binary with size and sha256 — sorted into
 // the same classes importSkill uses (classifyFolderFile). What

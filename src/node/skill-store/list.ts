@@ -9,7 +9,7 @@
 //   - other plain files (`notes.txt`, `skills.json`) are left out unreported;
 //   - a symlink whose target is missing is `unreadable`;
 //   - a folder, flat file or SKILL.md whose real path leaves the folder it
-//     belongs to is `symlink-escape` (SPEC §8), never read;
+//     belongs to is `symlink-escape`, never read;
 //   - a folder or flat stem that is not a kebab-case skill name is `bad-name`
 //     (names are checked before they reach a path);
 //   - a flat `<name>.md` beside a folder `<name>/` is a `duplicate`.
@@ -99,7 +99,7 @@ export async function listSkillsFolder(fs: FsLike, skillsDir: string): Promise<S
     });
     if (step === null) continue;
     if (!('format' in step)) out.skipped.push(step);
-    // listDir sorts `x` before `x.md`, so a folder skill of the same name is already in.
+    // listDir sorts a name before the same name with `.md`, so a folder skill of the same name is already in.
     else if (step.format === 'flat' && out.skills.some((s) => s.dirName === step.dirName))
       out.skipped.push({ path: `${step.dirName}.md`, code: 'duplicate', skill: step.dirName, reason: `the folder ${step.dirName}/ already holds this skill; remove one of the two` });
     else out.skills.push(step);

@@ -1,5 +1,5 @@
 // Reading one listed skill: its SKILL.md and the text files of its scripts/.
-// SPEC §8: no read follows a symlink out of where it belongs — a skill folder
+// No read follows a symlink out of where it belongs — a skill folder
 // must resolve inside the skills folder, its SKILL.md inside the skill folder,
 // scripts/ inside the skill folder and each script inside scripts/. A script
 // that is not read is reported as a SkippedEntry (`script-skipped`, or

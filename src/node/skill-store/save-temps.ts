@@ -1,4 +1,4 @@
-// The hidden temp folders of a skill save (issue 11): `.<name>.saving-<pid>-<hex>`
+// The hidden temp folders of a skill save: `.<name>.saving-<pid>-<hex>`
 // (the new folder being built) and `.<name>.old-<pid>-<hex>` (the previous
 // one, moved aside during the swap). A crash can leave them behind; the next
 // save or list removes those whose save is certainly over — the pid is not a

@@ -1,4 +1,4 @@
-// Agents in a workspace (SPEC §4): a folder holding `forge.yaml`, at most three
+// Agents in a workspace: a folder holding `forge.yaml`, at most three
 // levels below the workspace (the workspace itself counts when it holds one).
 // The scan skips node_modules, .git and every dot-folder, never follows a
 // symlinked folder, and returns agents sorted by path so the order is stable.

@@ -1,4 +1,4 @@
-// Saving a skill into an agent (SPEC §4, §8; issue 4 "saveSkill").
+// saveSkill: saving a skill into an agent.
 // Order: check every name and value → validate the SKILL.md (malformed
 // egress entries are refused; risky ones — `*.com`, `*.github.io`, cloud
 // metadata, loopback, private, internal names, and names that resolve to such
@@ -12,7 +12,7 @@
 // (save-egress.ts). Any failure before the swap leaves the
 // previous skill byte-identical and removes the temp folder. Files other
 // than SKILL.md and scripts/ in an edited skill folder are carried over;
-// the request's `files`/`binaries` (issue 17) are written over them.
+// the request's `files`/`binaries` are written over them.
 
 import { join } from 'node:path';
 import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';

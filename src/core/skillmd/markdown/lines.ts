@@ -17,7 +17,7 @@ export interface FenceOpening {
 // Headings and fence openings are read with loops, not regexes: the regexes
 // they replace (`/^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/`, `/(?:^|[ \t]+)#+$/`)
 // backtracked quadratically on `## Tool: ` + a long run of spaces + one more
-// character (issue 21: 100 KB froze the event loop for 37 s).
+// character (100 KB froze the event loop for 37 s).
 
 /** Whether `s` holds a line terminator (what `.` in a regex does not match). */
 export function hasLineTerminator(s: string): boolean {

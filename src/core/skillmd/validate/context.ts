@@ -1,6 +1,6 @@
 // What every validator rule receives: the parsed SKILL.md, the caller's
 // options, and a lazy line finder for nested frontmatter fields. Shared by
-// validate-forge.ts, validate-scripts.ts and validate-agentskills.ts.
+// forge.ts, scripts.ts and agentskills.ts.
 
 import type { Diagnostic } from '../../diagnostics.js';
 import type { ParsedSkillMd } from '../types.js';
@@ -14,9 +14,9 @@ export interface ValidateOptions {
   /** The skill's helper scripts, file name → content (`scripts/` prefix optional). */
   scripts?: Readonly<Record<string, string>>;
   /**
-   * The skill folder's other files (issue 17): relative path → text, binary
+   * The skill folder's other files: relative path → text, binary
    * files → `''`. When given, every path the SKILL.md mentions must exist and
-   * every file should be mentioned (validate-folder-files.ts).
+   * every file should be mentioned (folder-files.ts).
    */
   files?: Readonly<Record<string, string>>;
   /** The folder the SKILL.md lives in; the agentskills profile requires `name` to equal it. */

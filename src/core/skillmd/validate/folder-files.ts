@@ -1,4 +1,4 @@
-// Folder files (issue 17, both profiles; only when the caller passes
+// Folder files (both profiles; only when the caller passes
 // `files`): every relative path the SKILL.md mentions — a Markdown link
 // `[x](references/a.md)` or a bare/backticked `reference/runbook.md`,
 // `assets/…`, `scripts/…` (as `read_skill` file hints are written) — must

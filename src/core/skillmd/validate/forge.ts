@@ -1,8 +1,8 @@
 // The `forge` validation profile (default): the SKILL.md rules of the Forge
-// runtime and the Skill Builder's own quality bar (SPEC §5). Errors are what
+// runtime and the Skill Builder's own quality bar. Errors are what
 // would break loading or building the skill; warnings are what makes a skill
 // incomplete or unlikely to be routed to. Script rules live in
-// validate-scripts.ts.
+// scripts.ts.
 
 import { builtinToolsMentioned, isBuiltinTool, KNOWN_CAPABILITIES } from '../../forge-runtime/builtins.js';
 import { errorDiag, warningDiag } from '../../diagnostics.js';
@@ -14,7 +14,7 @@ import { type RuleContext, type Sink, show } from './context.js';
 
 /** `chmod` for a downloaded binary: 3 or 4 octal digits, as a string (`"0755"`, `"755"`). */
 const CHMOD_RE = /^[0-7]{3,4}$/;
-/** Each custom tool should show at least this many "user request → tool input" examples (SPEC §5). */
+/** Each custom tool should show at least this many "user request → tool input" examples. */
 export const MIN_TOOL_EXAMPLES = 5;
 
 const FORGE = ['metadata', 'forge'] as const;

@@ -1,4 +1,4 @@
-// Script rules of the `forge` profile (SPEC §5 runtime contract): every
+// Script rules of the `forge` profile (what Forge's runtime needs of a script): every
 // script-backed tool has its script and every script backs a tool (helpers
 // that other scripts load are exempt), non-shell interpreters are declared in
 // `requires.bins`, shell entry points read `$1` under `set -euo pipefail`,

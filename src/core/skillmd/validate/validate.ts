@@ -5,12 +5,12 @@
 // `code`, the `field`, a message that says how to fix it, and a line.
 //
 // Profiles:
-// - `forge` (default): validate-forge.ts (frontmatter, tools, description,
-//   name conflicts, renamed tools in edit mode) + validate-scripts.ts +
-//   validate-runtime.ts (what Forge's runtime will read).
-// - `agentskills`: validate-agentskills.ts (the open Agent Skills spec).
+// - `forge` (default): forge.ts (frontmatter, tools, description,
+//   name conflicts, renamed tools in edit mode) + scripts.ts +
+//   runtime.ts (what Forge's runtime will read).
+// - `agentskills`: agentskills.ts (the open Agent Skills spec).
 // Both check the folder's files when `files` is given
-// (validate-folder-files.ts) and report empty content, frontmatter the parser could not read, and a
+// (folder-files.ts) and report empty content, frontmatter the parser could not read, and a
 // missing frontmatter block.
 
 import { errorDiag, toValidationResult, warningDiag, type Diagnostic, type ValidationResult } from '../../diagnostics.js';

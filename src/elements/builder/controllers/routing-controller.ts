@@ -1,4 +1,4 @@
-// The state of the "Check routing" dialog (issue 16), as a Lit reactive
+// The state of the "Check routing" dialog, as a Lit reactive
 // controller of <forge-skill-builder>: the editable request list (generated
 // or typed), the running check with results as they arrive, recall/precision
 // and overlaps, and the proposed description waiting for Accept. Every API

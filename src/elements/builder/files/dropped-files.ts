@@ -1,4 +1,4 @@
-// What the operator gave to import (issue 17), as one thing to send: a
+// What the operator gave to import, as one thing to send: a
 // .zip/.skill file, or a folder's files with their paths inside it. Reads a
 // file input (a `webkitdirectory` input gives every file with
 // `webkitRelativePath`) or a drop (DataTransfer items; a dropped folder is

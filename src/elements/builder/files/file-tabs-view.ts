@@ -1,4 +1,4 @@
-// The draft's files as tabs grouped by folder (issue 17): one ARIA tablist
+// The draft's files as tabs grouped by folder: one ARIA tablist
 // (arrow keys, Home/End) of SKILL.md, scripts/, references/, assets/ …, each
 // tab counting its file's findings; the form that adds a file or renames one
 // (folder and name, checked by folder-files.ts before anything changes); the

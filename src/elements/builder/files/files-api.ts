@@ -1,4 +1,4 @@
-// The skill-package routes the files view calls (issue 17), over the
+// The skill-package routes the files view calls, over the
 // builder's ApiClient: `POST …/skill-builder/import` with a .zip/.skill as
 // the body, or a folder as multipart/form-data (one part per file, named by
 // its path in the folder), its reply in camelCase;

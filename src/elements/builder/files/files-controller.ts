@@ -1,4 +1,4 @@
-// The state of the skill-folder UI of <forge-skill-builder> (issue 17), as a
+// The state of the skill-folder UI of <forge-skill-builder>, as a
 // Lit reactive controller: the add/rename form and the delete confirmation of
 // the file tabs, an import on its way (a package or folder → the import route
 // → a new draft, never saved by itself), the requirement proposals of the

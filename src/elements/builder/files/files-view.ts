@@ -1,4 +1,4 @@
-// The skill-folder UI of <forge-skill-builder> (issue 17), loaded on demand
+// The skill-folder UI of <forge-skill-builder>, loaded on demand
 // as one chunk beside the standalone bundle (lazy-view.ts): file tabs grouped
 // by folder with add/rename/delete, binaries listed, import (picker and
 // drag-and-drop) with requirement proposals, and export. Every function takes

@@ -1,4 +1,4 @@
-// Styles of the skill-folder views (issue 17). They travel with the lazily
+// Styles of the skill-folder views. They travel with the lazily
 // loaded chunk as one <style> in the shadow root (rendered with the header's
 // Import menu, which is always there), so the standalone bundle carries none.
 

@@ -1,4 +1,4 @@
-// The files of a skill-folder draft as the draft panel shows them (issue 17):
+// The files of a skill-folder draft as the draft panel shows them:
 // tabs grouped by folder (SKILL.md, scripts/, references/, assets/, …), the
 // name check for a new or renamed file (scripts keep the script-name rule of
 // draft.ts; other folders apply the same rule to every path segment and the

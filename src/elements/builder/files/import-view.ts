@@ -1,4 +1,4 @@
-// Import and export of skill folders in <forge-skill-builder> (issue 17): the
+// Import and export of skill folders in <forge-skill-builder>: the
 // header's Import menu (a .zip/.skill package or a folder, through hidden file
 // inputs), the overlay while files are dragged over the builder, the import's
 // progress and error and the imported skill's requirement proposals (ticked

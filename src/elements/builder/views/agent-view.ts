@@ -1,4 +1,4 @@
-// "As the agent sees it" (issue 13): the draft as Forge's runtime will
+// "As the agent sees it": the draft as Forge's runtime will
 // register it, straight from forgeRuntimeView — every entry it reads (phantom
 // `- word` bullets highlighted, with the reason), each with the description
 // as the runtime joins it, the parameters of the input schema it computes

@@ -1,4 +1,4 @@
-// The draft while the model writes it (`skill_draft_partial`, issue 14): a
+// The draft while the model writes it (`skill_draft_partial` events): a
 // read-only view of SKILL.md and the scripts as far as they have arrived, in
 // place of the editor, until the final `skill_draft` opens the real draft for
 // editing, checking and saving. Nothing here can save or validate: a partial

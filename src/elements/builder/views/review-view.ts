@@ -1,4 +1,4 @@
-// The risk review in the element (issue 15): the badge (score, level, policy
+// The risk review in the element: the badge (score, level, policy
 // verdict) in the Checks panel, opening to its factors and policy
 // violations — its findings and the script syntax findings join the Checks
 // list — and in the save dialog the badge plus the confirmation that a policy

@@ -1,4 +1,4 @@
-// The "Check routing" dialog of <forge-skill-builder> (issue 16): the request
+// The "Check routing" dialog of <forge-skill-builder>: the request
 // list (generated or typed, editable, each with what should happen), results
 // as they arrive, recall, precision and the competing skills, and a proposed
 // description shown as a diff with Accept / Discard. State lives in

@@ -1,4 +1,4 @@
-// "Run a tool" in the draft panel (issue 15): each `## Tool:` of the draft can
+// "Run a tool" in the draft panel: each `## Tool:` of the draft can
 // be run on the server (POST …/skill-builder/try) with an input picked from
 // its Examples table and edited as JSON; the result shows how it ended, the
 // output (JSON as a tree, else text), stderr, blocked hosts and output

@@ -2,7 +2,7 @@
 // regexes they replace (`/^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)[^`]*$/` and
 // `/^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/`) backtracked
 // quadratically on a long run of spaces, `~` or `#` followed by one more
-// character (issue 21): a reply could freeze the page. Same results, one pass.
+// character: a reply could freeze the page. Same results, one pass.
 
 const isSpaceOrTab = (c: string | undefined): boolean => c === ' ' || c === '\t';
 

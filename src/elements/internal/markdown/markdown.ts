@@ -50,7 +50,7 @@ class MarkdownDirective extends Directive {
 }
 
 /**
- * Lit directive: Markdown rendered safely into a `div.md`. While the reply
+ * Lit directive: Markdown rendered safely into a `<div class="md">`. While the reply
  * streams (`done` false) the text grows and only the changed blocks are rebuilt.
  */
 export const markdown = directive(MarkdownDirective);

@@ -1,4 +1,4 @@
-// Routing-check routes (issue 16), all per agent, all checked before any model
+// Routing-check routes, all per agent, all checked before any model
 // call (body, agent, editing_name, LLM settings, key, base_url trust → HTTP
 // errors before the first SSE byte):
 // - POST …/route-check → SSE: `plan` {calls, designer_calls}, `requests`

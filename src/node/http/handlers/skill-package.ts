@@ -1,4 +1,4 @@
-// Skill packages over HTTP (issue 17):
+// Skill packages over HTTP:
 // - POST /skill-builder/import — body: the bytes of a .zip or .skill
 //   (Content-Type application/zip, application/x-zip-compressed or
 //   application/octet-stream) or a folder as multipart/form-data (one part

@@ -1,4 +1,4 @@
-// Try routes (issue 15): POST /agents/{id}/skill-builder/try runs one tool of
+// Try routes: POST /agents/{id}/skill-builder/try runs one tool of
 // a draft with the agent's `.env` values (then the workspace's), POST
 // /skill-builder/try with the workspace's only. Off unless the host enabled
 // tool runs (403 saying how). Answers the run's result in snake_case; a run

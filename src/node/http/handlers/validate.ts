@@ -22,7 +22,7 @@ function baseOptions(body: ValidateRequest): ValidateOptions {
   const mode = body.mode ?? (body.editingName !== undefined ? 'edit' : 'create');
   opts.mode = mode;
   if (body.editingName !== undefined) opts.editingName = body.editingName;
-  // The folder (issue 17): text files with their content, binaries as '' — links are checked against it.
+  // The folder: text files with their content, binaries as '' — links are checked against it.
   if (body.files !== undefined || body.binaries !== undefined)
     opts.files = { ...body.files, ...Object.fromEntries((body.binaries ?? []).map((b) => [b.path, ''])) };
   return opts;
