@@ -20,6 +20,7 @@ import { catalogListing } from './forge-runtime/registration.js';
 import { forgeRuntimeView } from './runtime-view/runtime-view.js';
 import { parseSkillMd } from './skillmd/parse.js';
 import type { ParsedSkillMd } from './skillmd/types.js';
+import { trimEndOf } from './safe-text/trim-run.js';
 
 export interface SkillCatalogInput {
   /** The SKILL.md text. */
@@ -65,7 +66,7 @@ interface CatalogEntry {
 }
 
 function baseName(path: string): string {
-  const parts = path.replace(/[\\/]+$/, '').split(/[\\/]/);
+  const parts = trimEndOf(path, '\\/').split(/[\\/]/);
   return parts[parts.length - 1] ?? '';
 }
 
@@ -75,7 +76,7 @@ function skillName(parsed: ParsedSkillMd, input: SkillCatalogInput): string {
   if (typeof fmName === 'string' && fmName.trim()) return fmName.trim();
   if (input.dir && baseName(input.dir)) return baseName(input.dir);
   if (input.location) {
-    const parts = input.location.replace(/[\\/]+$/, '').split(/[\\/]/);
+    const parts = trimEndOf(input.location, '\\/').split(/[\\/]/);
     const file = parts[parts.length - 1] ?? '';
     if (/^skill\.md$/i.test(file)) return parts[parts.length - 2] ?? '';
     return file.replace(/\.md$/i, '');
@@ -100,7 +101,7 @@ function toEntry(input: SkillCatalogInput): CatalogEntry | null {
   const loads = view.loadErrors.length === 0;
   // `loads` is judged apart (`dropped`): the xml format keeps a skill the runtime would drop.
   const listing = catalogListing({ name, description, runtime: view.runtime, entries: view.tools, loads: true, declaresBins: parsed.forge.requires.bins.length > 0 });
-  const location = input.location ?? (input.dir ? `${input.dir.replace(/[\\/]+$/, '')}/SKILL.md` : '');
+  const location = input.location ?? (input.dir ? `${trimEndOf(input.dir, '\\/')}/SKILL.md` : '');
   return {
     name,
     description,

@@ -4,6 +4,7 @@
 // how to fix it; the assert* forms throw UnsafePathError with that sentence.
 
 import { UnsafePathError } from './errors.js';
+import { trimEndOf, trimOf } from './safe-text/trim-run.js';
 
 export const MAX_SKILL_NAME_LENGTH = 64;
 
@@ -54,7 +55,7 @@ export function checkEnvVarName(name: unknown): string | null {
   if (!ENV_VAR_NAME_PATTERN.test(name))
     return `"${printable(name)}" is not a valid environment variable name: use letters, digits and "_", not starting with a digit`;
   if (OBJECT_MEMBER_NAMES.has(name))
-    return `"${name}" cannot be an environment variable name here (it is a built-in property name of JavaScript objects); use an upper-case name such as "${name.replace(/^_+|_+$/g, '').toUpperCase() || 'MY_VAR'}"`;
+    return `"${name}" cannot be an environment variable name here (it is a built-in property name of JavaScript objects); use an upper-case name such as "${trimOf(name, '_').toUpperCase() || 'MY_VAR'}"`;
   return null;
 }
 
@@ -70,13 +71,11 @@ export function assertSafeScriptFileName(name: unknown, field = 'scripts'): asse
 
 /** Best-effort kebab-case suggestion for an error message (`Foo_Bar` → `foo-bar`); `fallback` when nothing usable is left. */
 export function suggestKebab(name: string, fallback = 'my-skill'): string {
-  const s = name
+  const kebab = name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SKILL_NAME_LENGTH)
-    .replace(/-+$/g, '');
+    .replace(/[^a-z0-9]+/g, '-');
+  const s = trimEndOf(trimOf(kebab, '-').slice(0, MAX_SKILL_NAME_LENGTH), '-');
   return s || fallback;
 }
 

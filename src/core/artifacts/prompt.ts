@@ -13,7 +13,7 @@ export const PROMPT_PREAMBLE =
   'using the tools and commands it names; otherwise ignore it.';
 
 function normalise(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/^\s*\n/, '').replace(/\s+$/, '');
+  return text.replace(/\r\n?/g, '\n').replace(/^\s*\n/, '').trimEnd();
 }
 
 /** The prompt text for `skills` (in the given order); `''` when there are none. */

@@ -8,6 +8,8 @@
 // outer one. An unlabeled or language-tagged block that starts with
 // frontmatter holding `name:` is taken as the SKILL.md.
 
+import { squeezeAround, trimEndOf, trimOf } from '../safe-text/trim-run.js';
+
 export interface FencedBlock {
   /** The fence characters of the opener (```` ``` ````, ```` ```` ````, `~~~`). */
   fence: string;
@@ -44,13 +46,18 @@ function splitLines(text: string): Line[] {
   return lines;
 }
 
-const OPENER = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 function opener(line: string): { fence: string; info: string } | null {
-  const m = OPENER.exec(line);
-  if (!m) return null;
-  const fence = m[1]!;
-  const info = m[2]!.trim();
+  // A loop, not `/^ {0,3}(`{3,}|~{3,})(.*)$/`: the fence run and `.*` traded characters (quadratic).
+  let at = 0;
+  while (at < 3 && line[at] === ' ') at++;
+  const c = line[at];
+  if (c !== '`' && c !== '~') return null;
+  let end = at;
+  while (line[end] === c) end++;
+  if (end - at < 3 || /[\n\r\u2028\u2029]/.test(line.slice(end))) return null;
+  const fence = line.slice(at, end);
+  const info = line.slice(end).trim();
   // CommonMark: a backtick fence's info string may not contain backticks.
   if (fence[0] === '`' && info.includes('`')) return null;
   return { fence, info };
@@ -137,7 +144,7 @@ const LANGUAGE_WORD = /^[A-Za-z0-9_+-]+$/;
 
 /** What a block's info string labels it as: `skill.md`/`skill`, `script: <file>`, or neither. */
 export function blockRole(info: string): BlockRole {
-  const norm = info.trim().replace(/\s*([:.])\s*/g, '$1');
+  const norm = squeezeAround(info.trim(), ':.');
   const words = norm.split(/\s+/).filter(Boolean);
   // Allow one language word before the label: "markdown skill.md", "bash script: x.sh".
   const candidates = [norm, words.slice(1).join(' ')];
@@ -151,7 +158,7 @@ export function blockRole(info: string): BlockRole {
 }
 
 function stripQuotes(s: string): string {
-  return s.replace(/^["'`]+|["'`]+$/g, '');
+  return trimOf(s, `"'\``);
 }
 
 /** True for the content of an unlabeled or language-tagged block that is a SKILL.md: frontmatter holding `name:`. */
@@ -213,7 +220,9 @@ export function extractLegacyFences(text: string): LegacyExtraction | null {
 /** Trims and collapses the blank lines left where blocks were removed. */
 export function tidyProse(s: string): string {
   return s
-    .replace(/[ \t]+\n/g, '\n')
+    .split('\n')
+    .map((line, i, all) => (i < all.length - 1 ? trimEndOf(line, ' \t') : line))
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -109,7 +109,7 @@ function parseRest(text: string, search: Search): ParsedEnvelope {
 function withLeads(text: string, leads: string[], restText: string, rest: ParsedEnvelope): ParsedEnvelope {
   if (leads.length === 0) return rest;
   const trailing =
-    rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w-]*[ \t]*$/gm, '')) : rest.message;
+    rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*(?:[\w-]+[ \t]*)?$/gm, '')) : rest.message;
   const message = [...leads, trailing].reduce((a, b) => joinProse(a, b));
   return {
     message,

@@ -21,7 +21,7 @@ import { closingQuote } from '../json/scan.js';
 /** Keys whose values hold the draft: nothing inside them is ever streamed as the message. */
 const DRAFT_KEYS = new Set(['skill', 'spec', 'skill_md', 'skillMd', 'scripts']);
 
-const FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?)?[ \t]*$/i;
+const FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?[ \t]*)?$/i;
 const DRAFT_FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:[A-Za-z]+[ \t]+)?(?:skill(?:\.md)?|script[ \t]*:.*)$/i;
 const MAX_KEY = 32;
 

@@ -108,7 +108,7 @@ const MALFORMED_NOTE = '[The reply could not be read: its JSON was malformed.]';
 
 /** True when only whitespace or a fence opener line comes before `offset`. */
 function opensReply(text: string, offset: number): boolean {
-  return /^\uFEFF?\s*(?:(?:`{3,}|~{3,})[ \t]*[\w-]*[ \t]*\r?\n\s*)?$/.test(text.slice(0, offset));
+  return /^\uFEFF?\s*(?:(?:`{3,}|~{3,})[ \t]*(?:[\w-]+[ \t]*)?\r?\n\s*)?$/.test(text.slice(0, offset));
 }
 
 /** The object node that holds `message` or `skill`: the root or one reached through wrappers. */

@@ -87,7 +87,7 @@ export function searchCandidates(text: string, allowLone = true): Search {
 export function isSpeakable(text: string, offset: number): boolean {
   const before = text.slice(Math.max(0, offset - 400), offset);
   if (offset <= 400 && /^\s*$/.test(before)) return true;
-  return /(?:^|\n)[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?)?[ \t]*\r?\n\s*$/i.test(before);
+  return /(?:^|\n)[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*(?:json[c5]?[ \t]*)?\r?\n\s*$/i.test(before);
 }
 
 /** The message of `{"message": "…", …}` without `skill` (possibly inside one-key wrappers), when `message` is its first key. */

@@ -34,6 +34,7 @@ export function isBuiltinTool(name: string): boolean {
   return BUILTIN_NAMES.has(name);
 }
 
+// eslint-disable-next-line local/static-regexp -- an alternation of fixed tool names between two one-character lookarounds: no quantifier, linear
 const BUILTIN_MENTION_RE = new RegExp(`(?<![A-Za-z0-9_])(?:${BUILTIN_TOOLS.map((t) => t.name).join('|')})(?![A-Za-z0-9_])`, 'g');
 
 /** The built-in tools a text names (each once, in order of first mention). */

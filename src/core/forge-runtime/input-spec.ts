@@ -7,6 +7,7 @@
 // whatever it says). The reader that applies them is runtime-view.
 
 import { goTrimSpace } from './go-text.js';
+import { trimOf } from '../safe-text/trim-run.js';
 
 /** The providers' rule for input-schema property keys (the strictest of OpenAI, Anthropic and Gemini). */
 export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -18,12 +19,8 @@ export function isValidPropertyKey(key: string): boolean {
 
 /** A key that follows the rule, made from one that does not (`pod name` → `pod_name`). */
 export function suggestPropertyKey(key: string): string {
-  const s = key
-    .trim()
-    .replace(/[^a-zA-Z0-9_.-]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 64);
-  return s || 'param';
+  const s = key.trim().replace(/[^a-zA-Z0-9_.-]+/g, '_');
+  return trimOf(s, '_').slice(0, 64) || 'param';
 }
 
 export type RuntimeJsonType = 'string' | 'number' | 'boolean' | 'array' | 'object';

@@ -5,6 +5,8 @@
 // belongs in .forge/.env). Plain functions, no zod, so the elements bundle
 // can use them.
 
+import { trimEndOf } from '../safe-text/trim-run.js';
+
 /** What is wrong with a base URL: not a URL at all, another scheme, or credentials in it. */
 export type BaseUrlProblem = { kind: 'not-a-url' } | { kind: 'protocol'; protocol: string } | { kind: 'credentials' };
 
@@ -37,5 +39,5 @@ export function checkBaseUrl(value: string): string | null {
 
 /** The form the clients use: trimmed, without trailing slashes (`https://host/v1/` → `https://host/v1`). */
 export function normalizeBaseUrl(value: string): string {
-  return value.trim().replace(/\/+$/, '');
+  return trimEndOf(value.trim(), '/');
 }

@@ -59,6 +59,7 @@ export function taintedNames(lines: readonly ScriptLine[], assign: RegExp, seed:
 
 /** True when `text` uses one of `names` as a word (`$NAME`, `${NAME`, `name[`, `name.get(`). */
 export function mentionsAny(text: string, names: ReadonlySet<string>): boolean {
+  // eslint-disable-next-line local/static-regexp -- `n` is a shell/Python identifier (\w+, from taintedNames); the only quantifier-free parts around it are optional single characters: linear
   for (const n of names) if (new RegExp(`(?:^|[^\\w])\\$?\\{?${n}\\b`).test(text)) return true;
   return false;
 }

@@ -15,13 +15,15 @@ const DOWNLOAD_SUBST = new RegExp(String.raw`(?:\beval\s+|\b(?:ba)?sh\s+-c\s+|(?
 
 const DECODE = String.raw`(?:\bbase64\s+(?:-d|--decode|-D)\b|\bxxd\s+(?:-r|-p\s+-r|-r\s+-p|-rp|-pr)\b|\bopenssl\s+(?:enc\s+)?-d\b[^|]*-(?:a|base64)\b)`;
 const DECODED_PIPE = new RegExp(`${DECODE}[^|#]*${PIPE_TO_INTERPRETER}`);
-const DECODED_SUBST = new RegExp(String.raw`(?:\beval\s+|\b(?:ba)?sh\s+-c\s+|\bsource\s+<\()["']?\$?\(?[^)]*${DECODE}`);
+// One `\s` after `eval` / `-c`: `[^)]*` takes any further spaces (a `\s+` there traded them with it, quadratic).
+const DECODED_SUBST = new RegExp(String.raw`(?:\beval\s|\b(?:ba)?sh\s+-c\s|\bsource\s+<\()["']?\$?\(?[^)]*${DECODE}`);
 const HEX_PRINTF_PIPE = new RegExp(String.raw`\bprintf\s+["'](?:\\x[0-9a-fA-F]{2}){4,}[^|]*${PIPE_TO_INTERPRETER}`);
 
 /** `env` / `printenv` with no argument, `export -p`, `declare -x|-p` alone: print every variable. */
 const ENV_DUMP = /(?:^\s*|[;&|(`]\s*|\$\(\s*|\b(?:then|do|else)\s+)(?:env|printenv|export\s+-p|declare\s+-[px])\s*(?:$|[|;&>)`])/;
 
-const RM_RF = /\brm\s+(?:-[a-zA-Z]*(?:r[a-zA-Z]*f|f[a-zA-Z]*r)[a-zA-Z]*|-[rR]\s+-f|-f\s+-[rR]|--recursive\s+--force|--force\s+--recursive|-[rR](?=\s)(?=.*\s-f\b))\b(.*)$/;
+// A flag cluster holding both r and f, said with two lookaheads (`-[a-zA-Z]*(?:r[a-zA-Z]*f|f[a-zA-Z]*r)[a-zA-Z]*` backtracked cubically).
+const RM_RF = /\brm\s+(?:-(?=[a-zA-Z]*r)(?=[a-zA-Z]*f)[a-zA-Z]+|-[rR]\s+-f|-f\s+-[rR]|--recursive\s+--force|--force\s+--recursive|-[rR](?=\s)(?=.*\s-f\b))\b(.*)$/;
 
 /** A redirect or `tee` target. */
 const REDIRECT = /(?:^|[^<>&\d])>{1,2}\s*["']?([^\s"';|&)]+)|\btee\s+(?:-a\s+)?["']?([^\s"';|&)]+)/g;

@@ -8,6 +8,7 @@ import { parseSkillMd } from '../skillmd/parse.js';
 import type { SkillBrief } from './designer.js';
 import { routingSkillName } from './agent-view.js';
 import type { RoutingSkill } from './types.js';
+import { trimEndOf } from '../safe-text/trim-run.js';
 
 /** Throws RequestError naming `field` when `skill` is not `{skillMd: string, scripts?}`. */
 export function checkRoutingSkill(skill: unknown, field: string): asserts skill is RoutingSkill {
@@ -39,6 +40,6 @@ export function withDescription(skillMd: string, description: string): string {
   const doc = parseDocument(split.yaml);
   if (doc.errors.length > 0) throw new RequestError('skillMd', `the frontmatter is not valid YAML (${doc.errors[0]!.message}); fix it first`);
   doc.set('description', description.replace(/\s+/g, ' ').trim());
-  const yaml = doc.toString({ lineWidth: 0 }).replace(/\n+$/, '');
+  const yaml = trimEndOf(doc.toString({ lineWidth: 0 }), '\n');
   return `---\n${yaml}\n---\n${split.body}`;
 }

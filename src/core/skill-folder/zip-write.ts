@@ -10,6 +10,7 @@ import { SkillArchiveError } from './errors.js';
 import { entryPathProblem } from '../safe-text/entry-path.js';
 import { compareBytes } from './to-draft.js';
 import { Skill, type SkillLike } from '../skill/skill.js';
+import { trimEndOf } from '../safe-text/trim-run.js';
 
 const UNIX = 3;
 const FILE_0644 = (0o100644 << 16) >>> 0;
@@ -46,7 +47,7 @@ export function skillEntries(input: SkillLike): Map<string, Uint8Array> {
 }
 
 export function writeSkillZip(skill: SkillLike, options: { root?: string } = {}): Uint8Array {
-  const prefix = options.root ? `${options.root.replace(/\/+$/, '')}/` : '';
+  const prefix = options.root ? `${trimEndOf(options.root, '/')}/` : '';
   const mtime = fixedTime();
   const zippable: Zippable = {};
   const entries = skillEntries(skill);

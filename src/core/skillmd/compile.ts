@@ -19,6 +19,7 @@ import { inputSpecLine } from './spec-line.js';
 import { outputSummary } from './output-summary.js';
 import { isPhantomBullet, labelHeadings, rewritePhantomLists } from './markdown/rewrite.js';
 import { SkillSpecSchema, type ExtraSectionSpec, type SkillSpec, type ToolSpec } from './spec-schema.js';
+import { foldLineBreaks } from '../safe-text/trim-run.js';
 
 export const INPUT_TABLE_HEADER = ['Parameter', 'Type', 'Required', 'Description'] as const;
 export const EXAMPLES_TABLE_HEADER = ['User Request', 'Tool Input'] as const;
@@ -155,7 +156,7 @@ function noPhantoms(text: string): string {
 
 /** Newlines inside a one-line field become spaces. */
 function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return foldLineBreaks(text).trim();
 }
 
 function pushText(blocks: string[], text: string | undefined, rewrite?: (text: string) => string): void {

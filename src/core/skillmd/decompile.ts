@@ -114,7 +114,7 @@ function readBody(body: string): Record<string, unknown> {
   const seen = new Map<string, number>();
   units.forEach((u, k) => {
     if (isToolHead(u.head)) {
-      const name = stripCode(/^tool:\s*(.*)$/i.exec(u.head.title)![1]!.trim());
+      const name = stripCode(/^tool:(.*)$/i.exec(u.head.title)![1]!.trim());
       tools.push({ name, ...readTool(u.lines) });
       const n = (seen.get(name) ?? 0) + 1;
       seen.set(name, n);

@@ -17,9 +17,13 @@ function escapeRe(s: string): string {
  */
 export function isHelperScript(name: string, scripts: Readonly<Record<string, string>>): boolean {
   const stem = escapeRe(scriptStem(name));
+  // The patterns below hold `name` and `stem` escaped (escapeRe): literal text, so each is as linear as its fixed parts.
+  // eslint-disable-next-line local/static-regexp -- escaped literal name between one-character lookarounds: linear
   const patterns: RegExp[] = [new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`)];
   const interp = interpreterFor(name);
-  if (interp === 'python3') patterns.push(new RegExp(`^\\s*(?:from\\s+\\.?${stem}\\s+import\\b|import\\s+${stem}\\b)`, 'm'));
+  // eslint-disable-next-line local/static-regexp -- escaped literal stem; `[ \t]*` at a line start, `\s+` between fixed words: linear
+  if (interp === 'python3') patterns.push(new RegExp(`^[ \\t]*(?:from\\s+\\.?${stem}\\s+import\\b|import\\s+${stem}\\b)`, 'm'));
+  // eslint-disable-next-line local/static-regexp -- escaped literal stem after a quote; `[^"'\n]*/` stops at the closing quote or line end: linear per quote
   if (interp === 'node') patterns.push(new RegExp(`["']\\.{1,2}/(?:[^"'\\n]*/)?${stem}["']`));
   for (const [other, content] of Object.entries(scripts)) {
     if (normalizeScriptName(other) === name) continue;

@@ -4,6 +4,8 @@
 // richer than the runtime's own few words, which forge-runtime owns). Pure;
 // the compiler's spec line and the build's input schema both read it.
 
+import { trimOf } from '../safe-text/trim-run.js';
+
 /** A JSON Schema fragment (the subset this module writes). */
 export interface JsonSchemaNode {
   type?: string | string[];
@@ -72,13 +74,38 @@ export interface MappedType {
 }
 
 function clean(s: string): string {
-  return s.trim().replace(/^`+|`+$/g, '').trim();
+  return trimOf(s.trim(), '`').trim();
 }
 
 function unquote(s: string): string {
   const t = clean(s);
   const m = /^(["'])(.*)\1$/.exec(t);
   return m ? m[2]! : t;
+}
+
+const LINE_BREAK_RE = /[\n\r\u2028\u2029]/;
+
+/**
+ * The text between the brackets of `array<x>`-style spellings, without the
+ * spaces around it, as the old `\s*(.+?)\s*` read it (all spaces: the last
+ * one; a line break inside: no match). A greedy capture trimmed in code: the
+ * lazy capture between two `\s*` backtracked quadratically on long runs of spaces.
+ */
+function bracketed(inner: string | undefined, allowEmpty = false): string | undefined {
+  if (inner === undefined) return undefined;
+  const t = inner.trim();
+  if (t === '' && !allowEmpty) return [...inner].reverse().find((c) => !LINE_BREAK_RE.test(c));
+  return LINE_BREAK_RE.test(t) ? undefined : t;
+}
+
+/** `default: x` / `default = x` / `default x` → `x`; null when the piece is not a default (as `/^default\s*[:=]?\s*(.+)$/i` read it). */
+function defaultValue(piece: string): string | null {
+  const m = /^default([\s\S]+)$/i.exec(piece);
+  if (!m) return null;
+  let v = m[1]!.trimStart();
+  if (v.startsWith(':') || v.startsWith('=')) v = v.slice(1).trimStart() || v[0]!;
+  if (v === '') v = m[1]!.slice(-1);
+  return LINE_BREAK_RE.test(v) ? null : v;
 }
 
 /** Splits `a|b|c` (or `a | b`) into trimmed, unquoted values; null when there is no `|`. */
@@ -100,18 +127,18 @@ function mapCore(raw: string): JsonSchemaNode | null {
   const alias = INPUT_TYPE_ALIASES[t];
   if (alias) return structuredClone(alias);
   // string[] · []string
-  let m = /^(.+)\[\]$/.exec(t) ?? /^\[\](.+)$/.exec(t);
+  let item = (/^(.+)\[\]$/.exec(t) ?? /^\[\](.+)$/.exec(t))?.[1];
   // array<string> · list[string] · array of strings
-  m ??= /^(?:array|list)\s*[<[(]\s*(.+?)\s*[>\])]$/.exec(t);
-  m ??= /^(?:array|list) of (.+?)s?$/.exec(t);
-  if (m) {
-    const inner = mapCore(m[1]!) ?? mapCore(m[1]!.replace(/s$/, ''));
+  item ??= bracketed(/^(?:array|list)\s*[<[(]([\s\S]+)[>\])]$/.exec(t)?.[1]);
+  item ??= /^(?:array|list) of (.+?)s?$/.exec(t)?.[1];
+  if (item !== undefined) {
+    const inner = mapCore(item) ?? mapCore(item.replace(/s$/, ''));
     return inner ? { type: 'array', items: inner } : null;
   }
   // enum(a, b) · enum[a|b]
-  const e = /^enum\s*[([]\s*(.*?)\s*[)\]]$/.exec(clean(raw));
-  if (e) {
-    const values = (alternatives(e[1]!) ?? e[1]!.split(',')).map(unquote).filter((v) => v.length > 0);
+  const e = bracketed(/^enum\s*[([]([\s\S]*)[)\]]$/.exec(clean(raw))?.[1], true);
+  if (e !== undefined) {
+    const values = (alternatives(e) ?? e.split(',')).map(unquote).filter((v) => v.length > 0);
     return values.length > 0 ? enumNode(values) : null;
   }
   // string | null (every alternative an unquoted JSON type name) · json|text · "a" | "b" (an enum)
@@ -164,8 +191,8 @@ function applyDetails(schema: JsonSchemaNode, text: string): string {
     if (!piece) continue;
     const alts = alternatives(piece);
     const range = RANGE_RE.exec(piece);
-    const bound = /^(min|minimum|max|maximum)\s*[:=]?\s*(-?\d+(?:\.\d+)?)$/i.exec(piece);
-    const dflt = /^default\s*[:=]?\s*(.+)$/i.exec(piece);
+    const bound = /^(min|minimum|max|maximum)\s*(?:[:=]\s*)?(-?\d+(?:\.\d+)?)$/i.exec(piece);
+    const dflt = defaultValue(piece);
     if (alts && scalar && (!numeric || alts.every((a) => NUMBER_RE.test(a)))) {
       schema.enum = numeric ? [...new Set(alts.map(Number))] : [...new Set(alts)];
     } else if (range && numeric && !schema.enum) {
@@ -174,8 +201,8 @@ function applyDetails(schema: JsonSchemaNode, text: string): string {
     } else if (bound && numeric) {
       if (/^min/i.test(bound[1]!)) schema.minimum = Number(bound[2]);
       else schema.maximum = Number(bound[2]);
-    } else if (dflt && typedDefault(schema, unquote(dflt[1]!)) !== undefined) {
-      schema.default = typedDefault(schema, unquote(dflt[1]!));
+    } else if (dflt !== null && typedDefault(schema, unquote(dflt)) !== undefined) {
+      schema.default = typedDefault(schema, unquote(dflt));
     } else {
       rest.push(piece);
     }

@@ -4,11 +4,12 @@
 // nothing. Generated from the JSON (a JSON Schema or an example value).
 
 import { isPlainObject } from '../plain-object.js';
+import { foldLineBreaks } from '../safe-text/trim-run.js';
 
 const MAX_FIELDS = 8;
 
 function fieldList(keys: readonly string[]): string {
-  const shown = keys.slice(0, MAX_FIELDS).map((k) => k.replace(/\s*[\r\n]+\s*/g, ' ').trim() || '""');
+  const shown = keys.slice(0, MAX_FIELDS).map((k) => foldLineBreaks(k).trim() || '""');
   const more = keys.length > MAX_FIELDS ? `, and ${keys.length - MAX_FIELDS} more` : '';
   return `${shown.join(', ')}${more}`;
 }

@@ -69,7 +69,7 @@ function parse(text: string): ParsedSkillMd {
   const tools: ToolSection[] = [];
   headings.forEach((h, k) => {
     if (h.level !== 2) return;
-    const m = /^tool:\s*(.*)$/i.exec(h.title);
+    const m = /^tool:(.*)$/i.exec(h.title);
     if (!m) return;
     let end = lines.length;
     for (let j = k + 1; j < headings.length; j++) {

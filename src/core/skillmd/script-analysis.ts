@@ -5,6 +5,7 @@
 // per script (analyzeScript) answers all three.
 
 import { interpreterFor } from '../forge-runtime/script-binding.js';
+import { cutAt } from '../safe-text/trim-run.js';
 
 /** A URL host found in a script. */
 export interface ScriptHost {
@@ -28,7 +29,8 @@ export interface ScriptFacts {
 }
 
 /** A shell function header on its own line: `name() {`, `function name {`, `function name() {`. */
-const FUNCTION_START_RE = /^[ \t]*(?:function[ \t]+[\w:.-]+[ \t]*(?:\([ \t]*\))?|[\w:.-]+[ \t]*\([ \t]*\))[ \t]*\{?[ \t\r]*$/;
+// Each run of spaces is followed by something it cannot take (`(`, `{`, `\r` or the end), so no two runs trade characters.
+const FUNCTION_START_RE = /^[ \t]*(?:function[ \t]+[\w:.-]+[ \t]*(?:\([ \t]*\)[ \t]*)?|[\w:.-]+[ \t]*\([ \t]*\)[ \t]*)(?:\{[ \t\r]*|\r[ \t\r]*)?$/;
 const FUNCTION_END_REST_RE = /^[ \t\r]*(?:[;#].*)?$/;
 const READS_ARG_G = /\$(?:1|\{1[}:#%/-]|@|\{@|\*|\{\*)/g;
 const SET_LINE_RE = /(?:^|[;&|]\s*)set\s+([^;#&|]+)/;
@@ -267,8 +269,8 @@ export function normalizeEgressEntry(entry: string): string {
   let e = entry.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   const braced = /^\$\{([a-z_]\w*)\}$/i.exec(entry.trim());
   if (braced) return `$${braced[1]}`;
-  if (e.startsWith('$')) return `$${e.slice(1).replace(/[^\w].*$/, '')}`.replace(/^\$$/, '');
-  e = e.replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  if (e.startsWith('$')) return `$${cutAt(e.slice(1), (c) => !/\w/.test(c))}`.replace(/^\$$/, '');
+  e = cutAt(e, '/?#').replace(/:\d+$/, '').replace(/\.$/, '');
   return e;
 }
 

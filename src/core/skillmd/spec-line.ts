@@ -6,6 +6,7 @@
 // few words and reads every other one as a string.
 
 import { mapInputType } from './input-types.js';
+import { foldLineBreaks } from '../safe-text/trim-run.js';
 
 export type SpecTypeWord = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
@@ -31,6 +32,6 @@ export function specLineOrder<T extends SpecLineParam>(params: readonly T[]): T[
 /** `a (string, required), b (integer)` — the text after `**Input:** `; empty for no parameters. */
 export function inputSpecLine(params: readonly SpecLineParam[]): string {
   return specLineOrder(params)
-    .map((p) => `${p.name.replace(/\s*[\r\n]+\s*/g, ' ').trim()} (${specTypeWord(p.type)}${p.required ? ', required' : ''})`)
+    .map((p) => `${foldLineBreaks(p.name).trim()} (${specTypeWord(p.type)}${p.required ? ', required' : ''})`)
     .join(', ');
 }

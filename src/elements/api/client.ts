@@ -28,6 +28,7 @@ import {
 import { toReview, type DraftReview } from './review.js';
 import { isAbortError, readSse } from './sse.js';
 import type * as T from '../types.js';
+import { trimEndOf } from '../../core/safe-text/trim-run.js';
 
 const MARKER = Symbol.for('forge-skill-builder.api-error');
 
@@ -86,7 +87,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export { folderFromWire };
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const endpoint = (options.endpoint ?? '/api').replace(/\/+$/, '');
+  const endpoint = trimEndOf(options.endpoint ?? '/api', '/');
   const doFetch: typeof fetch = options.fetch ?? ((...a) => globalThis.fetch(...a));
   const agentPath = (agent: string) => `/agents/${encodeURIComponent(agent)}`;
 

@@ -67,13 +67,22 @@ export const tabPath = (tab: string): string => (tab === SKILL_MD ? tab : isFold
 export function frontmatterName(skillMd: string): string {
   const m = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(skillMd);
   if (!m) return '';
-  const line = /^name:[ \t]*(.*)$/m.exec(m[1]!);
+  const line = /^name:(.*)$/m.exec(m[1]!);
   if (!line) return '';
   let v = line[1]!.trim();
   const q = /^(['"])(.*)\1$/.exec(v);
   if (q) v = q[2]!;
-  else v = v.replace(/\s+#.*$/, '');
+  else v = beforeComment(v);
   return v.trim();
+}
+
+/** `v` cut before the first whitespace-then-`#` (a YAML comment): `/\s+#.*$/` without its quadratic retries. */
+function beforeComment(v: string): string {
+  const at = v.search(/\s#/);
+  if (at < 0) return v;
+  let start = at;
+  while (start > 0 && v[start - 1]!.trim() === '') start--;
+  return v.slice(0, start);
 }
 
 /** Why `name` cannot be a new (or renamed) script in `scripts`, or null when it can. */

@@ -6,6 +6,8 @@
 // another copy of this package on the page (the standalone bundle next to an
 // npm import). Endpoints are compared as absolute URLs.
 
+import { trimEndOf } from '../../core/safe-text/trim-run.js';
+
 const EVENT = 'forge-skill-builder:settings-changed';
 
 interface ChangeDetail {
@@ -15,7 +17,7 @@ interface ChangeDetail {
 
 function absolute(endpoint: string): string {
   try {
-    return new URL(endpoint || '/api', document.baseURI).href.replace(/\/+$/, '');
+    return trimEndOf(new URL(endpoint || '/api', document.baseURI).href, '/');
   } catch {
     return endpoint;
   }

@@ -48,7 +48,7 @@ function number(flag: string, value: string | undefined, min: number, max: numbe
 
 /** `other: text` / `none: text` / `this: text` / `text`. */
 export function requestArg(arg: string): RoutingRequest {
-  const m = /^(this|other|none):\s*(.*)$/s.exec(arg);
+  const m = /^(this|other|none):(.*)$/s.exec(arg);
   const text = (m ? m[2]! : arg).trim();
   if (!text) throw new UsageError(`--request needs the text a user would type (got "${arg}")`, 'route-check');
   return { text, expect: (m?.[1] as RoutingRequest['expect'] | undefined) ?? 'this', source: 'user' };

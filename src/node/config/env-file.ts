@@ -15,7 +15,8 @@ import { resolveIo, type IoOptions } from '../fs/types.js';
 import { readRegularTextIfExists } from '../fs/no-follow.js';
 
 // `s`: a value may hold U+2028/U+2029, which `.` would not match (the line would be dropped).
-const ASSIGNMENT = /^(\s*)(export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=[ \t]*(.*)$/s;
+// The value group starts at a character the space run cannot take, so the two never trade characters.
+const ASSIGNMENT = /^(\s*)(export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=[ \t]*([^ \t].*)?$/s;
 
 type Quote = '"' | "'" | '';
 

@@ -23,6 +23,7 @@ import { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse.js';
 import { assertTokenShape, missingTokenMessage, requestHasToken } from './token.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SAVE_BODY_BYTES } from './body.js';
 import type { ApiHandlerOptions, ApiRequest, ApiResult, RequestLogEntry, SseEvent } from './types.js';
+import { trimOf } from '../../core/safe-text/trim-run.js';
 
 export const DEFAULT_BASE_PATH = '/api';
 
@@ -66,7 +67,7 @@ export interface ApiDispatcher {
 export function normalizeBasePath(basePath: string | undefined): string {
   const b = (basePath ?? DEFAULT_BASE_PATH).trim();
   if (b === '' || b === '/') return '';
-  return `/${b.replace(/^\/+|\/+$/g, '')}`;
+  return `/${trimOf(b, '/')}`;
 }
 
 const NO_STORE = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } as const;

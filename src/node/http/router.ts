@@ -5,6 +5,7 @@
 
 import { RequestError } from '../../core/errors.js';
 import type { RouteHandler } from './context.js';
+import { trimEndOf } from '../../core/safe-text/trim-run.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -21,7 +22,7 @@ export type RouteMatch =
   | { kind: 'not_found' };
 
 function splitPath(path: string): string[] {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = path.length > 1 ? trimEndOf(path, '/') : path;
   return trimmed.split('/').slice(1);
 }
 

@@ -51,14 +51,25 @@ const V6: ReadonlyArray<readonly [string, BlockList]> = [
   ['reserved', v6List([['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['::ffff:0:0:0', 96]])],
 ];
 
+/**
+ * The `a.b.c.d` at the end of `s`, or null: what `/(\d+\.\d+\.\d+\.\d+)$/`
+ * finds, without that unanchored regex's retry at every digit of a long run.
+ */
+function dottedTail(s: string): string | null {
+  let start = s.length;
+  while (start > 0 && /[\d.]/.test(s[start - 1]!)) start--;
+  const parts = s.slice(start).split('.').slice(-4);
+  return parts.length === 4 && parts.every((p) => p !== '') ? parts.join('.') : null;
+}
+
 /** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail allowed), or null. */
 function groups(ip: string): number[] | null {
   let s = ip.split('%')[0]!.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
+  const dotted = dottedTail(s);
   if (dotted) {
-    if (!isIPv4(dotted[1]!)) return null;
-    const b = dotted[1]!.split('.').map(Number);
-    s = `${s.slice(0, -dotted[1]!.length)}${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
+    if (!isIPv4(dotted)) return null;
+    const b = dotted.split('.').map(Number);
+    s = `${s.slice(0, -dotted.length)}${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
   const [head, tail, ...rest] = s.split('::');
   if (rest.length > 0) return null;

@@ -48,7 +48,7 @@ export function pythonFindings(stderr: string, file: string): ScriptSyntaxFindin
   if (!text) return [];
   const lines = text.split('\n');
   const lastError = [...lines].reverse().find((l) => /\b\w*(?:Error|Warning):/.test(l)) ?? lines[lines.length - 1]!;
-  const msg = lastError.replace(/^Sorry:\s*/, '').replace(/\s*\([^()]*, line \d+\)\s*$/, '').trim();
+  const msg = lastError.replace(/^Sorry:\s*/, '').replace(/\([^()]*, line \d+\)\s*$/, '').trim(); // (spaces before the `(` go with trim(): a leading `\s*` was quadratic)
   const lineNo = /line (\d+)/.exec(/File "[^"]*", line \d+/.exec(text)?.[0] ?? lastError)?.[1];
   const f: ScriptSyntaxFinding = { code: 'python-syntax', severity: 'error', message: `python3: ${msg}`, file, tool: 'python3' };
   if (lineNo) f.line = Number(lineNo);
@@ -58,8 +58,9 @@ export function pythonFindings(stderr: string, file: string): ScriptSyntaxFindin
 export function nodeFindings(stderr: string, file: string, tempPath: string): ScriptSyntaxFinding[] {
   const text = stderr.trim();
   if (!text) return [];
+  // eslint-disable-next-line local/static-regexp -- an escaped literal path followed by `:(\d+)`: linear
   const at = new RegExp(`${escape(tempPath)}:(\\d+)`).exec(text);
-  const err = /^\s*(\w*Error: .+)$/m.exec(text)?.[1] ?? text.split('\n')[0]!;
+  const err = /^[ \t]*(\w*Error: .+)$/m.exec(text)?.[1] ?? text.split('\n')[0]!;
   const f: ScriptSyntaxFinding = { code: 'node-syntax', severity: 'error', message: `node: ${err.trim()}`, file, tool: 'node' };
   if (at) f.line = Number(at[1]);
   return [f];

@@ -94,7 +94,7 @@ function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', 
 /** `https://host/v1beta` → {baseUrl: 'https://host', apiVersion: 'v1beta'}. */
 export function splitGeminiBaseUrl(baseUrl: string | undefined): { baseUrl?: string; apiVersion?: string } {
   if (!baseUrl) return {};
-  const m = /^(.*)\/(v\d+(?:alpha|beta)?\d*)$/.exec(baseUrl);
+  const m = /^(.*)\/(v\d+(?:(?:alpha|beta)\d*)?)$/.exec(baseUrl);
   return m ? { baseUrl: m[1]!, apiVersion: m[2]! } : { baseUrl };
 }
 

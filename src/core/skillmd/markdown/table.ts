@@ -94,7 +94,7 @@ export function escapeCell(text: string): string {
   }
   const lead = /^\s+/.exec(out)?.[0] ?? '';
   const rest = out.slice(lead.length);
-  const trail = /\s+$/.exec(rest)?.[0] ?? '';
+  const trail = rest.slice(rest.trimEnd().length);
   const core = rest.slice(0, rest.length - trail.length);
   return entities(lead) + core + entities(trail);
 }

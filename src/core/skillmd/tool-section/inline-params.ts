@@ -114,7 +114,9 @@ function readParenSpec(spec: string, param: ToolParam): boolean {
     }
   }
   const leadingFlag = text !== spec.trim();
-  const m = /^([^,:]*)([,:]?)([\s\S]*)$/.exec(text)!;
+  // `/^([^,:]*)([,:]?)([\s\S]*)$/`, as a search for the first `,` or `:`.
+  const cut = text.search(/[,:]/);
+  const m = cut < 0 ? ['', text, '', ''] : ['', text.slice(0, cut), text[cut]!, text.slice(cut + 1)];
   param.type = stripCode(m[1]!.trim());
   let tail = m[3]!.trim();
   let explicit = false;

@@ -10,13 +10,16 @@ import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
 import { entryPathProblem } from '../../safe-text/entry-path.js';
 import type { RuleContext, Sink } from './context.js';
+import { cutAt, trimEndOf } from '../../safe-text/trim-run.js';
 
 interface Mention {
   path: string;
   line: number;
 }
 
-const LINK = /\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+// The link text may not hold `[`: a match then starts at the last `[` before the `]`, with the same target, and
+// a line of `[[[[` is read once (with `[^\]]*` every `[` rescanned the rest of the line: quadratic).
+const LINK = /\[[^[\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
 const BARE = /(?:^|[\s`'"(\[=:,])((?:\.\/)?(?:references?|assets|scripts)\/[^\s`'")\]<>,;#?]*)/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -58,7 +61,7 @@ function mentionsOf(text: string, add: Sink): Mention[] {
     for (const m of lineText.matchAll(LINK)) {
       const target = m[1]!;
       if (SCHEME.test(target) || target.startsWith('#')) continue;
-      const path = clean(target.replace(/[#?].*$/, ''));
+      const path = clean(cutAt(target, '#?'));
       if (path === '') continue;
       if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) {
         add(errorDiag('file-path-absolute', 'skill_md', `line ${line} links to the absolute path "${target}"; link files inside the skill folder by relative path (references/…)`, line));
@@ -67,7 +70,7 @@ function mentionsOf(text: string, add: Sink): Mention[] {
       } else out.push({ path, line });
     }
     for (const m of lineText.matchAll(BARE)) {
-      const path = clean(m[1]!.replace(/[.:!?]+$/, ''));
+      const path = clean(trimEndOf(m[1]!, '.:!?'));
       if (path.split('/').includes('..')) {
         add(errorDiag('file-path-outside', 'skill_md', `line ${line} mentions "${m[1]}", which leaves the skill folder through ".."; refer only to the skill's own files`, line));
       } else if (path.includes('/') && !path.endsWith('/')) out.push({ path, line });

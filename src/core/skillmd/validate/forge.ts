@@ -149,13 +149,36 @@ function toolCompleteness(tool: ToolSection, sharedHeuristics: boolean, add: Sin
     add(warningDiag('tool-missing-heuristics', `${f}.heuristics`, `tool "${tool.name}" has no detection heuristics; add a **Detection heuristics** list saying which requests should call it`, tool.line));
 }
 
-/** Phrases that state when a skill applies. */
-const TRIGGER_RE = /\b(?:when|whenever|if (?:the |a )?user)\b|"[^"\n]{2,}"|“[^”\n]{2,}”|‘[^’\n]{2,}’|(?<![\p{L}\p{N}])'[^'\n]{2,}'(?![\p{L}\p{N}])|«[^»\n]{2,}»/iu;
+/** Phrases that state when a skill applies (quotes with distinct opening and closing marks: {@link hasQuoted}). */
+const TRIGGER_RE = /\b(?:when|whenever|if (?:the |a )?user)\b|"[^"\n]{2,}"|(?<![\p{L}\p{N}])'[^'\n]{2,}'(?![\p{L}\p{N}])/iu;
+
+/**
+ * Whether `text` quotes two or more characters between `open` and `close` on
+ * one line: what `“[^”\n]{2,}”` matched. A loop, because that regex rescanned
+ * the rest of the line from every `“` of a long run (quadratic): the first
+ * `open` after a `close` (or a line start) gives the longest quote, so one pass suffices.
+ */
+function hasQuoted(text: string, open: string, close: string): boolean {
+  let from = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') from = -1;
+    else if (c === close && from >= 0) {
+      if (i - from > 2) return true;
+      from = -1;
+    } else if (c === open && from < 0) from = i;
+  }
+  return false;
+}
+
+function hasTrigger(d: string): boolean {
+  return TRIGGER_RE.test(d) || hasQuoted(d, '“', '”') || hasQuoted(d, '‘', '’') || hasQuoted(d, '«', '»');
+}
 
 export function forgeDescriptionRules(ctx: RuleContext, add: Sink): void {
   const d = ctx.parsed.frontmatter?.description;
   if (typeof d !== 'string' || d.trim() === '') return;
-  if (!TRIGGER_RE.test(d))
+  if (!hasTrigger(d))
     add(warningDiag('description-no-trigger', 'description', 'the description says what the skill does but not when to use it, so the agent may never route to it; add the trigger, e.g. When the user asks … ("phrase one", "phrase two")', ctx.line(['description'])));
 }
 

@@ -28,7 +28,9 @@ export interface DraftTool {
   examples: Array<{ request: string; input: string }>;
 }
 
-const EXAMPLE_ROW = /^\|\s*(.+?)\s*\|\s*`?(\{.*\}|\[.*\])`?\s*\|\s*$/gm;
+// A row `| request | `{json}` |`. The request cell is read up to the first unescaped `|` and trimmed in
+// code: the old `\s*(.+?)\s*\|` traded spaces between its three quantifiers (quadratic on long runs).
+const EXAMPLE_ROW = /^\|((?:[^|\\\n]|\\.)*)\|[ \t]*`?(\{.*\}|\[.*\])`?[ \t]*\|[ \t]*$/gm;
 
 /** The `## Tool:` sections of a SKILL.md with their Examples rows whose input is JSON. */
 export function draftTools(skillMd: string): DraftTool[] {
@@ -38,7 +40,7 @@ export function draftTools(skillMd: string): DraftTool[] {
     .flatMap((part) => {
       const name = /^\S+/.exec(part)?.[0];
       const body = part.split(/^##? /m)[0]!;
-      return name ? [{ name, examples: [...body.matchAll(EXAMPLE_ROW)].map((m) => ({ request: m[1]!.replace(/^"(.*)"$/, '$1'), input: m[2]! })) }] : [];
+      return name ? [{ name, examples: [...body.matchAll(EXAMPLE_ROW)].filter((m) => m[1]!.trim() !== '').map((m) => ({ request: m[1]!.trim().replace(/^"(.*)"$/, '$1'), input: m[2]! })) }] : [];
     });
 }
 

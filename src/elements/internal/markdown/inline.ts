@@ -5,6 +5,8 @@
 // `scripts/my_tool.sh` stay as written (`_` never emphasises inside a word),
 // and a `*` or `_` that never finds its partner is shown as itself.
 
+import { trimEndOf } from '../../../core/safe-text/trim-run.js';
+
 export type Inline =
   | { t: 'text'; v: string }
   | { t: 'code'; v: string }
@@ -77,10 +79,10 @@ export function parseInline(src: string): Inline[] {
     if (c === '\n') {
       // Two trailing spaces make a hard break; otherwise a soft one (a space on screen).
       if (text.endsWith('  ')) {
-        text = text.replace(/ +$/, '');
+        text = trimEndOf(text, ' ');
         flush();
         out.push({ t: 'br' });
-      } else text = text.replace(/ +$/, '') + '\n';
+      } else text = trimEndOf(text, ' ') + '\n';
       i++;
       while (src[i] === ' ') i++;
       continue;
@@ -155,9 +157,14 @@ function flanking(ch: string, before: string, after: string): { open: boolean; c
 
 /** A URL without the punctuation that ends the sentence around it. */
 function trimUrl(url: string): string {
-  let u = url.replace(/[.,:;!?'"*_~]+$/, '');
-  // A closing parenthesis belongs to the URL only when it opened one.
-  while (u.endsWith(')') && (u.match(/\)/g)?.length ?? 0) > (u.match(/\(/g)?.length ?? 0)) u = u.slice(0, -1).replace(/[.,:;!?'"]+$/, '');
+  let u = trimEndOf(url, `.,:;!?'"*_~`);
+  // A closing parenthesis belongs to the URL only when it opened one (counted once: recounting per `)` was quadratic).
+  let closes = u.split(')').length - 1;
+  const opens = u.split('(').length - 1;
+  while (u.endsWith(')') && closes > opens) {
+    u = trimEndOf(u.slice(0, -1), `.,:;!?'"`);
+    closes--;
+  }
   return u;
 }
 
