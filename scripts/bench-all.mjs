@@ -5,6 +5,8 @@
 // figure with the command that produced it, the machine, the measured value
 // (median and spread over the repetitions), the target and whether it is met.
 // Exits non-zero when a bench crashes; a missed target is reported, not fatal.
+// `npm run bench -- <name>` runs only the benches whose file starts with <name>
+// and keeps the other sections of BENCHMARKS.md as they were.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -59,6 +61,18 @@ for (const file of benches) {
   );
 }
 
+/** The `## name` sections of the current BENCHMARKS.md whose bench is not in `ran`. */
+function keptSections(ran) {
+  const file = join(root, 'BENCHMARKS.md');
+  if (!existsSync(file)) return [];
+  const parts = readFileSync(file, 'utf8').split(/^(?=## )/m).slice(1);
+  return parts.filter((p) => !ran.includes(p.slice(3, p.indexOf('\n')).trim())).map((p) => p.replace(/\n*$/, '\n'));
+}
+
+function bySectionName(a, b) {
+  return a.slice(3, a.indexOf('\n')).localeCompare(b.slice(3, b.indexOf('\n')));
+}
+
 function fmt(v) {
   if (typeof v !== 'number' || Number.isInteger(v)) return String(v); // counts and sizes as they are
   if (Math.abs(v) >= 100) return v.toFixed(0);
@@ -75,6 +89,8 @@ const header = [
   `Machine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}/${process.arch}. Run at ${new Date().toISOString()}.`,
   '',
 ].join('\n');
-writeFileSync(join(root, 'BENCHMARKS.md'), `${header}\n${sections.join('\n')}`);
+// With a filter (`npm run bench -- redos`), the sections of the benches not run are kept from the last full run.
+const kept = only.length === 0 ? [] : keptSections(benches.map((f) => f.replace(/\.bench\.ts$/, '')));
+writeFileSync(join(root, 'BENCHMARKS.md'), `${header}\n${[...kept, ...sections].sort(bySectionName).join('\n')}`);
 console.log(`\nwrote BENCHMARKS.md (${benches.length} benches${crashed.length ? `, crashed: ${crashed.join(', ')}` : ''})`);
 process.exit(crashed.length ? 1 : 0);

@@ -1,0 +1,110 @@
+// bench/redos: every public parser runs in linear time (issue 21, item 4).
+//
+//   npx tsx bench/redos.bench.ts
+//
+// Each parser of test/helpers/pathological-inputs.ts (parseSkillMd, validateSkillMd,
+// forgeRuntimeView, decompileSkill, the frontmatter splitter + YAML parser,
+// parseEnvelope, createEnvelopeStream fed in 4 KiB chunks, the `.env` parser,
+// and the chat Markdown renderer's parsing) gets every pathological payload
+// (long runs of spaces, `#`, backticks, `|`, `*`, `_`, `[`, nested brackets,
+// unclosed fences, `## Tool: ` + spaces, `**Input:**` + spaces, table rows of
+// `|`, …) in a few shapes each, at 64 KiB and at 1 MiB. Per input the ratio
+// time(1 MiB) / time(64 KiB) is taken (best CPU time of several runs each);
+// a linear parser gives about 16, a quadratic one about 256. The figure per
+// parser is its worst ratio over all inputs (target ≤ 24) and its slowest
+// 1 MiB input. Each parser runs in a child process; an input that runs past
+// the cap is stopped and reported as "> cap" (the ratio then counts as
+// missed), so a regression cannot hang the bench.
+// Results: stdout and bench/results/redos.json.
+
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { PARSERS, PAYLOADS } from '../test/helpers/pathological-inputs.js';
+import type { WorkerJob, WorkerResult } from './redos-worker.js';
+import { atMost, exactFigure, printFigures, round, writeResult, type Figure } from './lib.js';
+
+const SMALL = 64 * 1024;
+const LARGE = 1024 * 1024;
+const REPETITIONS = 2;
+/** An input (both sizes, all runs) that takes longer than this is stopped. */
+const CAP_MS = 60_000;
+const TARGET = 24;
+
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const workerFile = fileURLToPath(new URL('./redos-worker.ts', import.meta.url));
+
+interface ParserResult {
+  parser: string;
+  rows: WorkerResult[];
+  timedOut: string[];
+}
+
+/** Runs one parser's inputs in a child process; restarts it after the input that ran past the cap. */
+function measure(parser: string): Promise<ParserResult> {
+  const out: ParserResult = { parser, rows: [], timedOut: [] };
+  return new Promise((resolve, reject) => {
+    const start = (from: number): void => {
+      const job: WorkerJob = { parser, from, small: SMALL, large: LARGE, repetitions: REPETITIONS };
+      const child = spawn(tsx, [workerFile], { env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`, REDOS_JOB: JSON.stringify(job) }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let next = from;
+      let timer: NodeJS.Timeout;
+      const arm = (): void => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          out.timedOut.push(`input #${next + 1}`);
+          child.kill('SIGKILL');
+          start(next + 1);
+        }, CAP_MS);
+      };
+      arm();
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const m = JSON.parse(line) as WorkerResult | 'done';
+        if (m === 'done') {
+          clearTimeout(timer);
+          resolve(out);
+          return;
+        }
+        out.rows.push(m);
+        next = m.index + 1;
+        arm();
+      });
+      child.on('exit', (code, signal) => {
+        if (code !== 0 && signal !== 'SIGKILL') {
+          clearTimeout(timer);
+          reject(new Error(`the ${parser} bench process ended with ${code ?? signal}`));
+        }
+      });
+    };
+    start(0);
+  });
+}
+
+const figures: Figure[] = [];
+const table: string[] = [];
+for (const p of PARSERS) {
+  const r = await measure(p.name);
+  const worst = r.rows.reduce((a, b) => (b.largeMs / b.smallMs > a.largeMs / a.smallMs ? b : a));
+  const slowest = r.rows.reduce((a, b) => (b.largeMs > a.largeMs ? b : a));
+  const ratio = round(worst.largeMs / worst.smallMs, 1);
+  if (r.timedOut.length > 0) {
+    figures.push({ label: `${p.name}: 1 MiB ÷ 64 KiB, worst input`, value: Infinity, unit: `x (> cap ${CAP_MS / 1000} s on ${r.timedOut.join(', ')})`, target: `≤ ${TARGET}`, ok: false });
+  } else {
+    figures.push(exactFigure(`${p.name}: 1 MiB ÷ 64 KiB, worst input (${worst.input})`, ratio, 'x', atMost(TARGET)));
+  }
+  figures.push(exactFigure(`${p.name}: slowest 1 MiB input (${slowest.input})`, round(slowest.largeMs, 1), 'ms'));
+  for (const row of r.rows) table.push(`${p.name}\t${row.input}\t${round(row.smallMs, 3)}\t${round(row.largeMs, 2)}\t${round(row.largeMs / row.smallMs, 1)}`);
+  console.log(`${p.name}: worst ratio ${ratio} (${worst.input}), slowest 1 MiB ${round(slowest.largeMs, 1)} ms (${slowest.input})${r.timedOut.length ? `, TIMED OUT: ${r.timedOut.join(', ')}` : ''}`);
+}
+
+if (process.env.REDOS_BENCH_ALL) console.log(`parser\tinput\t64 KiB ms\t1 MiB ms\tratio\n${table.join('\n')}`);
+printFigures('redos: 1 MiB ÷ 64 KiB time ratios (linear ≈ 16)', figures);
+writeResult({
+  name: 'redos',
+  repetitions: REPETITIONS,
+  notes:
+    `Each parser gets ${Object.keys(PAYLOADS).length} pathological payloads (runs of spaces, #, backticks, |, *, _, [, nested brackets, an unclosed fence, "## Tool: " + spaces + x, "**Input:**" + spaces + x, table rows of |, curly quotes, slashes) in 2–3 shapes each (bare, inside a SKILL.md or JSON envelope, as a .env line), at 64 KiB and 1 MiB. ` +
+    `Per input: best CPU time (user + system, a full GC before each run) of ${REPETITIONS * 3} runs at 64 KiB and ${REPETITIONS} at 1 MiB, in a child process stopped after ${CAP_MS / 1000} s. The ratio is time(1 MiB) / time(64 KiB): linear ≈ 16, quadratic ≈ 256; the worst input per parser is shown. ` +
+    'The chat Markdown renderer is measured through its parsing (parseBlocks, then parseInline of every text), without the DOM it builds (that needs a browser). Figures are exact values of this run (no spread).',
+  figures,
+});
