@@ -38,7 +38,91 @@ function runEnd(src: string, i: number): number {
   return j;
 }
 
+/**
+ * Where each code span and each link label of `src` closes, worked out once
+ * per text (right to left) so that an unclosed `` ` `` or `[` costs one
+ * lookup instead of a scan to the end of the text: 1 MiB of `[` rescanned
+ * the rest of the text for every bracket (quadratic, over a minute).
+ */
+interface Closers {
+  /** At a backtick: the end of the code span that opens there (its run from there on), or -1. */
+  span: Int32Array;
+  /** At a position: the first `]` at depth 0 on linkAt's walk from there, or `src.length` when none. */
+  bracket: Int32Array;
+  /** At a position: where a link URL read from there stops (whitespace, the end, or a `)` that closes no `(` of it). */
+  href: Int32Array;
+  /** The last answer of {@link nextIndex} per character: `[from, found]`. */
+  next: Map<string, [number, number]>;
+}
+
+const closersOf = new Map<string, Closers>();
+
+function closers(src: string): Closers {
+  const hit = closersOf.get(src);
+  if (hit) return hit;
+  const n = src.length;
+  const span = new Int32Array(n).fill(-1);
+  // Run length → start of the nearest full backtick run of that length to the right.
+  const nearest = new Map<number, number>();
+  for (let i = n - 1; i >= 0; ) {
+    if (src[i] !== '`') {
+      i--;
+      continue;
+    }
+    let start = i;
+    while (start > 0 && src[start - 1] === '`') start--;
+    for (let p = start; p <= i; p++) {
+      const len = i + 1 - p;
+      const k = nearest.get(len);
+      span[p] = k === undefined ? -1 : k + len;
+    }
+    nearest.set(i + 1 - start, start);
+    i = start - 1;
+  }
+  const bracket = new Int32Array(n + 2).fill(n);
+  for (let p = n - 1; p >= 0; p--) {
+    const ch = src[p];
+    if (ch === ']') bracket[p] = p;
+    else if (ch === '[') {
+      const m = bracket[p + 1]!;
+      bracket[p] = m >= n ? n : bracket[m + 1]!;
+    } else if (ch === '\\') bracket[p] = bracket[Math.min(p + 2, n)]!;
+    else if (ch === '`' && span[p]! >= 0) bracket[p] = bracket[span[p]!]!;
+    else bracket[p] = bracket[p + 1]!;
+  }
+  const href = new Int32Array(n + 1).fill(n);
+  for (let p = n - 1; p >= 0; p--) {
+    const ch = src[p]!;
+    if (ch === ')' || SPACE.test(ch)) href[p] = p;
+    else if (ch === '(') {
+      const m = href[p + 1]!;
+      href[p] = m < n && src[m] === ')' ? href[m + 1]! : m;
+    } else href[p] = href[p + 1]!;
+  }
+  const c = { span, bracket, href, next: new Map<string, [number, number]>() };
+  closersOf.set(src, c);
+  return c;
+}
+
+/** `src.indexOf(ch, from)`, answered from the last search for `ch` when `from` lies within it (no rescans of a long tail without `ch`). */
+function nextIndex(src: string, ch: string, from: number): number {
+  const memo = closers(src).next;
+  const last = memo.get(ch);
+  if (last && from >= last[0] && (last[1] < 0 || from <= last[1])) return last[1];
+  const found = src.indexOf(ch, from);
+  memo.set(ch, [from, found]);
+  return found;
+}
+
 export function parseInline(src: string): Inline[] {
+  try {
+    return parseInlineText(src);
+  } finally {
+    closersOf.delete(src);
+  }
+}
+
+function parseInlineText(src: string): Inline[] {
   const out: Inline[] = [];
   const delims: Delim[] = [];
   let text = '';
@@ -168,59 +252,53 @@ function trimUrl(url: string): string {
   return u;
 }
 
+/** The code span whose backtick run starts at `at` (the first later run of exactly as many backticks closes it), or null. */
 function codeSpan(src: string, at: number): { code: string; end: number } | null {
   let n = 0;
   while (src[at + n] === '`') n++;
-  const fence = '`'.repeat(n);
-  for (let k = src.indexOf(fence, at + n); k >= 0; k = src.indexOf(fence, k + 1)) {
-    if (src[k + n] === '`' || src[k - 1] === '`') {
-      while (src[k] === '`') k++;
-      continue;
-    }
-    let code = src.slice(at + n, k).replace(/\n/g, ' ');
-    if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
-    return { code, end: k + n };
-  }
-  return null;
+  const end = closers(src).span[at]!;
+  if (end < 0) return null;
+  let code = src.slice(at + n, end - n).replace(/\n/g, ' ');
+  if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
+  return { code, end };
 }
 
 /** `[label](url "title")` starting at the `[`, or null. Brackets may nest; the URL may hold balanced parentheses. */
 function linkAt(src: string, at: number): { label: string; href: string; end: number } | null {
-  let depth = 0;
-  let k = at;
-  for (; k < src.length; k++) {
-    const ch = src[k];
-    if (ch === '\\') k++;
-    else if (ch === '`') {
-      const span = codeSpan(src, k);
-      if (span) k = span.end - 1;
-    } else if (ch === '[') depth++;
-    else if (ch === ']' && --depth === 0) break;
-  }
+  // The walk skips escaped characters and code spans and counts nested brackets (closers() did it once for the whole text).
+  const k = closers(src).bracket[at + 1]!;
   if (k >= src.length || src[k + 1] !== '(') return null;
   const label = src.slice(at + 1, k);
   let p = k + 2;
-  let parens = 0;
   let href = '';
   while (p < src.length && src[p] === ' ') p++;
   if (src[p] === '<') {
-    const close = src.indexOf('>', p);
+    const close = nextIndex(src, '>', p);
     if (close < 0) return null;
     href = src.slice(p + 1, close);
     p = close + 1;
   } else {
+    // Stops at whitespace or at a `)` that closes no `(` of the URL (closers() found it).
     const start = p;
-    for (; p < src.length && !SPACE.test(src[p]!); p++) {
-      if (src[p] === '(') parens++;
-      else if (src[p] === ')' && parens-- === 0) break;
-    }
+    p = closers(src).href[p]!;
     href = src.slice(start, p);
   }
-  const title = /^\s+("[^"]*"|'[^']*'|\([^)]*\))/.exec(src.slice(p));
-  if (title) p += title[0].length;
+  p = afterTitle(src, p);
   while (p < src.length && src[p] === ' ') p++;
   if (src[p] !== ')') return null;
   return { label, href, end: p + 1 };
+}
+
+/** After an optional `"title"`, `'title'` or `(title)` (preceded by whitespace) at `p`; `p` when there is none. */
+function afterTitle(src: string, p: number): number {
+  let q = p;
+  while (q < src.length && SPACE.test(src[q]!)) q++;
+  if (q === p) return p;
+  const open = src[q];
+  const close = open === '"' ? '"' : open === "'" ? "'" : open === '(' ? ')' : '';
+  if (!close) return p;
+  const end = nextIndex(src, close, q + 1);
+  return end < 0 ? p : end + 1;
 }
 
 interface Link {
@@ -244,11 +322,17 @@ function resolveEmphasis(nodes: Inline[], delims: Delim[]): Inline[] {
   });
   const head = links[0] ?? null;
   const at = delims.map((d) => links[d.node]!);
+  // below[k]: the delimiter before k still in play (pairing takes the ones between out, as zeroing their counts did).
+  const below = delims.map((_, k) => k - 1);
+  // A closer's search that found no opener: later closers of the same kind stop where it started (nothing below can pair).
+  const bottom = new Map<string, number>();
   for (let ci = 0; ci < delims.length; ci++) {
     const closer = delims[ci]!;
+    const kind = `${closer.ch}${closer.orig % 3}${closer.open}`;
     while (closer.close && closer.count > 0) {
-      let oi = ci - 1;
-      for (; oi >= 0; oi--) {
+      const floor = bottom.get(kind) ?? -1;
+      let oi = below[ci]!;
+      for (; oi > floor; oi = below[oi]!) {
         const o = delims[oi]!;
         if (o.ch !== closer.ch || !o.open || o.count === 0) continue;
         if (closer.ch === '~') {
@@ -259,7 +343,10 @@ function resolveEmphasis(nodes: Inline[], delims: Delim[]): Inline[] {
         if ((o.close || closer.open) && (o.orig + closer.orig) % 3 === 0 && !(o.orig % 3 === 0 && closer.orig % 3 === 0)) continue;
         break;
       }
-      if (oi < 0) break;
+      if (oi <= floor) {
+        bottom.set(kind, below[ci]!);
+        break;
+      }
       const opener = delims[oi]!;
       const n = closer.ch === '~' ? 2 : opener.count >= 2 && closer.count >= 2 ? 2 : 1;
       opener.count -= n;
@@ -274,7 +361,7 @@ function resolveEmphasis(nodes: Inline[], delims: Delim[]): Inline[] {
       o.next = wrap;
       c.prev = wrap;
       // Delimiters between them can no longer pair with anything.
-      for (let k = oi + 1; k < ci; k++) delims[k]!.count = 0;
+      below[ci] = oi;
     }
   }
   const out: Inline[] = [];

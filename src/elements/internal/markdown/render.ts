@@ -14,19 +14,27 @@ export function safeHref(href: string): string | null {
   return /^(https?:|mailto:)/i.test(h) ? h : null;
 }
 
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, ...children: Node[]): HTMLElementTagNameMap[K] => {
+// Children are appended one by one: spreading a long reply's nodes into one call overflowed the stack.
+const appendAll = (e: Node, children: ReadonlyArray<Node | readonly Node[]>): void => {
+  for (const c of children) {
+    if (Array.isArray(c)) for (const n of c as readonly Node[]) e.appendChild(n);
+    else e.appendChild(c as Node);
+  }
+};
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, ...children: Array<Node | readonly Node[]>): HTMLElementTagNameMap[K] => {
   const e = document.createElement(tag);
-  e.append(...children);
+  appendAll(e, children);
   return e;
 };
 
 export function renderBlock(b: Block): HTMLElement {
   switch (b.t) {
     case 'p':
-      return el('p', ...inline(b.text));
+      return el('p', inline(b.text));
     case 'h': {
       const level = Math.min(b.level + 2, 6);
-      const p = el('p', ...inline(b.text));
+      const p = el('p', inline(b.text));
       p.className = `md-h md-h${level}`;
       p.setAttribute('role', 'heading');
       p.setAttribute('aria-level', String(level));
@@ -41,7 +49,7 @@ export function renderBlock(b: Block): HTMLElement {
     case 'hr':
       return el('hr');
     case 'quote':
-      return el('blockquote', ...b.c.map(renderBlock));
+      return el('blockquote', b.c.map(renderBlock));
     case 'list': {
       const list = el(b.ordered ? 'ol' : 'ul');
       if (b.ordered && b.start !== 1) list.setAttribute('start', String(b.start));
@@ -49,14 +57,14 @@ export function renderBlock(b: Block): HTMLElement {
         const li = el('li');
         if (item.checked !== null) li.append(el('span', document.createTextNode(item.checked ? '☑ ' : '☐ ')));
         // A one-paragraph item shows its text directly (a tight list).
-        if (item.c.length === 1 && item.c[0]!.t === 'p') li.append(...inline(item.c[0]!.text));
-        else li.append(...item.c.map(renderBlock));
+        if (item.c.length === 1 && item.c[0]!.t === 'p') appendAll(li, [inline(item.c[0]!.text)]);
+        else appendAll(li, [item.c.map(renderBlock)]);
         list.append(li);
       }
       return list;
     }
     case 'table': {
-      const table = el('table', el('thead', el('tr', ...b.head.map((c) => el('th', ...inline(c))))), el('tbody', ...b.rows.map((r) => el('tr', ...r.map((c) => el('td', ...inline(c)))))));
+      const table = el('table', el('thead', el('tr', b.head.map((c) => el('th', inline(c))))), el('tbody', b.rows.map((r) => el('tr', r.map((c) => el('td', inline(c)))))));
       const wrap = el('div', table);
       wrap.className = 'md-table';
       return wrap;
@@ -79,7 +87,7 @@ function renderInline(n: Inline): Node {
     case 'em':
     case 'strong':
     case 'del':
-      return el(n.t, ...n.c.map(renderInline));
+      return el(n.t, n.c.map(renderInline));
     case 'link':
       return link(n.href, n.c.map(renderInline));
     case 'image':
@@ -88,7 +96,7 @@ function renderInline(n: Inline): Node {
 }
 
 function link(href: string, children: Node[]): HTMLAnchorElement {
-  const a = el('a', ...children);
+  const a = el('a', children);
   const safe = safeHref(href);
   if (safe) {
     a.setAttribute('href', safe);
