@@ -5,7 +5,6 @@
 // belongs in .forge/.env). Plain functions, no zod, so the elements bundle
 // can use them.
 
-import { trimEndOf } from '../safe-text/trim-run.js';
 
 /** What is wrong with a base URL: not a URL at all, another scheme, or credentials in it. */
 export type BaseUrlProblem = { kind: 'not-a-url' } | { kind: 'protocol'; protocol: string } | { kind: 'credentials' };
@@ -41,3 +40,11 @@ export function checkBaseUrl(value: string): string | null {
 export function normalizeBaseUrl(value: string): string {
   return trimEndOf(value.trim(), '/');
 }
+
+// A local copy of safe-text/trim-run's loops: this folder sits below safe-text in the layers.
+function trimEndOf(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
