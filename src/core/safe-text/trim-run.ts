@@ -1,7 +1,7 @@
 // Trimming a run of given characters off the ends of a string, as plain loops.
 // `s.replace(/[x]+$/, '')` looks harmless but is quadratic in V8: the regex is
 // tried at every start position of a long run that is followed by another
-// character (issue 21, item 4: a heading or URL of spaces or slashes froze the
+// character (a heading or URL of spaces or slashes froze the
 // server). These helpers do the same job in one pass.
 
 /** `s` without the characters of `chars` at its end (`trimEndOf('a//', '/')` → `'a'`). */
