@@ -2,7 +2,8 @@
 // beside it (lazy-view.ts): the routing dialog (issue 16), Run a tool, the risk
 // review and the diff of an edited skill (issue 15), the save result (issue
 // 12), the skill-folder views (file tabs, import, export; issue 17), As the
-// agent sees it (issue 13, with the YAML reader the runtime view needs). The bundle
+// agent sees it (issue 13, with the YAML reader the runtime view needs), and the chat's
+// Markdown renderer (plain text until it arrives). The bundle
 // imports each by a relative path, each chunk imports only from the bundle or
 // another such chunk (rollup adds no facade file), and each name is one the ui
 // server serves. Needs `npm run build` first, as bundle-size.test.ts does.
@@ -17,7 +18,7 @@ const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).match
 describe('lazily loaded parts of the standalone bundle', () => {
   it('the bundle loads each view by a relative import() of a file beside it', () => {
     const entry = readDist(join(DIST, BUNDLE));
-    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'agent-view']) {
+    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'agent-view', 'markdown']) {
       expect(entry, view).toContain(`import("./${chunk(view)}")`);
       // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
       expect(chunk(view)).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
@@ -25,7 +26,7 @@ describe('lazily loaded parts of the standalone bundle', () => {
   });
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
-    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'markdown']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     // The YAML parser is one chunk shared by the two views that need it; it imports nothing.
     for (const view of ['agent-view', 'accept-requirements']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`, `./${chunk('yaml')}`]));
     expect(importsOf(chunk('yaml'))).toEqual(new Set());

@@ -322,6 +322,7 @@ export class ForgeSkillBuilder extends LitElement {
           starters: ed.editing ? EDIT_STARTERS : this.starters,
           openSettings: () => this._openSettings(),
           showDraft: () => ed.reveal(),
+          host: this,
         })}
         ${renderDraft(this._draftPanel())}
       </div>

@@ -86,6 +86,17 @@ describe('builder: streamed conversation', () => {
     deepEqual(Object.keys(body.draft.scripts), ['weather-current.sh']);
   });
 
+  it('renders the reply as Markdown once the renderer chunk is there (plain text, never raw HTML, until then)', async () => {
+    const api = new FakeApi();
+    api.chat = () => questionReply('Use **Celsius** or `kelvin`?');
+    const { el } = await mountBuilder(api);
+    await send(el, 'Weather for a city');
+    await waitFor(() => lastAssistant(el)?.querySelector('.md strong') !== null, 'bold rendered by the lazily loaded renderer');
+    equal(lastAssistant(el).querySelector('.md strong')!.textContent, 'Celsius');
+    equal(lastAssistant(el).querySelector('.md code')!.textContent, 'kelvin');
+    notIncludes(txt(lastAssistant(el)), '**');
+  });
+
   it('Stop aborts the request and leaves a Retry', async () => {
     const api = new FakeApi();
     api.holdAfter = 2;

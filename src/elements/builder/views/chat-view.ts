@@ -4,11 +4,13 @@
 // errors with Retry, a cut-off reply's notice with Continue (a continuation
 // turn), starter prompts on the empty state, and the composer
 // (Enter sends, Shift+Enter adds a line, Stop while a reply streams).
+// The Markdown renderer is its own chunk, loaded when the first reply needs
+// it: until it arrives the reply shows as plain text.
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { markdown } from '../../internal/markdown/markdown.js';
+import { lazyView } from '../../internal/lazy-view.js';
 import { CONTINUE_MESSAGE } from '../../../core/builder/continue-turn.js';
 import type { ChatEntry } from '../controllers/chat-controller.js';
 
@@ -35,6 +37,16 @@ export interface ChatPanel {
   openSettings(): void;
   /** Scrolls the draft panel into view and focuses its current tab. */
   showDraft(): void;
+  /** Re-renders when the Markdown chunk arrives. */
+  host: { requestUpdate(): void };
+}
+
+const markdownView = lazyView(() => import('../../internal/markdown/markdown.js'));
+
+/** A reply as Markdown, or as plain text while the renderer's chunk loads. */
+function replyBody(p: ChatPanel, text: string, done: boolean) {
+  const md = markdownView(p.host, true);
+  return md ? md.markdown(text, done) : html`<div class="md"><p class="plain">${text}</p></div>`;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -106,7 +118,7 @@ function renderEntry(c: ChatView, p: ChatPanel, e: ChatEntry) {
   return html`<article class="msg assistant ${e.status}" aria-label="Skill Designer" aria-busy=${pending ? 'true' : 'false'}>
     <div class="who" aria-hidden="true">Skill Designer</div>
     <div class="bubble">
-      ${e.content ? markdown(e.content, !pending) : nothing}
+      ${e.content ? replyBody(p, e.content, !pending) : nothing}
       ${pending ? renderProgress(c.now, e) : nothing}
       ${e.draftFiles
         ? html`<p class="draft-note"><span aria-hidden="true">✎</span> Draft ${e.status === 'pending' ? 'received' : 'updated'}: SKILL.md${e.draftFiles > 1
