@@ -23,7 +23,7 @@ import type { ParsedEnvelope } from '../core/envelope/events.js';
 import type { BuilderEvent } from '../core/envelope/events.js';
 import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';
 import { assertSafeSkillName } from '../core/names.js';
-import type { ExistingSkill } from '../core/builder/prompt.js';
+import type { Skill } from '../core/skill/skill.js';
 import type { ResolvedSkillBuilderLLM } from './config/tiers.js';
 import { resolveIo, type IoOptions } from './fs/types.js';
 import { llmForTurn, resolveUsableLlm, type LlmClientFactory, type UsableWorkspaceLlm } from './config/workspace-llm.js';
@@ -74,7 +74,7 @@ export interface NodeSkillBuilder {
    */
   startChat(messages: readonly ChatMessage[], options?: NodeChatOptions): Promise<AsyncIterable<BuilderEvent>>;
   /** Loads an on-disk skill of the agent in the shape the prompt takes (for hosts that check it before streaming). */
-  loadExisting(name: string): Promise<ExistingSkill>;
+  loadExisting(name: string): Promise<Skill>;
   /** The configuration resolved when the builder was created (null when `llm` was given). Never carries the key enumerably. */
   readonly config: ResolvedSkillBuilderLLM | null;
 }
@@ -93,7 +93,7 @@ export async function createWorkspaceSkillBuilder(options: NodeSkillBuilderOptio
   const agentDir = options.agentDir;
   const { config, coreForTurn } = await turnSource(options, ioOpts, tuning);
 
-  async function loadExisting(name: string): Promise<ExistingSkill> {
+  async function loadExisting(name: string): Promise<Skill> {
     assertSafeSkillName(name, 'editing_name');
     if (agentDir === undefined) throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createWorkspaceSkillBuilder');
     return loadSkillForEdit(agentDir, name, ioOpts);

@@ -91,7 +91,7 @@ describe('createWorkspaceSkillBuilder: turns', () => {
     const system = llm.requests[0]!.system;
     expect(system).toContain('ON-DISK BODY MARKER');
     expect(system).toContain('SCRIPT MARKER');
-    expect(await builder.loadExisting('weather-report')).toEqual({ name: 'weather-report', skillMd: onDisk, scripts: { 'weather.sh': `${SCRIPT}# SCRIPT MARKER\n` }, files: {}, binaryPaths: [] });
+    expect((await builder.loadExisting('weather-report')).toJSON()).toEqual({ skillMd: onDisk, scripts: { 'weather.sh': `${SCRIPT}# SCRIPT MARKER\n` }, dirName: 'weather-report' });
   });
 
   it('refuses an unsafe editing name before any event and answers NotFoundError for an unknown skill', async () => {

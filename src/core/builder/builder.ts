@@ -20,7 +20,8 @@ import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from '../llm/types
 import { createLlmClient } from '../llm/client.js';
 import { createStreamRedactor, type StreamRedactor } from '../safe-text/redact-stream.js';
 import { TRUNCATED_DRAFT_NOTICE, TRUNCATED_NO_DRAFT_NOTICE } from './continue-turn.js';
-import { buildSystemPrompt, type DraftSkill, type ExistingSkill, type PromptMode, type SharedFiles } from './prompt.js';
+import type { SkillLike } from '../skill/skill.js';
+import { buildSystemPrompt, type PromptMode, type SharedFiles } from './prompt.js';
 
 export interface SkillBuilderOptions {
   /** A ready client (any provider, or createScriptedLlm in tests), or the config to create one with createLlmClient. */
@@ -50,9 +51,9 @@ export interface SkillBuilderOptions {
 export interface ChatOptions {
   mode?: PromptMode;
   /** The on-disk skill being edited (edit mode). */
-  existing?: ExistingSkill;
+  existing?: SkillLike;
   /** The editor's current draft, so the model refines it (manual edits included). */
-  draft?: DraftSkill;
+  draft?: SkillLike;
   /**
    * Reference files (of the draft or the edited skill) whose content the model
    * sees: `'all'` or a list of paths. Default none — the model sees their names

@@ -10,7 +10,7 @@ export type { ChatOptions, SendError, SkillBuilder, SkillBuilderOptions } from '
 export type { BuilderEvent, BuilderEventType, DraftPhase, ParsedEnvelope, SkillDraft } from '../envelope/events.js';
 export { CONTINUE_MESSAGE } from '../builder/continue-turn.js';
 export { buildSystemPrompt } from '../builder/prompt.js';
-export type { DraftSkill, ExistingSkill, PromptMode, SystemPromptOptions } from '../builder/prompt.js';
+export type { PromptMode, SystemPromptOptions } from '../builder/prompt.js';
 export { parseEnvelope } from '../envelope/parse.js';
 export { EnvelopeSchema, envelopeJsonSchema, ENVELOPE_SCHEMA_NAME } from '../envelope/schema.js';
 export type { Envelope, EnvelopeSchemaFlavour } from '../envelope/schema.js';

@@ -59,7 +59,7 @@ describe.each(PROVIDERS)('%s: reference files through strict structured output',
       const llm = createLlmClient({ provider, model: 'test-model', apiKey: 'sk-test', baseUrl: server.url });
       const builder = createSkillBuilder({ llm, partialDrafts: false });
       const events: BuilderEvent[] = [];
-      const draft = { skillMd: SKILL_MD, scripts: {}, files: { 'references/runbook.md': '# Runbook (old)\n', 'references/contacts.md': 'SECRET-ROTA' }, binaryPaths: ['assets/diagram.png'] };
+      const draft = { skillMd: SKILL_MD, scripts: {}, files: { 'references/runbook.md': '# Runbook (old)\n', 'references/contacts.md': 'SECRET-ROTA' }, binaries: [{ path: 'assets/diagram.png', size: 4, sha256: '0'.repeat(64) }] };
       for await (const ev of builder.chat([{ role: 'user', content: 'Add the status page step.' }], { draft, shareFiles: ['references/runbook.md'] })) events.push(ev);
 
       const req = server.requests[0]!;

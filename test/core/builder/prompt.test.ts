@@ -106,7 +106,7 @@ describe('buildSystemPrompt: rule groups (SPEC §5)', () => {
   });
 
   it('edit mode: keep tool names, return the whole skill, a **Changed:** list, scripts as the full set', () => {
-    const edit = buildSystemPrompt({ mode: 'edit', existing: { name: 'weather-report', skillMd: '---\nname: weather-report\n---\n', scripts: {} } });
+    const edit = buildSystemPrompt({ mode: 'edit', existing: { dirName: 'weather-report', skillMd: '---\nname: weather-report\n---\n', scripts: {} } });
     expect(edit).toMatch(/Keep every `## Tool:` name exactly as it is/);
     expect(edit).toMatch(/unless the operator explicitly asks to rename/);
     expect(edit).toMatch(/never a diff or a fragment/);
@@ -119,7 +119,7 @@ describe('buildSystemPrompt: rule groups (SPEC §5)', () => {
 describe('buildSystemPrompt: context', () => {
   it('appends the on-disk skill and each script, clearly delimited, in edit mode', () => {
     const skillMd = '---\nname: weather-report\n---\n# W\n\n```json\n{"a": 1}\n```\n';
-    const edit = buildSystemPrompt({ mode: 'edit', existing: { name: 'weather-report', skillMd, scripts: { 'now.sh': 'echo "```"\n', 'x.py': 'print(1)' } } });
+    const edit = buildSystemPrompt({ mode: 'edit', existing: { dirName: 'weather-report', skillMd, scripts: { 'now.sh': 'echo "```"\n', 'x.py': 'print(1)' } } });
     expect(edit).toContain('named `weather-report`');
     expect(edit).toContain('#### File: SKILL.md\n````markdown\n' + skillMd.replace(/\n$/, '') + '\n````\n#### End of file: SKILL.md');
     // A script holding ``` gets a longer fence so it cannot close its own block.
@@ -129,7 +129,7 @@ describe('buildSystemPrompt: context', () => {
   });
 
   it('infers edit mode from an existing skill', () => {
-    expect(buildSystemPrompt({ existing: { name: 'a', skillMd: 'x' } })).toContain('## Edit mode');
+    expect(buildSystemPrompt({ existing: { dirName: 'a', skillMd: 'x' } })).toContain('## Edit mode');
   });
 
   it('shows the current draft, manual edits included, only when one is passed', () => {

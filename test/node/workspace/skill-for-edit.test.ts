@@ -17,13 +17,12 @@ describe('loadSkillForEdit', () => {
       'alpha/skills/weather-report/references/codes.md': '# Codes\n',
       'alpha/skills/weather-report/assets/icon.bin': '\0\u0001',
     });
-    expect(await loadSkillForEdit(ws.path('alpha'), 'weather-report', ws)).toEqual({
-      name: 'weather-report',
-      skillMd: md,
-      scripts: { 'w.sh': 'echo {}\n' },
-      files: { 'references/codes.md': '# Codes\n' },
-      binaryPaths: ['assets/icon.bin'],
-    });
+    const skill = await loadSkillForEdit(ws.path('alpha'), 'weather-report', ws);
+    expect(skill.dirName).toBe('weather-report');
+    expect(skill.skillMd).toBe(md);
+    expect(skill.scripts).toEqual({ 'w.sh': 'echo {}\n' });
+    expect(skill.files).toEqual({ 'references/codes.md': '# Codes\n' });
+    expect(skill.binaries.map((b) => [b.path, b.bytes])).toEqual([['assets/icon.bin', undefined]]);
     const unsafe = await thrown(() => loadSkillForEdit(ws.path('alpha'), '../forge', ws));
     expect(unsafe).toBeInstanceOf(UnsafePathError);
     expect((unsafe as UnsafePathError).field).toBe('editing_name');

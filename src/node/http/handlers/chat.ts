@@ -11,7 +11,7 @@
 
 import { RequestError } from '../../../core/errors.js';
 import type { BuilderEvent } from '../../../core/envelope/events.js';
-import type { DraftSkill, ExistingSkill } from '../../../core/builder/prompt.js';
+import type { SkillInit, SkillLike } from '../../../core/skill/skill.js';
 import type { Draft } from '../../../core/api/types.js';
 import { ChatRequestSchema } from '../../../core/api/schemas.js';
 import { builderEventToWire, chatRequestFromWire } from '../../../core/api/wire.js';
@@ -20,9 +20,9 @@ import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
 
-/** The request's draft as the prompt takes it: binaries by path only. */
-function draftForPrompt(d: Draft): DraftSkill {
-  return { skillMd: d.skillMd, scripts: d.scripts, ...(d.files ? { files: d.files } : {}), ...(d.binaries ? { binaryPaths: d.binaries.map((b) => b.path) } : {}) };
+/** The request's draft as the prompt takes it: binaries by reference only (the model never sees bytes). */
+function draftForPrompt(d: Draft): SkillInit {
+  return { skillMd: d.skillMd, scripts: d.scripts, ...(d.files ? { files: d.files } : {}), ...(d.binaries ? { binaries: d.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) } : {}) };
 }
 
 /** The wire events of a turn; a stream we stopped (server shutting down) says why, not just "cancelled". */
@@ -56,7 +56,7 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
   });
   const mode = body.mode ?? (body.editingName !== undefined ? 'edit' : 'create');
   // unknown skill → 404 before the stream starts
-  const existing: ExistingSkill | undefined = body.editingName !== undefined ? await builder.loadExisting(body.editingName) : undefined;
+  const existing: SkillLike | undefined = body.editingName !== undefined ? await builder.loadExisting(body.editingName) : undefined;
 
   const controller = new AbortController();
   const onGone = (): void => controller.abort(ctx.req.signal.reason);
