@@ -1,37 +1,20 @@
-// Typed errors: one class per failure family, each with a literal `code` (the
-// Node server maps codes to HTTP statuses in node/http/status.ts; the core knows
-// no HTTP). `isInstance` works across bundles (a copy of this module loaded
-// twice still recognises its errors) via a Symbol.for marker.
+// Typed errors: one class per failure family, each with a literal `code` from
+// one union (ForgeErrorCode: every code of the package, one family per code;
+// the Node server maps each to an HTTP status in node/http/status.ts, the core
+// knows no HTTP). `field` names the input at fault when there is one.
+// `isInstance` works across bundles (a copy of this module loaded twice still
+// recognises its errors) via a Symbol.for marker.
 // No error message may ever contain an API key: callers pass keys to redactSecret.
 
 import type { ValidationResult } from './diagnostics.js';
 
 const MARKER = Symbol.for('forge-skill-builder.error');
 
-export abstract class ForgeError extends Error {
-  abstract readonly code: string;
-  readonly [MARKER] = true;
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-
-  static isInstance(value: unknown): value is ForgeError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
-  }
-}
-
-/** A ForgeError from any copy of this module whose `code` is `code`: what each subclass's isInstance checks. */
-function hasCode(value: unknown, code: string): value is ForgeError {
-  return ForgeError.isInstance(value) && value.code === code;
-}
-
 export const LLM_ERROR_CODES = [
   'auth',
   'rate_limit',
   'model_not_found',
-  'bad_request',
+  'provider_bad_request',
   'server',
   'network',
   'timeout',
@@ -39,6 +22,54 @@ export const LLM_ERROR_CODES = [
   'aborted',
 ] as const;
 export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];
+
+/**
+ * Every error code of the package, each owned by one class: the LLM codes
+ * (LlmError), then core's, node's (`usage`, `port_in_use`, `skill_read`,
+ * `tool_run_refused`) and the elements' (`api`).
+ */
+export const FORGE_ERROR_CODES = [
+  ...LLM_ERROR_CODES,
+  'config',
+  'bad_request',
+  'conflict',
+  'unsafe_path',
+  'not_found',
+  'validation',
+  'unsafe_archive',
+  'risk_policy_invalid',
+  'designer_reply',
+  'partial_result',
+  'tool_run_refused',
+  'skill_read',
+  'usage',
+  'port_in_use',
+  'api',
+] as const;
+export type ForgeErrorCode = (typeof FORGE_ERROR_CODES)[number];
+
+export abstract class ForgeError extends Error {
+  abstract readonly code: ForgeErrorCode;
+  /** The input at fault (a request field, option, flag or config key), when the error is about one. */
+  readonly field?: string;
+  readonly [MARKER] = true;
+
+  constructor(message: string, options?: { cause?: unknown; field?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    if (options?.field !== undefined) this.field = options.field;
+  }
+
+  static isInstance(value: unknown): value is ForgeError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  }
+}
+
+/** @internal A ForgeError from any copy of this module whose `code` is `code`: what each subclass's isInstance checks. */
+export function hasForgeCode(value: unknown, code: ForgeErrorCode): value is ForgeError {
+  return ForgeError.isInstance(value) && value.code === code;
+}
+const hasCode = hasForgeCode;
 
 /** A provider call failed. `retryAfter` is in seconds when the provider said so. */
 export class LlmError extends ForgeError {
@@ -62,20 +93,19 @@ export class LlmError extends ForgeError {
   }
 
   static override isInstance(value: unknown): value is LlmError {
-    return ForgeError.isInstance(value) && 'provider' in value && (LLM_ERROR_CODES as readonly string[]).includes(value.code);
+    return ForgeError.isInstance(value) && (LLM_ERROR_CODES as readonly string[]).includes(value.code);
   }
 }
 
 /** Configuration is missing or malformed: names the field and, when from a file, the file and line. */
 export class ConfigError extends ForgeError {
   readonly code = 'config' as const;
-  readonly field: string;
+  declare readonly field: string;
   readonly file: string | undefined;
   readonly line: number | undefined;
 
   constructor(field: string, message: string, opts: { file?: string; line?: number; cause?: unknown } = {}) {
-    super(message, { cause: opts.cause });
-    this.field = field;
+    super(message, { cause: opts.cause, field });
     this.file = opts.file;
     this.line = opts.line;
   }
@@ -95,18 +125,16 @@ export type RequestErrorReason = 'invalid' | 'too_large' | 'timeout' | 'unsuppor
 /** A request body or argument is invalid. */
 export class RequestError extends ForgeError {
   readonly code = 'bad_request' as const;
-  readonly field: string;
+  declare readonly field: string;
   readonly reason: RequestErrorReason;
 
   constructor(field: string, message: string, reason: RequestErrorReason = 'invalid') {
-    super(message);
-    this.field = field;
+    super(message, { field });
     this.reason = reason;
   }
 
   static override isInstance(value: unknown): value is RequestError {
-    // LlmError has a bad_request code too (a provider refused the call); it carries `provider`.
-    return hasCode(value, 'bad_request') && !('provider' in value);
+    return hasCode(value, 'bad_request');
   }
 }
 
@@ -128,11 +156,10 @@ export class SkillConflictError extends ForgeError {
 /** A name or file name would escape the folder it belongs in (such names are refused before they reach a path). */
 export class UnsafePathError extends ForgeError {
   readonly code = 'unsafe_path' as const;
-  readonly field: string;
+  declare readonly field: string;
 
   constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
+    super(message, { field });
   }
 
   static override isInstance(value: unknown): value is UnsafePathError {
@@ -167,6 +194,27 @@ export class SkillValidationError extends ForgeError {
 
   static override isInstance(value: unknown): value is SkillValidationError {
     return hasCode(value, 'validation');
+  }
+}
+
+/**
+ * A call that failed part-way: `cause` is the failure (an LlmError, say) and
+ * `partial` what was done before it — `send()`'s reply so far, a routing
+ * check's report so far. The message is the failure's.
+ */
+export class PartialResultError<T = unknown> extends ForgeError {
+  readonly code = 'partial_result' as const;
+  readonly partial: T;
+  declare readonly cause: unknown;
+
+  constructor(cause: unknown, partial: T, message?: string) {
+    super(message ?? (cause instanceof Error ? cause.message : String(cause)), { cause });
+    this.partial = partial;
+  }
+
+  /** `T` is not checked: the guard says the error is a partial result, its caller knows of what. */
+  static override isInstance<T = unknown>(value: unknown): value is PartialResultError<T> {
+    return hasCode(value, 'partial_result');
   }
 }
 

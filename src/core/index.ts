@@ -16,9 +16,10 @@ export {
   UnsafePathError,
   NotFoundError,
   SkillValidationError,
+  PartialResultError,
   LLM_ERROR_CODES,
 } from './errors.js';
-export type { LlmErrorCode } from './errors.js';
+export type { ForgeErrorCode, LlmErrorCode } from './errors.js';
 
 // The skill value: one skill folder with its views computed once.
 export { Skill } from './skill/index.js';

@@ -15,7 +15,6 @@ import { RequestError, redactSecret } from '../core/errors.js';
 import {
   createSkillBuilder as createCoreSkillBuilder,
   type ChatOptions,
-  type SendError,
   type SkillBuilder,
   type SkillBuilderOptions,
 } from '../core/builder/builder.js';
@@ -138,12 +137,9 @@ export async function createWorkspaceSkillBuilder(options: NodeSkillBuilderOptio
     async send(messages, opts) {
       precheck(opts);
       const chatOpts = await coreOptions(opts);
-      const { core, secret } = await coreForTurn();
-      try {
-        return await core.send(messages, chatOpts);
-      } catch (err) {
-        throw scrubSendError(err, secret);
-      }
+      // The core turn has the key among its secrets: a SendError and its cause come back scrubbed.
+      const { core } = await coreForTurn();
+      return core.send(messages, chatOpts);
     },
   };
 }
@@ -203,17 +199,6 @@ async function turnSource(
     return { core: createCoreSkillBuilder({ llm: llmForTurn(llmConfig, options.llmClientFactory), secrets, ...tuning }), secret: llmConfig.apiKey };
   };
   return { config, coreForTurn };
-}
-
-/** Scrubs the key from a failed send's message and stack (in place, keeping the error's class and fields). */
-function scrubSendError(err: unknown, secret: string | undefined): unknown {
-  if (secret && err instanceof Error) {
-    const scrubbed = err as SendError;
-    Object.defineProperty(scrubbed, 'message', { value: redactSecret(err.message, secret), configurable: true, writable: true });
-    if (typeof err.stack === 'string') Object.defineProperty(scrubbed, 'stack', { value: redactSecret(err.stack, secret), configurable: true, writable: true });
-    return scrubbed;
-  }
-  return err;
 }
 
 function isClient(llm: LlmClient | LlmConfig): llm is LlmClient {

@@ -56,7 +56,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   try {
     return await command.run(rest, io);
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (UsageError.isInstance(err)) {
       writeLine(io.stderr, `${PROGRAM} ${command.name}: ${err.message}`);
       writeLine(io.stderr, `Run \`${PROGRAM} ${command.name} --help\` for usage.`);
       return 2;

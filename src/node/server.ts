@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { networkInterfaces, hostname as osHostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { ForgeError, hasForgeCode } from '../core/errors.js';
 import { createApiDispatcher, type ApiDispatcher } from './http/dispatch.js';
 import { handlerFromDispatcher, type NodeRequestHandler } from './http/request-handler.js';
 import { API_ROUTES } from './http/routes.js';
@@ -52,16 +53,19 @@ export interface RunningServer {
 export const DEFAULT_PORT = 4200;
 export const DEFAULT_HOST = '127.0.0.1';
 
-/** Thrown when the port is taken; `code` is `EADDRINUSE`. */
-export class PortInUseError extends Error {
-  readonly code = 'EADDRINUSE' as const;
+/** Thrown when the port is taken (the listener's EADDRINUSE, the original error as `cause`). */
+export class PortInUseError extends ForgeError {
+  readonly code = 'port_in_use' as const;
   readonly port: number;
   readonly host: string;
-  constructor(port: number, host: string) {
-    super(`port ${port} on ${host} is already in use; stop the other server or pick another port (CLI: --port <n>)`);
-    this.name = 'PortInUseError';
+  constructor(port: number, host: string, cause?: unknown) {
+    super(`port ${port} on ${host} is already in use; stop the other server or pick another port (CLI: --port <n>)`, { cause, field: 'port' });
     this.port = port;
     this.host = host;
+  }
+
+  static override isInstance(value: unknown): value is PortInUseError {
+    return hasForgeCode(value, 'port_in_use');
   }
 }
 
@@ -144,7 +148,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);
-      reject(err.code === 'EADDRINUSE' ? new PortInUseError(port, host) : err);
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(port, host, err) : err);
     };
     const onListening = (): void => {
       server.off('error', onError);

@@ -14,7 +14,7 @@ import { warningDiag } from '../diagnostics.js';
 import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../envelope/schema.js';
 import { createEnvelopeStream, type EnvelopeStream } from '../envelope/stream.js';
 import { DEFAULT_PARTIAL_DRAFT_INTERVAL_MS, PartialDraftEvents } from '../draft-stream/partial-draft-events.js';
-import { ForgeError, LlmError, RequestError, redactSecret } from '../errors.js';
+import { ForgeError, LlmError, PartialResultError, RequestError, redactSecret } from '../errors.js';
 import type { BuilderEvent, ParsedEnvelope } from '../envelope/events.js';
 import type { ChatMessage, LlmClient, LlmConfig, LlmRequest } from '../llm/types.js';
 import { createLlmClient } from '../llm/client.js';
@@ -68,14 +68,15 @@ export interface SkillBuilder {
   /** Runs one turn and yields its events; never throws for an LLM failure (it ends with an `error` event). */
   chat(messages: readonly ChatMessage[], options?: ChatOptions): AsyncIterable<BuilderEvent>;
   /**
-   * Runs one turn and resolves with its result. Rejects with the LlmError when
-   * the call fails; whatever arrived before the failure is on `error.partial`.
+   * Runs one turn and resolves with its result. When the call fails it rejects
+   * with a SendError: the failure (the LlmError) is its `cause`, whatever
+   * arrived before it is its `partial`.
    */
   send(messages: readonly ChatMessage[], options?: ChatOptions): Promise<ParsedEnvelope>;
 }
 
-/** An LlmError (or other failure) from `send()`, carrying what was recovered before it. */
-export type SendError = Error & { partial?: ParsedEnvelope };
+/** How `send()` fails: `cause` is the failure (an LlmError, or a bug), `partial` what was recovered before it. */
+export type SendError = PartialResultError<ParsedEnvelope>;
 
 /** A builder's settings, fixed when it is created. */
 interface Settings {
@@ -114,9 +115,8 @@ export function createSkillBuilder(options: SkillBuilderOptions): SkillBuilder {
         if (!step.done) continue;
         const { failure, ...result } = step.value;
         if (failure === undefined) return result;
-        const err = (failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, settings.secrets).error, { provider: 'unknown' })) as SendError;
-        err.partial = result;
-        throw err;
+        const cause = failure instanceof Error ? failure : new LlmError('server', describeFailure(failure, settings.secrets).error, { provider: 'unknown' });
+        throw sendError(cause, result, settings.secrets);
       }
     },
   };
@@ -270,6 +270,26 @@ function checkMessages(messages: readonly ChatMessage[]): void {
     if (!m || (m.role !== 'user' && m.role !== 'assistant') || typeof m.content !== 'string')
       throw new RequestError(`messages.${i}`, `messages.${i} must be {role: "user" | "assistant", content: string}`);
   });
+}
+
+/**
+ * The SendError for a failed turn. A custom client may have put a key into the
+ * failure's text, so the failure's message and stack are scrubbed (in place: it
+ * keeps its class and fields) before it becomes the `cause`.
+ */
+function sendError(cause: Error, partial: ParsedEnvelope, secrets: readonly string[]): SendError {
+  if (secrets.length > 0) {
+    for (const key of ['message', 'stack'] as const) {
+      const text = cause[key];
+      if (typeof text !== 'string') continue;
+      try {
+        Object.defineProperty(cause, key, { value: redactSecret(text, ...secrets), configurable: true, writable: true });
+      } catch {
+        // a frozen error stays as it is
+      }
+    }
+  }
+  return new PartialResultError(cause, partial);
 }
 
 function describeFailure(e: unknown, secrets: readonly string[]): { error: string; code?: string } {

@@ -146,7 +146,7 @@ function finalError(ctx: ErrorContext, timeoutMs: number | undefined, err: unkno
 
 /** True when the first attempt failed, before any text, because the endpoint refused the structured-output parameter. */
 function refusedStructured(adapter: ProviderAdapter, error: LlmError, attempt: number, textSeen: boolean): boolean {
-  return attempt === 0 && !textSeen && error.code === 'bad_request' && adapter.rejectsStructuredOutput(providerDetail(error));
+  return attempt === 0 && !textSeen && error.code === 'provider_bad_request' && adapter.rejectsStructuredOutput(providerDetail(error));
 }
 
 function structuredOffWarning(ctx: ErrorContext, error: LlmError): string {

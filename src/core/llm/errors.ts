@@ -60,7 +60,7 @@ export function codeForStatus(status: number, message = ''): LlmErrorCode {
   if (status >= 500) return 'server';
   // OpenAI-compatible servers often answer 400 for an unknown model.
   if (/\bmodel\b[^.]*\b(not found|does not exist|doesn't exist|unknown|not available|no such)/i.test(message)) return 'model_not_found';
-  return 'bad_request';
+  return 'provider_bad_request';
 }
 
 function make(ctx: ErrorContext, code: LlmErrorCode, message: string, opts: { status?: number; retryAfter?: number; cause?: unknown; detail?: string }): LlmError {

@@ -53,10 +53,10 @@ export class RiskPolicyError extends ForgeError {
   readonly code = 'risk_policy_invalid' as const;
   constructor(
     message: string,
-    readonly field?: string,
+    field?: string,
     readonly line?: number,
   ) {
-    super(message);
+    super(message, { field });
   }
   static override isInstance(value: unknown): value is RiskPolicyError {
     return ForgeError.isInstance(value) && value.code === 'risk_policy_invalid';

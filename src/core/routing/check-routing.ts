@@ -10,7 +10,7 @@
 // provider failure: it ends with `error` carrying the results so far.
 // `checkRouting` resolves with the report, or rejects with the error, whose
 // `partial` holds the report so far.
-import { ForgeError, LlmError, RequestError } from '../errors.js';
+import { ForgeError, LlmError, PartialResultError, RequestError, type ForgeErrorCode } from '../errors.js';
 import { createLlmClient } from '../llm/client.js';
 import type { LlmClient, LlmUsage } from '../llm/types.js';
 import { buildAgentView, routingSkillName, type AgentView } from './agent-view.js';
@@ -23,8 +23,8 @@ import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, 
 
 export const DEFAULT_ROUTING_CONCURRENCY = 4;
 
-/** A failed checkRouting: the error, with what was measured before it. */
-export type RoutingCheckError = Error & { partial?: RoutingReport };
+/** A failed checkRouting: `cause` is the failure, `partial` the report of what was measured before it. */
+export type RoutingCheckError = PartialResultError<RoutingReport>;
 
 interface Prepared {
   llm: LlmClient;
@@ -84,7 +84,7 @@ function designRequests(p: Prepared, skillMd: string, count: number, existing: r
   return generateRequests({ llm: p.llm, skill: { ...p.brief, skillMd }, others: p.others, count, existing: existing.map((r) => r.text), ...(signal ? { signal } : {}) });
 }
 
-function errorCode(err: unknown): string {
+function errorCode(err: unknown): ForgeErrorCode | 'internal' {
   return ForgeError.isInstance(err) ? err.code : 'internal';
 }
 
@@ -193,20 +193,12 @@ async function* decideAll(
   yield { type: 'done', report: hooks.report() };
 }
 
-/** Runs a routing check to the end. Rejects with the failure (its `partial` holds the report so far). */
+/** Runs a routing check to the end. Rejects with a RoutingCheckError: the failure, and the report so far. */
 export async function checkRouting(opts: CheckRoutingOptions): Promise<RoutingReport> {
   let last: RoutingEvent | undefined;
   for await (const event of routeCheck(opts)) last = event;
   if (last?.type === 'done') return last.report;
-  if (last?.type === 'error') {
-    const err = last.error as RoutingCheckError;
-    try {
-      err.partial = last.report;
-    } catch {
-      // a frozen error keeps no partial
-    }
-    throw err;
-  }
+  if (last?.type === 'error') throw new PartialResultError(last.error, last.report) satisfies RoutingCheckError;
   throw new Error('routing check ended without a result');
 }
 

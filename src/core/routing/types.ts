@@ -2,6 +2,7 @@
 // what the model chose for each, the summary (recall, precision, overlaps),
 // the events a running check yields, and the options of checkRouting.
 import type { LlmClient, LlmConfig, LlmUsage } from '../llm/types.js';
+import type { ForgeErrorCode } from '../errors.js';
 
 /** One skill as the agent has it installed: its SKILL.md and its `scripts/` files (by file name; contents are not needed). */
 export interface RoutingSkill {
@@ -76,7 +77,7 @@ export type RoutingEvent =
   | { type: 'progress'; done: number; total: number }
   | { type: 'route_result'; index: number; result: RoutingResult }
   | { type: 'done'; report: RoutingReport }
-  | { type: 'error'; error: Error; code: string; report: RoutingReport };
+  | { type: 'error'; error: Error; /** The error's code; `internal` for an error that is not a ForgeError (a bug). */ code: ForgeErrorCode | 'internal'; report: RoutingReport };
 
 export interface CheckRoutingOptions {
   /** A ready client, or the config to create one with createLlmClient. */

@@ -8,10 +8,10 @@ export class SkillArchiveError extends ForgeError {
   readonly code = 'unsafe_archive' as const;
   /** The entry (path inside the archive or folder) the problem is about, when there is one. */
   readonly entry: string | undefined;
-  readonly field = 'archive';
+  declare readonly field: 'archive';
 
   constructor(message: string, entry?: string) {
-    super(message);
+    super(message, { field: 'archive' });
     this.entry = entry;
   }
 

@@ -7,6 +7,7 @@
 // POST answered with SSE; it yields the same BuilderEvent union as the core.
 
 import type { BuilderEvent } from '../../core/envelope/events.js';
+import { ForgeError, hasForgeCode } from '../../core/errors.js';
 import {
   agentInfoFromWire,
   builderEventFromWire,
@@ -30,25 +31,25 @@ import { isAbortError, readSse } from './sse.js';
 import type * as T from '../types.js';
 import { trimEndOf } from '../../core/safe-text/trim-run.js';
 
-const MARKER = Symbol.for('forge-skill-builder.api-error');
-
-/** A non-2xx answer (or no answer: status 0) from the API. `message` is the server's `error` text. */
-export class ApiError extends Error {
-  readonly [MARKER] = true;
+/**
+ * A non-2xx answer (or no answer: status 0) from the API. `message` is the
+ * server's `error` text, `field` the request field it blamed (e.g. `base_url`).
+ */
+export class ApiError extends ForgeError {
+  readonly code = 'api' as const;
   override readonly name = 'ApiError';
   constructor(
     message: string,
     /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
-    /** The request field the server blamed, when it said (e.g. `base_url`). */
-    readonly field?: string,
+    field?: string,
     /** The validation result of a save refused with 400 "validation failed". */
     readonly validation?: T.ValidationResult,
   ) {
-    super(message);
+    super(message, { field });
   }
-  static isInstance(value: unknown): value is ApiError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+  static override isInstance(value: unknown): value is ApiError {
+    return hasForgeCode(value, 'api');
   }
 }
 

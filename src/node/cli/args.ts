@@ -3,17 +3,23 @@
 // that tells the user the fix and where `--help` is.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ForgeError, hasForgeCode } from '../../core/errors.js';
 
 export const PROGRAM = 'forge-skill-builder';
 
-/** A wrong command line: printed with a pointer to --help, exit code 2. */
-export class UsageError extends Error {
+/** A wrong command line: printed with a pointer to --help, exit code 2. `field` is the flag at fault (`port`), when one is. */
+export class UsageError extends ForgeError {
+  readonly code = 'usage' as const;
   constructor(
     message: string,
     readonly command?: string,
+    field?: string,
   ) {
-    super(message);
-    this.name = 'UsageError';
+    super(message, { field });
+  }
+
+  static override isInstance(value: unknown): value is UsageError {
+    return hasForgeCode(value, 'usage');
   }
 }
 
@@ -54,9 +60,9 @@ function cleanParseError(message: string): string {
 /** Parses a TCP port number, or throws a UsageError naming the flag. */
 export function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--port must be a number between 0 and 65535 (got "${value}")`);
+  if (!/^\d+$/.test(value)) throw new UsageError(`--port must be a number between 0 and 65535 (got "${value}")`, undefined, 'port');
   const n = Number(value);
-  if (n < 0 || n > 65535) throw new UsageError(`--port must be between 0 and 65535 (got ${n})`);
+  if (n < 0 || n > 65535) throw new UsageError(`--port must be between 0 and 65535 (got ${n})`, undefined, 'port');
   return n;
 }
 
@@ -64,5 +70,5 @@ export function parsePort(value: string | undefined, fallback: number): number {
 export function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+  throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got "${value}")`, undefined, flag);
 }

@@ -114,7 +114,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ...(values.quiet ? {} : { logger: (e) => writeLine(io.stderr, formatRequestLog(e)) }),
     });
   } catch (err) {
-    if (err instanceof PortInUseError) {
+    if (PortInUseError.isInstance(err)) {
       writeLine(io.stderr, `${PROGRAM} ui: port ${port} on ${host} is already in use. Stop the other server or choose another port, e.g. --port ${port === 0 ? DEFAULT_PORT : port + 1}.`);
       return 1;
     }

@@ -64,14 +64,13 @@ export type ToolRunProblem = 'unknown_tool' | 'no_script' | 'bad_input' | 'missi
 export class ToolRunError extends ForgeError {
   readonly code = 'tool_run_refused' as const;
   readonly problem: ToolRunProblem;
-  readonly field: string;
+  declare readonly field: string;
   /** For `missing_env`: the names the run needs. */
   readonly missing: readonly string[];
 
   constructor(problem: ToolRunProblem, field: string, message: string, missing: readonly string[] = []) {
-    super(message);
+    super(message, { field });
     this.problem = problem;
-    this.field = field;
     this.missing = missing;
   }
 

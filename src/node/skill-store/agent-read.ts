@@ -100,7 +100,7 @@ async function readUnlocked(fs: FsLike, skillsDir: string, name: string, folderF
   try {
     skillMd = await readSkillMd(fs, skillsDir, loc);
   } catch (err) {
-    if (err instanceof SkillReadError) throw new NotFoundError('skill', `skill "${name}": ${err.message}`);
+    if (SkillReadError.isInstance(err)) throw new NotFoundError('skill', `skill "${name}": ${err.message}`);
     throw err;
   }
   const fm = parseSkillMd(skillMd).frontmatter;

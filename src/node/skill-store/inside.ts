@@ -4,6 +4,7 @@
 // message says why; an escape is marked so readers can report it as such.
 
 import { sep } from 'node:path';
+import { ForgeError, hasForgeCode } from '../../core/errors.js';
 import { errnoCode, realPath, type FsLike } from '../fs/types.js';
 
 /** Larger files are not read (a SKILL.md or script is text of a few KB). */
@@ -23,12 +24,17 @@ export async function realInside(fs: FsLike, path: string, realRoot: string): Pr
 }
 
 /** A skill file that is not read: a symlink out of its folder (`escape`), not a regular file, or too large. */
-export class SkillReadError extends Error {
+export class SkillReadError extends ForgeError {
+  readonly code = 'skill_read' as const;
   constructor(
     message: string,
     readonly escape = false,
   ) {
     super(message);
+  }
+
+  static override isInstance(value: unknown): value is SkillReadError {
+    return hasForgeCode(value, 'skill_read');
   }
 }
 
@@ -44,7 +50,7 @@ export async function readTextInside(fs: FsLike, path: string, realRoot: string,
 
 /** A short reason for a failed read: the SkillReadError's message, or the errno code. */
 export function readFailure(err: unknown): string {
-  if (err instanceof SkillReadError) return err.message;
+  if (SkillReadError.isInstance(err)) return err.message;
   const code = errnoCode(err);
   return code ? `could not read the skill (${code})` : err instanceof Error ? err.message : String(err);
 }

@@ -44,7 +44,7 @@ export async function readAllSkills(fs: FsLike, skillsDir: string): Promise<Stor
       skipped.push(...read.skipped);
       skills.push({ location, skillMd, scripts: read.scripts ?? {} });
     } catch (err) {
-      const escape = err instanceof SkillReadError && err.escape;
+      const escape = SkillReadError.isInstance(err) && err.escape;
       skipped.push({ path: mdPath, code: escape ? 'symlink-escape' : 'unreadable', skill: location.dirName, reason: readFailure(err) });
     }
   }

@@ -62,7 +62,7 @@ async function readOneScript(fs: FsLike, realDir: string, name: string, skill: s
     else out.scripts![name] = text;
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') throw err; // listed a moment ago: a save swapped the folder
-    const escape = err instanceof SkillReadError && err.escape;
+    const escape = SkillReadError.isInstance(err) && err.escape;
     out.skipped.push({ path: rel, code: escape ? 'symlink-escape' : 'script-skipped', skill, reason: readFailure(err) });
   }
 }

@@ -340,7 +340,7 @@ async function readPrevious(fs: FsLike, skillsDir: string, loc: SkillLocation): 
   try {
     return await readSkillMdAt(fs, skillsDir, loc);
   } catch (err) {
-    if (err instanceof SkillReadError || errnoCode(err)) return undefined;
+    if (SkillReadError.isInstance(err) || errnoCode(err)) return undefined;
     throw err;
   }
 }

@@ -5,8 +5,8 @@ import { TRUNCATED_DRAFT_NOTICE, TRUNCATED_NO_DRAFT_NOTICE } from '../../../src/
 import { describe, expect, it } from 'vitest';
 import { createSkillBuilder, type SendError } from '../../../src/core/builder/builder.js';
 import { ENVELOPE_SCHEMA_NAME, envelopeJsonSchema } from '../../../src/core/envelope/schema.js';
-import { LlmError, RequestError } from '../../../src/core/errors.js';
-import type { BuilderEvent } from '../../../src/core/envelope/events.js';
+import { LlmError, PartialResultError, RequestError } from '../../../src/core/errors.js';
+import type { BuilderEvent, ParsedEnvelope } from '../../../src/core/envelope/events.js';
 import type { ChatMessage, LlmRequest } from '../../../src/core/llm/types.js';
 import { PROMPT_EXAMPLES } from '../../../src/core/builder/prompt-examples.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
@@ -205,12 +205,31 @@ describe('createSkillBuilder: send()', () => {
     expect(result).toMatchObject({ message: 'Here is your skill.', structured: true, truncated: false, skill: { skillMd: SKILL_MD } });
   });
 
-  it('rejects with the LLM error, carrying what arrived on error.partial', async () => {
+  it('rejects with a SendError: the LLM error as its cause, what arrived as its partial', async () => {
     const boom = new LlmError('server', 'upstream 500', { provider: 'scripted', status: 500 });
     const builder = createSkillBuilder({ llm: createScriptedLlm([{ text: DRAFT_REPLY, error: boom }]) });
+    const err = await builder.send([user('go')]).catch((e: unknown) => e);
+    expect(PartialResultError.isInstance<ParsedEnvelope>(err)).toBe(true);
+    const { cause, partial, message, code } = err as SendError;
+    expect([cause, message, code]).toEqual([boom, 'upstream 500', 'partial_result']);
+    expect(partial.skill?.skillMd).toBe(SKILL_MD);
+    expect(boom).not.toHaveProperty('partial'); // nothing bolted onto the failure
+  });
+
+  it('keeps the partial result of a failure that cannot be changed (a frozen error)', async () => {
+    const boom = Object.freeze(new LlmError('stream_cut', 'the connection dropped', { provider: 'scripted' }));
+    const builder = createSkillBuilder({ llm: createScriptedLlm([{ text: DRAFT_REPLY, error: boom }]) });
     const err = (await builder.send([user('go')]).catch((e: unknown) => e)) as SendError;
-    expect(err).toBe(boom);
-    expect(err.partial?.skill?.skillMd).toBe(SKILL_MD);
+    expect([PartialResultError.isInstance(err), err.cause]).toEqual([true, boom]);
+    expect(err.partial.message).toBe('Here is your skill.');
+  });
+
+  it('scrubs a secret the failure carries from the error and its cause', async () => {
+    const leak = new LlmError('auth', 'key sk-live-123456 refused', { provider: 'scripted', status: 401 });
+    const builder = createSkillBuilder({ llm: createScriptedLlm([{ text: '', error: leak }]), secrets: ['sk-live-123456'] });
+    const err = (await builder.send([user('go')]).catch((e: unknown) => e)) as SendError;
+    expect(err.message).toBe('key [redacted] refused');
+    expect(JSON.stringify([err.message, err.stack, (err.cause as Error).message, (err.cause as Error).stack])).not.toContain('sk-live-123456');
   });
 });
 

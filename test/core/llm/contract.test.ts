@@ -101,10 +101,10 @@ describe.each(PROVIDERS)('%s: real SDK against its wire format', (provider) => {
     expect(out.error?.isRetryable).toBe(true);
   });
 
-  it('a plain 400 → bad_request, without a second attempt', async () => {
+  it('a plain 400 → provider_bad_request, without a second attempt', async () => {
     await start({ failWith: { status: 400, message: 'messages: roles must alternate' } });
     const out = await drain(client(), { ...HELLO, responseSchema: CLOSED_SCHEMA });
-    expect(out.error?.code).toBe('bad_request');
+    expect(out.error?.code).toBe('provider_bad_request');
     expect(out.error?.message).toContain('roles must alternate');
     expect(wire.server.requests).toHaveLength(1);
   });

@@ -32,8 +32,8 @@ describe('codeForStatus', () => {
     [500, '', 'server'],
     [503, '', 'server'],
     [529, '', 'server'],
-    [400, 'bad things', 'bad_request'],
-    [422, 'unprocessable', 'bad_request'],
+    [400, 'bad things', 'provider_bad_request'],
+    [422, 'unprocessable', 'provider_bad_request'],
     [400, 'The model `x` does not exist.', 'model_not_found'],
     [400, 'model "y" not found', 'model_not_found'],
   ])('%i %j → %s', (status, message, code) => {

@@ -5,11 +5,11 @@
 // overlaps, concurrency, abort and a provider failure mid-run.
 import { describe, expect, it } from 'vitest';
 import { buildSkillCatalog } from '../../../src/core/catalog.js';
-import { LlmError } from '../../../src/core/errors.js';
+import { LlmError, PartialResultError } from '../../../src/core/errors.js';
 import { PROVIDERS } from '../../../src/core/llm/types.js';
 import { READ_SKILL_TOOL } from '../../../src/core/routing/agent-view.js';
 import { checkRouting, routeCheck, type RoutingCheckError } from '../../../src/core/routing/check-routing.js';
-import type { RoutingEvent, RoutingRequest } from '../../../src/core/routing/types.js';
+import type { RoutingEvent, RoutingReport, RoutingRequest } from '../../../src/core/routing/types.js';
 import { keywordRouter, seen } from '../../helpers/provider-servers/keyword-router.js';
 import { CLOCK, DRAFT, RULES, STOCKS } from '../../helpers/routing-fixtures.js';
 import { useProviderServer } from '../llm/support.js';
@@ -121,12 +121,15 @@ describe('checkRouting: running', () => {
       handler: keywordRouter('openai', { rules: RULES, failOn: { keyword: 'boom', reply: { error: { status: 429, retryAfter: 7 } } } }),
     });
     const requests: RoutingRequest[] = [...many(2), { text: 'boom forecast', expect: 'this' }, ...many(3)];
-    const err = (await checkRouting({ llm: wire.client(), draft: DRAFT, requests, concurrency: 1 }).catch((e: unknown) => e)) as RoutingCheckError;
-    expect(LlmError.isInstance(err)).toBe(true);
-    expect((err as LlmError).code).toBe('rate_limit');
-    expect((err as LlmError).retryAfter).toBe(7);
-    expect(err.message).not.toContain('SECRET');
-    expect(err.partial?.results.map((r) => r.text)).toEqual(['forecast number 0', 'forecast number 1']);
+    const err = await checkRouting({ llm: wire.client(), draft: DRAFT, requests, concurrency: 1 }).catch((e: unknown) => e);
+    // The failure is the cause of a PartialResultError; the report so far rides on it, nothing is written onto the LlmError.
+    expect(PartialResultError.isInstance<RoutingReport>(err)).toBe(true);
+    const { cause, partial, message } = err as RoutingCheckError;
+    expect(LlmError.isInstance(cause) && [cause.code, cause.retryAfter]).toEqual(['rate_limit', 7]);
+    expect(cause).not.toHaveProperty('partial');
+    expect(message).toBe((cause as LlmError).message);
+    expect(message).not.toContain('SECRET');
+    expect(partial.results.map((r) => r.text)).toEqual(['forecast number 0', 'forecast number 1']);
     expect(wire.server.requests).toHaveLength(3);
   });
 

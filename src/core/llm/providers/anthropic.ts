@@ -47,8 +47,8 @@ const ERROR_TYPES: Record<string, LlmErrorCode> = {
   overloaded_error: 'server',
   api_error: 'server',
   timeout_error: 'timeout',
-  invalid_request_error: 'bad_request',
-  request_too_large: 'bad_request',
+  invalid_request_error: 'provider_bad_request',
+  request_too_large: 'provider_bad_request',
 };
 
 function mapError(err: unknown, ctx: ErrorContext, phase: 'connect' | 'stream', chars: number): LlmError {

@@ -138,7 +138,7 @@ async function connect(model: GenerativeModel, call: AdapterCall): Promise<Async
 /** An error object Gemini sends inside the stream (`{"error": {status, message}}`) as an LlmError. */
 function inBandError(ctx: ErrorContext, inBand: { message?: unknown; status?: unknown }): LlmError {
   const status = typeof inBand.status === 'string' ? inBand.status : '';
-  const code: LlmErrorCode = status === 'RESOURCE_EXHAUSTED' ? 'rate_limit' : status === 'INVALID_ARGUMENT' ? 'bad_request' : 'server';
+  const code: LlmErrorCode = status === 'RESOURCE_EXHAUSTED' ? 'rate_limit' : status === 'INVALID_ARGUMENT' ? 'provider_bad_request' : 'server';
   return inStreamError(ctx, code, typeof inBand.message === 'string' ? inBand.message : status, inBand);
 }
 

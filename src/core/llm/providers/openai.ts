@@ -42,7 +42,7 @@ function inStreamCode(type: unknown, code: unknown): LlmErrorCode {
   if (/rate_limit|requests|tokens|quota/.test(t)) return 'rate_limit';
   if (/invalid_api_key|authentication|permission/.test(t)) return 'auth';
   if (/model_not_found/.test(t)) return 'model_not_found';
-  if (/invalid_request/.test(t)) return 'bad_request';
+  if (/invalid_request/.test(t)) return 'provider_bad_request';
   return 'server';
 }
 
