@@ -1,5 +1,6 @@
-// Maps anything a route throws to an HTTP reply `{error, ...}`: typed errors
-// get their status from status.ts (400 config, 404 unknown agent, 409 clash, 413 size …), a
+// Maps anything a route throws to an HTTP reply `{error, field?, ...}`: typed errors
+// get their status from status.ts (400 config, 404 unknown agent, 409 clash, 413 size …)
+// and name the input at fault in `field` when they have one, a
 // validation failure carries the full result, and anything unexpected becomes
 // a 500 with a generic message. Every message passes through redactSecret.
 
@@ -20,8 +21,8 @@ export function toHttpError(err: unknown, secrets: readonly string[] = []): Http
   }
   if (ForgeError.isInstance(err)) {
     const body: HttpError['body'] = { error: clean(err.message) };
-    const field = (err as { field?: unknown }).field;
-    if (typeof field === 'string' && field !== '') body.field = field;
+    // Every family's `field` (ForgeError's): the input to fix, as structured data beside the message.
+    if (typeof err.field === 'string' && err.field !== '') body.field = err.field;
     return { status: httpStatusOf(err), body, unexpected: false };
   }
   return { status: 500, body: { error: 'internal server error; see the server log' }, unexpected: true };
