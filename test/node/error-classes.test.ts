@@ -11,7 +11,7 @@ import * as client from '../../src/elements/api/client.js';
 import * as args from '../../src/node/cli/args.js';
 import * as sandbox from '../../src/node/sandbox/types.js';
 import * as server from '../../src/node/server.js';
-import * as disk from '../../src/node/workspace/skills-on-disk.js';
+import * as disk from '../../src/node/skill-store/inside.js';
 
 type Modules = { core: typeof core; client: typeof client; args: typeof args; sandbox: typeof sandbox; server: typeof server; disk: typeof disk };
 
@@ -23,7 +23,7 @@ async function otherCopies(): Promise<Modules> {
     args: await import('../../src/node/cli/args.js'),
     sandbox: await import('../../src/node/sandbox/types.js'),
     server: await import('../../src/node/server.js'),
-    disk: await import('../../src/node/workspace/skills-on-disk.js'),
+    disk: await import('../../src/node/skill-store/inside.js'),
   };
   expect(m.core.ForgeError).not.toBe(core.ForgeError); // really second instances
   expect(m.args.UsageError).not.toBe(args.UsageError);
