@@ -25,9 +25,28 @@ export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];
 
 /**
  * Every error code of the package, each owned by one class: the LLM codes
- * (LlmError), then core's, node's (`usage`, `port_in_use`, `skill_read`,
- * `tool_run_refused`) and the elements' (`api`).
+ * (LlmError), then core's, node's (`tool_run_refused`, `skill_read`, `usage`,
+ * `port_in_use`) and the elements' (`api`).
  */
+export type ForgeErrorCode =
+  | LlmErrorCode
+  | 'config'
+  | 'bad_request'
+  | 'conflict'
+  | 'unsafe_path'
+  | 'not_found'
+  | 'validation'
+  | 'unsafe_archive'
+  | 'risk_policy_invalid'
+  | 'designer_reply'
+  | 'partial_result'
+  | 'tool_run_refused'
+  | 'skill_read'
+  | 'usage'
+  | 'port_in_use'
+  | 'api';
+
+/** @internal The codes of ForgeErrorCode as a list (the status table's test checks it names every one). */
 export const FORGE_ERROR_CODES = [
   ...LLM_ERROR_CODES,
   'config',
@@ -45,8 +64,7 @@ export const FORGE_ERROR_CODES = [
   'usage',
   'port_in_use',
   'api',
-] as const;
-export type ForgeErrorCode = (typeof FORGE_ERROR_CODES)[number];
+] as const satisfies readonly ForgeErrorCode[];
 
 export abstract class ForgeError extends Error {
   abstract readonly code: ForgeErrorCode;
