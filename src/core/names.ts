@@ -58,6 +58,16 @@ export function checkEnvVarName(name: unknown): string | null {
   return null;
 }
 
+/** Why a value cannot go into a `.env` file, or null. Never includes the value itself. */
+export function checkEnvValue(value: unknown): string | null {
+  if (typeof value !== 'string') return 'must be a string';
+  if (/[\r\n]/.test(value)) return 'must not contain a line break (paste the value on one line)';
+  if (value.includes('\0')) return 'must not contain a NUL character';
+  // A lone UTF-16 surrogate cannot be written as UTF-8: it would come back as U+FFFD.
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) return 'must be valid Unicode text (it holds a broken surrogate pair)';
+  return null;
+}
+
 export function assertSafeSkillName(name: unknown, field = 'skill_name'): asserts name is string {
   const problem = checkSkillName(name);
   if (problem) throw new UnsafePathError(field, `${field}: ${problem}`);

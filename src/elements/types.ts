@@ -1,7 +1,7 @@
 // The shapes the elements read from and send to the HTTP API (docs/http-api.md): the
 // camelCase types of core/api/types.ts, the same ones the Node functions use.
 // The API client maps them to and from the snake_case wire with
-// core/api/wire.ts; nothing else in the elements sees snake_case.
+// core/protocol (wire.ts); nothing else in the elements sees snake_case.
 
 export type {
   AgentInfo,

@@ -11,6 +11,7 @@
 // errors are scrubbed of the key even when a custom client factory is used.
 // Resolving, refusing and loading the edited skill are workspace-llm.ts.
 
+import { CHAT_REQUEST } from '../core/protocol/fields.js';
 import { RequestError, redactSecret } from '../core/errors.js';
 import {
   createSkillBuilder as createCoreSkillBuilder,
@@ -93,7 +94,7 @@ export async function createWorkspaceSkillBuilder(options: NodeSkillBuilderOptio
   const { config, coreForTurn } = await turnSource(options, ioOpts, tuning);
 
   async function loadExisting(name: string): Promise<Skill> {
-    assertSafeSkillName(name, 'editing_name');
+    assertSafeSkillName(name, CHAT_REQUEST.editingName);
     if (agentDir === undefined) throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createWorkspaceSkillBuilder');
     return loadSkillForEdit(agentDir, name, ioOpts);
   }
@@ -101,7 +102,7 @@ export async function createWorkspaceSkillBuilder(options: NodeSkillBuilderOptio
   /** Checks what can be checked synchronously, so a bad call throws before any event. */
   function precheck(opts: NodeChatOptions | undefined): void {
     if (opts?.editingName !== undefined) {
-      assertSafeSkillName(opts.editingName, 'editing_name');
+      assertSafeSkillName(opts.editingName, CHAT_REQUEST.editingName);
       if (agentDir === undefined && !opts.existing)
         throw new RequestError('agentDir', 'edit mode by name needs the agent: pass agentDir to createWorkspaceSkillBuilder');
     }

@@ -1,6 +1,6 @@
-// The browser client of the skill-builder HTTP API (docs/http-api.md): every route the
+// The browser client of the skill-builder HTTP API: every route the
 // elements use, snake_case on the wire and camelCase here — mapped by the
-// functions of core/api/wire.ts, the ones the server uses — `fetch` only (an
+// plain mappers of core/protocol, the ones the server's codecs use — `fetch` only (an
 // injected one for hosts that add auth headers, and for tests). A non-2xx
 // answer becomes an ApiError carrying the status and the server's own message
 // (and the field or validation result when the server names them). Chat is a
@@ -8,12 +8,12 @@
 
 import type { BuilderEvent } from '../../core/envelope/events.js';
 import { ForgeError, hasForgeCode } from '../../core/errors.js';
+import { builderEventFromWire } from '../../core/protocol/builder-events-wire.js';
 import {
   agentInfoFromWire,
-  builderEventFromWire,
   chatRequestToWire,
   customSkillFromWire,
-  draftToWire,
+  errorReplyFromWire,
   folderFromWire,
   providerInfoFromWire,
   saveRequestToWire,
@@ -22,10 +22,11 @@ import {
   settingsUpdateToWire,
   skillSummaryFromWire,
   toolRunFromWire,
+  tryRequestToWire,
   validateRequestToWire,
   validationFromWire,
   type WireJson as Json,
-} from '../../core/api/wire.js';
+} from '../../core/protocol/wire.js';
 import { toReview, type DraftReview } from './review.js';
 import { isAbortError, readSse } from './sse.js';
 import type * as T from '../types.js';
@@ -82,8 +83,6 @@ export interface ApiClient {
   request(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response>;
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
 /** A whole-folder draft's `files` and `binaries` from the wire (import reply, a saved skill). */
 export { folderFromWire };
 
@@ -134,7 +133,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     save: async (agent, r) => saveResultFromWire(await json('POST', `${agentPath(agent)}/skill-builder/save`, saveRequestToWire(r))),
     tryTool: async (r, agent) =>
-      toolRunFromWire(await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/try`, { ...draftToWire(r), tool: r.tool, input: r.input })),
+      toolRunFromWire(await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/try`, tryRequestToWire(r))),
     async *chat(r, opts = {}) {
       const body = chatRequestToWire(r);
       const init: RequestInit = { headers: { accept: 'text/event-stream' } };
@@ -151,13 +150,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
 async function errorFrom(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
-  let j: Json | null = null;
+  let j: unknown = null;
   try {
-    j = JSON.parse(text) as Json;
+    j = JSON.parse(text);
   } catch {
     /* not JSON: use the text */
   }
-  const message = str(j?.error) || text.trim().slice(0, 300) || `${res.status} ${res.statusText}`.trim();
-  const v = j?.validation;
-  return new ApiError(message, res.status, str(j?.field) || undefined, v && typeof v === 'object' ? validationFromWire(v) : undefined);
+  // The field to fix travels as data (`field`, a wire name), never read out of the message.
+  const e = errorReplyFromWire(j);
+  return new ApiError(e.error || text.trim().slice(0, 300) || `${res.status} ${res.statusText}`.trim(), res.status, e.field, e.validation);
 }

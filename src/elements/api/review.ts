@@ -5,6 +5,7 @@
 // operator confirms (a violation of severity error or critical). Kept small:
 // the standalone bundle has a size budget.
 
+import { reviewFromWire } from '../../core/protocol/review-wire.js';
 import type { RiskFactor, RiskFinding, RiskLevel, RiskViolation } from '../../core/risk/types.js';
 
 export interface RiskInfo {
@@ -24,16 +25,10 @@ export interface DraftReview {
   riskError: string;
 }
 
-type Json = Record<string, any>;
-const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
-
-export function toReview(j: Json): DraftReview {
-  const r = j.risk;
-  return {
-    syntax: list(j.syntax?.findings),
-    risk: r && typeof r === 'object' ? { ...r, factors: list(r.factors), violations: list(r.violations), findings: list(r.findings) } : null,
-    riskError: typeof j.risk_error === 'string' ? j.risk_error : '',
-  };
+/** The review of a validate reply (read by core/protocol/review-wire.ts). */
+export function toReview(j: unknown): DraftReview {
+  const { syntax, risk, riskError = '' } = reviewFromWire(j);
+  return { syntax: syntax?.findings ?? [], risk, riskError };
 }
 
 /** The violations that block saving until the operator confirms. */

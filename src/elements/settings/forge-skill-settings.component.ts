@@ -252,7 +252,7 @@ export class ForgeSkillSettings extends LitElement {
       if (this.modal) this.open = false;
     } catch (err) {
       const message = fireError(this, 'settings', err);
-      const field = ApiError.isInstance(err) ? formFieldOf(err.field) ?? formFieldOf(/^(provider|model|base_url|api_key_env|api_key)\b/.exec(err.message)?.[1]) : null;
+      const field = ApiError.isInstance(err) ? formFieldOf(err.field) : null;
       if (field) this._errors = { ...this._errors, [field]: message };
       else this._formError = message;
     } finally {

@@ -6,6 +6,7 @@
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type ProviderName } from '../../core/llm/types.js';
 import { findBaseUrlProblem, type BaseUrlProblem } from '../../core/llm/base-url.js';
 import { ENV_VAR_NAME_PATTERN } from '../../core/names.js';
+import { SETTINGS_UPDATE } from '../../core/protocol/fields.js';
 
 export type SettingsField = 'provider' | 'model' | 'baseUrl' | 'apiKeyEnv' | 'apiKey';
 
@@ -53,19 +54,11 @@ export const needsKey = (provider: string): boolean => defaultKeyEnv(provider) !
 /** The variable that will actually hold the key. */
 export const effectiveKeyEnv = (f: SettingsForm): string => f.apiKeyEnv.trim() || defaultKeyEnv(f.provider) || '';
 
-/** Wire field names (`base_url`) to form fields (`baseUrl`). */
+/** The form field of an error's structured `field` (a wire name such as `base_url`, or `skill_builder.base_url` from a ui.yaml error), by the protocol's table. */
 export function formFieldOf(wire: string | undefined): SettingsField | null {
-  const map: Record<string, SettingsField> = {
-    provider: 'provider',
-    model: 'model',
-    base_url: 'baseUrl',
-    api_key_env: 'apiKeyEnv',
-    api_key: 'apiKey',
-    baseUrl: 'baseUrl',
-    apiKeyEnv: 'apiKeyEnv',
-    apiKey: 'apiKey',
-  };
-  return (wire && map[wire]) || null;
+  const last = wire?.split('.').pop();
+  for (const [field, name] of Object.entries(SETTINGS_UPDATE)) if (name === last || field === last) return field as SettingsField;
+  return null;
 }
 
 /** The form's words for each base URL problem (the rules are core's, the same the server applies). */

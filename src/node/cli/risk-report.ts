@@ -3,6 +3,8 @@
 // line, its factors, the policy violations and the content findings — the
 // JSON forms use the wire's snake_case.
 
+import { SYNTAX } from '../../core/protocol/fields.js';
+import { toWire } from '../../core/protocol/wire.js';
 import type { RiskFinding, SkillRiskAssessment } from '../../core/risk/types.js';
 import type { ScriptSyntaxFinding, ScriptSyntaxResult } from '../script-check/types.js';
 
@@ -35,6 +37,6 @@ export function formatRisk(r: SkillRiskAssessment, shown: string, skillDir: stri
 }
 
 /** The JSON form of a syntax check (snake_case). */
-export function syntaxJson(s: ScriptSyntaxResult): { ok: boolean; findings: ScriptSyntaxFinding[]; missing_tools: string[] } {
-  return { ok: s.ok, findings: s.findings, missing_tools: s.missingTools };
+export function syntaxJson(s: ScriptSyntaxResult): Record<string, unknown> {
+  return toWire(SYNTAX, { ok: s.ok, findings: s.findings, missingTools: s.missingTools });
 }

@@ -12,7 +12,8 @@ import { formatDiagnostic } from '../../core/diagnostics.js';
 import { SkillConflictError } from '../../core/errors.js';
 import { exportSkill } from '../skill-folder/export-skill.js';
 import { importSkill } from '../skill-folder/import-skill.js';
-import { importToWire, prepareImport, saveImport } from '../workspace/import-flow.js';
+import { importReply, prepareImport, saveImport } from '../workspace/import-flow.js';
+import { importReplyToWire } from '../../core/protocol/import-wire.js';
 import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
 import { locateSkill, readCustomSkill } from '../skill-store/index.js';
 import { acceptedKinds, diffAgainst } from './import-review.js';
@@ -78,8 +79,9 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   const prepared = prepareImport(imported, { ...(values.name !== undefined ? { name: values.name } : {}), profile });
   const { validation, proposals } = prepared;
   if (values.json) {
-    const wire = importToWire(prepared);
-    wire.binaries = imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
+    // The import route's reply, binaries listed without their bytes.
+    const reply = importReply(prepared);
+    const wire = importReplyToWire({ ...reply, draft: { ...reply.draft, binaries: imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) } });
     io.stdout.write(`${JSON.stringify(wire, null, 2)}\n`);
   } else {
     writeLine(io.stdout, `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`);

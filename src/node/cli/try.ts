@@ -11,7 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import type { FsLike } from '../fs/types.js';
 import { readSkillScripts } from '../skill-store/read.js';
-import { toolRunToWire } from '../../core/api/wire.js';
+import { toolRunToWire } from '../../core/protocol/wire.js';
 import { runSkillTool } from '../sandbox/run-skill-tool.js';
 import type { ToolRunResult } from '../sandbox/types.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';

@@ -9,7 +9,7 @@
 // refused for reading and writing (UnsafePathError): its target is never read.
 
 import { ConfigError } from '../../core/errors.js';
-import { checkEnvVarName } from '../../core/names.js';
+import { checkEnvValue, checkEnvVarName } from '../../core/names.js';
 import { withFileLock, writeFileAtomic } from '../fs/atomic-write.js';
 import { resolveIo, type IoOptions } from '../fs/types.js';
 import { readRegularTextIfExists } from '../fs/no-follow.js';
@@ -94,15 +94,8 @@ function formatValue(value: string, preferred: Quote): string {
   return escapeDouble();
 }
 
-/** Why a value cannot go into a `.env` file, or null. Never includes the value itself. */
-export function checkEnvValue(value: unknown): string | null {
-  if (typeof value !== 'string') return 'must be a string';
-  if (/[\r\n]/.test(value)) return 'must not contain a line break (paste the value on one line)';
-  if (value.includes('\0')) return 'must not contain a NUL character';
-  // A lone UTF-16 surrogate cannot be written as UTF-8: it would come back as U+FFFD.
-  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) return 'must be valid Unicode text (it holds a broken surrogate pair)';
-  return null;
-}
+/** Why a value cannot go into a `.env` file, or null (core's rule, shared with the HTTP schemas). */
+export { checkEnvValue };
 
 /** Pure edit of `.env` text: set (or, for an empty value, remove) one key. */
 export function editEnvText(text: string, key: string, value: string): string {

@@ -5,6 +5,7 @@
 // a program that can reach the API cannot point the saved key at its own
 // server. Pure: works on the texts saveSkillBuilderSettings read under its locks.
 
+import { SETTINGS_UPDATE } from '../../core/protocol/fields.js';
 import { ConfigError } from '../../core/errors.js';
 import { DEFAULT_API_KEY_ENV, type ProviderName } from '../../core/llm/types.js';
 import { parseEnvText } from './env-file.js';
@@ -58,7 +59,7 @@ export function savedKeyNames(savedUi: YamlFile, envText: string, newKeyEnv: str
 export function checkKeyOrigin(input: KeyOriginInput): string[] {
   const names = savedKeyNames(input.savedUi, input.envText, input.newKeyEnv);
   if (input.deleteKey) {
-    if (input.hasNewKey) throw new ConfigError('delete_api_key', 'send either api_key (the new key) or delete_api_key: true, not both; nothing was saved');
+    if (input.hasNewKey) throw new ConfigError(SETTINGS_UPDATE.deleteApiKey, 'send either api_key (the new key) or delete_api_key: true, not both; nothing was saved');
     return names;
   }
   if (input.hasNewKey || names.length === 0 || input.newBaseUrl === undefined) return [];
@@ -67,7 +68,7 @@ export function checkKeyOrigin(input: KeyOriginInput): string[] {
   const newOrigin = originOf(input.newBaseUrl);
   if (newOrigin === null || newOrigin === oldOrigin) return [];
   throw new ConfigError(
-    'api_key',
+    SETTINGS_UPDATE.apiKey,
     `base_url moves to ${newOrigin}${oldOrigin ? ` (from ${oldOrigin})` : ' (from the provider\'s default endpoint)'} while a key is saved in <workspace>/.forge/.env (${names.join(', ')}); ` +
       'a saved key is sent only where it was saved for. Send the key again in api_key in the same request, or send delete_api_key: true to remove the saved key; nothing was saved.',
   );

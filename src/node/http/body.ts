@@ -1,7 +1,7 @@
 // Request bodies: read with a byte limit (checked against Content-Length up
 // front and counted while streaming, so a chunked upload without a length is
 // cut off too) and parsed as JSON. Validation against the zod schemas is
-// parseRequestBody (core/api/schemas.ts). A body must arrive whole within a time
+// parseRequestBody (core/protocol/schemas.ts). A body must arrive whole within a time
 // limit (408 otherwise), so a client trickling bytes (slowloris) cannot hold
 // a request open.
 

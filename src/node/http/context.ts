@@ -3,8 +3,9 @@
 // body reader bound to the size limit, and the per-request set of secrets that
 // the adapters scrub from the reply and the log line.
 
+import { SETTINGS_UPDATE } from '../../core/protocol/fields.js';
 import type { z } from 'zod';
-import { parseRequestBody } from '../../core/api/schemas.js';
+import { parseRequestBody } from '../../core/protocol/schemas.js';
 import { parseJsonBody } from './body.js';
 import type { EnvRecord, IoOptions } from '../fs/types.js';
 import type { SandboxMode } from '../sandbox/types.js';
@@ -61,7 +62,7 @@ export function createRouteContext(req: ApiRequest, params: Record<string, strin
       const body = parseJsonBody(text);
       // The key a body carries is a secret before it is valid: a 400 about another
       // field (a base_url that is the key pasted in the wrong box) must not echo it.
-      const apiKey = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).api_key : undefined;
+      const apiKey = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[SETTINGS_UPDATE.apiKey] : undefined;
       if (typeof apiKey === 'string' && apiKey !== '') secrets.add(apiKey);
       return parseRequestBody(schema as z.ZodType<z.output<S>>, body);
     },

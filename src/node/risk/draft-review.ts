@@ -4,7 +4,7 @@
 // and `risk` — assessSkillRisk under the agent's policy (its forge.yaml
 // `security.policy_path`, kept inside the workspace; the default policy for
 // the workspace-level route). A broken policy file gives `risk: null` and
-// `risk_error` naming the file, never a failed validation.
+// `riskError` naming the file, never a failed validation.
 
 import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
@@ -16,20 +16,20 @@ import { checkScriptSyntax } from '../script-check/check-syntax.js';
 import type { ScriptSyntaxFinding, ScriptSyntaxResult } from '../script-check/types.js';
 import { readAgentRiskPolicy } from './policy-file.js';
 
-/** The wire form of a syntax check. */
-export interface SyntaxWire {
+/** A syntax check: its findings and the checkers that were missing. */
+export interface SyntaxReview {
   ok: boolean;
   findings: ScriptSyntaxFinding[];
-  missing_tools: string[];
+  missingTools: string[];
 }
 
-/** The wire form of a risk review: the assessment plus where its policy came from. */
-export type RiskWire = SkillRiskAssessment & { policy_source: string | null };
-
+/** The review of a draft (camelCase; core/protocol/review-wire.ts writes it on the wire). */
 export interface DraftReview {
-  syntax?: SyntaxWire;
-  risk: RiskWire | null;
-  risk_error?: string;
+  syntax?: SyntaxReview;
+  /** The assessment plus where its policy came from (null: the default policy). */
+  risk: (SkillRiskAssessment & { policySource: string | null }) | null;
+  /** Why there is no risk review (the agent's policy file cannot be used). */
+  riskError?: string;
 }
 
 const CACHE_SIZE = 64;
@@ -69,16 +69,16 @@ export async function reviewDraft(o: ReviewDraftOptions): Promise<DraftReview> {
   if (syntax) {
     // Awaited first so its key comes first on the wire, before risk.
     const s = await syntax;
-    out.syntax = { ok: s.ok, findings: s.findings, missing_tools: s.missingTools };
+    out.syntax = { ok: s.ok, findings: s.findings, missingTools: s.missingTools };
   }
   out.risk = null;
   try {
     const { policy, source } = o.agentDir ? await readAgentRiskPolicy(o.agentDir, { ...o.io, within: o.workspaceDir }) : { policy: defaultRiskPolicy(), source: null };
     const risk = assessSkillRisk(o.skillMd, o.scripts, policy);
-    out.risk = { ...risk, policy_source: source === null ? null : relative(o.workspaceDir, source) || source };
+    out.risk = { ...risk, policySource: source === null ? null : relative(o.workspaceDir, source) || source };
   } catch (e) {
     if (!RiskPolicyError.isInstance(e)) throw e;
-    out.risk_error = e.message.split(o.workspaceDir + '/').join('');
+    out.riskError = e.message.split(o.workspaceDir + '/').join('');
   }
   return out;
 }

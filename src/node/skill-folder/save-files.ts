@@ -1,7 +1,7 @@
 // The folder files of a save request. `files` maps relative
 // paths under references/, reference/ or assets/ to UTF-8 text; `binaries`
 // lists other files as `{path, bytes}`, `{path, contentBase64}` (the wire's
-// `content_base64`, mapped by core/api/wire.ts) or `{path, sha256}` — keep the edited skill's file with that
+// `content_base64`, mapped by core/protocol/wire.ts) or `{path, sha256}` — keep the edited skill's file with that
 // sha256 byte for byte (at its path or, renamed, at a new one). Paths are
 // checked like archive entries (no `..`, absolute or drive paths,
 // backslashes, hidden files, clashes after NFC + case folding, the folder

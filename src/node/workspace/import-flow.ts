@@ -1,9 +1,10 @@
 // What happens to an imported skill before anyone saves it, shared
 // by the CLI `import` and `POST /skill-builder/import`: an optional new name
 // (the frontmatter `name` is rewritten), validation with the folder files,
-// requirement proposals for a skill without `metadata.forge`, the snake_case
-// wire shape, and the save through saveSkill (its checks, 409 included).
+// requirement proposals for a skill without `metadata.forge`, the reply of
+// the import route (camelCase; core/protocol/import-wire.ts maps it), and the save through saveSkill (its checks, 409 included).
 
+import type { ImportReply } from '../../core/protocol/import-wire.js';
 import type { ValidationResult } from '../../core/diagnostics.js';
 import { assertSafeSkillName } from '../../core/names.js';
 import { inferRequirements, type InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
@@ -64,19 +65,21 @@ function proposedSkillMd(skillMd: string, all: AcceptedRequirements): string | n
   }
 }
 
-/** The snake_case wire shape of a prepared import (binaries carry their bytes as base64). */
-export function importToWire(p: PreparedImport): Record<string, unknown> {
+/** A prepared import as the import route replies it (binaries carry their bytes as base64; core/protocol/import-wire.ts maps it). */
+export function importReply(p: PreparedImport): ImportReply {
   const all = allProposals(p);
   return {
     name: p.name,
-    skill_md: p.skill.skillMd,
-    scripts: p.skill.scripts,
-    files: p.skill.files,
-    binaries: p.skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, content_base64: b.bytes ? Buffer.from(b.bytes).toString('base64') : undefined })),
+    draft: {
+      skillMd: p.skill.skillMd,
+      scripts: p.skill.scripts,
+      files: p.skill.files,
+      binaries: p.skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, ...(b.bytes ? { contentBase64: Buffer.from(b.bytes).toString('base64') } : {}) })),
+    },
     validation: p.validation,
-    proposals: p.proposals && { bins: p.proposals.bins, egress_domains: p.proposals.egressDomains, env: p.proposals.env },
+    proposals: p.proposals && { bins: p.proposals.bins, egressDomains: p.proposals.egressDomains, env: p.proposals.env },
     // The SKILL.md with every proposal accepted: to show the operator the change (a diff) before they accept any.
-    proposed_skill_md: all ? proposedSkillMd(p.skill.skillMd, all) : null,
+    proposedSkillMd: all ? proposedSkillMd(p.skill.skillMd, all) : null,
   };
 }
 

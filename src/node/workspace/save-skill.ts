@@ -17,14 +17,14 @@
 import { join } from 'node:path';
 import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';
 import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
-import { assertSafeScriptFileName, assertSafeSkillName, checkEnvVarName } from '../../core/names.js';
+import { assertSafeScriptFileName, assertSafeSkillName, checkEnvValue, checkEnvVarName } from '../../core/names.js';
 import { egressSaveValidation } from '../../core/egress/refuse-risky.js';
 import { frontmatterLinesOf, locateField } from '../../core/skillmd/locate.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
 import type { ParsedSkillMd } from '../../core/skillmd/types.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { tempSibling, withFileLock } from '../fs/atomic-write.js';
-import { checkEnvValue, readEnvFile, setEnvFileValue } from '../config/env-file.js';
+import { readEnvFile, setEnvFileValue } from '../config/env-file.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
 import { isInside, listCustomSkills, locateSkill, readSkillMd as readSkillMdAt, SkillReadError, type SkillLocation } from '../skill-store/index.js';
 import { checkEgressDomains, mergeEgress } from './save-egress.js';
@@ -35,6 +35,7 @@ import { cleanLeftoverTemps, holdTemp } from '../skill-store/save-temps.js';
 import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
 import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles } from '../skill-folder/save-files.js';
 import type { MissingEnvVar, SaveSkillRequest, SaveSkillResult } from '../../core/api/types.js';
+import { SAVE_REQUEST as S } from '../../core/protocol/fields.js';
 import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-store/folder-files.js';
 
 export type { MissingEnvVar, SaveSkillRequest, SaveSkillResult };
@@ -43,40 +44,47 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function checkRequest(request: unknown): SaveSkillRequest & { scripts: Record<string, string>; envVars: Record<string, string>; folderFiles: CheckedFolderFiles } {
+/**
+ * The shape checks of a save request from an SDK caller: names, types, env var names and values. An HTTP
+ * body gets exactly these from the protocol's SaveRequestCodec (core/protocol/codecs.ts), so the handler
+ * calls saveDecodedSkill, which skips them.
+ */
+function checkShape(request: unknown): SaveSkillRequest {
   if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skillName, skillMd, scripts?, envVars?, editingName?}');
   const r = request as Record<string, unknown>;
-  assertSafeSkillName(r.skillName, 'skill_name');
+  assertSafeSkillName(r.skillName, S.skillName);
   const editing = r.editingName;
-  if (editing !== undefined && editing !== null && editing !== '') assertSafeSkillName(editing, 'editing_name');
-  if (typeof r.skillMd !== 'string' || r.skillMd.trim() === '') throw new RequestError('skill_md', 'skill_md is required: the full SKILL.md text');
-  if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') throw new RequestError('overwrite', 'overwrite must be true or false');
-
-  const scripts: Record<string, string> = {};
+  if (editing !== undefined && editing !== null && editing !== '') assertSafeSkillName(editing, S.editingName);
+  if (typeof r.skillMd !== 'string' || r.skillMd.trim() === '') throw new RequestError(S.skillMd, `${S.skillMd} is required: the full SKILL.md text`);
+  if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') throw new RequestError(S.overwrite, 'overwrite must be true or false');
   if (r.scripts !== undefined && r.scripts !== null) {
-    if (!isPlainRecord(r.scripts)) throw new RequestError('scripts', 'scripts must be an object {file name: content}');
+    if (!isPlainRecord(r.scripts)) throw new RequestError(S.scripts, 'scripts must be an object {file name: content}');
     for (const [name, content] of Object.entries(r.scripts)) {
-      assertSafeScriptFileName(name, 'scripts');
-      if (typeof content !== 'string') throw new RequestError('scripts', `scripts: the content of "${name}" must be text`);
-      scripts[name] = content;
+      assertSafeScriptFileName(name, S.scripts);
+      if (typeof content !== 'string') throw new RequestError(S.scripts, `scripts: the content of "${name}" must be text`);
     }
   }
-  const envVars: Record<string, string> = {};
   if (r.envVars !== undefined && r.envVars !== null) {
-    if (!isPlainRecord(r.envVars)) throw new RequestError('env_vars', 'env_vars must be an object {NAME: value}');
+    if (!isPlainRecord(r.envVars)) throw new RequestError(S.envVars, `${S.envVars} must be an object {NAME: value}`);
     for (const [name, value] of Object.entries(r.envVars)) {
       const nameProblem = checkEnvVarName(name);
-      if (nameProblem) throw new RequestError('env_vars', `env_vars: ${nameProblem}`);
+      if (nameProblem) throw new RequestError(S.envVars, `${S.envVars}: ${nameProblem}`);
       const valueProblem = checkEnvValue(value);
-      if (valueProblem) throw new RequestError('env_vars', `env_vars: the value for ${name} ${valueProblem}`);
-      envVars[name] = value as string;
+      if (valueProblem) throw new RequestError(S.envVars, `${S.envVars}: the value for ${name} ${valueProblem}`);
     }
   }
   const accept = r.acceptRequirements;
   if (accept != null && !isPlainRecord(accept))
-    throw new RequestError('accept_requirements', 'accept_requirements must be {bins?, egress_domains?, env?}: the proposals to declare');
-  const skillMd = accept == null ? r.skillMd : acceptRequirements(r.skillMd as string, accept);
-  return { ...(r as unknown as SaveSkillRequest), skillMd, scripts, envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
+    throw new RequestError(S.acceptRequirements, `${S.acceptRequirements} must be {bins?, egress_domains?, env?}: the proposals to declare`);
+  return r as unknown as SaveSkillRequest;
+}
+
+/** What no schema can check: the accepted requirements declared in the SKILL.md, the folder files decoded and checked. */
+function prepareRequest(r: SaveSkillRequest): SaveSkillRequest & { scripts: Record<string, string>; envVars: Record<string, string>; folderFiles: CheckedFolderFiles } {
+  const scripts = { ...r.scripts };
+  const envVars = { ...r.envVars };
+  const skillMd = r.acceptRequirements == null ? r.skillMd : acceptRequirements(r.skillMd, r.acceptRequirements);
+  return { ...r, skillMd, scripts, envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
 }
 
 /** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
@@ -167,8 +175,16 @@ export interface SaveSkillOptions extends IoOptions {
  * SkillConflictError (create mode, the skill exists) or ConfigError (malformed forge.yaml).
  */
 export async function saveSkill(agentDir: string, request: SaveSkillRequest, opts: SaveSkillOptions = {}): Promise<SaveSkillResult> {
+  return saveDecodedSkill(agentDir, checkShape(request), opts);
+}
+
+/**
+ * saveSkill for a request whose shape is already checked: the HTTP save route's body decoded by
+ * SaveRequestCodec (the same rules as checkShape, applied once by the schema). Not for SDK callers.
+ */
+export async function saveDecodedSkill(agentDir: string, request: SaveSkillRequest, opts: SaveSkillOptions = {}): Promise<SaveSkillResult> {
   const { fs } = resolveIo(opts);
-  const req = checkRequest(request);
+  const req = prepareRequest(request);
   // One save per skill folder at a time: the conflict check and the swap must not interleave.
   return withFileLock(fs, join(agentDir, 'skills', req.skillName), () => saveChecked(agentDir, req, opts));
 }
@@ -182,7 +198,7 @@ interface SaveTarget {
   replacing: boolean;
 }
 
-type CheckedRequest = ReturnType<typeof checkRequest>;
+type CheckedRequest = ReturnType<typeof prepareRequest>;
 type CarriedFolder = { real: string; files: SkillFolderFiles } | null;
 
 /** Saves a checked request under the skill's lock, in order: validate, refuse a clash, check the files edited later, swap, env and egress. */
@@ -231,7 +247,7 @@ async function validateSave(fs: FsLike, t: SaveTarget, req: CheckedRequest, opts
   const parsed = parseSkillMd(req.skillMd);
   const fmName = parsed.frontmatter && typeof parsed.frontmatter.name === 'string' ? parsed.frontmatter.name.trim() : undefined;
   if (fmName !== undefined && fmName !== name) {
-    const mismatch = errorDiag('name-mismatch', 'skill_name', `skill_name "${name}" must equal the frontmatter name "${fmName}"; save it under "${fmName}" or change the name: line`, parsed.frontmatterLines.name);
+    const mismatch = errorDiag('name-mismatch', S.skillName, `skill_name "${name}" must equal the frontmatter name "${fmName}"; save it under "${fmName}" or change the name: line`, parsed.frontmatterLines.name);
     const merged = toValidationResult([...validation.errors, mismatch, ...validation.warnings]);
     throw new SkillValidationError(merged);
   }
@@ -281,7 +297,7 @@ async function buildAndSwap(fs: FsLike, t: SaveTarget, req: CheckedRequest, carr
   await fs.promises.mkdir(skillsDir, { recursive: true });
   const realAgent = await realPath(fs, agentDir);
   const realSkills = await realPath(fs, skillsDir);
-  if (!isInside(realAgent, realSkills)) throw new UnsafePathError('skill_name', `${skillsDir} is a symlink pointing outside the agent folder; refusing to write there`);
+  if (!isInside(realAgent, realSkills)) throw new UnsafePathError(S.skillName, `${skillsDir} is a symlink pointing outside the agent folder; refusing to write there`);
   const target = join(skillsDir, name);
   const carryFrom = carried?.real ?? null;
   await cleanLeftoverTemps(fs, skillsDir); // folders a crashed save left behind

@@ -163,6 +163,25 @@ describe('settings: form', () => {
     equal(errors.at(-1)?.detail.status, 400);
   });
 
+  it('marks the field the error names as data, never one read out of the message', async () => {
+    const api = new FakeApi();
+    // The message does not start with the field: only the structured `field` says which input it is.
+    api.override = (c) => (c.method === 'PUT' ? errorResponse(400, 'that variable name cannot hold a key', { field: 'api_key_env' }) : undefined);
+    const { el } = await mountSettings(api);
+    typeInto(field(el, 'apiKeyEnv'), 'MY_KEY');
+    button(el, 'Save settings').click();
+    await waitFor(() => !!$(el, '#apiKeyEnv-error'), 'field error from `field`');
+    includes(textOf(el, '#apiKeyEnv-error'), 'cannot hold a key');
+    equal(field(el, 'apiKeyEnv').getAttribute('aria-invalid'), 'true');
+
+    // A message that begins with a field name but carries no `field` is a form error: the message is not parsed.
+    api.override = (c) => (c.method === 'PUT' ? errorResponse(400, 'base_url: the gateway refused the request') : undefined);
+    button(el, 'Save settings').click();
+    await waitFor(() => !!$(el, '.notice.error'), 'form error');
+    includes(textOf(el, '.notice.error'), 'gateway refused');
+    equal($(el, '#baseUrl-error'), null);
+  });
+
   it('shows other server errors above the buttons', async () => {
     const api = new FakeApi();
     api.override = (c) => (c.method === 'PUT' ? errorResponse(500, 'could not write .forge/ui.yaml: read-only file system') : undefined);

@@ -1,30 +1,16 @@
 // The skill-package routes the files view calls, over the
 // builder's ApiClient: `POST …/skill-builder/import` with a .zip/.skill as
 // the body, or a folder as multipart/form-data (one part per file, named by
-// its path in the folder), its reply in camelCase;
+// its path in the folder), its reply read by core/protocol/import-wire.ts;
 // `GET …/skills/{name}/export?format=zip|skill` as a Blob.
 
 import { SKILL_FOLDER_LIMITS as L } from '../../../core/skill-folder/limits.js';
-import { folderFromWire, type ApiClient } from '../../api/client.js';
-import type { Draft, ValidationResult } from '../../types.js';
+import { importReplyFromWire, type ImportReply as ImportedSkill } from '../../../core/protocol/import-wire.js';
+import type { ApiClient } from '../../api/client.js';
+/** An imported skill: its draft, validation and the requirement proposals (read by core/protocol/import-wire.ts). */
+export type { ImportReply as ImportedSkill } from '../../../core/protocol/import-wire.js';
 /** Requirements read from an imported skill's scripts (what the operator may accept). */
-export interface Requirements {
-  bins: string[];
-  egressDomains: string[];
-  env: string[];
-}
-
-export interface ImportedSkill {
-  /** The frontmatter name ('' when there is none). */
-  name: string;
-  draft: Draft;
-  validation: ValidationResult;
-  /** Requirements read from the scripts of a skill without `metadata.forge`; null when it has one. */
-  proposals: Requirements | null;
-}
-
-type Json = Record<string, unknown>;
-const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+export type Requirements = NonNullable<ImportedSkill['proposals']>;
 
 /**
  * Sends a package (zip bytes) or a folder's files to the import route; nothing is written on the server.
@@ -40,16 +26,7 @@ export async function importSkill(api: ApiClient, source: Blob | Array<{ path: s
     body = new FormData();
     for (const f of source) body.append('file', f.file, f.path);
   }
-  const j = (await (await api.request('POST', '/skill-builder/import', body)).json()) as Json;
-  const v = (j.validation ?? {}) as Json;
-  const p = j.proposals as Json | null | undefined;
-  const scripts = (j.scripts ?? {}) as Record<string, string>;
-  return {
-    name: typeof j.name === 'string' ? j.name : '',
-    draft: { skillMd: typeof j.skill_md === 'string' ? j.skill_md : '', scripts: { ...scripts }, files: {}, binaries: [], ...folderFromWire(j) },
-    validation: { valid: v.valid === true, errors: Array.isArray(v.errors) ? v.errors : [], warnings: Array.isArray(v.warnings) ? v.warnings : [] },
-    proposals: p ? { bins: strs(p.bins), egressDomains: strs(p.egress_domains), env: strs(p.env) } : null,
-  };
+  return importReplyFromWire(await (await api.request('POST', '/skill-builder/import', body)).json());
 }
 
 /** The agent's saved skill as a zip (`format: 'skill'` wraps it in one folder, as Anthropic's packages are). */

@@ -2,7 +2,7 @@
 // lookup every /agents/{id}/… route starts with (404 listing the known ids).
 // The id is only ever compared with discovered ids, never joined into a path.
 
-import { agentInfoToWire } from '../../../core/api/wire.js';
+import { agentInfoToWire } from '../../../core/protocol/wire.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../../workspace/agents.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';

@@ -4,7 +4,7 @@
 // and answered as an HTTP error before the first SSE byte. Then the builder's
 // events go out as `progress`, `message_delta`, `skill_draft_partial`,
 // `message`, `skill_draft`, and `done` or `error`, in snake_case
-// (core/api/wire.ts). Aborting the stream (client gone, server shutting down)
+// (core/protocol/builder-events-wire.ts). Aborting the stream (client gone, server shutting down)
 // aborts the provider request. The turn itself is createWorkspaceSkillBuilder's
 // (builder.ts), the same one the SDK and the terminal chat run: a request is a
 // turn, so the tiers are read for each one.
@@ -13,8 +13,9 @@ import { RequestError } from '../../../core/errors.js';
 import type { BuilderEvent } from '../../../core/envelope/events.js';
 import type { SkillInit, SkillLike } from '../../../core/skill/skill.js';
 import type { Draft } from '../../../core/api/types.js';
-import { ChatRequestSchema } from '../../../core/api/schemas.js';
-import { builderEventToWire, chatRequestFromWire } from '../../../core/api/wire.js';
+import { ChatRequestCodec } from '../../../core/protocol/codecs.js';
+import { builderEventToWire } from '../../../core/protocol/builder-events-wire.js';
+import { CHAT_REQUEST } from '../../../core/protocol/fields.js';
 import { createWorkspaceSkillBuilder } from '../../builder.js';
 import type { RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
@@ -39,11 +40,11 @@ async function* wire(events: AsyncIterable<BuilderEvent>, signal: AbortSignal, c
 }
 
 export async function chat(ctx: RouteContext): Promise<ApiResult> {
-  const body = chatRequestFromWire(await ctx.json(ChatRequestSchema));
+  const body = await ctx.json(ChatRequestCodec);
   const { workspaceDir, io, llmClientFactory, partialDrafts } = ctx.services;
   const agent = ctx.params.id !== undefined ? await resolveAgent(ctx) : undefined;
   if (body.editingName !== undefined && !agent)
-    throw new RequestError('editing_name', 'editing_name needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat');
+    throw new RequestError(CHAT_REQUEST.editingName, `${CHAT_REQUEST.editingName} needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat`);
 
   // unset / missing key / untrusted base_url → 400; the key joins the secrets scrubbed from replies and logs
   const builder = await createWorkspaceSkillBuilder({

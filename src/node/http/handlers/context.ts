@@ -4,7 +4,8 @@
 // hosts that drive the LLM themselves.
 
 import { buildSystemPrompt } from '../../../core/builder/prompt.js';
-import { contextToWire } from '../../../core/api/wire.js';
+import { CONTEXT_QUERY } from '../../../core/protocol/fields.js';
+import { contextToWire } from '../../../core/protocol/wire.js';
 import { loadSkillForEdit } from '../../workspace/skill-for-edit.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -12,7 +13,7 @@ import { resolveAgent } from './agents.js';
 
 export async function getContext(ctx: RouteContext): Promise<ApiResult> {
   const agent = await resolveAgent(ctx);
-  const editing = ctx.req.query.get('editing_name');
+  const editing = ctx.req.query.get(CONTEXT_QUERY.editingName);
   if (editing === null || editing === '') return json(contextToWire({ systemPrompt: buildSystemPrompt({ mode: 'create' }) }));
   const existing = await loadSkillForEdit(agent.path, editing, ctx.services.io);
   return json(contextToWire({ systemPrompt: buildSystemPrompt({ mode: 'edit', existing }) }));

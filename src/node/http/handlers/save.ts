@@ -1,26 +1,29 @@
 // POST /agents/{id}/skill-builder/save: validates and writes a skill through
-// the node adapter (saveSkill). 409 when a create-mode save would replace a
-// skill, 400 {error: "validation failed", validation} when the draft has
-// errors (nothing written) — malformed egress entries, and risky ones (also
-// names that resolve to loopback or private addresses) without allow_risky_egress. Its body may be as large as a skill folder
-// (maxSaveBodyBytes, 29 MiB): files and binaries travel in it. The env var values go to the agent's .env only:
-// the reply names them, never echoes their values.
+// the node adapter. The body is checked and decoded once, by the protocol's
+// SaveRequestCodec; saveDecodedSkill then skips saveSkill's own shape checks.
+// 409 when a create-mode save would replace a skill, 400 {error: "validation
+// failed", validation} when the draft has errors (nothing written) —
+// malformed egress entries, and risky ones (also names that resolve to
+// loopback or private addresses) without allow_risky_egress. Its body may be
+// as large as a skill folder (maxSaveBodyBytes, 29 MiB): files and binaries
+// travel in it. The env var values go to the agent's .env only: the reply
+// names them, never echoes their values.
 
-import { SaveRequestSchema } from '../../../core/api/schemas.js';
-import { saveRequestFromWire, saveResultToWire } from '../../../core/api/wire.js';
+import { SaveRequestCodec } from '../../../core/protocol/codecs.js';
+import { saveResultToWire } from '../../../core/protocol/wire.js';
 import { refuseNonSkillOccupant } from '../../skill-store/agent-read.js';
-import { saveSkill } from '../../workspace/save-skill.js';
+import { saveDecodedSkill } from '../../workspace/save-skill.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
-  const { allowRiskyEgress, ...request } = saveRequestFromWire(await ctx.json(SaveRequestSchema, ctx.services.maxSaveBodyBytes));
+  const { allowRiskyEgress, ...request } = await ctx.json(SaveRequestCodec, ctx.services.maxSaveBodyBytes);
   const agent = await resolveAgent(ctx);
   const { resolveHost } = ctx.services;
   // A create-mode save never lands on an entry of skills/ that is not a skill (409), as on a skill.
   if (request.editingName === undefined) await refuseNonSkillOccupant(agent.path, request.skillName, ctx.services.io);
-  const result = await saveSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true, ...(resolveHost ? { resolveHost } : {}) });
+  const result = await saveDecodedSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true, ...(resolveHost ? { resolveHost } : {}) });
   // env_missing is [{name, kind}]: kind 'one_of' marks members of a group of which any one is enough.
   return json(saveResultToWire(result));
 }

@@ -4,11 +4,10 @@
 // strings stand for "not set" (as the Go dashboard sent them). The key itself
 // never appears: the resolved config carries it as a non-enumerable property.
 
-import { z } from 'zod';
 import { PROVIDERS } from '../../../core/llm/types.js';
 import type { SettingsInfo } from '../../../core/api/types.js';
-import { settingsInfoToWire } from '../../../core/api/wire.js';
-import { SkillBuilderConfigSchema, settingsFromConfig } from '../../../core/config/schema.js';
+import { settingsInfoToWire } from '../../../core/protocol/wire.js';
+import { SettingsUpdateCodec } from '../../../core/protocol/codecs.js';
 import { loadSkillBuilderLLM, saveSkillBuilderSettings, type ResolvedSkillBuilderLLM } from '../../config/tiers.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -30,25 +29,16 @@ export function providerToWire(r: ResolvedSkillBuilderLLM): Record<string, unkno
   return settingsInfoToWire(info);
 }
 
-export const SettingsUpdateSchema = SkillBuilderConfigSchema.extend({
-  api_key: z
-    .string({ error: 'api_key must be a string (or omitted to keep the saved key)' })
-    .nullable()
-    .optional(),
-  delete_api_key: z.boolean({ error: 'delete_api_key must be true or false' }).optional(),
-});
-
 export async function getSettings(ctx: RouteContext): Promise<ApiResult> {
   return json(providerToWire(await loadSkillBuilderLLM({ workspaceDir: ctx.services.workspaceDir, ...ctx.services.io })));
 }
 
 export async function putSettings(ctx: RouteContext): Promise<ApiResult> {
-  const body = await ctx.json(SettingsUpdateSchema);
-  const { api_key: apiKey, delete_api_key: deleteApiKey, ...config } = body;
+  const { settings, apiKey, deleteApiKey } = await ctx.json(SettingsUpdateCodec);
   if (typeof apiKey === 'string' && apiKey !== '') ctx.secrets.add(apiKey);
   const resolved = await saveSkillBuilderSettings({
     workspaceDir: ctx.services.workspaceDir,
-    config: settingsFromConfig(config),
+    config: settings,
     ...(typeof apiKey === 'string' ? { apiKey } : {}),
     ...(deleteApiKey === true ? { deleteApiKey } : {}),
     ...ctx.services.io,

@@ -17,7 +17,8 @@ import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
 import { readFolderUpload } from '../multipart-folder.js';
 import { withSkillsRead } from '../../skill-store/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
-import { importToWire, prepareImport } from '../../workspace/import-flow.js';
+import { importReply, prepareImport } from '../../workspace/import-flow.js';
+import { importReplyToWire } from '../../../core/protocol/import-wire.js';
 import { resolveIo } from '../../fs/types.js';
 import { locateSkill, readSkillMd } from '../../skill-store/index.js';
 import { NotFoundError } from '../../../core/errors.js';
@@ -51,7 +52,7 @@ export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
   const name = ctx.req.query.get('name');
   const skill = multipart ? await readFolderUpload(bytes, header) : await readSkillZip(bytes);
   const prepared = prepareImport(skill, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
-  return json(importToWire(prepared));
+  return json(importReplyToWire(importReply(prepared)));
 }
 
 export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {

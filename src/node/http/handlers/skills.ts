@@ -6,7 +6,7 @@
 
 import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
-import { customSkillToWire, skillSummaryToWire, skippedEntryToWire } from '../../../core/api/wire.js';
+import { customSkillToWire, skillSummaryToWire, skippedEntryToWire } from '../../../core/protocol/wire.js';
 import { agentCatalogInputs, listAgentSkills, readCustomSkill } from '../../skill-store/index.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';

@@ -7,8 +7,8 @@
 // run's proxy never dials the address the request arrived on nor the host's
 // `forbiddenUpstreams`; private egress is the host's option, never the body's.
 
-import { z } from 'zod';
-import { toolRunToWire } from '../../../core/api/wire.js';
+import { TryRequestCodec } from '../../../core/protocol/codecs.js';
+import { toolRunToWire } from '../../../core/protocol/wire.js';
 import { loadSkillBuilderLLM } from '../../config/tiers.js';
 import { runSkillTool } from '../../sandbox/run-skill-tool.js';
 import { ToolRunError } from '../../sandbox/types.js';
@@ -16,21 +16,13 @@ import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 
-/** `POST …/skill-builder/try` body. */
-export const TryRequestSchema = z.object({
-  skill_md: z.string({ error: 'skill_md must be the SKILL.md text' }).min(1, 'skill_md is empty: send the draft SKILL.md'),
-  scripts: z.record(z.string(), z.string({ error: 'each script must be its file text' })).optional(),
-  tool: z.string({ error: 'tool must be the name of a "## Tool:" section' }).min(1, 'tool is empty: name the "## Tool:" to run'),
-  input: z.unknown().optional(),
-});
-
 export const TOOL_RUNS_OFF =
   'tool runs are off on this server: start it with `forge-skill-builder ui --allow-tool-runs`, or pass toolRuns: true to createRequestHandler / createFetchHandler / startServer';
 
 async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise<ApiResult> {
   const sandbox = ctx.services.toolRuns;
   if (sandbox === null) throw new ToolRunError('disabled', 'tool', TOOL_RUNS_OFF);
-  const body = await ctx.json(TryRequestSchema);
+  const body = await ctx.json(TryRequestCodec);
   const { workspaceDir, fs, env } = ctx.services;
   // The builder's key is never handed to a script; should a script still print it (unsandboxed), it is scrubbed.
   try {
@@ -40,10 +32,10 @@ async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise
     // no usable LLM config: no key to scrub
   }
   const result = await runSkillTool({
-    skillMd: body.skill_md,
-    scripts: body.scripts ?? {},
+    skillMd: body.skillMd,
+    scripts: body.scripts,
     tool: body.tool,
-    input: body.input ?? {},
+    input: body.input,
     sandbox,
     workspaceDir,
     ...(agentDir !== undefined ? { agentDir } : {}),

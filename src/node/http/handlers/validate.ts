@@ -6,9 +6,10 @@
 // plus `syntax` (the scripts checked without running them) and `risk` (the
 // Forge-compatible risk review under the agent's policy), see risk/draft-review.ts.
 
-import { ValidateRequestSchema } from '../../../core/api/schemas.js';
 import type { ValidateRequest } from '../../../core/api/types.js';
-import { validateRequestFromWire } from '../../../core/api/wire.js';
+import { ValidateRequestCodec } from '../../../core/protocol/codecs.js';
+import { reviewToWire } from '../../../core/protocol/review-wire.js';
+import { validationToWire } from '../../../core/protocol/wire.js';
 import { validateSkillMd, type ValidateOptions } from '../../../core/skillmd/validate/validate.js';
 import { reviewDraft } from '../../risk/draft-review.js';
 import { existingSkillNames } from '../../workspace/save-skill.js';
@@ -29,7 +30,7 @@ function baseOptions(body: ValidateRequest): ValidateOptions {
 }
 
 export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
-  const body = validateRequestFromWire(await ctx.json(ValidateRequestSchema));
+  const body = await ctx.json(ValidateRequestCodec);
   const agent = await resolveAgent(ctx);
   const opts = baseOptions(body);
   opts.existingNames = await existingSkillNames(agent.path, ctx.services.io);
@@ -39,15 +40,15 @@ export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
     opts.previous = current.skillMd;
     opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dirName);
   }
-  return json({ ...validateSkillMd(body.skillMd, opts), ...(await review(ctx, body, agent.path)) });
+  return json({ ...validationToWire(validateSkillMd(body.skillMd, opts)), ...(await review(ctx, body, agent.path)) });
 }
 
-function review(ctx: RouteContext, body: ValidateRequest, agentDir?: string) {
+async function review(ctx: RouteContext, body: ValidateRequest, agentDir?: string) {
   const { workspaceDir, scriptChecks, io } = ctx.services;
-  return reviewDraft({ skillMd: body.skillMd, scripts: body.scripts, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) });
+  return reviewToWire(await reviewDraft({ skillMd: body.skillMd, scripts: body.scripts, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) }));
 }
 
 export async function validateStandalone(ctx: RouteContext): Promise<ApiResult> {
-  const body = validateRequestFromWire(await ctx.json(ValidateRequestSchema));
-  return json({ ...validateSkillMd(body.skillMd, baseOptions(body)), ...(await review(ctx, body)) });
+  const body = await ctx.json(ValidateRequestCodec);
+  return json({ ...validationToWire(validateSkillMd(body.skillMd, baseOptions(body))), ...(await review(ctx, body)) });
 }

@@ -1,4 +1,4 @@
-// zod schemas of the routing-check HTTP bodies (snake_case wire):
+// zod schemas of the routing-check HTTP bodies (wire names from fields.ts):
 // route-check `{skill_md, scripts?, editing_name?, requests?, generate?, concurrency?}`,
 // route-check/requests `{skill_md, scripts?, editing_name?, count?}` and
 // improve-description `{skill_md, scripts?, editing_name?, results}`.
@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { checkSkillName } from '../names.js';
 import { DraftSchema } from './schemas.js';
+import { ROUTING_REQUEST as Q } from './routing-wire.js';
 import { DEFAULT_MAX_REQUESTS, MAX_REQUEST_CHARS } from '../routing/requests.js';
 
 /** Requests one check may carry (each is one provider call). */
@@ -26,23 +27,23 @@ export const RoutingRequestWireSchema = z.object({
 });
 
 export const RouteCheckRequestSchema = DraftSchema.extend({
-  editing_name: EditingName.optional(),
-  requests: z.array(RoutingRequestWireSchema).max(MAX_ROUTE_REQUESTS, `at most ${MAX_ROUTE_REQUESTS} requests per check`).optional(),
-  generate: z.number().int().min(0).max(DEFAULT_MAX_REQUESTS, `generate may be at most ${DEFAULT_MAX_REQUESTS}`).optional(),
-  concurrency: z.number().int().min(1).max(8).optional(),
+  [Q.editingName]: EditingName.optional(),
+  [Q.requests]: z.array(RoutingRequestWireSchema).max(MAX_ROUTE_REQUESTS, `at most ${MAX_ROUTE_REQUESTS} requests per check`).optional(),
+  [Q.generate]: z.number().int().min(0).max(DEFAULT_MAX_REQUESTS, `generate may be at most ${DEFAULT_MAX_REQUESTS}`).optional(),
+  [Q.concurrency]: z.number().int().min(1).max(8).optional(),
 }).superRefine((v, ctx) => {
-  if ((v.requests?.length ?? 0) === 0 && !v.generate)
-    ctx.addIssue({ code: 'custom', path: ['requests'], message: 'give requests to check, or generate > 0 to have them written' });
+  if ((v[Q.requests]?.length ?? 0) === 0 && !v[Q.generate])
+    ctx.addIssue({ code: 'custom', path: [Q.requests], message: 'give requests to check, or generate > 0 to have them written' });
 });
 
 export const RouteRequestsRequestSchema = DraftSchema.extend({
-  editing_name: EditingName.optional(),
-  count: z.number().int().min(1).max(DEFAULT_MAX_REQUESTS, `count may be at most ${DEFAULT_MAX_REQUESTS}`).optional(),
+  [Q.editingName]: EditingName.optional(),
+  [Q.count]: z.number().int().min(1).max(DEFAULT_MAX_REQUESTS, `count may be at most ${DEFAULT_MAX_REQUESTS}`).optional(),
 });
 
 export const ImproveDescriptionRequestSchema = DraftSchema.extend({
-  editing_name: EditingName.optional(),
-  results: z
+  [Q.editingName]: EditingName.optional(),
+  [Q.results]: z
     .array(
       z.object({
         text: z.string().max(MAX_REQUEST_CHARS),

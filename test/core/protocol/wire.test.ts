@@ -1,21 +1,30 @@
-// core/api/wire.ts: the one wire ⇄ TypeScript mapping of the HTTP API (SPEC §6),
+// core/protocol: the one wire ⇄ TypeScript mapping of the HTTP API,
 // table-driven over every route's request and response shape. Each row is a
 // camelCase value and its exact snake_case JSON: toWire must write that JSON,
-// fromWire must read it back to the same value, and a request body must pass
-// the server's zod schema (so what the client writes is what the server reads).
+// fromWire must read it back to the same value, and a request body must
+// decode through the server's codec to the same value (validation included)
+// and encode back to the same JSON (so what the client writes is what the
+// server reads, through one definition).
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema } from '../../../src/core/api/schemas.js';
-import * as W from '../../../src/core/api/wire.js';
+import * as C from '../../../src/core/protocol/codecs.js';
+import * as W from '../../../src/core/protocol/wire.js';
+import * as I from '../../../src/core/protocol/import-wire.js';
+import * as R from '../../../src/core/protocol/routing-wire.js';
+import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
+import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
+import type { RoutingEvent, RoutingReport } from '../../../src/core/routing/types.js';
 
 interface Row {
   route: string;
   codec: W.WireCodec<any, any>;
   ts: unknown;
   wire: unknown;
-  /** The zod schema the server parses this body with (request shapes only). */
-  schema?: z.ZodType;
+  /** The zod codec the server decodes this body with (request shapes only): it validates and maps in one parse. */
+  serverCodec?: z.ZodType;
+  /** What the server's codec decodes to, when that is not `ts` (the settings route keeps the ui.yaml settings and the key apart). */
+  decoded?: unknown;
 }
 
 const warning = { code: 'w', field: 'description', message: 'short', severity: 'warning' };
@@ -38,6 +47,8 @@ const ROWS: Row[] = [
     codec: { toWire: W.settingsUpdateToWire, fromWire: W.settingsUpdateFromWire },
     ts: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: 'https://gw.example', apiKeyEnv: 'ANTHROPIC_API_KEY', apiKey: 'sk-x' },
     wire: { provider: 'anthropic', model: 'claude-sonnet-4-5', base_url: 'https://gw.example', api_key_env: 'ANTHROPIC_API_KEY', api_key: 'sk-x' },
+    serverCodec: C.SettingsUpdateCodec,
+    decoded: { settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: 'https://gw.example', apiKeyEnv: 'ANTHROPIC_API_KEY' }, apiKey: 'sk-x' },
   },
   {
     route: 'PUT /api/settings/skill-builder (body, deleting the saved key)',
@@ -80,28 +91,28 @@ const ROWS: Row[] = [
     codec: { toWire: W.chatRequestToWire, fromWire: W.chatRequestFromWire },
     ts: { messages: [{ role: 'user', content: 'hi' }], mode: 'edit', editingName: 'weather', draft: { skillMd: 'S', scripts: { 'a.sh': 'A' } } },
     wire: { messages: [{ role: 'user', content: 'hi' }], mode: 'edit', editing_name: 'weather', draft: { skill_md: 'S', scripts: { 'a.sh': 'A' } } },
-    schema: ChatRequestSchema,
+    serverCodec: C.ChatRequestCodec,
   },
   {
     route: 'POST …/skill-builder/chat (folder files shared)',
     codec: { toWire: W.chatRequestToWire, fromWire: W.chatRequestFromWire },
     ts: { messages: [{ role: 'user', content: 'add a reference' }], draft: { skillMd: 'S', scripts: {}, files: { 'references/api.md': '# API' }, binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'ab'.repeat(32) }] }, shareFiles: 'all' },
     wire: { messages: [{ role: 'user', content: 'add a reference' }], draft: { skill_md: 'S', scripts: {}, files: { 'references/api.md': '# API' }, binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'ab'.repeat(32) }] }, share_files: 'all' },
-    schema: ChatRequestSchema,
+    serverCodec: C.ChatRequestCodec,
   },
   {
     route: 'POST …/skill-builder/chat (minimal body)',
     codec: { toWire: W.chatRequestToWire, fromWire: W.chatRequestFromWire },
     ts: { messages: [{ role: 'user', content: 'hi' }] },
     wire: { messages: [{ role: 'user', content: 'hi' }] },
-    schema: ChatRequestSchema,
+    serverCodec: C.ChatRequestCodec,
   },
   {
     route: 'POST …/skill-builder/validate (body)',
     codec: { toWire: W.validateRequestToWire, fromWire: W.validateRequestFromWire },
     ts: { skillMd: 'S', scripts: {}, mode: 'edit', editingName: 'w' },
     wire: { skill_md: 'S', scripts: {}, mode: 'edit', editing_name: 'w' },
-    schema: ValidateRequestSchema,
+    serverCodec: C.ValidateRequestCodec,
   },
   {
     route: 'POST …/skill-builder/validate (reply)',
@@ -136,7 +147,7 @@ const ROWS: Row[] = [
       allow_risky_egress: true,
       accept_requirements: { bins: ['jq'], egress_domains: ['api.example'], env: ['API_KEY'] },
     },
-    schema: SaveRequestSchema,
+    serverCodec: C.SaveRequestCodec,
   },
   {
     route: 'POST …/skill-builder/save (reply)',
@@ -164,13 +175,95 @@ const ROWS: Row[] = [
       script: 'scripts/x.sh', interpreter: 'bash', env_names: ['API_KEY'], fix_request: 'fix it',
     },
   },
+  {
+    route: 'POST …/skill-builder/try (body)',
+    codec: { toWire: W.tryRequestToWire, fromWire: W.tryRequestFromWire },
+    ts: { skillMd: 'S', scripts: { 'a.sh': 'A' }, tool: 'get_weather', input: { city: 'Oslo' } },
+    wire: { skill_md: 'S', scripts: { 'a.sh': 'A' }, tool: 'get_weather', input: { city: 'Oslo' } },
+    serverCodec: C.TryRequestCodec,
+  },
+  {
+    route: 'POST …/route-check (body)',
+    codec: { toWire: R.routingBodyToWire, fromWire: R.routingBodyFromWire },
+    ts: { skillMd: 'S', scripts: { 'a.sh': 'A' }, editingName: 'weather', requests: [{ text: 'rain in Oslo?', expect: 'this' }], generate: 2, concurrency: 3 },
+    wire: { skill_md: 'S', scripts: { 'a.sh': 'A' }, editing_name: 'weather', requests: [{ text: 'rain in Oslo?', expect: 'this' }], generate: 2, concurrency: 3 },
+    serverCodec: C.RouteCheckRequestCodec,
+  },
+  {
+    route: 'POST …/route-check/requests (body)',
+    codec: { toWire: R.routingBodyToWire, fromWire: R.routingBodyFromWire },
+    ts: { skillMd: 'S', scripts: {}, count: 4 },
+    wire: { skill_md: 'S', scripts: {}, count: 4 },
+    serverCodec: C.RouteRequestsRequestCodec,
+  },
+  {
+    route: 'POST …/improve-description (body)',
+    codec: { toWire: R.routingBodyToWire, fromWire: R.routingBodyFromWire },
+    ts: { skillMd: 'S', results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'tool', tool: 'get' }, ok: true }] },
+    wire: { skill_md: 'S', results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'tool', tool: 'get' }, ok: true }] },
+    serverCodec: C.ImproveDescriptionRequestCodec,
+  },
+  {
+    route: 'POST …/improve-description (reply)',
+    codec: { toWire: R.descriptionProposalToWire, fromWire: R.descriptionProposalFromWire },
+    ts: { description: 'Weather by city.', rationale: 'shorter', skillMd: null },
+    wire: { description: 'Weather by city.', rationale: 'shorter', skill_md: null },
+  },
+  {
+    route: 'POST /api/skill-builder/import (reply)',
+    codec: { toWire: I.importReplyToWire, fromWire: I.importReplyFromWire },
+    ts: {
+      name: 'weather',
+      draft: { skillMd: 'S', scripts: { 'a.sh': 'A' }, files: { 'references/a.md': '# A' }, binaries: [{ path: 'assets/x.bin', size: 2, sha256: 'ab'.repeat(32), contentBase64: 'AAE=' }] },
+      validation: { valid: true, errors: [], warnings: [warning] },
+      proposals: { bins: ['jq'], egressDomains: ['api.example'], env: [] },
+      proposedSkillMd: 'S2',
+    },
+    wire: {
+      name: 'weather', skill_md: 'S', scripts: { 'a.sh': 'A' }, files: { 'references/a.md': '# A' },
+      binaries: [{ path: 'assets/x.bin', size: 2, sha256: 'ab'.repeat(32), content_base64: 'AAE=' }],
+      validation: { valid: true, errors: [], warnings: [warning] }, proposals: { bins: ['jq'], egress_domains: ['api.example'], env: [] }, proposed_skill_md: 'S2',
+    },
+  },
+  {
+    route: 'POST …/skill-builder/validate (reply: syntax and risk)',
+    codec: { toWire: reviewToWire, fromWire: reviewFromWire },
+    ts: {
+      syntax: { ok: false, findings: [{ code: 'syntax', severity: 'error', message: 'bad', file: 'scripts/a.sh', line: 2 }], missingTools: ['shellcheck'] },
+      risk: { score: 10, level: 'low', factors: [], violations: [], passed: true, recommendations: [], findings: [], policySource: 'policy.yaml' },
+      riskError: 'unused',
+    },
+    wire: {
+      syntax: { ok: false, findings: [{ code: 'syntax', severity: 'error', message: 'bad', file: 'scripts/a.sh', line: 2 }], missing_tools: ['shellcheck'] },
+      risk: { score: 10, level: 'low', factors: [], violations: [], passed: true, recommendations: [], findings: [], policy_source: 'policy.yaml' },
+      risk_error: 'unused',
+    },
+  },
+  {
+    route: 'any route (error reply with the field to fix)',
+    codec: { toWire: W.errorReplyToWire, fromWire: W.errorReplyFromWire },
+    ts: { error: 'base_url: must be http(s)', field: 'base_url', code: 'bad_request' },
+    wire: { error: 'base_url: must be http(s)', field: 'base_url', code: 'bad_request' },
+  },
+  {
+    route: 'POST …/save (refused: validation failed)',
+    codec: { toWire: W.errorReplyToWire, fromWire: W.errorReplyFromWire },
+    ts: { error: 'validation failed', validation: { valid: false, errors: [warning], warnings: [] } },
+    wire: { error: 'validation failed', validation: { valid: false, errors: [warning], warnings: [] } },
+  },
 ];
 
 describe('wire codecs', () => {
   it.each(ROWS.map((r) => [r.route, r] as const))('%s: toWire writes the wire JSON, fromWire reads it back', (_route, row) => {
     expect(row.codec.toWire(row.ts)).toEqual(row.wire);
     expect(row.codec.fromWire(JSON.parse(JSON.stringify(row.wire)))).toEqual(row.ts);
-    if (row.schema) expect(row.schema.safeParse(row.wire).success).toBe(true);
+    if (row.serverCodec) expect(row.serverCodec.parse(JSON.parse(JSON.stringify(row.wire)))).toEqual(row.decoded ?? row.ts);
+  });
+
+  it('every server codec decodes at least one row', () => {
+    const used = new Set(ROWS.map((r) => r.serverCodec).filter(Boolean));
+    const missing = Object.entries(C).filter(([name, v]) => name.endsWith('Codec') && !used.has(v as z.ZodType)).map(([name]) => name);
+    expect(missing).toEqual([]);
   });
 
   it('fromWire is tolerant of missing and mistyped fields (an older or newer server)', () => {
@@ -200,18 +293,44 @@ describe('SSE builder events', () => {
   ];
 
   it.each(EVENTS.map(([ev, name, data]) => [`${ev.type} ${JSON.stringify(data)}`, ev, name, data] as const))('%s', (_label, ev, name, data) => {
-    expect(W.builderEventToWire(ev)).toEqual({ event: name, data });
-    expect(W.builderEventFromWire(name, JSON.stringify(data))).toEqual(ev);
+    expect(builderEventToWire(ev)).toEqual({ event: name, data });
+    expect(builderEventFromWire(name, JSON.stringify(data))).toEqual(ev);
   });
 
   it('a partial draft is marked partial on the wire and read back without the marker', () => {
     const ev: BuilderEvent = { type: 'skill_draft_partial', skillMd: '---\nna', scripts: {} };
-    expect(W.builderEventToWire(ev)).toEqual({ event: 'skill_draft_partial', data: { skill_md: '---\nna', scripts: {}, partial: true } });
-    expect(W.builderEventFromWire('skill_draft_partial', JSON.stringify({ skill_md: '---\nna', scripts: {}, partial: true }))).toEqual(ev);
+    expect(builderEventToWire(ev)).toEqual({ event: 'skill_draft_partial', data: { skill_md: '---\nna', scripts: {}, partial: true } });
+    expect(builderEventFromWire('skill_draft_partial', JSON.stringify({ skill_md: '---\nna', scripts: {}, partial: true }))).toEqual(ev);
   });
 
   it('unknown events are ignored and a non-JSON error is kept as text', () => {
-    expect(W.builderEventFromWire('plan', '{}')).toBeNull();
-    expect(W.builderEventFromWire('error', 'upstream died')).toEqual({ type: 'error', error: 'upstream died' });
+    expect(builderEventFromWire('plan', '{}')).toBeNull();
+    expect(builderEventFromWire('error', 'upstream died')).toEqual({ type: 'error', error: 'upstream died' });
+  });
+});
+
+describe('route-check SSE events', () => {
+  const report: RoutingReport = {
+    skill: 'weather',
+    results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'read_skill' }, ok: true }],
+    recall: 1,
+    precision: null,
+    overlaps: [],
+    calls: 2,
+    usage: { inputTokens: 10, outputTokens: 3 },
+  };
+  const summary = { skill: 'weather', total: 1, passed: 1, recall: 1, precision: null, overlaps: [], calls: 2, usage: { input_tokens: 10, output_tokens: 3 } };
+  const result = report.results[0]!;
+  const EVENTS: Array<[RoutingEvent, string, Record<string, unknown>, R.RoutingUiEvent | null]> = [
+    [{ type: 'plan', calls: 3, designerCalls: 1 }, 'plan', { calls: 3, designer_calls: 1 }, null],
+    [{ type: 'requests', requests: [{ text: 'rain?', expect: 'this' }] }, 'requests', { requests: [{ text: 'rain?', expect: 'this' }] }, null],
+    [{ type: 'progress', done: 1, total: 2 }, 'progress', { done: 1, total: 2 }, { type: 'progress', done: 1, total: 2 }],
+    [{ type: 'route_result', index: 0, result }, 'route_result', { index: 0, result }, { type: 'route_result', index: 0, result }],
+    [{ type: 'done', report }, 'done', summary, { type: 'done', summary: { ...summary, usage: { inputTokens: 10, outputTokens: 3 } } }],
+    [{ type: 'error', error: new Error('rate limited'), code: 'rate_limit', report }, 'error', { error: 'rate limited', code: 'rate_limit', calls: 2 }, { type: 'error', error: 'rate limited' }],
+  ];
+  it.each(EVENTS.map(([ev, name, data, ui]) => [name, ev, data, ui] as const))('%s', (name, ev, data, ui) => {
+    expect(R.routingEventToWire(ev)).toEqual({ event: name, data });
+    expect(R.routingEventFromWire(name, JSON.stringify(data))).toEqual(ui);
   });
 });

@@ -2,7 +2,7 @@
 // bodies of SPEC §6. SPEC §8: names are validated before they reach a path.
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/core/errors.js';
-import { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, parseRequestBody } from '../../../src/core/api/schemas.js';
+import { ChatRequestSchema, SaveRequestSchema, ValidateRequestSchema, parseRequestBody } from '../../../src/core/protocol/schemas.js';
 
 const user = (content: string) => ({ role: 'user' as const, content });
 

@@ -1,15 +1,17 @@
-// zod schemas of the HTTP request bodies (docs/http-api.md), used by the request
-// handler and by users who call the API themselves (the elements read and
-// write the wire through wire.ts, without zod). The wire is snake_case. Every name that later reaches a path (skill name,
+// zod schemas of the HTTP request bodies in their wire form (snake_case keys
+// read from the tables of fields.ts), the server's validation; codecs.ts pairs
+// each with its mapper of wire.ts. The elements never import this file (no
+// zod in their bundle). Every name that later reaches a path (skill name,
 // editing_name, script file names) and every env var name is checked here, so
 // a bad body is refused with a message naming the field and the fix before
 // anything runs. Sizes are capped so a body cannot grow without bound.
 
 import { z } from 'zod';
 import { RequestError } from '../errors.js';
-import { checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
+import { checkEnvValue, checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
 import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
 import { SKILL_FOLDER_LIMITS } from '../skill-folder/limits.js';
+import { CHAT_REQUEST as C, DRAFT as D, SAVE_REQUEST as S, BINARY as B, REQUIREMENTS as R, TRY_REQUEST as TR, VALIDATE_REQUEST as V } from './fields.js';
 
 /** Caps on request bodies (characters). */
 export const REQUEST_LIMITS = {
@@ -60,25 +62,28 @@ const DraftFiles = z
     }
   });
 
+/** A folder's binaries as listed (`{path, size, sha256}`): only the paths are used. */
+const BinaryListing = z.array(z.object({ [B.path]: z.string().max(1000) }).loose()).max(SKILL_FOLDER_LIMITS.maxEntries).optional();
+
 /** The editor's current draft, sent so the model refines it (manual edits included). */
 export const DraftSchema = z.object({
-  skill_md: SkillMd,
-  scripts: Scripts.optional(),
+  [D.skillMd]: SkillMd,
+  [D.scripts]: Scripts.optional(),
   /** Reference and asset text files; the model sees their names, and the content of those in `share_files`. */
-  files: DraftFiles.optional(),
+  [D.files]: DraftFiles.optional(),
   /** The folder's binary files as GET …/skills/{name} lists them; only the paths reach the model. */
-  binaries: z.array(z.object({ path: z.string().max(1000) }).loose()).max(SKILL_FOLDER_LIMITS.maxEntries).optional(),
+  [D.binaries]: BinaryListing,
 });
 
-function requireEditingName(value: { mode?: 'create' | 'edit' | undefined; editing_name?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (value.mode === 'edit' && value.editing_name === undefined)
-    ctx.addIssue({ code: 'custom', path: ['editing_name'], message: 'edit mode needs editing_name: the name of the skill being edited' });
+function requireEditingName(value: { mode?: 'create' | 'edit' | undefined; [C.editingName]?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (value.mode === 'edit' && value[C.editingName] === undefined)
+    ctx.addIssue({ code: 'custom', path: [C.editingName], message: `edit mode needs ${C.editingName}: the name of the skill being edited` });
 }
 
 /** `POST …/skill-builder/chat` body: `{messages, mode?, editing_name?, draft?, share_files?}`. */
 export const ChatRequestSchema = z
   .object({
-    messages: z
+    [C.messages]: z
       .array(ChatMessageSchema)
       .min(1, 'messages must hold at least one message')
       .max(REQUEST_LIMITS.messages, `at most ${REQUEST_LIMITS.messages} messages are allowed`)
@@ -86,24 +91,24 @@ export const ChatRequestSchema = z
         if (msgs.length > 0 && msgs[msgs.length - 1]!.role !== 'user')
           ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'role'], message: 'the last message must be from the user' });
       }),
-    mode: Mode.optional(),
-    editing_name: SkillName.optional(),
-    draft: DraftSchema.optional(),
+    [C.mode]: Mode.optional(),
+    [C.editingName]: SkillName.optional(),
+    [C.draft]: DraftSchema.optional(),
     /** Text files whose content the model sees: "all" or a list of paths (of the draft, or of the edited skill). Default none. */
-    share_files: z.union([z.literal('all'), z.array(z.string().max(1000)).max(SKILL_FOLDER_LIMITS.maxTextFiles)]).optional(),
+    [C.shareFiles]: z.union([z.literal('all'), z.array(z.string().max(1000)).max(SKILL_FOLDER_LIMITS.maxTextFiles)]).optional(),
   })
   .superRefine(requireEditingName);
 
 /** `POST …/skill-builder/validate` body: `{skill_md, scripts?, mode?, editing_name?}`. */
 export const ValidateRequestSchema = z
   .object({
-    skill_md: SkillMd,
-    scripts: Scripts.optional(),
-    mode: Mode.optional(),
-    editing_name: SkillName.optional(),
+    [V.skillMd]: SkillMd,
+    [V.scripts]: Scripts.optional(),
+    [V.mode]: Mode.optional(),
+    [V.editingName]: SkillName.optional(),
     /** The folder's text files: with `files` or `binaries` given, the SKILL.md's links are checked against the folder. */
-    files: DraftFiles.optional(),
-    binaries: z.array(z.object({ path: z.string().max(1000) }).loose()).max(SKILL_FOLDER_LIMITS.maxEntries).optional(),
+    [V.files]: DraftFiles.optional(),
+    [V.binaries]: BinaryListing,
   })
   .superRefine(requireEditingName);
 
@@ -116,30 +121,32 @@ const EnvVars = z
     for (const name of names) {
       const problem = checkEnvVarName(name);
       if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-      else if (/[\r\n\0]/.test(vars[name]!))
-        ctx.addIssue({ code: 'custom', path: [name], message: `the value of ${name} contains a line break or NUL, which a .env file cannot hold; remove it` });
+      else {
+        const valueProblem = checkEnvValue(vars[name]);
+        if (valueProblem) ctx.addIssue({ code: 'custom', path: [name], message: `the value of ${name} ${valueProblem}` });
+      }
     }
   });
 
 /** `POST …/skill-builder/save` body: `{skill_name, skill_md, scripts?, env_vars?, overwrite?, editing_name?, allow_risky_egress?}`. */
 export const SaveRequestSchema = z.object({
-  skill_name: SkillName,
-  skill_md: SkillMd.min(1, 'skill_md is empty: send the SKILL.md to save'),
-  scripts: Scripts.optional(),
-  env_vars: z.preprocess(refuseHiddenKeys, EnvVars).optional(),
-  overwrite: z.boolean().optional(),
-  editing_name: SkillName.optional(),
+  [S.skillName]: SkillName,
+  [S.skillMd]: SkillMd.refine((v) => v.trim() !== '', `${S.skillMd} is empty: send the SKILL.md to save`),
+  [S.scripts]: Scripts.optional(),
+  [S.envVars]: z.preprocess(refuseHiddenKeys, EnvVars).optional(),
+  [S.overwrite]: z.boolean().optional(),
+  [S.editingName]: SkillName.optional(),
   /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
-  allow_risky_egress: z.boolean({ error: 'allow_risky_egress must be true or false' }).optional(),
+  [S.allowRiskyEgress]: z.boolean({ error: `${S.allowRiskyEgress} must be true or false` }).optional(),
   /** Folder text files: path under references/, reference/, assets/ → text; the complete set when given. Paths are checked by saveSkill. */
-  files: z.record(z.string(), z.string({ error: 'files: every value must be the text of the file' })).optional(),
+  [S.files]: z.record(z.string(), z.string({ error: `${S.files}: every value must be the text of the file` })).optional(),
   /** Requirement proposals of an import the operator accepts: declared in the SKILL.md frontmatter before the checks. */
-  accept_requirements: z
-    .object({ bins: z.array(z.string()).max(100).optional(), egress_domains: z.array(z.string()).max(100).optional(), env: z.array(z.string()).max(100).optional() })
+  [S.acceptRequirements]: z
+    .object({ [R.bins]: z.array(z.string()).max(100).optional(), [R.egressDomains]: z.array(z.string()).max(100).optional(), [R.env]: z.array(z.string()).max(100).optional() })
     .strict()
     .optional(),
   /** Other folder files: [{path, content_base64}] (new bytes) or [{path, sha256}] (keep the edited skill's file); the complete set when given. */
-  binaries: z.array(z.object({ path: z.string(), content_base64: z.string().optional(), sha256: z.string().optional() })).optional(),
+  [S.binaries]: z.array(z.object({ [B.path]: z.string(), [B.contentBase64]: z.string().optional(), [B.sha256]: z.string().optional() })).optional(),
 });
 
 /**
@@ -152,6 +159,14 @@ function refuseHiddenKeys(value: unknown, ctx: z.RefinementCtx): unknown {
     ctx.addIssue({ code: 'custom', path: ['__proto__'], message: checkEnvVarName('__proto__')! });
   return value;
 }
+
+/** `POST …/skill-builder/try` body: `{skill_md, scripts?, tool, input?}`. */
+export const TryRequestSchema = z.object({
+  [TR.skillMd]: z.string({ error: `${TR.skillMd} must be the SKILL.md text` }).min(1, `${TR.skillMd} is empty: send the draft SKILL.md`),
+  [TR.scripts]: z.record(z.string(), z.string({ error: 'each script must be its file text' })).optional(),
+  [TR.tool]: z.string({ error: 'tool must be the name of a "## Tool:" section' }).min(1, 'tool is empty: name the "## Tool:" to run'),
+  [TR.input]: z.unknown().optional(),
+});
 
 /** The wire (snake_case) bodies as the schemas parse them; wire.ts maps them to the camelCase types of types.ts. */
 export type ChatRequestWire = z.infer<typeof ChatRequestSchema>;

@@ -1,0 +1,55 @@
+// Wire names live in one place: the field tables of src/core/protocol/fields.ts.
+// Outside src/core/protocol no module may spell a snake_case wire name of
+// those tables as a string, an object key or a property — so no module maps
+// wire names but the protocol. A name that is also a key of another format
+// (the SKILL.md frontmatter, the model's envelope, ui.yaml, a provider's API)
+// is allowed in the folders of that format only, each with its reason.
+import { describe, expect, it } from 'vitest';
+import { FIELD_TABLES } from '../../src/core/protocol/fields.js';
+import { IMPORT_REPLY } from '../../src/core/protocol/import-wire.js';
+import { DESCRIPTION_PROPOSAL, ROUTING_PLAN, ROUTING_REQUEST, USAGE } from '../../src/core/protocol/routing-wire.js';
+import { readSources, repoRoot } from './source-files.js';
+import { join } from 'node:path';
+
+const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
+  {
+    names: ['egress_domains'],
+    files: /^src\/(core\/(skillmd|artifacts|risk|egress|builder|skill-folder)\/|node\/(workspace|cli)\/|elements\/builder\/views\/tool-run-view\.ts$)/,
+    why: 'the SKILL.md frontmatter key metadata.forge.egress_domains, and the artifacts, reports and messages that name it',
+  },
+  { names: ['skill_md'], files: /^src\/core\/(envelope|draft-stream|skillmd|skill-folder)\//, why: "the model's envelope key, and the field of diagnostics and errors about the SKILL.md text (below the protocol's layer)" },
+  { names: ['skill_name'], files: /^src\/core\/names\.ts$/, why: 'the default error field of assertSafeSkillName (names.ts sits below the protocol)' },
+  { names: ['base_url', 'api_key_env'], files: /^src\/(core\/config\/schema\.ts|node\/config\/(tiers|key-origin)\.ts)$/, why: 'the ui.yaml skill_builder: keys' },
+  { names: ['api_key'], files: /^src\/node\/(config\/tiers\.ts|cli\/ui\.ts)$/, why: 'a key written into ui.yaml by hand (refused), and the curl example of the ui help' },
+  { names: ['input_tokens', 'output_tokens'], files: /^src\/core\/llm\/providers\//, why: "the providers' own HTTP APIs" },
+];
+
+/** Code without its comments (a comment may name a wire field). */
+const code = (src: string): string => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
+
+const TABLES = [...Object.values(FIELD_TABLES), IMPORT_REPLY, ROUTING_REQUEST, DESCRIPTION_PROPOSAL, ROUTING_PLAN, USAGE];
+const wireNames = [...new Set(TABLES.flatMap((t) => Object.values(t)))].filter((n) => n.includes('_'));
+
+describe('wire names (protocol field tables)', () => {
+  it('the tables hold the snake_case names this check looks for', () => {
+    expect(wireNames).toContain('skill_md');
+    expect(wireNames).toContain('policy_source');
+    expect(wireNames).toContain('risk_error');
+    expect(wireNames).toContain('designer_calls');
+  });
+
+  it('appear in src only inside src/core/protocol, or as a key of another format where that format is handled', () => {
+    const found: string[] = [];
+    for (const { path, src } of readSources(join(repoRoot, 'src'), /\.ts$/)) {
+      if (path.startsWith('src/core/protocol/')) continue;
+      const text = code(src);
+      for (const name of wireNames) {
+        const re = new RegExp(`(['"\`])${name}\\1|(?:^|[{,(])\\s*${name}\\s*\\??:|\\.${name}\\b`, 'm');
+        if (!re.test(text)) continue;
+        if (FORMATS.some((f) => f.names.includes(name) && f.files.test(path))) continue;
+        found.push(`${path}: ${name}`);
+      }
+    }
+    expect(found, 'map these through src/core/protocol (fields.ts, wire.ts) instead of spelling the wire name').toEqual([]);
+  });
+});
