@@ -2,6 +2,7 @@
 // and the HTTP chat route): read through the skill store, in the
 // Skill the edit-mode prompt takes (named by its folder).
 
+import { CHAT_REQUEST } from '../../core/protocol/fields.js';
 import { assertSafeSkillName } from '../../core/names.js';
 import { Skill } from '../../core/skill/skill.js';
 import type { IoOptions } from '../fs/types.js';
@@ -13,7 +14,7 @@ import { readCustomSkill } from '../skill-store/agent-read.js';
  * `editing_name`), NotFoundError when the agent has no such skill.
  */
 export async function loadSkillForEdit(agentDir: string, name: string, io: IoOptions = {}): Promise<Skill> {
-  assertSafeSkillName(name, 'editing_name');
+  assertSafeSkillName(name, CHAT_REQUEST.editingName);
   const skill = await readCustomSkill(agentDir, name, io);
   const binaries = skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
   return Skill.from({ skillMd: skill.skillMd, scripts: skill.scripts, files: skill.files, binaries, dirName: skill.name });
