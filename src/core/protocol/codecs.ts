@@ -1,8 +1,8 @@
 // The server's request codecs: each pairs the zod wire schema of schemas.ts
 // (validation, field errors named by their wire path) with the mapper of
 // wire.ts (snake_case → camelCase), so one parse validates and decodes a body
-// (`ctx.json(SaveRequestCodec)` gives a checked SaveSkillRequest) and
-// `z.encode` writes the wire a client sends. zod: never imported by the
+// (a route reading its body with SaveRequestCodec gets a checked SaveSkillRequest) and
+// its encode side is the plain mapper a client writes the wire with. zod: never imported by the
 // elements.
 
 import { z } from 'zod';
