@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../src/core/artifacts/checksum.js';
 import { compileSkills } from '../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../src/core/artifacts/serialize.js';
-import type { SkillSource } from '../src/core/artifacts/types.js';
+import type { SkillInit } from '../src/core/skill/skill.js';
 import { scriptStem, toolScriptBaseName } from '../src/core/forge-runtime/script-binding.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
@@ -43,7 +43,7 @@ const WARMUP = 2;
 const TARGET = 1.5;
 
 /** Copy `k` of a skill: name, tool names and tool scripts suffixed so nothing collides. */
-function renamed(s: SkillSource, k: number): SkillSource {
+function renamed(s: SkillInit, k: number): SkillInit {
   if (k === 0) return s;
   const toolNames = [...s.skillMd.matchAll(/^## Tool:\s*(\S+)\s*$/gm)].map((m) => m[1]!);
   const bases = new Set(toolNames.map(toolScriptBaseName));
@@ -55,11 +55,11 @@ function renamed(s: SkillSource, k: number): SkillSource {
     const stem = scriptStem(file);
     scripts[bases.has(stem) ? `${stem}-r${k}${file.slice(stem.length)}` : file] = text;
   }
-  return { skillMd, dir: `${s.dir}-r${k}`, scripts };
+  return { skillMd, dirName: `${s.dirName}-r${k}`, scripts };
 }
 
 const corpus = (await readSkillsFolder(corpusDir)).skills;
-const skills: SkillSource[] = Array.from({ length: SKILLS }, (_, i) => renamed(corpus[i % corpus.length]!, Math.floor(i / corpus.length)));
+const skills: SkillInit[] = Array.from({ length: SKILLS }, (_, i) => renamed(corpus[i % corpus.length]!, Math.floor(i / corpus.length)));
 
 // Sanity: every copy builds (a wrong rename would turn the workload into error paths).
 {
@@ -72,15 +72,15 @@ const skills: SkillSource[] = Array.from({ length: SKILLS }, (_, i) => renamed(c
 const tmp = mkdtempSync(join(tmpdir(), 'forge-build-bench-'));
 const folder = join(tmp, 'skills');
 for (const s of skills) {
-  mkdirSync(join(folder, s.dir!, 'scripts'), { recursive: true });
-  writeFileSync(join(folder, s.dir!, 'SKILL.md'), s.skillMd);
-  for (const [f, text] of Object.entries(s.scripts ?? {})) writeFileSync(join(folder, s.dir!, 'scripts', f), text);
+  mkdirSync(join(folder, s.dirName!, 'scripts'), { recursive: true });
+  writeFileSync(join(folder, s.dirName!, 'SKILL.md'), s.skillMd);
+  for (const [f, text] of Object.entries(s.scripts ?? {})) writeFileSync(join(folder, s.dirName!, 'scripts', f), text);
 }
 
 let sink = 0;
 const runs = {
   validate: () => {
-    for (const s of skills) sink += validateSkillMd(s.skillMd, { profile: 'forge', scripts: s.scripts ?? {}, dirName: s.dir! }).warnings.length;
+    for (const s of skills) sink += validateSkillMd(s.skillMd, { profile: 'forge', scripts: s.scripts ?? {}, dirName: s.dirName! }).warnings.length;
   },
   build: () => {
     sink += serializeArtifacts(compileSkills(skills, { sha256Hex: nodeSha256Hex }))['skills.json'].length;

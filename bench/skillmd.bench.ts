@@ -20,7 +20,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { buildSkillCatalog, type SkillCatalogInput } from '../src/core/catalog.js';
+import { buildSkillCatalog, type CatalogSkill } from '../src/core/catalog.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
 import { atMost, cpuAndWallMs, figure, pluck, printFigures, ratios, sideBySide, writeResult } from './lib.js';
@@ -55,7 +55,7 @@ function loadCorpus(): CorpusSkill[] {
 
 const corpus = loadCorpus();
 const skills = Array.from({ length: SKILLS }, (_, i) => corpus[i % corpus.length]!);
-const catalogInput: SkillCatalogInput[] = skills.map((s, i) => ({ skillMd: s.text, dir: `/agent/skills/${s.dir}-${i}`, scripts: Object.keys(s.scripts) }));
+const catalogInput: CatalogSkill[] = skills.map((s, i) => ({ skill: { skillMd: s.text, dirName: `${s.dir}-${i}`, scripts: s.scripts }, location: `/agent/skills/${s.dir}-${i}/SKILL.md` }));
 
 /** Keeps results alive so the work cannot be optimised away. */
 let sink = 0;

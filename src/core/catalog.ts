@@ -8,7 +8,7 @@
 //
 // Which skills the forge format lists, and the tools each provides, is the
 // runtime contract's catalog rule (forge-runtime catalogListing) applied to
-// the runtime view (forgeRuntimeView): every entry the runtime reads, phantom
+// the Skill's runtime view (read off its one parse): every entry the runtime reads, phantom
 // `- word` entries included, minus the callable ones; a skill the runtime
 // would drop, or whose every entry is callable, is not listed.
 //
@@ -17,21 +17,16 @@
 // never depends on input order.
 
 import { catalogListing } from './forge-runtime/registration.js';
-import { forgeRuntimeView } from './runtime-view/runtime-view.js';
-import { parseSkillMd } from './skillmd/parse.js';
-import type { ParsedSkillMd } from './skillmd/types.js';
 import { trimEndOf } from './safe-text/trim-run.js';
+import { Skill, type SkillLike } from './skill/skill.js';
 
-export interface SkillCatalogInput {
-  /** The SKILL.md text. */
-  skillMd: string;
-  /** The skill's folder (`…/skills/weather`); its last segment names the skill when the frontmatter has no `name`. */
-  dir?: string;
-  /** File names in the skill's `scripts/` folder. */
-  scripts?: readonly string[];
-  /** Where the agent can read the SKILL.md (`…/skills/weather/SKILL.md` or a flat `…/skills/weather.md`). */
-  location?: string;
-}
+/**
+ * One skill of the catalog: a Skill (or what becomes one), or one paired with
+ * where the agent can read its SKILL.md (`…/skills/weather/SKILL.md` or a flat
+ * `…/skills/weather.md`; the xml format lists it, and its folder or file stem
+ * names the skill when neither the frontmatter nor `dirName` does).
+ */
+export type CatalogSkill = SkillLike | { skill: SkillLike; location?: string };
 
 export type SkillCatalogFormat = 'forge' | 'xml';
 
@@ -70,13 +65,13 @@ function baseName(path: string): string {
   return parts[parts.length - 1] ?? '';
 }
 
-/** Name from the frontmatter, else the folder from `dir`, else the file name from `location` (its folder for `SKILL.md`). */
-function skillName(parsed: ParsedSkillMd, input: SkillCatalogInput): string {
-  const fmName = parsed.frontmatter?.name;
+/** Name from the frontmatter, else the folder name, else the file name from `location` (its folder for `SKILL.md`). */
+function skillName(skill: Skill, location: string | undefined): string {
+  const fmName = skill.frontmatter?.name;
   if (typeof fmName === 'string' && fmName.trim()) return fmName.trim();
-  if (input.dir && baseName(input.dir)) return baseName(input.dir);
-  if (input.location) {
-    const parts = trimEndOf(input.location, '\\/').split(/[\\/]/);
+  if (skill.dirName && baseName(skill.dirName)) return baseName(skill.dirName);
+  if (location) {
+    const parts = trimEndOf(location, '\\/').split(/[\\/]/);
     const file = parts[parts.length - 1] ?? '';
     if (/^skill\.md$/i.test(file)) return parts[parts.length - 2] ?? '';
     return file.replace(/\.md$/i, '');
@@ -88,20 +83,27 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-function toEntry(input: SkillCatalogInput): CatalogEntry | null {
-  if (typeof input.skillMd !== 'string') return null;
-  const parsed = parseSkillMd(input.skillMd);
-  const name = skillName(parsed, input);
-  const view = forgeRuntimeView(input.skillMd, { scripts: input.scripts ?? [] });
+function isPaired(input: CatalogSkill): input is { skill: SkillLike; location?: string } {
+  return typeof input === 'object' && input !== null && !(input instanceof Skill) && 'skill' in input;
+}
+
+function toEntry(input: CatalogSkill): CatalogEntry | null {
+  const paired = isPaired(input);
+  const given = paired ? input.skill : input;
+  if (typeof given !== 'string' && (typeof given !== 'object' || given === null || typeof given.skillMd !== 'string')) return null;
+  const skill = Skill.from(given);
+  const name = skillName(skill, paired ? input.location : undefined);
+  // The Skill's one parse: the frontmatter and the runtime view (which reads it without parsing the YAML again).
+  const view = skill.runtimeView;
   // The frontmatter description, else (as the runtime does) the first entry that has one.
-  const rawDescription = parsed.frontmatter?.description;
+  const rawDescription = skill.frontmatter?.description;
   const fmDescription = typeof rawDescription === 'string' ? oneLine(rawDescription) : '';
   const description = fmDescription || oneLine(view.tools.find((t) => t.description !== '')?.description ?? '');
   if (!name || !description) return null;
   const loads = view.loadErrors.length === 0;
   // `loads` is judged apart (`dropped`): the xml format keeps a skill the runtime would drop.
-  const listing = catalogListing({ name, description, runtime: view.runtime, entries: view.tools, loads: true, declaresBins: parsed.forge.requires.bins.length > 0 });
-  const location = input.location ?? (input.dir ? `${trimEndOf(input.dir, '\\/')}/SKILL.md` : '');
+  const listing = catalogListing({ name, description, runtime: view.runtime, entries: view.tools, loads: true, declaresBins: skill.forge.requires.bins.length > 0 });
+  const location = (paired ? input.location : undefined) ?? '';
   return {
     name,
     description,
@@ -113,7 +115,7 @@ function toEntry(input: SkillCatalogInput): CatalogEntry | null {
   };
 }
 
-function entriesOf(skills: readonly SkillCatalogInput[], keepDropped: boolean): CatalogEntry[] {
+function entriesOf(skills: readonly CatalogSkill[], keepDropped: boolean): CatalogEntry[] {
   const all: CatalogEntry[] = [];
   for (const s of skills) {
     const e = toEntry(s);
@@ -135,7 +137,7 @@ export function escapeXml(s: string): string {
  * those the runtime would not load.
  * xml: every skill with a name and description.
  */
-export function buildSkillCatalog(skills: readonly SkillCatalogInput[], options: SkillCatalogOptions = {}): string {
+export function buildSkillCatalog(skills: readonly CatalogSkill[], options: SkillCatalogOptions = {}): string {
   const xml = (options.format ?? 'forge') === 'xml';
   const entries = entriesOf(skills, xml);
   if (xml) {
@@ -169,11 +171,11 @@ export interface SkillFilter {
 }
 
 /** Something with a SKILL.md, or an already-read `{category, tags}` summary (e.g. a skills listing). */
-export type FilterableSkill = { skillMd: string } | { category?: string | null; tags?: readonly string[] | null };
+export type FilterableSkill = Skill | { skillMd: string } | { category?: string | null; tags?: readonly string[] | null };
 
 function facets(skill: FilterableSkill): { category: string; tags: string[] } {
-  if ('skillMd' in skill && typeof skill.skillMd === 'string') {
-    const fm = parseSkillMd(skill.skillMd).frontmatter;
+  if (skill instanceof Skill || ('skillMd' in skill && typeof skill.skillMd === 'string')) {
+    const fm = Skill.from(skill as SkillLike).frontmatter;
     return {
       category: typeof fm?.category === 'string' ? fm.category : '',
       tags: Array.isArray(fm?.tags) ? fm.tags.filter((t): t is string => typeof t === 'string') : [],

@@ -61,11 +61,10 @@ export type { RuntimeFix, RuntimeFixChange } from './runtime-form/fix.js';
 
 // The catalog an agent's prompt lists its skills in.
 export { buildSkillCatalog, filterSkills } from './catalog.js';
-export type { FilterableSkill, SkillCatalogFormat, SkillCatalogInput, SkillCatalogOptions, SkillFilter } from './catalog.js';
+export type { CatalogSkill, FilterableSkill, SkillCatalogFormat, SkillCatalogOptions, SkillFilter } from './catalog.js';
 
 // Risk: what a skill may do, against a policy.
 export { assessSkillRisk } from './risk/assess.js';
-export type { AssessRiskOptions } from './risk/assess.js';
 export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError } from './risk/policy.js';
 export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, RiskViolation, ScriptPolicy, SkillRiskAssessment } from './risk/types.js';
 

@@ -4,7 +4,11 @@
 // fall back to defaults only when nothing matches; then the read_skill how-to;
 // then `- name: description` per skill.
 import { describe, expect, it } from 'vitest';
-import { buildSkillCatalog, escapeXml, filterSkills, type SkillCatalogInput } from '../../src/core/catalog.js';
+import { buildSkillCatalog as buildCatalog, escapeXml, filterSkills, type SkillCatalogOptions } from '../../src/core/catalog.js';
+import { catalogSkill, type CatalogFixture } from '../helpers/catalog-input.js';
+
+type SkillCatalogInput = CatalogFixture;
+const buildSkillCatalog = (skills: readonly CatalogFixture[], options?: SkillCatalogOptions): string => buildCatalog(skills.map(catalogSkill), options);
 import { fixtureSkills } from '../helpers/skill-corpus.js';
 
 function md(fm: string, body = '# Skill\n\nDo the thing.\n'): string {

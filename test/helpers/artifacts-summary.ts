@@ -61,8 +61,8 @@ export function describeBuildInvariants(skillsDir: string): void {
     it('gives the validator the same findings as parsing again', async () => {
       const { skills } = await readSkillsFolder(skillsDir);
       for (const s of skills) {
-        const opts = { profile: 'forge' as const, scripts: s.scripts ?? {}, dirName: s.dir! };
-        expect(validateSkillMd(s.skillMd, { ...opts, parsed: parseSkillMd(s.skillMd) }), s.dir).toEqual(validateSkillMd(s.skillMd, opts));
+        const opts = { profile: 'forge' as const, scripts: s.scripts ?? {}, dirName: s.dirName! };
+        expect(validateSkillMd(s.skillMd, { ...opts, parsed: parseSkillMd(s.skillMd) }), s.dirName).toEqual(validateSkillMd(s.skillMd, opts));
       }
     });
   });

@@ -2,10 +2,10 @@
 // (`weather-brief`, instruction-only, with an Examples table), another
 // instruction-only skill (`tz-clock`) and a script-backed one (`stock-quote`,
 // whose tool `stock_quote` is registered directly).
-import type { RoutingSkill } from '../../src/core/routing/types.js';
+import type { SkillInit } from '../../src/core/skill/skill.js';
 import { SCRIPT } from './skill-fixtures.js';
 
-export const DRAFT: RoutingSkill = {
+export const DRAFT: SkillInit = {
   skillMd: [
     '---',
     'name: weather-brief',
@@ -31,11 +31,11 @@ export const DRAFT: RoutingSkill = {
   scripts: {},
 };
 
-export const CLOCK: RoutingSkill = {
+export const CLOCK: SkillInit = {
   skillMd: '---\nname: tz-clock\ndescription: When the user asks the time somewhere ("what time is it in Tokyo") tell it.\n---\n# Clock\n\nUse `datetime_now`.\n',
 };
 
-export const STOCKS: RoutingSkill = {
+export const STOCKS: SkillInit = {
   skillMd: [
     '---',
     'name: stock-quote',

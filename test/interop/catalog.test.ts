@@ -1,8 +1,11 @@
 // buildSkillCatalog and filterSkills on Forge's embedded-skill corpus (interop
 // suite, needs FORGE_CORPUS_DIR).
 import { describe, expect, it } from 'vitest';
-import { buildSkillCatalog, filterSkills } from '../../src/core/catalog.js';
+import { buildSkillCatalog as buildCatalog, filterSkills, type SkillCatalogOptions } from '../../src/core/catalog.js';
+import { catalogSkill, type CatalogFixture } from '../helpers/catalog-input.js';
 import { corpusSkills } from './forge-corpus.js';
+
+const buildSkillCatalog = (skills: readonly CatalogFixture[], options?: SkillCatalogOptions): string => buildCatalog(skills.map(catalogSkill), options);
 
 /** The `- name: description` lines of a catalog. */
 const skillLines = (catalog: string) => catalog.split('\n').filter((l) => l.startsWith('- '));

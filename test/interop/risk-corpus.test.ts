@@ -15,7 +15,7 @@ describe('risk score on Forge’s embedded skills', () => {
     const skills = readSkillsDir(FORGE_CORPUS_DIR);
     expect(skills.length).toBe(Object.keys(expected).length);
     for (const s of skills) {
-      const ours = assessSkillRisk(s.skillMd, s.scripts, undefined, { dirName: s.dir });
+      const ours = assessSkillRisk({ skillMd: s.skillMd, scripts: s.scripts, dirName: s.dir });
       const name = /^name:\s*(\S+)/m.exec(s.skillMd)?.[1] ?? s.dir;
       const forge = expected[name];
       expect(forge, `${name} is in the recorded audit`).toBeDefined();

@@ -8,14 +8,12 @@
 import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
 import { filterSkills } from '../catalog.js';
 import { isBuiltinTool } from '../forge-runtime/builtins.js';
-import { interpreterFor, normalizeScriptName, scriptForTool } from '../forge-runtime/script-binding.js';
+import { interpreterFor, scriptForTool } from '../forge-runtime/script-binding.js';
 import { assessSkillRisk } from '../risk/assess.js';
 import type { RiskPolicy } from '../risk/types.js';
-import { parseSkillMd } from '../skillmd/parse.js';
 import type { ParsedSkillMd } from '../skillmd/types.js';
-import { validateSkillMd } from '../skillmd/validate/validate.js';
+import { Skill, type SkillLike } from '../skill/skill.js';
 import { sha256Hex, skillChecksum } from './checksum.js';
-import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { buildInputSchema } from './input-schema.js';
 import { buildPrompt } from './prompt.js';
 import { runtimeTools } from './runtime-tools.js';
@@ -28,7 +26,6 @@ import {
   type ScriptArtifact,
   type SkillArtifact,
   type SkillRiskArtifact,
-  type SkillSource,
   type SkillToolArtifact,
   type ToolDefinition,
 } from './types.js';
@@ -36,14 +33,15 @@ import {
 interface Candidate {
   /** Position in the input, for stable tie-breaking. */
   index: number;
-  source: SkillSource;
+  /** The skill, parsed once: validation, risk, tools and the runtime view all read it. */
+  skill: Skill;
   /** How diagnostics name the skill: its folder, else its name, else `#<index>`. */
   label: string;
   parsed: ParsedSkillMd;
   name: string;
   category: string | null;
   tags: string[];
-  scripts: Record<string, string>;
+  scripts: Readonly<Record<string, string>>;
 }
 
 function str(v: unknown): string | null {
@@ -65,7 +63,7 @@ interface Findings {
  * diagnostics, excluded}`. Options `category` / `tags` keep only matching
  * skills (tags with AND semantics), as `filterSkills` does.
  */
-export function compileSkills(skills: readonly SkillSource[], opts: CompileSkillsOptions = {}): CompiledSkills {
+export function compileSkills(skills: readonly SkillLike[], opts: CompileSkillsOptions = {}): CompiledSkills {
   const diagnostics: BuildDiagnostic[] = [];
   const excluded = new Set<string>();
   const findings: Findings = {
@@ -96,18 +94,19 @@ export function compileSkills(skills: readonly SkillSource[], opts: CompileSkill
   };
 }
 
-/** Step 1: parse each skill once. */
-function parseCandidate(source: SkillSource, index: number): Candidate {
-  const text = typeof source.skillMd === 'string' ? source.skillMd : '';
-  const parsed = parseSkillMd(text);
+/** Step 1: one Skill per input, parsed once. */
+function parseCandidate(source: SkillLike, index: number): Candidate {
+  let skill = Skill.from(source);
+  // A script whose content is not text (JSON input) counts as an empty file.
+  if (Object.values(skill.scripts).some((v) => typeof v !== 'string'))
+    skill = skill.with({ scripts: Object.fromEntries(Object.entries(skill.scripts).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) });
+  const { parsed, scripts } = skill;
   const name = str(parsed.frontmatter?.name) ?? '';
-  const scripts: Record<string, string> = {};
-  for (const [k, v] of Object.entries(source.scripts ?? {})) scripts[normalizeScriptName(k)] = typeof v === 'string' ? v : '';
   const rawTags = parsed.frontmatter?.tags;
   return {
     index,
-    source,
-    label: str(source.dir) ?? (name || `#${index + 1}`),
+    skill,
+    label: str(skill.dirName) ?? (name || `#${index + 1}`),
     parsed,
     name,
     category: str(parsed.frontmatter?.category),
@@ -128,12 +127,7 @@ function wantedCandidates(candidates: readonly Candidate[], opts: CompileSkillsO
 function validCandidates(wanted: Candidate[], findings: Findings): Candidate[] {
   const valid: Candidate[] = [];
   for (const c of wanted.sort(byLabel)) {
-    const result = validateSkillMd(typeof c.source.skillMd === 'string' ? c.source.skillMd : '', {
-      profile: 'forge',
-      scripts: c.scripts,
-      parsed: c.parsed, // parse once, shared with the validator
-      ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}),
-    });
+    const result = c.skill.validate(); // the forge profile, on the Skill's one parse and runtime view
     findings.report(c.label, [...result.errors, ...result.warnings]);
     // What Forge's runtime does with one tool's input (skip it, or give it no parameters) is reported, not a reason to drop the skill.
     if (result.errors.some((d) => !d.code.startsWith('runtime-input')) || !c.name) {
@@ -194,7 +188,7 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
   const { parsed } = c;
   const fm = parsed.frontmatter ?? {};
   const diagnostics: Diagnostic[] = [];
-  const folder = str(c.source.dir) ?? c.name;
+  const folder = str(c.skill.dirName) ?? c.name;
   const scriptNames = Object.keys(c.scripts).sort(compareStrings);
   const binary = parsed.forge.runtime === 'binary';
 
@@ -224,9 +218,8 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
       interpreter,
     });
   }
-  // What Forge's runtime reads and registers (the runtime kind is already known: no second YAML parse).
-  const view = forgeRuntimeView(c.source.skillMd, { scripts: scriptNames, runtime: parsed.forge.runtime ?? 'script' });
-  const runtime = runtimeTools({ view, sections: parsed.tools, skill: c.name, folder });
+  // What Forge's runtime reads and registers: the Skill's view, shared with the validator.
+  const runtime = runtimeTools({ view: c.skill.runtimeView, sections: parsed.tools, skill: c.name, folder });
   diagnostics.push(...runtime.diagnostics);
 
   const scripts: ScriptArtifact[] = scriptNames.map((file) => ({
@@ -234,7 +227,7 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
     interpreter: interpreterFor(file),
     checksum: skillChecksum(c.scripts[file]!, hash),
   }));
-  const checksum = skillChecksum(c.source.skillMd, hash);
+  const checksum = skillChecksum(c.skill.skillMd, hash);
   const record: SkillArtifact = {
     name: c.name,
     description: str(fm.description) ?? '',
@@ -261,7 +254,7 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
 
 /** The Forge-compatible score of a skill (its content findings stay an authoring aid, not an artifact). */
 function riskOf(c: Candidate, policy: Partial<RiskPolicy> | undefined): SkillRiskArtifact {
-  const r = assessSkillRisk(c.source.skillMd, c.scripts, policy, { parsed: c.parsed, ...(c.source.dir !== undefined ? { dirName: c.source.dir } : {}) });
+  const r = assessSkillRisk(c.skill, policy);
   return { score: r.score, level: r.level, passed: r.passed, factors: r.factors, violations: r.violations };
 }
 

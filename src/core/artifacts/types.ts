@@ -15,16 +15,6 @@ import type { ToolInputSchema } from './input-schema.js';
 /** Identifies the artifact layout; bumped on any breaking change to it. */
 export const ARTIFACTS_VERSION = 'forge-skill-builder.artifacts/v2';
 
-/** One skill handed to the compiler. */
-export interface SkillSource {
-  /** The SKILL.md text. */
-  skillMd: string;
-  /** Folder name under `skills/` (or the flat file's stem); checked against `name`, used in script paths. */
-  dir?: string;
-  /** Files of `scripts/`, by file name (`weather-current.sh`; a `scripts/` prefix is accepted). */
-  scripts?: Record<string, string>;
-}
-
 export interface CompileSkillsOptions {
   /** Keep only skills in this category. */
   category?: string;

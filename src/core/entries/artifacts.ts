@@ -20,7 +20,6 @@ export type {
   RequirementsArtifact,
   RuntimeToolArtifact,
   SkillArtifact,
-  SkillSource,
   SkillToolArtifact,
   ToolDefinition,
 } from '../artifacts/types.js';

@@ -22,5 +22,4 @@ export type {
   RoutingReport,
   RoutingRequest,
   RoutingResult,
-  RoutingSkill,
 } from '../routing/types.js';

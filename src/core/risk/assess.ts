@@ -1,11 +1,10 @@
-// assessSkillRisk(skillMd, scripts, policy?): the risk review of a draft.
+// assessSkillRisk(skill, policy?): the risk review of a draft.
 // The score, factors and violations are Forge's `forge skills audit --dir`
 // for the same skill and policy (see score.ts, violations.ts); the findings
 // are ours — what the scripts and the SKILL.md text actually do — and never
 // change the score, so the number stays comparable with Forge's.
 
-import { parseSkillMd } from '../skillmd/parse.js';
-import type { ParsedSkillMd } from '../skillmd/types.js';
+import { Skill, type SkillLike } from '../skill/skill.js';
 import { contentFindings } from './content-rules.js';
 import { forgeHasScript, forgeRiskDescriptor } from './descriptor.js';
 import { completeRiskPolicy, defaultRiskPolicy } from './policy.js';
@@ -13,32 +12,23 @@ import { riskFactors, riskLevel, riskRecommendations, riskScore } from './score.
 import type { RiskFinding, RiskPolicy, SkillRiskAssessment } from './types.js';
 import { policyViolations } from './violations.js';
 
-export interface AssessRiskOptions {
-  /** The skill's folder name, used as its name when the frontmatter has none (as Forge's scanner does). */
-  dirName?: string;
-  /** An already parsed SKILL.md (saves a parse). */
-  parsed?: ParsedSkillMd;
-}
-
 /**
  * Scores a skill like `forge skills audit` and reads its scripts and text for
- * risky behaviour. `policy` replaces Forge's DefaultPolicy (keys left out are
- * off, as in a policy file); without it the default policy applies.
+ * risky behaviour. The skill's folder name (`dirName`) names it when the
+ * frontmatter has none, as Forge's scanner does. `policy` replaces Forge's
+ * DefaultPolicy (keys left out are off, as in a policy file); without it the
+ * default policy applies. Reads the Skill's one parse.
  */
-export function assessSkillRisk(
-  skillMd: string,
-  scripts: Readonly<Record<string, string>> = {},
-  policy?: Partial<RiskPolicy>,
-  options: AssessRiskOptions = {},
-): SkillRiskAssessment {
-  const parsed = options.parsed ?? parseSkillMd(typeof skillMd === 'string' ? skillMd : '');
+export function assessSkillRisk(input: SkillLike, policy?: Partial<RiskPolicy>): SkillRiskAssessment {
+  const skill = Skill.from(input);
+  const scripts = skill.scripts;
   const p = policy ? completeRiskPolicy(policy) : defaultRiskPolicy();
-  const d = forgeRiskDescriptor(parsed.frontmatter, options.dirName);
+  const d = forgeRiskDescriptor(skill.frontmatter, skill.dirName);
   const hasScript = forgeHasScript(d.name, scripts);
   const factors = riskFactors(d, hasScript, p);
   const score = riskScore(factors);
   const violations = policyViolations(d, hasScript, p, score);
-  const findings = contentFindings(typeof skillMd === 'string' ? skillMd : '', scripts, {
+  const findings = contentFindings(skill.skillMd, scripts, {
     envNames: [...d.requiredEnv, ...d.oneOfEnv, ...d.optionalEnv],
     egressDomains: d.egressDomains,
   });

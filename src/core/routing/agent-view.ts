@@ -14,10 +14,8 @@
 // already hold). The first skill (by name) to register a tool name keeps it.
 import { buildSkillCatalog } from '../catalog.js';
 import { READ_SKILL_TOOL_NAME, registersTool } from '../forge-runtime/registration.js';
-import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
-import { parseSkillMd } from '../skillmd/parse.js';
 import type { LlmTool } from '../llm/types.js';
-import type { RoutingSkill } from './types.js';
+import { Skill, type SkillLike } from '../skill/skill.js';
 
 /**
  * Forge's `read_skill` tool as the model receives it. The description and
@@ -59,21 +57,14 @@ export interface AgentView {
   skills: string[];
 }
 
-export function scriptNames(scripts: RoutingSkill['scripts']): string[] {
-  if (!scripts) return [];
-  return Array.isArray(scripts) ? [...(scripts as readonly string[])] : Object.keys(scripts);
-}
-
 /** The name the catalog lists (and read_skill takes): the frontmatter `name`, else the folder. */
-export function routingSkillName(skill: RoutingSkill): string {
-  const name = parseSkillMd(skill.skillMd).frontmatter?.name;
-  if (typeof name === 'string' && name.trim()) return name.trim();
-  return skill.dir?.trim() ?? '';
+export function routingSkillName(skill: SkillLike): string {
+  return Skill.from(skill).name?.trim() ?? '';
 }
 
 /** The tools the runtime registers for one skill, in SKILL.md order; null when it drops the skill. */
-function skillTools(skill: RoutingSkill): LlmTool[] | null {
-  const view = forgeRuntimeView(skill.skillMd, { scripts: scriptNames(skill.scripts) });
+function skillTools(skill: Skill): LlmTool[] | null {
+  const view = skill.runtimeView;
   if (view.loadErrors.length > 0) return null;
   const out: LlmTool[] = [];
   for (const tool of view.tools) {
@@ -84,13 +75,14 @@ function skillTools(skill: RoutingSkill): LlmTool[] | null {
 }
 
 /** The agent as its model sees it, for `skills` (the skill being checked and the agent's others). */
-export function buildAgentView(skills: readonly RoutingSkill[], options: { agentName?: string } = {}): AgentView {
+export function buildAgentView(skills: readonly SkillLike[], options: { agentName?: string } = {}): AgentView {
   const named = skills
-    .map((s) => ({ skill: s, name: routingSkillName(s), tools: skillTools(s) }))
-    .filter((s): s is { skill: RoutingSkill; name: string; tools: LlmTool[] } => Boolean(s.name) && s.tools !== null);
+    .map((s) => Skill.from(s))
+    .map((skill) => ({ skill, name: routingSkillName(skill), tools: skillTools(skill) }))
+    .filter((s): s is { skill: Skill; name: string; tools: LlmTool[] } => Boolean(s.name) && s.tools !== null);
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const catalog = buildSkillCatalog(
-    named.map(({ skill, name }) => ({ skillMd: skill.skillMd, dir: skill.dir ?? name, scripts: scriptNames(skill.scripts) })),
+    named.map(({ skill, name }) => (skill.dirName === undefined ? skill.with({ dirName: name }) : skill)),
     { format: 'forge' },
   );
   const tools: LlmTool[] = [READ_SKILL_TOOL];

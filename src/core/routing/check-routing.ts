@@ -18,7 +18,8 @@ import { generateRequests } from './generate-requests.js';
 import { choiceOf, isExpected, summarize, type ToolCallSeen } from './outcome.js';
 import { checkRequests, DEFAULT_MAX_REQUESTS, planRouting } from './requests.js';
 import type { SkillBrief } from './designer.js';
-import { checkRoutingSkill, skillBriefs } from './skills.js';
+import { routingSkill, skillBriefs } from './skills.js';
+import type { Skill } from '../skill/skill.js';
 import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from './types.js';
 
 export const DEFAULT_ROUTING_CONCURRENCY = 4;
@@ -28,6 +29,8 @@ export type RoutingCheckError = PartialResultError<RoutingReport>;
 
 interface Prepared {
   llm: LlmClient;
+  /** The skill being checked, parsed once. */
+  draft: Skill;
   name: string;
   brief: SkillBrief;
   others: SkillBrief[];
@@ -40,11 +43,10 @@ interface Prepared {
 function prepare(opts: CheckRoutingOptions): Prepared {
   if (!opts || typeof opts !== 'object') throw new RequestError('options', 'checkRouting needs {llm, draft, otherSkills?, requests?, generate?}');
   if (!opts.llm) throw new RequestError('llm', 'llm is required: an LlmClient or an LlmConfig');
-  checkRoutingSkill(opts.draft, 'draft');
-  const others = opts.otherSkills ?? [];
-  if (!Array.isArray(others)) throw new RequestError('otherSkills', 'otherSkills must be an array of {skillMd, scripts?}');
-  others.forEach((s, i) => checkRoutingSkill(s, `otherSkills[${i}]`));
-  const name = routingSkillName(opts.draft);
+  const draft = routingSkill(opts.draft, 'draft');
+  if (opts.otherSkills !== undefined && !Array.isArray(opts.otherSkills)) throw new RequestError('otherSkills', 'otherSkills must be an array of skills ({skillMd, scripts?, dirName?})');
+  const others = (opts.otherSkills ?? []).map((s, i) => routingSkill(s, `otherSkills[${i}]`));
+  const name = routingSkillName(draft);
   if (!name) throw new RequestError('draft.skillMd', 'the draft has no name: add `name:` to its frontmatter');
   const requests = checkRequests(opts.requests);
   const generate = opts.generate ?? 0;
@@ -56,10 +58,10 @@ function prepare(opts: CheckRoutingOptions): Prepared {
   if (requests.length === 0 && generate === 0) throw new RequestError('requests', 'give requests to check, or set generate to have them written');
   // The draft replaces an installed skill of the same name (the one being edited).
   const rest = others.filter((s) => routingSkillName(s) !== name);
-  const view = buildAgentView([opts.draft, ...rest], { agentName: opts.agentName });
+  const view = buildAgentView([draft, ...rest], { agentName: opts.agentName });
   const llm = 'stream' in opts.llm ? opts.llm : createLlmClient(opts.llm);
-  const [brief, ...briefs] = skillBriefs([opts.draft, ...rest]);
-  return { llm, name, brief: brief!, others: briefs, view, requests, concurrency, maxRequests };
+  const [brief, ...briefs] = skillBriefs([draft, ...rest]);
+  return { llm, draft, name, brief: brief!, others: briefs, view, requests, concurrency, maxRequests };
 }
 
 /** What the model does with one request: the skill its first tool call went to, and the usage. */
@@ -98,7 +100,7 @@ function errorCode(err: unknown): ForgeErrorCode | 'internal' {
 export async function* routeCheck(opts: CheckRoutingOptions): AsyncGenerator<RoutingEvent> {
   const p = prepare(opts);
   const signal = opts.signal;
-  const plan = planRouting({ draftSkillMd: opts.draft.skillMd, requests: p.requests, generate: opts.generate ?? 0, maxRequests: p.maxRequests });
+  const plan = planRouting({ draftSkillMd: p.draft.skillMd, requests: p.requests, generate: opts.generate ?? 0, maxRequests: p.maxRequests });
   yield { type: 'plan', calls: plan.calls, designerCalls: plan.designerCalls };
 
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
@@ -115,7 +117,7 @@ export async function* routeCheck(opts: CheckRoutingOptions): AsyncGenerator<Rou
   if (plan.fromDesigner > 0) {
     calls++;
     try {
-      const generated = await designRequests(p, opts.draft.skillMd, plan.fromDesigner, requests, signal);
+      const generated = await designRequests(p, p.draft.skillMd, plan.fromDesigner, requests, signal);
       addUsage(generated.usage);
       requests.push(...generated.requests);
     } catch (err) {
@@ -210,9 +212,9 @@ export async function checkRouting(opts: CheckRoutingOptions): Promise<RoutingRe
 export async function suggestRoutingRequests(opts: Omit<CheckRoutingOptions, 'requests'> & { count?: number }): Promise<{ requests: RoutingRequest[]; calls: number; usage: LlmUsage }> {
   const count = Math.min(opts.count ?? opts.generate ?? 8, opts.maxRequests ?? DEFAULT_MAX_REQUESTS);
   const p = prepare({ ...opts, requests: [], generate: count });
-  const plan = planRouting({ draftSkillMd: opts.draft.skillMd, requests: [], generate: count, maxRequests: p.maxRequests });
+  const plan = planRouting({ draftSkillMd: p.draft.skillMd, requests: [], generate: count, maxRequests: p.maxRequests });
   const requests = [...plan.fromExamples];
   if (plan.fromDesigner === 0) return { requests, calls: 0, usage: { inputTokens: 0, outputTokens: 0 } };
-  const generated = await designRequests(p, opts.draft.skillMd, plan.fromDesigner, requests, opts.signal);
+  const generated = await designRequests(p, p.draft.skillMd, plan.fromDesigner, requests, opts.signal);
   return { requests: [...requests, ...generated.requests], calls: 1, usage: generated.usage };
 }

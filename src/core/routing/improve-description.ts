@@ -9,8 +9,9 @@ import type { JsonSchema, LlmClient, LlmConfig, LlmUsage } from '../llm/types.js
 import { RequestError } from '../errors.js';
 import { briefList, designerCall } from './designer.js';
 import { DesignerReplyError } from './errors.js';
-import { checkRoutingSkill, skillBriefs } from './skills.js';
-import type { RoutingResult, RoutingSkill } from './types.js';
+import { routingSkill, skillBriefs } from './skills.js';
+import type { SkillLike } from '../skill/skill.js';
+import type { RoutingResult } from './types.js';
 
 /** The longest description accepted (Agent Skills limit). */
 export const MAX_DESCRIPTION_CHARS = 1024;
@@ -33,8 +34,8 @@ export const IMPROVED_DESCRIPTION_SCHEMA: JsonSchema = Object.freeze({
 
 export interface ImproveDescriptionOptions {
   llm: LlmClient | LlmConfig;
-  draft: RoutingSkill;
-  otherSkills?: readonly RoutingSkill[];
+  draft: SkillLike;
+  otherSkills?: readonly SkillLike[];
   /** The results of a routing check (the failures are what the proposal must fix). */
   results: readonly Pick<RoutingResult, 'text' | 'expect' | 'chose' | 'ok'>[];
   signal?: AbortSignal;
@@ -59,10 +60,10 @@ function failureLines(results: ImproveDescriptionOptions['results'], name: strin
 
 /** Proposes a new description; throws DesignerReplyError when the reply holds none. */
 export async function improveDescription(opts: ImproveDescriptionOptions): Promise<ImprovedDescription> {
-  checkRoutingSkill(opts.draft, 'draft');
+  const draft = routingSkill(opts.draft, 'draft');
   if (!Array.isArray(opts.results)) throw new RequestError('results', 'results must be the array a routing check returned');
   const llm: LlmClient = 'stream' in opts.llm ? opts.llm : createLlmClient(opts.llm);
-  const [self, ...others] = skillBriefs([opts.draft, ...(opts.otherSkills ?? [])]);
+  const [self, ...others] = skillBriefs([draft, ...(opts.otherSkills ?? []).map((s, i) => routingSkill(s, `otherSkills[${i}]`))]);
   const user = [
     `Skill: ${self!.name}`,
     `Current description: ${self!.description || '(none)'}`,
@@ -74,7 +75,7 @@ export async function improveDescription(opts: ImproveDescriptionOptions): Promi
     briefList(others),
     '',
     'The SKILL.md:',
-    opts.draft.skillMd.slice(0, 8000),
+    draft.skillMd.slice(0, 8000),
   ].join('\n');
   const { value, usage } = await designerCall(
     llm,

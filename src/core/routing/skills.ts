@@ -4,27 +4,25 @@
 import { parseDocument } from 'yaml';
 import { RequestError } from '../errors.js';
 import { splitFrontmatter } from '../skillmd/frontmatter.js';
-import { parseSkillMd } from '../skillmd/parse.js';
+import { Skill } from '../skill/skill.js';
 import type { SkillBrief } from './designer.js';
 import { routingSkillName } from './agent-view.js';
-import type { RoutingSkill } from './types.js';
 import { trimEndOf } from '../safe-text/trim-run.js';
 
-/** Throws RequestError naming `field` when `skill` is not `{skillMd: string, scripts?}`. */
-export function checkRoutingSkill(skill: unknown, field: string): asserts skill is RoutingSkill {
-  if (!skill || typeof skill !== 'object') throw new RequestError(field, `${field} must be {skillMd, scripts?}`);
+/** The Skill of `skill`; throws RequestError naming `field` when it is not a Skill, a SKILL.md text or `{skillMd, scripts?, dirName?}`. */
+export function routingSkill(skill: unknown, field: string): Skill {
+  if (skill instanceof Skill || typeof skill === 'string') return Skill.from(skill);
+  if (!skill || typeof skill !== 'object') throw new RequestError(field, `${field} must be a Skill or {skillMd, scripts?, dirName?}`);
   const { skillMd, scripts } = skill as Record<string, unknown>;
   if (typeof skillMd !== 'string') throw new RequestError(`${field}.skillMd`, `${field}.skillMd must be the SKILL.md text`);
-  if (scripts !== undefined && (scripts === null || typeof scripts !== 'object')) {
-    throw new RequestError(`${field}.scripts`, `${field}.scripts must be {fileName: content} or a list of file names`);
+  if (scripts !== undefined && (scripts === null || typeof scripts !== 'object' || Array.isArray(scripts))) {
+    throw new RequestError(`${field}.scripts`, `${field}.scripts must be {fileName: content} (contents may be '')`);
   }
+  return Skill.from(skill as { skillMd: string });
 }
 
-export function skillBriefs(skills: readonly RoutingSkill[]): SkillBrief[] {
-  return skills.map((s) => {
-    const d = parseSkillMd(s.skillMd).frontmatter?.description;
-    return { name: routingSkillName(s), description: typeof d === 'string' ? d.replace(/\s+/g, ' ').trim() : '' };
-  });
+export function skillBriefs(skills: readonly Skill[]): SkillBrief[] {
+  return skills.map((s) => ({ name: routingSkillName(s), description: s.description.replace(/\s+/g, ' ').trim() }));
 }
 
 /**

@@ -3,15 +3,7 @@
 // the events a running check yields, and the options of checkRouting.
 import type { LlmClient, LlmConfig, LlmUsage } from '../llm/types.js';
 import type { ForgeErrorCode } from '../errors.js';
-
-/** One skill as the agent has it installed: its SKILL.md and its `scripts/` files (by file name; contents are not needed). */
-export interface RoutingSkill {
-  skillMd: string;
-  /** The files of `scripts/`: a `{fileName: content}` record or the file names. */
-  scripts?: Readonly<Record<string, string>> | readonly string[];
-  /** Folder name under `skills/`: names the skill when the frontmatter has no `name`. */
-  dir?: string;
-}
+import type { SkillLike } from '../skill/skill.js';
 
 /** What the operator expects the agent to do with a request. */
 export type RoutingExpectation = 'this' | 'other' | 'none';
@@ -82,10 +74,10 @@ export type RoutingEvent =
 export interface CheckRoutingOptions {
   /** A ready client, or the config to create one with createLlmClient. */
   llm: LlmClient | LlmConfig;
-  /** The skill being checked. */
-  draft: RoutingSkill;
+  /** The skill being checked (its `dirName` names it when the frontmatter has no `name`; script contents are not read). */
+  draft: SkillLike;
   /** The agent's other installed skills (not the one being edited). */
-  otherSkills?: readonly RoutingSkill[];
+  otherSkills?: readonly SkillLike[];
   /** The operator's requests. */
   requests?: readonly RoutingRequest[];
   /** Add up to this many generated requests: the draft's Examples first, then one designer call for the rest (positives and near misses). */

@@ -47,6 +47,22 @@ export interface RuntimeViewOptions {
    * second time, and `loadErrors` leaves out the frontmatter checks.
    */
   runtime?: string;
+  /**
+   * The frontmatter as the caller parsed it already (a Skill's one parse):
+   * its YAML text, the mapping it holds (`null` when it is none) and the
+   * first YAML error. When `text` is the YAML the runtime splits off, the
+   * frontmatter checks read `data` and the YAML is not parsed again (and
+   * `loadErrors` keeps them, unlike with `runtime`); otherwise the view parses
+   * the runtime's own split as before.
+   */
+  frontmatter?: ParsedFrontmatter;
+}
+
+/** A frontmatter parsed elsewhere (see RuntimeViewOptions.frontmatter). */
+export interface ParsedFrontmatter {
+  text: string;
+  data: Readonly<Record<string, unknown>> | null;
+  error?: string;
 }
 
 export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = {}): RuntimeView {
@@ -54,7 +70,7 @@ export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = 
   const loadErrors: string[] = [];
   let runtime = options.runtime ?? 'script';
   if (split.frontmatter !== null && options.runtime === undefined) {
-    const meta = readMetadata(split.frontmatter, loadErrors);
+    const meta = frontmatterChecks(readYaml(split.frontmatter, options.frontmatter), loadErrors);
     const forge = isPlainObject(meta?.['metadata']) ? meta['metadata']['forge'] : undefined;
     if (isPlainObject(forge) && typeof forge['runtime'] === 'string' && forge['runtime'] !== '') runtime = forge['runtime'];
   }
@@ -73,13 +89,22 @@ export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = 
   return { runtime, tools, loadErrors, bodyLine: split.bodyLine };
 }
 
-/** The frontmatter checks that make the runtime drop a skill: YAML it cannot read, non-kebab category or tags, unknown capabilities. */
-function readMetadata(yamlText: string, errors: string[]): Record<string, unknown> | null {
-  let meta: unknown;
+/** The runtime's frontmatter read as YAML: the caller's parse when it is of the same text, else a parse of its own. */
+function readYaml(yamlText: string, given: ParsedFrontmatter | undefined): { meta: unknown; error?: string } {
+  // The runtime's split keeps the newline before the closing fence; the author's parse does not.
+  if (given !== undefined && (yamlText === given.text || yamlText === `${given.text}\n`))
+    return given.error === undefined ? { meta: given.data } : { meta: null, error: given.error };
   try {
-    meta = parseYaml(yamlText);
+    return { meta: parseYaml(yamlText) };
   } catch (err) {
-    errors.push(`the frontmatter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return { meta: null, error: err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err) };
+  }
+}
+
+/** The frontmatter checks that make the runtime drop a skill: YAML it cannot read, non-kebab category or tags, unknown capabilities. */
+function frontmatterChecks({ meta, error }: { meta: unknown; error?: string }, errors: string[]): Readonly<Record<string, unknown>> | null {
+  if (error !== undefined) {
+    errors.push(`the frontmatter is not valid YAML (${error})`);
     return null;
   }
   if (!isPlainObject(meta)) return null;

@@ -7,7 +7,7 @@
 // anything `Skill.from` turns into one in one call.
 
 import type { ValidationResult } from '../diagnostics.js';
-import { forgeRuntimeView, type RuntimeView } from '../runtime-view/runtime-view.js';
+import { forgeRuntimeView, type RuntimeView, type RuntimeViewOptions } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { ForgeMetadata, ParsedSkillMd, SkillFrontmatter } from '../skillmd/types.js';
 import { validateSkillMd } from '../skillmd/validate/validate.js';
@@ -114,7 +114,15 @@ export class Skill {
 
   /** What Forge's runtime reads: the tools it registers, their schemas and the script each binds to (computed on first use). */
   get runtimeView(): RuntimeView {
-    return (this.#runtimeView ??= forgeRuntimeView(this.skillMd, { scripts: this.scriptNames, runtime: this.forge.runtime ?? 'script' }));
+    return (this.#runtimeView ??= forgeRuntimeView(this.skillMd, this.#runtimeViewOptions(this.scriptNames)));
+  }
+
+  /** The one parse handed to the runtime view, so it reads the frontmatter without parsing the YAML again. */
+  #runtimeViewOptions(scripts: readonly string[] | undefined): RuntimeViewOptions {
+    const { frontmatterYaml, frontmatter } = this.parsed;
+    const out: RuntimeViewOptions = scripts ? { scripts } : {};
+    if (frontmatterYaml) out.frontmatter = { ...frontmatterYaml, data: frontmatter };
+    return out;
   }
 
   /**
@@ -122,15 +130,16 @@ export class Skill {
    * skill's scripts, files and folder name) the result is computed once and
    * kept; other options are checked afresh, still on the one parse.
    */
-  validate(options?: Omit<ValidateOptions, 'parsed' | 'scripts' | 'files'> & { scripts?: false; files?: false }): ValidationResult {
+  validate(options?: Omit<ValidateOptions, 'parsed' | 'scripts' | 'files' | 'runtimeView'> & { scripts?: false; files?: false }): ValidationResult {
     if (options === undefined) return (this.#validation ??= validateSkillMd(this.skillMd, this.#validateOptions({})));
     return validateSkillMd(this.skillMd, this.#validateOptions(options));
   }
 
-  #validateOptions(options: Omit<ValidateOptions, 'parsed' | 'scripts' | 'files'> & { scripts?: false; files?: false }): ValidateOptions {
+  #validateOptions(options: Omit<ValidateOptions, 'parsed' | 'scripts' | 'files' | 'runtimeView'> & { scripts?: false; files?: false }): ValidateOptions {
     const { scripts, files, ...rest } = options;
     const out: ValidateOptions = { ...rest, parsed: this.parsed };
     if (scripts !== false) out.scripts = this.scripts;
+    out.runtimeView = scripts !== false ? this.runtimeView : forgeRuntimeView(this.skillMd, this.#runtimeViewOptions(undefined));
     if (files !== false && (Object.keys(this.files).length > 0 || this.binaries.length > 0)) out.files = this.folderListing();
     if (out.dirName === undefined && this.dirName !== undefined) out.dirName = this.dirName;
     return out;

@@ -82,6 +82,8 @@ export interface ParsedYaml {
   /** 1-based file line of each top-level key. */
   keyLines: Record<string, number>;
   diagnostics: Diagnostic[];
+  /** The first error's message (one line) when the YAML did not parse. */
+  error?: string;
 }
 
 /** Parses frontmatter YAML; never throws. `yamlLine` is the file line of the YAML's first line. */
@@ -101,7 +103,7 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
     doc = parseDocument(yamlText, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
   } catch (err) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
-    return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics };
+    return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics, error: firstLine(err) };
   }
 
   for (const e of doc.errors) {
@@ -136,14 +138,14 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
     }
   }
 
-  if (doc.errors.length > 0) return { data: null, doc, lineOf, keyLines, diagnostics };
+  if (doc.errors.length > 0) return { data: null, doc, lineOf, keyLines, diagnostics, error: firstLine(doc.errors[0]) };
 
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
-    return { data: null, doc, lineOf, keyLines, diagnostics };
+    return { data: null, doc, lineOf, keyLines, diagnostics, error: firstLine(err) };
   }
   if (value === null || value === undefined) {
     return { data: {}, doc, lineOf, keyLines, diagnostics };

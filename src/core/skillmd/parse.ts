@@ -48,12 +48,14 @@ function parse(text: string): ParsedSkillMd {
   let frontmatter: SkillFrontmatter | null = null;
   let frontmatterLines: Record<string, number> = {};
   let lineOf: (path: readonly (string | number)[]) => number | undefined = () => undefined;
+  let frontmatterYaml: ParsedSkillMd['frontmatterYaml'];
   if (split.present && split.diagnostics.length === 0) {
     const yaml = parseFrontmatterYaml(split.yaml, split.yamlLine);
     diagnostics.push(...yaml.diagnostics);
     frontmatter = yaml.data as SkillFrontmatter | null;
     frontmatterLines = yaml.keyLines;
     lineOf = yaml.lineOf;
+    frontmatterYaml = yaml.error === undefined ? { text: split.yaml } : { text: split.yaml, error: yaml.error };
   }
   if (frontmatter) diagnostics.push(...checkFieldTypes(frontmatter, lineOf));
 
@@ -99,6 +101,7 @@ function parse(text: string): ParsedSkillMd {
     tools,
     legacyNames: tools.length === 0 ? legacyNames(lines, mask) : [],
     diagnostics,
+    ...(frontmatterYaml ? { frontmatterYaml } : {}),
   };
 }
 

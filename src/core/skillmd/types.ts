@@ -119,6 +119,13 @@ export interface ParsedSkillMd {
   frontmatter: SkillFrontmatter | null;
   /** 1-based line of each top-level frontmatter key, for diagnostics (`name` → 2). */
   frontmatterLines: Record<string, number>;
+  /**
+   * The YAML text between the fences as parsed (LF line endings, no BOM), and
+   * the first YAML error's message when it did not parse; absent when the file
+   * has no closed frontmatter. The runtime view reads it instead of parsing
+   * the YAML again.
+   */
+  frontmatterYaml?: { text: string; error?: string };
   forge: ForgeMetadata;
   body: string;
   /** 1-based line where the body starts (the last line when the file ends right after the frontmatter). */

@@ -63,7 +63,7 @@ export async function buildSkillsFolder(skillsDir: string, opts: BuildSkillsFold
   });
   // Every finding's `file` becomes a path inside the skills folder (`weather/SKILL.md`,
   // `weather/scripts/x.sh`, `notes.md`), so a caller can print it as is.
-  const skillFile = new Map(skills.map((s) => [s.dir!, s.scripts ? `${s.dir}/SKILL.md` : `${s.dir}.md`]));
+  const skillFile = new Map(skills.map((s) => [s.dirName!, s.scripts ? `${s.dirName}/SKILL.md` : `${s.dirName}.md`]));
   const placed = compiled.diagnostics.map((d): BuildDiagnostic => {
     const main = skillFile.get(d.skill);
     if (main === undefined) return d;

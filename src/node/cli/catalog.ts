@@ -5,7 +5,7 @@
 
 import { stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { buildSkillCatalog, type SkillCatalogInput } from '../../core/catalog.js';
+import { buildSkillCatalog, type CatalogSkill } from '../../core/catalog.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import * as nodeFs from 'node:fs';
 import type { SkippedEntry } from '../../core/api/types.js';
@@ -42,7 +42,7 @@ const fs = nodeFs as unknown as FsLike;
  * The skills `arg` means, read by the skill store: an agent's skills/ (the folder itself or its
  * agent folder), or any folder of skills as `build` takes one; with what the store left out.
  */
-export async function catalogSkillsFor(arg: string, abs: string): Promise<{ inputs: SkillCatalogInput[]; skipped: SkippedEntry[]; dir: string }> {
+export async function catalogSkillsFor(arg: string, abs: string): Promise<{ inputs: CatalogSkill[]; skipped: SkippedEntry[]; dir: string }> {
   if (!(await isDir(abs))) throw new Error(`${arg}: no such folder`);
   const agentSkills = basename(abs) === 'skills' ? abs : (await isDir(join(abs, 'skills'))) ? join(abs, 'skills') : null;
   const dir = agentSkills ?? abs;

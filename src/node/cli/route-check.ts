@@ -102,7 +102,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (requests.length === 0 && generate === 0) throw new UsageError('give --request texts or --generate n', 'route-check');
 
   const skill = await loadSkill(resolve(io.cwd, positionals[0]!));
-  const draft = { skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName ? { dir: skill.dirName } : {}) };
+  const draft = { skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName ? { dirName: skill.dirName } : {}) };
   const agentDir = resolve(io.cwd, values.agent);
   const workspaceDir = resolve(io.cwd, values.dir ?? '.');
   const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir, env: io.env, homeDir: io.homeDir });

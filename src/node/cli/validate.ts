@@ -180,7 +180,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const warnings = [...result.warnings, ...skill.skipped].map(place);
     if (!result.valid) failed = true;
     const syntax = values['no-syntax'] ? undefined : await checkScriptSyntax(skill.scripts);
-    const risk = withRisk ? assessSkillRisk(skill.text, skill.scripts, policy, skill.dirName !== undefined ? { dirName: skill.dirName } : {}) : undefined;
+    const risk = withRisk ? assessSkillRisk({ skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName !== undefined ? { dirName: skill.dirName } : {}) }, policy) : undefined;
     if ((syntax && !syntax.ok) || (risk && !risk.passed)) failed = true;
     // In JSON, every file is named relative to the working folder, as the diagnostics are.
     const at = <T extends { file?: string }>(f: T): T => (f.file !== undefined ? { ...f, file: join(skillDir, f.file) } : f);

@@ -4,7 +4,8 @@
 // the HTTP routes, the CLI and SDK users on Node.
 import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/routing/check-routing.js';
 import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
-import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, RoutingSkill } from '../../core/routing/types.js';
+import type { SkillInit, SkillLike } from '../../core/skill/skill.js';
+import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest } from '../../core/routing/types.js';
 import type { LlmClient, LlmConfig, LlmUsage } from '../../core/llm/types.js';
 import type { IoOptions } from '../fs/types.js';
 import { listCustomSkills, readCustomSkill } from '../skill-store/index.js';
@@ -16,7 +17,7 @@ export interface AgentRoutingOptions extends IoOptions {
   /** The agent folder (holding forge.yaml and skills/). */
   agentDir: string;
   /** The skill being checked. */
-  draft: RoutingSkill;
+  draft: SkillLike;
   /** The installed skill the draft replaces (left out of the other skills). */
   editingName?: string;
   /** A client or config to use instead of the workspace settings. */
@@ -31,13 +32,13 @@ export interface AgentRoutingOptions extends IoOptions {
  * name or folder). Skills that cannot be read are left out, as the runtime
  * leaves them out.
  */
-export async function agentRoutingSkills(agentDir: string, exclude: readonly string[] = [], io: IoOptions = {}): Promise<RoutingSkill[]> {
-  const out: RoutingSkill[] = [];
+export async function agentRoutingSkills(agentDir: string, exclude: readonly string[] = [], io: IoOptions = {}): Promise<SkillInit[]> {
+  const out: SkillInit[] = [];
   for (const summary of await listCustomSkills(agentDir, io)) {
     if (summary.error || exclude.includes(summary.name) || exclude.includes(summary.dirName)) continue;
     try {
       const skill = await readCustomSkill(agentDir, summary.dirName, { ...io, folderFiles: false });
-      out.push({ skillMd: skill.skillMd, scripts: skill.scripts, dir: skill.dirName });
+      out.push({ skillMd: skill.skillMd, scripts: skill.scripts, dirName: skill.dirName });
     } catch {
       // unreadable: the runtime would not load it either
     }
@@ -46,7 +47,7 @@ export async function agentRoutingSkills(agentDir: string, exclude: readonly str
 }
 
 /** The model and the other skills for a check of `draft` in the agent. */
-export async function prepareAgentRouting(opts: AgentRoutingOptions): Promise<{ llm: LlmClient | LlmConfig; otherSkills: RoutingSkill[] }> {
+export async function prepareAgentRouting(opts: AgentRoutingOptions): Promise<{ llm: LlmClient | LlmConfig; otherSkills: SkillInit[] }> {
   const io: IoOptions = { fs: opts.fs, env: opts.env, homeDir: opts.homeDir };
   let llm = opts.llm;
   if (!llm) {

@@ -6,8 +6,8 @@
 
 import { join } from 'node:path';
 import type { SkippedEntry } from '../../core/api/types.js';
-import type { SkillSource } from '../../core/artifacts/types.js';
-import type { SkillCatalogInput } from '../../core/catalog.js';
+import type { CatalogSkill } from '../../core/catalog.js';
+import type { SkillInit } from '../../core/skill/skill.js';
 import { ConfigError } from '../../core/errors.js';
 import { realPath, resolveIo, statIfExists, type FsLike, type IoOptions } from '../fs/types.js';
 import { withSkillsRead } from './consistent-read.js';
@@ -54,7 +54,7 @@ export async function readAllSkills(fs: FsLike, skillsDir: string): Promise<Stor
 
 export interface ReadSkillsFolderResult {
   /** Skills read, by folder (or flat file) name order. Folder skills always have `scripts` (maybe `{}`); flat ones never. */
-  skills: SkillSource[];
+  skills: SkillInit[];
   skipped: SkippedEntry[];
 }
 
@@ -65,16 +65,16 @@ export async function readSkillsFolder(skillsDir: string, opts: { fs?: FsLike } 
   if (!st) throw new ConfigError('skills_dir', `skills folder ${skillsDir} does not exist; give the folder that holds <name>/SKILL.md`);
   if (!st.isDirectory()) throw new ConfigError('skills_dir', `${skillsDir} is not a folder; give the folder that holds <name>/SKILL.md`);
   const { skills, skipped } = await readAllSkills(fs, skillsDir);
-  return { skills: skills.map((s) => ({ skillMd: s.skillMd, dir: s.location.dirName, ...(s.scripts ? { scripts: s.scripts } : {}) })), skipped };
+  return { skills: skills.map((s) => ({ skillMd: s.skillMd, dirName: s.location.dirName, ...(s.scripts ? { scripts: s.scripts } : {}) })), skipped };
 }
 
 /** The catalog inputs of stored skills: where each SKILL.md is, and its script names. */
-export function catalogInputs(skills: readonly StoredSkill[]): SkillCatalogInput[] {
-  return skills.map((s) => ({ skillMd: s.skillMd, dir: s.location.path, scripts: Object.keys(s.scripts ?? {}), location: s.location.skillMdPath }));
+export function catalogInputs(skills: readonly StoredSkill[]): CatalogSkill[] {
+  return skills.map((s) => ({ skill: { skillMd: s.skillMd, dirName: s.location.dirName, scripts: s.scripts ?? {} }, location: s.location.skillMdPath }));
 }
 
 /** The catalog inputs of every readable skill of an agent (the HTTP catalog route and the `catalog` command). */
-export async function agentCatalogInputs(agentDir: string, opts: IoOptions = {}): Promise<SkillCatalogInput[]> {
+export async function agentCatalogInputs(agentDir: string, opts: IoOptions = {}): Promise<CatalogSkill[]> {
   const { fs } = resolveIo(opts);
   const skillsDir = join(agentDir, 'skills');
   return catalogInputs((await withSkillsRead(fs, skillsDir, () => readAllSkills(fs, skillsDir))).skills);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { compileSkills } from '../../../src/core/artifacts/compile-skills.js';
 import { serializeArtifacts } from '../../../src/core/artifacts/serialize.js';
-import type { SkillSource } from '../../../src/core/artifacts/types.js';
+import type { SkillInit } from '../../../src/core/skill/skill.js';
 import { SCRIPT } from '../../helpers/skill-fixtures.js';
 
 /** A SKILL.md with the given frontmatter lines (after name/description) and body. */
@@ -44,7 +44,7 @@ Merges a PR.
 describe('compileSkills: prompt', () => {
   it('puts an instruction-only skill with four tools into the prompt once', () => {
     // Issue 8: "each skill body once, even when it has several ## Tool: sections".
-    const r = compileSkills([{ skillMd: md('review-helper', FOUR_TOOLS_BODY), dir: 'review-helper' }]);
+    const r = compileSkills([{ skillMd: md('review-helper', FOUR_TOOLS_BODY), dirName: 'review-helper' }]);
     expect(r.excluded).toEqual([]);
     expect(r.skills[0]!.kind).toBe('instructions');
     expect(r.skills[0]!.tools.map((t) => t.name)).toEqual(['review_list', 'review_comment', 'review_label', 'review_merge']);
@@ -56,15 +56,15 @@ describe('compileSkills: prompt', () => {
 
   it('leaves script-backed skills out of the prompt and gives an empty prompt when all are', () => {
     const r = compileSkills([
-      { skillMd: md('weather', '## Tool: weather_now\n\nCurrent weather.\n\n**Input:** city (string)\n'), dir: 'weather', scripts: { 'weather-now.sh': SCRIPT } },
+      { skillMd: md('weather', '## Tool: weather_now\n\nCurrent weather.\n\n**Input:** city (string)\n'), dirName: 'weather', scripts: { 'weather-now.sh': SCRIPT } },
     ]);
     expect(r.skills[0]!.kind).toBe('tools');
     expect(r.prompt).toBe('');
   });
 
   it('orders prompt sections by skill name whatever the input order', () => {
-    const a = { skillMd: md('alpha', '# Alpha\n\nUse web_search.\n'), dir: 'alpha' };
-    const b = { skillMd: md('beta', '# Beta\n\nUse web_search.\n'), dir: 'beta' };
+    const a = { skillMd: md('alpha', '# Alpha\n\nUse web_search.\n'), dirName: 'alpha' };
+    const b = { skillMd: md('beta', '# Beta\n\nUse web_search.\n'), dirName: 'beta' };
     const r = compileSkills([b, a]);
     expect(r.prompt.indexOf('<skill name="alpha">')).toBeLessThan(r.prompt.indexOf('<skill name="beta">'));
   });
@@ -96,7 +96,7 @@ Exercises every Input type.
 
 describe('compileSkills: tools', () => {
   it('sends the schema Forge computes from the Input line, and keeps our table reading apart under authored', () => {
-    const r = compileSkills([{ skillMd: md('types', ALL_TYPES), dir: 'types', scripts: { 'every-type.py': 'import sys, json\nprint(json.loads(sys.argv[1]))\n' } }]);
+    const r = compileSkills([{ skillMd: md('types', ALL_TYPES), dirName: 'types', scripts: { 'every-type.py': 'import sys, json\nprint(json.loads(sys.argv[1]))\n' } }]);
     expect(r.tools).toHaveLength(1);
     const def = r.tools[0]!;
     expect(def).toMatchObject({ name: 'every_type', skill: 'types', script: 'types/scripts/every-type.py', interpreter: 'python3', output_spec: '', output_format: '' });
@@ -150,7 +150,7 @@ describe('compileSkills: tools', () => {
 
   it('builds the schema from inline name (type) pairs: the runtime reads only known type words, we read the details', () => {
     const body = '## Tool: forecast\n\nForecast.\n\n**Input:** location (string) - City name, days (integer: 1-3), units (string, optional: metric|imperial)\n';
-    const r = compileSkills([{ skillMd: md('fc', body), dir: 'fc', scripts: { 'forecast.sh': SCRIPT } }]);
+    const r = compileSkills([{ skillMd: md('fc', body), dirName: 'fc', scripts: { 'forecast.sh': SCRIPT } }]);
     // By hand: "string) - City name", "integer: 1-3" and "string, optional: metric|imperial" are no type
     // word of the runtime's vocabulary, so each is a string; only the first part is required.
     expect(r.tools[0]!.input_schema).toEqual({
@@ -175,7 +175,7 @@ describe('compileSkills: tools', () => {
       '## Tool: good_tool', '', 'Fine.', '', '**Input:** query (string, required)', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| query | string | yes | q |', '',
       '## Tool: bad_tool', '', 'Broken key.', '', '**Input:** $query (string, required)', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| $query | string | yes | q |', '',
     ].join('\n');
-    const r = compileSkills([{ skillMd: md('keys', body), dir: 'keys', scripts: { 'good-tool.sh': SCRIPT, 'bad-tool.sh': SCRIPT } }]);
+    const r = compileSkills([{ skillMd: md('keys', body), dirName: 'keys', scripts: { 'good-tool.sh': SCRIPT, 'bad-tool.sh': SCRIPT } }]);
     expect(r.tools.map((t) => t.name)).toEqual(['good_tool']);
     expect(r.count).toBe(1);
     expect(r.excluded).toEqual([]);
@@ -192,7 +192,7 @@ describe('compileSkills: tools', () => {
 
   it('registers only the tools that have a script in a skill that has some', () => {
     const body = '## Tool: has_script\n\nA.\n\n**Input:** x (string)\n\n## Tool: no_script\n\nB.\n\n**Input:** y (string)\n';
-    const r = compileSkills([{ skillMd: md('mixed', body), dir: 'mixed', scripts: { 'has-script.sh': SCRIPT } }]);
+    const r = compileSkills([{ skillMd: md('mixed', body), dirName: 'mixed', scripts: { 'has-script.sh': SCRIPT } }]);
     expect(r.tools.map((t) => t.name)).toEqual(['has_script']);
     expect(r.skills[0]!.tools.map((t) => [t.name, t.script])).toEqual([['has_script', 'mixed/scripts/has-script.sh'], ['no_script', null]]);
     expect(r.diagnostics.some((d) => d.code === 'tool-missing-script' && d.field === 'tools.no_script')).toBe(true);
@@ -201,8 +201,8 @@ describe('compileSkills: tools', () => {
   it('keeps the first of two skills that define the same tool name and reports the second', () => {
     const body = '## Tool: shared_tool\n\nA.\n\n**Input:** x (string)\n';
     const r = compileSkills([
-      { skillMd: md('second', body), dir: 'second', scripts: { 'shared-tool.sh': SCRIPT } },
-      { skillMd: md('first', body), dir: 'first', scripts: { 'shared-tool.sh': SCRIPT } },
+      { skillMd: md('second', body), dirName: 'second', scripts: { 'shared-tool.sh': SCRIPT } },
+      { skillMd: md('first', body), dirName: 'first', scripts: { 'shared-tool.sh': SCRIPT } },
     ]);
     expect(r.tools).toHaveLength(1);
     expect(r.tools[0]!.skill).toBe('first');
@@ -235,7 +235,7 @@ describe("compileSkills: what Forge's runtime registers", () => {
     '',
   ].join('\n');
   // scripts/lookup_term.sh (underscore form) and scripts/lookup-cache.sh, which the phantom `- lookup_cache` binds to.
-  const r = compileSkills([{ skillMd: md('lookup', body), dir: 'lookup', scripts: { 'lookup_term.sh': SCRIPT, 'lookup-cache.sh': SCRIPT } }]);
+  const r = compileSkills([{ skillMd: md('lookup', body), dirName: 'lookup', scripts: { 'lookup_term.sh': SCRIPT, 'lookup-cache.sh': SCRIPT } }]);
 
   it('records every entry the runtime reads, phantom bullets included, with their lines', () => {
     const first = 5; // the four frontmatter lines come first
@@ -268,7 +268,7 @@ describe("compileSkills: what Forge's runtime registers", () => {
 
   it('leaves out a tool whose Input line has a key providers reject, as the runtime skips it', () => {
     const bad = '## Tool: pod_logs\n\nLogs.\n\n**Input:** pod name (string, required)\n';
-    const out = compileSkills([{ skillMd: md('pods', bad), dir: 'pods', scripts: { 'pod-logs.sh': SCRIPT } }]);
+    const out = compileSkills([{ skillMd: md('pods', bad), dirName: 'pods', scripts: { 'pod-logs.sh': SCRIPT } }]);
     expect(out.tools).toEqual([]);
     expect(out.skills[0]!.runtime_tools[0]!.invalid_keys).toEqual(['pod name']);
     expect(out.diagnostics.some((d) => d.code === 'runtime-input-key-invalid')).toBe(true);
@@ -276,7 +276,7 @@ describe("compileSkills: what Forge's runtime registers", () => {
 
   it('registers every entry of a runtime: binary skill in no tools.json entry (no script to run)', () => {
     const bin = md('infil', '## Tool: infil_scan\n\nScans.\n\n**Input:** target (string)\n', 'metadata:\n  forge:\n    runtime: binary\n    requires:\n      bins: [infil]\n');
-    const out = compileSkills([{ skillMd: bin, dir: 'infil' }]);
+    const out = compileSkills([{ skillMd: bin, dirName: 'infil' }]);
     expect(out.tools).toEqual([]);
     expect(out.skills[0]!.runtime_tools.map((t) => [t.name, t.script])).toEqual([['infil_scan', null]]);
   });
@@ -285,7 +285,7 @@ describe("compileSkills: what Forge's runtime registers", () => {
 describe('compileSkills: skills[]', () => {
   it('records metadata, the parsed tools and a sha256 checksum of the SKILL.md bytes', () => {
     const text = md('weather', '## Tool: weather_now\n\nCurrent weather ☀️.\n\n**Input:** city (string)\n**Output:** temperature\n', 'icon: 🌤️\ncategory: utilities\ntags: [weather, api]\n');
-    const r = compileSkills([{ skillMd: text, dir: 'weather', scripts: { 'scripts/weather-now.sh': SCRIPT } }]);
+    const r = compileSkills([{ skillMd: text, dirName: 'weather', scripts: { 'scripts/weather-now.sh': SCRIPT } }]);
     const s = r.skills[0]!;
     const hex = createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
     expect(s).toMatchObject({
@@ -310,9 +310,9 @@ describe('compileSkills: skills[]', () => {
     const noName = '---\ndescription: When asked ("x"), do x\n---\n# X\n\nUse web_search.\n';
     const good = md('good', '# Good\n\nUse web_search.\n');
     const r = compileSkills([
-      { skillMd: broken, dir: 'broken' },
-      { skillMd: good, dir: 'good' },
-      { skillMd: noName, dir: 'no-name' },
+      { skillMd: broken, dirName: 'broken' },
+      { skillMd: good, dirName: 'good' },
+      { skillMd: noName, dirName: 'no-name' },
     ]);
     expect(r.skills.map((s) => s.name)).toEqual(['good']);
     expect(r.excluded).toEqual(['broken', 'no-name']);
@@ -322,8 +322,8 @@ describe('compileSkills: skills[]', () => {
 
   it('reports a second skill with an already-used name and keeps the first by folder', () => {
     const r = compileSkills([
-      { skillMd: md('dup', '# B\n\nUse web_search.\n'), dir: 'dup-b' },
-      { skillMd: md('dup', '# A\n\nUse web_search.\n'), dir: 'dup-a' },
+      { skillMd: md('dup', '# B\n\nUse web_search.\n'), dirName: 'dup-b' },
+      { skillMd: md('dup', '# A\n\nUse web_search.\n'), dirName: 'dup-a' },
     ]);
     expect(r.skills.map((s) => s.body.trim().split('\n')[0])).toEqual(['# A']);
     expect(r.excluded).toEqual(['dup-b']);
@@ -331,7 +331,7 @@ describe('compileSkills: skills[]', () => {
   });
 
   it('warns about a timeout_hint it cannot read and records null', () => {
-    const r = compileSkills([{ skillMd: md('slow', '# S\n\nUse web_search.\n', 'metadata:\n  forge:\n    timeout_hint: soon\n'), dir: 'slow' }]);
+    const r = compileSkills([{ skillMd: md('slow', '# S\n\nUse web_search.\n', 'metadata:\n  forge:\n    timeout_hint: soon\n'), dirName: 'slow' }]);
     expect(r.skills[0]!.timeout_hint).toBeNull();
     expect(r.diagnostics.find((d) => d.code === 'timeout-hint-invalid')).toMatchObject({ skill: 'slow', severity: 'warning' });
   });
@@ -358,11 +358,11 @@ describe('compileSkills: requirements', () => {
     const r = compileSkills([
       {
         skillMd: md('reviewer', '# R\n\nUse web_search.\n', forgeYaml({ optional: ['GH_TOKEN', 'REVIEW_MODEL'], oneOf: ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'], bins: '\n        - jq\n        - infil', timeout: '"5m"' })),
-        dir: 'reviewer',
+        dirName: 'reviewer',
       },
       {
         skillMd: md('pr-bot', '# P\n\nUse web_search.\n', forgeYaml({ required: ['GH_TOKEN'], bins: '\n        - name: infil\n          url: https://example.com/infil\n          dest: /usr/local/bin/infil', timeout: '120' })),
-        dir: 'pr-bot',
+        dirName: 'pr-bot',
       },
     ]);
     expect(r.excluded).toEqual([]);
@@ -378,18 +378,18 @@ describe('compileSkills: requirements', () => {
 
   it('counts only included skills', () => {
     const r = compileSkills([
-      { skillMd: md('kept', '# K\n\nUse web_search.\n', forgeYaml({ required: ['KEPT_KEY'] })), dir: 'kept' },
-      { skillMd: '---\ndescription: no name\n' + forgeYaml({ required: ['DROPPED_KEY'] }) + '---\nx\n', dir: 'dropped' },
+      { skillMd: md('kept', '# K\n\nUse web_search.\n', forgeYaml({ required: ['KEPT_KEY'] })), dirName: 'kept' },
+      { skillMd: '---\ndescription: no name\n' + forgeYaml({ required: ['DROPPED_KEY'] }) + '---\nx\n', dirName: 'dropped' },
     ]);
     expect(r.requirements.env.required).toEqual(['KEPT_KEY']);
   });
 });
 
 describe('compileSkills: filter', () => {
-  const skills: SkillSource[] = [
-    { skillMd: md('k8s-a', '# A\n\nUse web_search.\n', 'category: sre\ntags: [kubernetes, triage]\n'), dir: 'k8s-a' },
-    { skillMd: md('k8s-b', '# B\n\nUse web_search.\n', 'category: sre\ntags: [kubernetes]\n'), dir: 'k8s-b' },
-    { skillMd: md('web', '# W\n\nUse web_search.\n', 'category: research\ntags: [triage]\n'), dir: 'web' },
+  const skills: SkillInit[] = [
+    { skillMd: md('k8s-a', '# A\n\nUse web_search.\n', 'category: sre\ntags: [kubernetes, triage]\n'), dirName: 'k8s-a' },
+    { skillMd: md('k8s-b', '# B\n\nUse web_search.\n', 'category: sre\ntags: [kubernetes]\n'), dirName: 'k8s-b' },
+    { skillMd: md('web', '# W\n\nUse web_search.\n', 'category: research\ntags: [triage]\n'), dirName: 'web' },
   ];
 
   it('keeps one category', () => {
@@ -402,17 +402,17 @@ describe('compileSkills: filter', () => {
   });
 
   it('does not report skills the filter leaves out', () => {
-    const r = compileSkills([...skills, { skillMd: '---\nname: x\n', dir: 'unclosed' }], { category: 'sre' });
+    const r = compileSkills([...skills, { skillMd: '---\nname: x\n', dirName: 'unclosed' }], { category: 'sre' });
     expect(r.diagnostics.some((d) => d.skill === 'unclosed')).toBe(false);
   });
 });
 
 describe('compileSkills: determinism', () => {
   it('gives byte-identical files for the same skills in any order', () => {
-    const skills: SkillSource[] = [
-      { skillMd: md('types', ALL_TYPES, 'category: dev\ntags: [b, a]\n' + forgeYaml({ optional: ['X'] })), dir: 'types', scripts: { 'every-type.sh': SCRIPT } },
-      { skillMd: md('review-helper', FOUR_TOOLS_BODY, forgeYaml({ required: ['X'], bins: '\n        - jq' })), dir: 'review-helper' },
-      { skillMd: md('weather', '## Tool: weather_now\n\nNow.\n\n**Input:** city (string)\n'), dir: 'weather', scripts: { 'weather-now.sh': SCRIPT, 'common.sh': 'x=1\n' } },
+    const skills: SkillInit[] = [
+      { skillMd: md('types', ALL_TYPES, 'category: dev\ntags: [b, a]\n' + forgeYaml({ optional: ['X'] })), dirName: 'types', scripts: { 'every-type.sh': SCRIPT } },
+      { skillMd: md('review-helper', FOUR_TOOLS_BODY, forgeYaml({ required: ['X'], bins: '\n        - jq' })), dirName: 'review-helper' },
+      { skillMd: md('weather', '## Tool: weather_now\n\nNow.\n\n**Input:** city (string)\n'), dirName: 'weather', scripts: { 'weather-now.sh': SCRIPT, 'common.sh': 'x=1\n' } },
     ];
     const first = serializeArtifacts(compileSkills(skills));
     const again = serializeArtifacts(compileSkills(skills));

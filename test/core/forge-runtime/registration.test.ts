@@ -64,10 +64,10 @@ describe('tool registration', () => {
   it('routing and tools.json leave out a tool named like a built-in or with `__`, as the registry refuses it', () => {
     for (const tool of ['web_search', 'my__tool']) {
       expect(buildAgentView([{ skillMd: md(tool), scripts: script(tool) }]).tools.map((t) => t.name)).toEqual(['read_skill']);
-      const built = compileSkills([{ skillMd: md(tool), dir: 'demo-skill', scripts: script(tool) }]);
+      const built = compileSkills([{ skillMd: md(tool), dirName: 'demo-skill', scripts: script(tool) }]);
       expect(built.tools).toEqual([]);
     }
-    const reserved = compileSkills([{ skillMd: md('my__tool'), dir: 'demo-skill', scripts: script('my__tool') }]);
+    const reserved = compileSkills([{ skillMd: md('my__tool'), dirName: 'demo-skill', scripts: script('my__tool') }]);
     expect(reserved.diagnostics.find((d) => d.code === 'tool-name-invalid')?.message).toContain('"__"');
   });
 });

@@ -22,7 +22,7 @@ describe('risk score equals forge skills audit', () => {
     for (const skill of skills) {
       it(`${skill.dir} under the ${policyName} policy`, () => {
         const forge = results[skill.dir]!;
-        const ours = assessSkillRisk(skill.skillMd, skill.scripts, policy, { dirName: skill.dir });
+        const ours = assessSkillRisk({ skillMd: skill.skillMd, scripts: skill.scripts, dirName: skill.dir }, policy);
         expect({ score: { value: ours.score, level: ours.level }, factors: ours.factors, violations: ours.violations }).toEqual({
           score: forge.score,
           factors: forge.factors ?? [],
@@ -36,7 +36,7 @@ describe('risk score equals forge skills audit', () => {
 
 describe('hand-computed scores (the rules of the issue, point by point)', () => {
   const fm = (forge: string, extra = '') => `---\nname: t\ndescription: d\n${extra}metadata:\n  forge:\n${forge}---\n# T\n`;
-  const score = (md: string, scripts: Record<string, string> = {}, policy?: Parameters<typeof assessSkillRisk>[2]) => assessSkillRisk(md, scripts, policy).score;
+  const score = (md: string, scripts: Record<string, string> = {}, policy?: Parameters<typeof assessSkillRisk>[1]) => assessSkillRisk({ skillMd: md, scripts }, policy).score;
 
   it('egress: 2 trusted, 10 unknown, +15 past five domains; exact names only', () => {
     expect(score(fm('    egress_domains: [api.github.com, example.org]\n'))).toBe(12);
@@ -63,7 +63,7 @@ describe('hand-computed scores (the rules of the issue, point by point)', () => 
   it('a script counts 20 only as scripts/<name>.sh, as in Forge', () => {
     expect(score(fm(''), { 't.sh': 'echo' })).toBe(20);
     expect(score(fm(''), { 'scripts/t.sh': 'echo' })).toBe(20);
-    const other = assessSkillRisk(fm(''), { 'other.sh': 'echo' });
+    const other = assessSkillRisk({ skillMd: fm(''), scripts: { 'other.sh': 'echo' } });
     expect(other.score).toBe(0);
     expect(other.findings[0]).toMatchObject({ rule: 'script-not-scored', severity: 'info' });
   });

@@ -30,8 +30,8 @@ describe('risk policy', () => {
   it('a policy given in code fills the keys it leaves out with zero values, like a file', () => {
     const md = '---\nname: t\ndescription: d\nmetadata:\n  forge:\n    requires:\n      bins: [ssh]\n---\n';
     expect(assessSkillRisk(md).violations.map((v) => v.rule)).toEqual(['binary_denylist']);
-    expect(assessSkillRisk(md, {}, { maxRiskScore: 10 }).violations.map((v) => v.rule)).toEqual(['max_risk_score']);
-    expect(assessSkillRisk(md, {}, { ...defaultRiskPolicy(), acknowledgedBins: ['ssh'] }).score).toBe(3);
+    expect(assessSkillRisk(md, { maxRiskScore: 10 }).violations.map((v) => v.rule)).toEqual(['max_risk_score']);
+    expect(assessSkillRisk(md, { ...defaultRiskPolicy(), acknowledgedBins: ['ssh'] }).score).toBe(3);
   });
 
   const bad: Array<[string, RegExp]> = [

@@ -34,9 +34,9 @@ describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
     expect(wire.server.requests).toHaveLength(REQUESTS.length);
     const first = seen(provider, wire.server.requests[0]!.body);
     const catalog = buildSkillCatalog([
-      { skillMd: DRAFT.skillMd, dir: 'weather-brief' },
-      { skillMd: CLOCK.skillMd, dir: 'tz-clock' },
-      { skillMd: STOCKS.skillMd, dir: 'stock-quote', scripts: ['stock-quote.sh'] },
+      { skillMd: DRAFT.skillMd, dirName: 'weather-brief' },
+      { skillMd: CLOCK.skillMd, dirName: 'tz-clock' },
+      { skillMd: STOCKS.skillMd, dirName: 'stock-quote', scripts: { 'stock-quote.sh': '' } },
     ]);
     expect(first.system).toBe(`You are helper, an AI agent.\n\n${catalog}`);
     expect(first.system).toContain('- weather-brief: When the user asks about the weather');

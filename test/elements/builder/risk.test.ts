@@ -21,7 +21,7 @@ const SYNTAX = { ok: false, findings: [{ code: 'bash-syntax', severity: 'error',
 function reviewingApi(skillMd: string, script: string, syntax: unknown = { ok: true, findings: [], missing_tools: [] }): FakeApi {
   const api = new FakeApi();
   api.chat = () => draftReply({ skillMd, scripts: { 'weather-current.sh': script } });
-  const validate = (body: any): any => ({ valid: true, errors: [], warnings: [], syntax, risk: { ...assessSkillRisk(body.skill_md, body.scripts ?? {}), policy_source: null } });
+  const validate = (body: any): any => ({ valid: true, errors: [], warnings: [], syntax, risk: { ...assessSkillRisk({ skillMd: body.skill_md, scripts: body.scripts ?? {} }), policy_source: null } });
   api.validate = validate;
   return api;
 }
@@ -33,7 +33,7 @@ describe('builder: risk review and script syntax', () => {
     const el = await mountWithDraft(reviewingApi(RISKY_MD, RISKY_SCRIPT, SYNTAX), undefined, { validated: true });
     await waitFor(() => !!$(el, '.risk-badge'), 'badge');
     const badge = $<HTMLButtonElement>(el, '[part="risk"] .risk-badge')!;
-    const expected = assessSkillRisk(RISKY_MD, { 'weather-current.sh': RISKY_SCRIPT });
+    const expected = assessSkillRisk({ skillMd: RISKY_MD, scripts: { 'weather-current.sh': RISKY_SCRIPT } });
     includes(txt(badge), `Risk ${expected.score}/100`);
     includes(txt(badge), expected.level);
     includes(txt(badge), '1 policy violation');
@@ -87,7 +87,7 @@ describe('builder: risk review and script syntax', () => {
     await waitFor(() => !!internals(el).checks.review, 'reviewed');
     button(el, 'Save skill').click();
     await waitFor(() => txt(dialog(el)).includes('weather-report saved'), 'saved at once');
-    const score = assessSkillRisk(WEATHER_SKILL_MD, { 'weather-current.sh': WEATHER_SCRIPT }).score;
+    const score = assessSkillRisk({ skillMd: WEATHER_SKILL_MD, scripts: { 'weather-current.sh': WEATHER_SCRIPT } }).score;
     await waitFor(() => txt($(el, 'dialog[data-name="save"] .risk-badge')).includes(`Risk ${score}/100`), 'the badge in the result');
     includes(txt($(el, 'dialog[data-name="save"] [part="risk"]')), 'policy passed');
     equal($(el, 'dialog[data-name="save"] [part="risk"] input'), null);

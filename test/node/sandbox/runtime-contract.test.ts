@@ -68,17 +68,17 @@ describe.each(CASES)('scripts/demo-lookup%s', (ext, interpreter) => {
     else expect(prepare).toThrow(ToolRunError);
 
     // Build artifacts: the skill's tool record and tools.json.
-    const built = compileSkills([{ skillMd: SKILL_MD, dir: 'demo-lookup', scripts }]);
+    const built = compileSkills([{ skillMd: SKILL_MD, dirName: 'demo-lookup', scripts }]);
     expect(built.skills[0]!.tools[0]!.script).toBe(runs ? `demo-lookup/scripts/${file}` : null);
     expect(built.skills[0]!.tools[0]!.interpreter).toBe(interpreter);
     expect(built.tools.map((t) => [t.name, t.interpreter])).toEqual(runs ? [['demo_lookup', interpreter]] : []);
 
     // Catalog: a skill whose only tool is callable is reached as a tool, not listed.
-    const catalog = buildSkillCatalog([{ skillMd: SKILL_MD, dir: 'demo-lookup', scripts: [file] }]);
+    const catalog = buildSkillCatalog([{ skillMd: SKILL_MD, dirName: 'demo-lookup', scripts: { [file]: '' } }]);
     expect(catalog.includes('- demo-lookup:')).toBe(!runs);
 
     // Routing: the model's tools.
-    const view = buildAgentView([{ skillMd: SKILL_MD, dir: 'demo-lookup', scripts: [file] }]);
+    const view = buildAgentView([{ skillMd: SKILL_MD, dirName: 'demo-lookup', scripts: { [file]: '' } }]);
     expect(view.tools.map((t) => t.name)).toEqual(runs ? ['read_skill', 'demo_lookup'] : ['read_skill']);
   });
 });

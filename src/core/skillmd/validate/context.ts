@@ -3,6 +3,7 @@
 // forge.ts, scripts.ts and agentskills.ts.
 
 import type { Diagnostic } from '../../diagnostics.js';
+import type { RuntimeView } from '../../runtime-view/runtime-view.js';
 import type { ParsedSkillMd } from '../types.js';
 import { type FieldPath, frontmatterLinesOf, locateField } from '../locate.js';
 
@@ -34,6 +35,12 @@ export interface ValidateOptions {
    * parses each skill once and shares the result). Must be the parse of `text`.
    */
   parsed?: ParsedSkillMd;
+  /**
+   * `forgeRuntimeView` of `text` with the names of `scripts` when the caller
+   * has it (a Skill shares its own); the runtime rules then read it instead
+   * of building another. Must be the view of `text` and these scripts.
+   */
+  runtimeView?: RuntimeView;
 }
 
 export interface RuleContext {

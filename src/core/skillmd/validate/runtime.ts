@@ -9,7 +9,7 @@
 import { errorDiag, warningDiag, type Diagnostic } from '../../diagnostics.js';
 import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { PROPERTY_KEY_PATTERN, runtimeJsonType, suggestPropertyKey } from '../../forge-runtime/input-spec.js';
-import { forgeRuntimeView, runtimeSpecParts, type RuntimeToolView } from '../../runtime-view/index.js';
+import { forgeRuntimeView, runtimeSpecParts, type RuntimeToolView, type RuntimeView } from '../../runtime-view/index.js';
 import { inputSpecLine, specTypeWord } from '../spec-line.js';
 import { codeLineMask, headingOf } from '../markdown/lines.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
@@ -25,10 +25,7 @@ interface Ctx {
 }
 
 export function runtimeRules(rc: RuleContext, add: Sink): void {
-  const scripts = rc.options.scripts ? Object.keys(rc.options.scripts).map(normalizeScriptName) : undefined;
-  // The frontmatter is parsed already (rc.parsed): the view reads only the body.
-  const runtime = rc.parsed.forge.runtime ?? 'script';
-  const view = forgeRuntimeView(rc.text, scripts ? { scripts, runtime } : { runtime });
+  const view = rc.options.runtimeView ?? viewOf(rc);
   const lines = rc.text.split('\n');
   const ctx: Ctx = { add, lines, mask: codeLineMask(lines), runs: (t) => view.runtime === 'binary' || (t.script ?? null) !== null };
   for (const line of view.loadErrors.filter((e) => /64 KiB/.test(e)))
@@ -47,6 +44,13 @@ export function runtimeRules(rc: RuleContext, add: Sink): void {
     toolRules(ctx, tool, entry);
   }
   if (rc.parsed.legacyNames.length === 0) for (const t of view.tools) if (t.kind === 'phantom') phantomRule(ctx, t);
+}
+
+/** The runtime view when the caller has none: the frontmatter is parsed already (rc.parsed), so the view reads only the body. */
+function viewOf(rc: RuleContext): RuntimeView {
+  const scripts = rc.options.scripts ? Object.keys(rc.options.scripts).map(normalizeScriptName) : undefined;
+  const runtime = rc.parsed.forge.runtime ?? 'script';
+  return forgeRuntimeView(rc.text, scripts ? { scripts, runtime } : { runtime });
 }
 
 function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {

@@ -11,7 +11,8 @@
 //   (skill_md is the draft with it applied); nothing is written.
 import { assertSafeSkillName } from '../../../core/names.js';
 import { withDescription } from '../../../core/routing/skills.js';
-import type { RoutingEvent, RoutingSkill } from '../../../core/routing/types.js';
+import type { SkillInit } from '../../../core/skill/skill.js';
+import type { RoutingEvent } from '../../../core/routing/types.js';
 import { ImproveDescriptionRequestCodec, RouteCheckRequestCodec, RouteRequestsRequestCodec } from '../../../core/protocol/codecs.js';
 import { descriptionProposalToWire, ROUTING_REQUEST, routingEventToWire, type RoutingBody } from '../../../core/protocol/routing-wire.js';
 import { readCustomSkill } from '../../skill-store/agent-read.js';
@@ -27,7 +28,7 @@ async function setup(ctx: RouteContext, body: RoutingBody): Promise<AgentRouting
     assertSafeSkillName(body.editingName, ROUTING_REQUEST.editingName);
     await readCustomSkill(agent.path, body.editingName, { ...ctx.services.io, folderFiles: false }); // unknown skill → 404 before any call
   }
-  const draft: RoutingSkill = { skillMd: body.skillMd, scripts: body.scripts ?? {} };
+  const draft: SkillInit = { skillMd: body.skillMd, scripts: body.scripts ?? {} };
   return {
     ...ctx.services.io,
     workspaceDir: ctx.services.workspaceDir,
