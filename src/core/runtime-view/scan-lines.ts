@@ -59,7 +59,7 @@ export function scanTextLines(text: string): { lines: string[]; tooLongAt?: numb
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-function hasLoneSurrogate(text: string): boolean {
+export function hasLoneSurrogate(text: string): boolean {
   LONE_SURROGATE.lastIndex = 0;
   return LONE_SURROGATE.test(text);
 }
