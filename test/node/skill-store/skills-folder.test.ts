@@ -28,8 +28,8 @@ describe('readSkillsFolder', () => {
     });
     const r = await readSkillsFolder(ws.path('skills'), ws);
     expect(r.skills).toEqual([
-      { skillMd: skillMd('notes'), dir: 'notes' },
-      { skillMd: WEATHER, dir: 'weather', scripts: { 'weather-now.sh': SCRIPT } },
+      { skillMd: skillMd('notes'), dirName: 'notes' },
+      { skillMd: WEATHER, dirName: 'weather', scripts: { 'weather-now.sh': SCRIPT } },
     ]);
     expect(r.skipped).toEqual([]);
   });
@@ -50,7 +50,7 @@ describe('readSkillsFolder', () => {
     await p.symlink('/outside/secret.sh', ws.path('skills/ok/scripts/leak.sh'));
     await p.symlink('/outside/flat.md', ws.path('skills/flat-link.md'));
     const r = await readSkillsFolder(ws.path('skills'), ws);
-    expect(r.skills.map((s) => s.dir)).toEqual(['ok']);
+    expect(r.skills.map((s) => s.dirName)).toEqual(['ok']);
     expect(r.skills[0]!.scripts).toEqual({ 'weather-now.sh': SCRIPT });
     expect(r.skipped.map((s) => [s.path, s.code])).toEqual([
       ['flat-link.md', 'symlink-escape'],
@@ -65,7 +65,7 @@ describe('readSkillsFolder', () => {
     const ws = await createMemoryWorkspace({ 'skills/real/SKILL.md': skillMd('real') });
     await ws.fs.promises.symlink(ws.path('skills/real'), ws.path('skills/alias'));
     const r = await readSkillsFolder(ws.path('skills'), ws);
-    expect(r.skills.map((s) => s.dir)).toEqual(['alias', 'real']);
+    expect(r.skills.map((s) => s.dirName)).toEqual(['alias', 'real']);
   });
 
   it('reports template folders, folders without SKILL.md and odd Markdown names instead of reading them', async () => {
@@ -77,7 +77,7 @@ describe('readSkillsFolder', () => {
       'skills/good/scripts/bad name.sh': SCRIPT,
     });
     const r = await readSkillsFolder(ws.path('skills'), ws);
-    expect(r.skills.map((s) => s.dir)).toEqual(['good']);
+    expect(r.skills.map((s) => s.dirName)).toEqual(['good']);
     expect(r.skipped.map((s) => [s.path, s.code])).toEqual([
       ['README.md', 'not-a-skill'],
       ['_template', 'template-skipped'],
@@ -89,7 +89,7 @@ describe('readSkillsFolder', () => {
   it('keeps the folder skill when a flat file has the same name, and reports the flat one', async () => {
     const ws = await createMemoryWorkspace({ 'skills/notes/SKILL.md': skillMd('notes'), 'skills/notes.md': skillMd('notes', { body: 'FLAT' }) });
     const r = await readSkillsFolder(ws.path('skills'), ws);
-    expect(r.skills).toEqual([{ skillMd: skillMd('notes'), dir: 'notes', scripts: {} }]);
+    expect(r.skills).toEqual([{ skillMd: skillMd('notes'), dirName: 'notes', scripts: {} }]);
     expect(r.skipped).toMatchObject([{ path: 'notes.md', code: 'duplicate', skill: 'notes' }]);
   });
 
