@@ -10,30 +10,57 @@ export interface WorkerJob {
   from: number;
   small: number;
   large: number;
-  repetitions: number;
+  /** Samples per size: the median of these is kept. */
+  smallSamples: number;
+  largeSamples: number;
+  /** A sample repeats the parse until it lasts at least this long (CPU ms); the time per parse is sample ÷ repeats. */
+  minSampleMs: number;
 }
 
 export interface WorkerResult {
   index: number;
   input: string;
+  /** Median CPU ms of one parse, and how many parses each sample held. */
   smallMs: number;
+  smallRepeats: number;
   largeMs: number;
-}
-
-/** The best (lowest) CPU time of `reps` runs, in ms: CPU time leaves out waiting for a core on a shared machine. */
-function best(fn: () => unknown, reps: number): number {
-  let min = Infinity;
-  for (let r = 0; r < reps; r++) {
-    gc?.(); // a full GC first, so one run does not pay for the garbage of the last
-    const c0 = process.cpuUsage();
-    fn();
-    const c = process.cpuUsage(c0);
-    min = Math.min(min, (c.user + c.system) / 1000);
-  }
-  return min;
+  largeRepeats: number;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
+
+function cpuNowMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/** How many parses make one sample last at least `minMs` of CPU time (doubling from one run). */
+function repeatsFor(fn: () => unknown, minMs: number): number {
+  let n = 1;
+  for (;;) {
+    gc?.();
+    const t0 = cpuNowMs();
+    for (let i = 0; i < n; i++) fn();
+    const ms = cpuNowMs() - t0;
+    if (ms >= minMs) return n;
+    n = ms <= 0 ? n * 8 : Math.max(n * 2, Math.ceil((n * minMs * 1.2) / ms));
+  }
+}
+
+/** The median CPU time of one parse, over `samples` samples of `repeats` parses each (a full GC before each sample). */
+function medianMs(fn: () => unknown, repeats: number, samples: number): number {
+  const xs: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    gc?.(); // so one sample does not pay for the garbage of the last
+    const t0 = cpuNowMs();
+    for (let i = 0; i < repeats; i++) fn();
+    xs.push((cpuNowMs() - t0) / repeats);
+  }
+  xs.sort((a, b) => a - b);
+  const m = xs.length >> 1;
+  return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
+}
+
 const job = JSON.parse(process.env.REDOS_JOB!) as WorkerJob;
 const parser = PARSERS.find((p) => p.name === job.parser)!;
 let index = 0;
@@ -44,10 +71,13 @@ for (const [name, make] of Object.entries(PAYLOADS)) {
     if (index < job.from) continue;
     const small = smallShapes[s]!;
     const large = largeShapes[s]!;
-    parser.run(small); // warm up
-    const smallMs = best(() => parser.run(small), job.repetitions * 3);
-    const largeMs = best(() => parser.run(large), job.repetitions);
-    const result: WorkerResult = { index, input: `${name} #${s + 1}`, smallMs, largeMs };
+    const runSmall = (): unknown => parser.run(small);
+    const runLarge = (): unknown => parser.run(large);
+    const smallRepeats = repeatsFor(runSmall, job.minSampleMs); // also the warm-up
+    const smallMs = medianMs(runSmall, smallRepeats, job.smallSamples);
+    const largeRepeats = repeatsFor(runLarge, job.minSampleMs);
+    const largeMs = medianMs(runLarge, largeRepeats, job.largeSamples);
+    const result: WorkerResult = { index, input: `${name} #${s + 1}`, smallMs, smallRepeats, largeMs, largeRepeats };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }
 }

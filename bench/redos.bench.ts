@@ -10,14 +10,18 @@
 // unclosed fences, `## Tool: ` + spaces, `**Input:**` + spaces, table rows of
 // `|`, …) in a few shapes each, at 64 KiB and at 1 MiB. Per input the ratio
 // time(1 MiB) / time(64 KiB) is taken (best CPU time of several runs each);
-// a linear parser gives about 16, a quadratic one about 256. The figure per
-// parser is its worst ratio over all inputs (target ≤ 24) and its slowest
-// 1 MiB input. Each parser runs in a child process; an input that runs past
+// a linear parser gives about 16, a quadratic one about 256. Times are CPU
+// times: a sample repeats the parse until it lasts ≥ 30 ms (time per parse =
+// sample ÷ repeats), a full GC before each sample, the median of 5 samples at
+// 64 KiB and 3 at 1 MiB. The figure per parser is its worst ratio over all
+// inputs (target ≤ 24) and its slowest 1 MiB input; the table at the end and
+// the 1-minute load average show what the machine was doing. Each parser runs in a child process; an input that runs past
 // the cap is stopped and reported as "> cap" (the ratio then counts as
 // missed), so a regression cannot hang the bench.
 // Results: stdout and bench/results/redos.json.
 
 import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { PARSERS, PAYLOADS } from '../test/helpers/pathological-inputs.js';
@@ -26,7 +30,9 @@ import { atMost, exactFigure, printFigures, round, writeResult, type Figure } fr
 
 const SMALL = 64 * 1024;
 const LARGE = 1024 * 1024;
-const REPETITIONS = 2;
+const SMALL_SAMPLES = 5;
+const LARGE_SAMPLES = 3;
+const MIN_SAMPLE_MS = 30;
 /** An input (both sizes, all runs) that takes longer than this is stopped. */
 const CAP_MS = 60_000;
 const TARGET = 24;
@@ -45,7 +51,7 @@ function measure(parser: string): Promise<ParserResult> {
   const out: ParserResult = { parser, rows: [], timedOut: [] };
   return new Promise((resolve, reject) => {
     const start = (from: number): void => {
-      const job: WorkerJob = { parser, from, small: SMALL, large: LARGE, repetitions: REPETITIONS };
+      const job: WorkerJob = { parser, from, small: SMALL, large: LARGE, smallSamples: SMALL_SAMPLES, largeSamples: LARGE_SAMPLES, minSampleMs: MIN_SAMPLE_MS };
       const child = spawn(tsx, [workerFile], { env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`, REDOS_JOB: JSON.stringify(job) }, stdio: ['ignore', 'pipe', 'inherit'] });
       let next = from;
       let timer: NodeJS.Timeout;
@@ -82,30 +88,38 @@ function measure(parser: string): Promise<ParserResult> {
 
 const figures: Figure[] = [];
 const table: string[] = [];
+const summary: string[] = [];
 const only = process.env.REDOS_ONLY; // a parser name prefix, to run one
+const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(3));
 for (const p of PARSERS.filter((x) => !only || x.name.startsWith(only))) {
   const r = await measure(p.name);
   const worst = r.rows.reduce((a, b) => (b.largeMs / b.smallMs > a.largeMs / a.smallMs ? b : a));
   const slowest = r.rows.reduce((a, b) => (b.largeMs > a.largeMs ? b : a));
   const ratio = round(worst.largeMs / worst.smallMs, 1);
+  const times = `${ms(worst.smallMs)} ms → ${ms(worst.largeMs)} ms`;
   if (r.timedOut.length > 0) {
     figures.push({ label: `${p.name}: 1 MiB ÷ 64 KiB, worst input`, value: Infinity, unit: `x (> cap ${CAP_MS / 1000} s on ${r.timedOut.join(', ')})`, target: `≤ ${TARGET}`, ok: false });
+    summary.push(`${p.name}\t> cap (${r.timedOut.join(', ')})\t\t> cap\t> ${TARGET}`);
   } else {
-    figures.push(exactFigure(`${p.name}: 1 MiB ÷ 64 KiB, worst input (${worst.input})`, ratio, 'x', atMost(TARGET)));
+    figures.push(exactFigure(`${p.name}: 1 MiB ÷ 64 KiB, worst input (${worst.input}: ${times})`, ratio, 'x', atMost(TARGET)));
+    summary.push(`${p.name}\t${worst.input}\t${ms(worst.smallMs)}\t${ms(worst.largeMs)}\t${ratio}`);
   }
   figures.push(exactFigure(`${p.name}: slowest 1 MiB input (${slowest.input})`, round(slowest.largeMs, 1), 'ms'));
-  for (const row of r.rows) table.push(`${p.name}\t${row.input}\t${round(row.smallMs, 3)}\t${round(row.largeMs, 2)}\t${round(row.largeMs / row.smallMs, 1)}`);
-  console.log(`${p.name}: worst ratio ${ratio} (${worst.input}), slowest 1 MiB ${round(slowest.largeMs, 1)} ms (${slowest.input})${r.timedOut.length ? `, TIMED OUT: ${r.timedOut.join(', ')}` : ''}`);
+  for (const row of r.rows) table.push(`${p.name}\t${row.input}\t${ms(row.smallMs)}\t${ms(row.largeMs)}\t${round(row.largeMs / row.smallMs, 1)}`);
+  console.log(`${p.name}: worst ratio ${ratio} (${worst.input}: ${times}), slowest 1 MiB ${round(slowest.largeMs, 1)} ms (${slowest.input})${r.timedOut.length ? `, TIMED OUT: ${r.timedOut.join(', ')}` : ''}`);
 }
 
-if (process.env.REDOS_BENCH_ALL) console.log(`parser\tinput\t64 KiB ms\t1 MiB ms\tratio\n${table.join('\n')}`);
+if (process.env.REDOS_BENCH_ALL) console.log(`\nparser\tinput\t64 KiB ms\t1 MiB ms\tratio\n${table.join('\n')}`);
+console.log(`\nparser\tworst input\t64 KiB ms\t1 MiB ms\tratio\n${summary.join('\n')}`);
+console.log(`load average (1, 5, 15 min): ${loadavg().map((x) => x.toFixed(2)).join(', ')}\n`);
 printFigures('redos: 1 MiB ÷ 64 KiB time ratios (linear ≈ 16)', figures);
 writeResult({
-  name: 'redos',
-  repetitions: REPETITIONS,
+  name: process.env.REDOS_RESULT ?? 'redos', // a separate result file for a partial (REDOS_ONLY) run
+  repetitions: SMALL_SAMPLES,
   notes:
-    `Each parser gets ${Object.keys(PAYLOADS).length} pathological payloads (runs of spaces, #, backticks, |, *, _, [, nested brackets, an unclosed fence, "## Tool: " + spaces + x, "**Input:**" + spaces + x, table rows of |, curly quotes, slashes) in 2–3 shapes each (bare, inside a SKILL.md or JSON envelope, as a .env line), at 64 KiB and 1 MiB. ` +
-    `Per input: best CPU time (user + system, a full GC before each run) of ${REPETITIONS * 3} runs at 64 KiB and ${REPETITIONS} at 1 MiB, in a child process stopped after ${CAP_MS / 1000} s. The ratio is time(1 MiB) / time(64 KiB): linear ≈ 16, quadratic ≈ 256; the worst input per parser is shown. ` +
-    'The chat Markdown renderer is measured through its parsing (parseBlocks, then parseInline of every text), without the DOM it builds (that needs a browser). Figures are exact values of this run (no spread).',
+    `Each parser gets ${Object.keys(PAYLOADS).length} pathological payloads (runs of spaces, #, backticks, |, *, _, [, nested brackets, an unclosed fence, "## Tool: " + spaces + x, "**Input:**" + spaces + x, table rows of |, many short headings, curly quotes, slashes) in 2–3 shapes each (bare, inside a SKILL.md or JSON envelope, as a .env line), at 64 KiB and 1 MiB. ` +
+    `Per input: CPU time (user + system) of one parse, as the median of ${SMALL_SAMPLES} samples at 64 KiB and ${LARGE_SAMPLES} at 1 MiB; a sample repeats the parse until it lasts ≥ ${MIN_SAMPLE_MS} ms and is divided by the repeats, a full GC before each sample; each parser in a child process, an input stopped after ${CAP_MS / 1000} s ("> cap"). ` +
+    'The ratio is time(1 MiB) / time(64 KiB): linear ≈ 16, quadratic ≈ 256; the worst input per parser is shown with its two times (64 KiB → 1 MiB). ' +
+    `The chat Markdown renderer is measured through its parsing (parseBlocks, then parseInline of every text), without the DOM it builds (that needs a browser). Figures are exact values of this run (no spread); 1/5/15-minute load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${cpus().length} cores.`,
   figures,
 });
