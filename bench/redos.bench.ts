@@ -37,7 +37,7 @@ const MIN_SAMPLE_MS = 30;
 const CAP_MS = 60_000;
 const TARGET = 24;
 
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const tsxLoader = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 const workerFile = fileURLToPath(new URL('./redos-worker.ts', import.meta.url));
 
 interface ParserResult {
@@ -52,7 +52,8 @@ function measure(parser: string): Promise<ParserResult> {
   return new Promise((resolve, reject) => {
     const start = (from: number): void => {
       const job: WorkerJob = { parser, from, small: SMALL, large: LARGE, smallSamples: SMALL_SAMPLES, largeSamples: LARGE_SAMPLES, minSampleMs: MIN_SAMPLE_MS };
-      const child = spawn(tsx, [workerFile], { env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`, REDOS_JOB: JSON.stringify(job) }, stdio: ['ignore', 'pipe', 'inherit'] });
+      // node itself with tsx's loader (not the tsx binary, which runs node as a child a kill would miss)
+      const child = spawn(process.execPath, ['--expose-gc', '--import', tsxLoader, workerFile], { env: { ...process.env, REDOS_JOB: JSON.stringify(job) }, stdio: ['ignore', 'pipe', 'inherit'] });
       let next = from;
       let timer: NodeJS.Timeout;
       const arm = (): void => {
