@@ -45,7 +45,7 @@ for (const file of benches) {
     const spread = f.spread !== undefined ? `± ${fmt(f.spread)}` : f.min !== undefined ? `${fmt(f.min)}–${fmt(f.max)}` : '';
     const target = f.target ?? '';
     const ok = f.ok === undefined ? '' : f.ok ? 'met' : '**missed**';
-    return `| ${f.label} | ${fmt(f.value)} ${f.unit ?? ''} | ${spread} | ${target} | ${ok} |`;
+    return `| ${f.label.replace(/\|/g, '\\|')} | ${f.value === null ? '' : fmt(f.value)} ${f.unit ?? ''} | ${spread} | ${target} | ${ok} |`;
   });
   sections.push(
     [
