@@ -13,8 +13,8 @@ export { planRouting, checkRequests as checkRoutingRequests } from '../routing/r
 export type { RoutingPlan } from '../routing/requests.js';
 export { withDescription } from '../routing/skills.js';
 export { DesignerReplyError } from '../routing/errors.js';
+export type { CheckRoutingOptions } from '../routing/options.js';
 export type {
-  CheckRoutingOptions,
   RoutingChoice,
   RoutingEvent,
   RoutingExpectation,

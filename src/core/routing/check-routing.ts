@@ -20,7 +20,8 @@ import { checkRequests, DEFAULT_MAX_REQUESTS, planRouting } from './requests.js'
 import type { SkillBrief } from './designer.js';
 import { routingSkill, skillBriefs } from './skills.js';
 import type { Skill } from '../skill/skill.js';
-import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from './types.js';
+import type { CheckRoutingOptions } from './options.js';
+import type { RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from './types.js';
 
 export const DEFAULT_ROUTING_CONCURRENCY = 4;
 

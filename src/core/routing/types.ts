@@ -1,9 +1,8 @@
 // Types of the routing check ("will the agent use it?"): the requests it sends,
 // what the model chose for each, the summary (recall, precision, overlaps),
 // the events a running check yields, and the options of checkRouting.
-import type { LlmClient, LlmConfig, LlmUsage } from '../llm/types.js';
+import type { LlmUsage } from '../llm/types.js';
 import type { ForgeErrorCode } from '../errors.js';
-import type { SkillLike } from '../skill/skill.js';
 
 /** What the operator expects the agent to do with a request. */
 export type RoutingExpectation = 'this' | 'other' | 'none';
@@ -71,22 +70,3 @@ export type RoutingEvent =
   | { type: 'done'; report: RoutingReport }
   | { type: 'error'; error: Error; /** The error's code; `internal` for an error that is not a ForgeError (a bug). */ code: ForgeErrorCode | 'internal'; report: RoutingReport };
 
-export interface CheckRoutingOptions {
-  /** A ready client, or the config to create one with createLlmClient. */
-  llm: LlmClient | LlmConfig;
-  /** The skill being checked (its `dirName` names it when the frontmatter has no `name`; script contents are not read). */
-  draft: SkillLike;
-  /** The agent's other installed skills (not the one being edited). */
-  otherSkills?: readonly SkillLike[];
-  /** The operator's requests. */
-  requests?: readonly RoutingRequest[];
-  /** Add up to this many generated requests: the draft's Examples first, then one designer call for the rest (positives and near misses). */
-  generate?: number;
-  /** Requests checked at once. Default 4. */
-  concurrency?: number;
-  /** The agent's id, as Forge's runtime names it in the system prompt. Default `agent`. */
-  agentName?: string;
-  /** Upper bound on requests checked (one call each). Default 12. */
-  maxRequests?: number;
-  signal?: AbortSignal;
-}

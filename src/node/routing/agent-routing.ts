@@ -5,7 +5,8 @@
 import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/routing/check-routing.js';
 import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
 import type { SkillInit, SkillLike } from '../../core/skill/skill.js';
-import type { CheckRoutingOptions, RoutingEvent, RoutingReport, RoutingRequest } from '../../core/routing/types.js';
+import type { CheckRoutingOptions } from '../../core/routing/options.js';
+import type { RoutingEvent, RoutingReport, RoutingRequest } from '../../core/routing/types.js';
 import type { LlmClient, LlmConfig, LlmUsage } from '../../core/llm/types.js';
 import type { IoOptions } from '../fs/types.js';
 import { listCustomSkills, readCustomSkill } from '../skill-store/index.js';
