@@ -62,7 +62,7 @@ export async function serveBlock(session: DocSession, block: CodeBlock, args: st
 async function drivePage(url: string, modelUrl: string, fail: (message: string) => never): Promise<void> {
   const { launchChromium } = await import('../e2e/support.js');
   const browser = await launchChromium();
-  let errors: string[] = [];
+  let errors: string[];
   try {
     const page = await browser.newPage();
     errors = watchPage(page);

@@ -32,7 +32,7 @@ function check(text: string): void {
   try {
     r = parseEnvelope(text);
   } catch (e) {
-    throw new Error(`parseEnvelope threw: ${e instanceof Error ? e.stack : String(e)}`);
+    throw new Error(`parseEnvelope threw: ${e instanceof Error ? e.stack : String(e)}`, { cause: e });
   }
   wellFormed(r);
   expect(isDeepStrictEqual(parseEnvelope(text), r)).toBe(true);

@@ -18,7 +18,7 @@ function check(text: string): void {
   try {
     p = parseSkillMd(text);
   } catch (e) {
-    throw new Error(`parseSkillMd threw: ${String(e)}`);
+    throw new Error(`parseSkillMd threw: ${String(e)}`, { cause: e });
   }
   // A crash caught inside the parser is still a bug.
   expect(p.diagnostics.filter((d) => d.code === 'parse-internal')).toEqual([]);

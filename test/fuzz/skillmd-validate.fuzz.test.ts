@@ -42,7 +42,7 @@ function check(text: string, options: ValidateOptions): void {
     try {
       r = validateSkillMd(text, opts);
     } catch (e) {
-      throw new Error(`validateSkillMd threw under the ${profile} profile: ${e instanceof Error ? e.stack : String(e)}`);
+      throw new Error(`validateSkillMd threw under the ${profile} profile: ${e instanceof Error ? e.stack : String(e)}`, { cause: e });
     }
     expect(r.valid).toBe(r.errors.length === 0);
     expect(r.errors.every((d) => d.severity === 'error')).toBe(true);

@@ -8,6 +8,7 @@
 // right, one edge per label); this module walks it read-only. tldts is
 // pinned to an exact version, and test/core/egress pins the answers.
 
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the trie module has no types of its own; this file declares them for the deep import below
 /// <reference path="./tldts-trie.d.ts" />
 import { edgeChild, edgeLength, edgeStart, labelText, nodeFlags, rulesRoot } from 'tldts/dist/es6/src/data/trie.js';
 

@@ -184,7 +184,9 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   async function* stream(request: LlmRequest): AsyncGenerator<LlmStreamPart> {
     checkRequest(request);
     const adapter = await loadAdapter();
-    let { structured, warning: planWarning } = planner.plan(adapter, request);
+    const plan = planner.plan(adapter, request);
+    let structured = plan.structured;
+    const planWarning = plan.warning;
     if (planWarning && !warned.has(planWarning)) {
       warned.add(planWarning);
       yield warning(planWarning);

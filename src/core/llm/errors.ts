@@ -78,7 +78,7 @@ function make(ctx: ErrorContext, code: LlmErrorCode, message: string, opts: { st
 /** Keeps the SDK error as `cause` for debugging unless it carries the key anywhere we can see. */
 function safeCause(cause: unknown, apiKey: string | undefined): unknown {
   if (cause === undefined || !apiKey || apiKey.length < 4) return cause;
-  let text = '';
+  let text: string;
   try {
     text = cause instanceof Error ? `${cause.message}\n${cause.stack ?? ''}\n${JSON.stringify(cause)}` : JSON.stringify(cause);
   } catch {

@@ -11,8 +11,10 @@
 // are left alone: an escape changes what a terminal does, never what it shows.
 
 /** Matches every C0 control, DEL and every C1 control. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this module's job
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** The same, except tab, line feed and the CR of a CRLF pair (layout). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this module's job
 const CONTROL_BUT_LAYOUT = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 const NAMED: Readonly<Record<string, string>> = {
@@ -112,6 +114,7 @@ export function findControlChars(text: string): ControlCharFinding[] {
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i]!;
     if (line.endsWith('\r') && i < lines.length - 1) line = line.slice(0, -1);
+    // eslint-disable-next-line no-control-regex -- finding control characters is this module's job
     const m = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.exec(line);
     if (m) found.push({ line: i + 1, label: describeControlChar(m[0]) });
   }

@@ -162,14 +162,13 @@ function mapCore(raw: string): JsonSchemaNode | null {
  * with `known: false`.
  */
 export function mapInputType(typeCell: string, detail?: string): MappedType {
-  let t = clean(typeCell).replace(/\?$/, '').replace(/,\s*(optional|required)\s*$/i, '').trim();
+  const t = clean(typeCell).replace(/\?$/, '').replace(/,\s*(optional|required)\s*$/i, '').trim();
   const details: string[] = [];
   // `string: a|b`, `integer: 1-7`, `string: city name` — a type, then a detail.
   const colon = t.indexOf(':');
   let direct = colon > 0 ? mapCore(t.slice(0, colon)) : null;
   if (direct) {
     details.push(t.slice(colon + 1).trim());
-    t = t.slice(0, colon).trim();
   } else {
     direct = t.length > 0 ? mapCore(t) : null;
   }

@@ -125,7 +125,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (token === false) {
     writeLine(io.stderr, `warning: --no-token: the API answers every program on this machine (and anything that can reach ${host}:${server.port}); any of them can read the settings, change the LLM endpoint and save skills. Use it only where you alone run programs.`);
   }
-  let llm = '';
+  let llm: string;
   try {
     llm = describeSource(await loadSkillBuilderLLM({ workspaceDir, env: io.env, ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}) }));
   } catch (err) {

@@ -23,7 +23,7 @@ interface ShellCheckComment {
 }
 
 export function shellcheckFindings(stdout: string, file: string): ScriptSyntaxFinding[] {
-  let comments: ShellCheckComment[] = [];
+  let comments: ShellCheckComment[];
   try {
     comments = (JSON.parse(stdout) as { comments?: ShellCheckComment[] }).comments ?? [];
   } catch {

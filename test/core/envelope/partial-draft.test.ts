@@ -112,7 +112,7 @@ describe('skill_draft_partial events', () => {
     const secret = 'sk-partial-SECRET-0123456789';
     const md = `---\nname: leaky\ndescription: When the user asks ("leak"), do it.\n---\n# Leaky\n\nUse the key ${secret} here.\n`;
     const reply = JSON.stringify({ message: 'Here.', skill: { skill_md: md, scripts: { 'a.sh': `echo ${secret}` } } });
-    let t = 0;
+    const t = 0;
     const llm = createScriptedLlm([reply], { chunkSize: 3 });
     const builder = createSkillBuilder({ llm, now: () => t, partialDraftIntervalMs: 0, secrets: [secret] }); // a clock that stands still: a read on every chunk
     const events = await collect(builder.chat([{ role: 'user', content: 'go' }]));

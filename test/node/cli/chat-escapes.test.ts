@@ -41,5 +41,6 @@ it('prints the hidden part of a script and the reply with control characters esc
   expect(out).toContain('assistant> Done\\e]0;pwned\\x07 here\\r\\e[1A.');
   // The validator's finding names the line of the script.
   expect(out).toMatch(/scripts\/hidden-cmd\.sh:\d+: error \[control-character\]/);
+  // eslint-disable-next-line no-control-regex -- the test looks for control characters
   expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
 });

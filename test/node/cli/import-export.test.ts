@@ -129,6 +129,7 @@ describe('forge-skill-builder import / export', () => {
     const some = await cli('import', 'src-skill', '--agent', 'agent', '--name', 'incident-env', '--accept', 'env');
     expect(some.code, some.err).toBe(0);
     const envOnly = await readFile(join(root, 'agent/skills/incident-env/SKILL.md'), 'utf8');
+    // eslint-disable-next-line no-regex-spaces -- the spaces are the YAML indentation, written as the file has it
     expect(envOnly).toMatch(/metadata:\n  forge:\n    requires:\n      env:\n        required:\n          - STATUS_TOKEN\n---/);
     const all = await cli('import', 'src-skill', '--agent', 'agent', '--name', 'incident-all', '--accept', 'all');
     expect(all.code, all.err).toBe(0);

@@ -12,6 +12,7 @@ import { testIo } from './support.js';
 
 // Decoded, the agent id is: "x\n12:00:00 GET /api/settings/skill-builder 200 1ms\e[2K\r".
 const FORGED = 'x%0A12:00:00%20GET%20%2Fapi%2Fsettings%2Fskill-builder%20200%201ms%1B%5B2K%0D';
+// eslint-disable-next-line no-control-regex -- the test looks for control characters
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 let root: string;
@@ -50,5 +51,6 @@ it('the ui command writes one line per request, with the escapes shown', async (
   expect(logLines).toHaveLength(1);
   expect(logLines[0]).toMatch(/GET \/api\/agents\/x%0A.* 404 \d+ms — no agent "x\\n12:00:00 GET/);
   // Line feeds only between lines; no other control character at all.
+  // eslint-disable-next-line no-control-regex -- the test looks for control characters
   expect(io.err()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
 });

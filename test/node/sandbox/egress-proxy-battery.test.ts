@@ -16,7 +16,7 @@ const escaped: unknown[] = [];
 const onEscape = (e: unknown): void => void escaped.push(e);
 let upstream: RecordingServer;
 let holder: Server;
-let held: Socket[] = [];
+const held: Socket[] = [];
 let proxy: EgressProxy;
 let proxyPort: number;
 

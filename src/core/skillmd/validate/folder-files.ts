@@ -20,7 +20,7 @@ interface Mention {
 // The link text may not hold `[`: a match then starts at the last `[` before the `]`, with the same target, and
 // a line of `[[[[` is read once (with `[^\]]*` every `[` rescanned the rest of the line: quadratic).
 const LINK = /\[[^[\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
-const BARE = /(?:^|[\s`'"(\[=:,])((?:\.\/)?(?:references?|assets|scripts)\/[^\s`'")\]<>,;#?]*)/g;
+const BARE = /(?:^|[\s`'"([=:,])((?:\.\/)?(?:references?|assets|scripts)\/[^\s`'")\]<>,;#?]*)/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 export function folderFileRules(ctx: RuleContext, add: Sink): void {

@@ -212,13 +212,14 @@ export class ChatController implements ReactiveController {
         case 'skill_draft_partial':
           this.set({ partial: nextPartial(this.partial, ev) });
           break;
-        case 'skill_draft':
+        case 'skill_draft': {
           this.set({ partial: null });
           // A folder draft keeps its other files; the ones the model created or changed this turn are merged in.
           const d = this.editor.draft;
           this.editor.apply({ ...d, skillMd: ev.skillMd, scripts: ev.scripts, ...(ev.files && { files: { ...d?.files, ...ev.files } }) });
           update({ draftFiles: 1 + Object.keys(ev.scripts).length });
           break;
+        }
         case 'done':
           update({ status: 'done', truncated: ev.truncated, notice: ev.notice });
           this.ctx.say(entry.draftFiles ? 'The Skill Designer replied and updated the draft.' : 'The Skill Designer replied.');

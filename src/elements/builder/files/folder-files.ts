@@ -123,6 +123,9 @@ export function formatSize(bytes: number): string {
   const units = ['KB', 'MB', 'GB'];
   let n = bytes / 1024;
   let i = 0;
-  while (n >= 1024 && i < units.length - 1) (n /= 1024), i++;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
   return `${n < 10 ? n.toFixed(1) : Math.round(n)} ${units[i]}`;
 }

@@ -46,9 +46,13 @@ export function lineDiff(before: string, after: string, context = 3): { rows: Di
   let removed = 0;
   for (const part of diffLines(before, after)) {
     for (const text of splitLines(part.value)) {
-      if (part.added) (lines.push({ kind: 'add', text, newNo: n++ }), added++);
-      else if (part.removed) (lines.push({ kind: 'del', text, oldNo: o++ }), removed++);
-      else lines.push({ kind: 'same', text, oldNo: o++, newNo: n++ });
+      if (part.added) {
+        lines.push({ kind: 'add', text, newNo: n++ });
+        added++;
+      } else if (part.removed) {
+        lines.push({ kind: 'del', text, oldNo: o++ });
+        removed++;
+      } else lines.push({ kind: 'same', text, oldNo: o++, newNo: n++ });
     }
   }
   return { rows: fold(lines, context), added, removed };

@@ -270,7 +270,7 @@ function linkAt(src: string, at: number): { label: string; href: string; end: nu
   if (k >= src.length || src[k + 1] !== '(') return null;
   const label = src.slice(at + 1, k);
   let p = k + 2;
-  let href = '';
+  let href: string;
   while (p < src.length && src[p] === ' ') p++;
   if (src[p] === '<') {
     const close = nextIndex(src, '>', p);
