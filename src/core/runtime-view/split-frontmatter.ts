@@ -48,6 +48,7 @@ function splitOnText(text: string): RuntimeSplit | undefined {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (goTrimSpace(text.slice(start, end)) === '---') {
+      // eslint-disable-next-line no-control-regex -- the class is every non-ASCII character; \x00 is only its lower bound
       if (/[^\x00-\x7f]/.test(text.slice(start, start + 3))) return undefined;
       let bodyStart = start + 3;
       if (text[bodyStart] === '\n') bodyStart++;
