@@ -122,7 +122,8 @@ module.exports = {
     },
     {
       name: 'elements-no-heavy-packages',
-      comment: 'the elements bundle has a size budget: src/elements imports neither zod, tldts, yaml nor a provider SDK itself (test/build/bundle-size.test.ts checks what the bundle inlines)',
+      comment:
+        'the elements bundle has a size budget: src/elements imports neither zod, tldts, yaml nor a provider SDK itself (test/build/bundle-size.test.ts checks what the bundle inlines)',
       severity: 'error',
       from: { path: '^src/elements/' },
       to: { path: 'node_modules/(zod|tldts|yaml|openai|@anthropic-ai/sdk|@google/generative-ai|ollama)/' },

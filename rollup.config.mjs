@@ -20,8 +20,16 @@ const minifyElementStyles = () => ({
   name: 'minify-element-styles',
   transform(code, id) {
     if (!/src[\\/]elements[\\/].*\.styles\.ts$/.test(id)) return null;
-    const out = code.replace(/css`([^`]*)`/g, (_, body) =>
-      'css`' + body.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};,>])\s*/g, '$1').trim() + '`',
+    const out = code.replace(
+      /css`([^`]*)`/g,
+      (_, body) =>
+        'css`' +
+        body
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\s+/g, ' ')
+          .replace(/\s*([{};,>])\s*/g, '$1')
+          .trim() +
+        '`',
     );
     return { code: out, map: null };
   },

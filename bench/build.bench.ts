@@ -127,7 +127,10 @@ const figures = [
   figure(`buildSkillsFolder on disk (${SKILLS} folders, read + write), wall clock`, samples.folder, 'ms'),
 ];
 
-printFigures(`build bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, CPU time, median [min–max]`, figures);
+printFigures(
+  `build bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, CPU time, median [min–max]`,
+  figures,
+);
 writeResult({
   name: 'build',
   repetitions: REPETITIONS,

@@ -77,7 +77,8 @@ for (const entry of ['core', 'node', 'elements', 'testing']) {
 
 console.log(`bundle sizes (gzip level 9, ${REPETITIONS} repetitions each)\n`);
 console.log(`${'what'.padEnd(60)} ${'files'.padStart(5)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'spread'.padStart(7)}`);
-for (const r of rows) console.log(`${r.label.padEnd(60)} ${String(r.files).padStart(5)} ${kib(r.raw).padStart(10)} ${kib(r.gzip).padStart(10)} ${String(r.spread).padStart(6)}B`);
+for (const r of rows)
+  console.log(`${r.label.padEnd(60)} ${String(r.files).padStart(5)} ${kib(r.raw).padStart(10)} ${kib(r.gzip).padStart(10)} ${String(r.spread).padStart(6)}B`);
 const main = rows[0]!;
 const ratio = main.gzip / TARGET_GZIP;
 console.log(`\nstandalone gzip ${kib(main.gzip)} vs target ${kib(TARGET_GZIP)}: ratio ${ratio.toFixed(3)} (${ratio <= 1 ? 'ok' : 'OVER BUDGET'})`);

@@ -67,7 +67,8 @@ function makeEnvelope(bytes: number): string {
   let skillMd = mdLines.join('\n');
   const scripts: Record<string, string> = {};
   let i = 0;
-  const message = 'Here is the incident digest skill. It calls the alerts API with curl and summarises with jq.\n\n**Notes:**\n- "since" defaults to 24 hours ago.\n';
+  const message =
+    'Here is the incident digest skill. It calls the alerts API with curl and summarises with jq.\n\n**Notes:**\n- "since" defaults to 24 hours ago.\n';
   while (JSON.stringify({ message, skill: { skill_md: skillMd, scripts } }).length < bytes) {
     if (i % 4 === 3) scripts[`fetch-alerts-${i}.sh`] = script(i);
     else skillMd += section(i);

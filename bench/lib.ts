@@ -191,7 +191,11 @@ export function figure(label: string, samples: readonly number[], unit: string, 
   const digits = options.digits ?? 3;
   const xs = samples.map((x) => x * scale);
   const value = median(xs);
-  return withTarget({ label, value: round(value, digits), unit, min: round(Math.min(...xs), digits), max: round(Math.max(...xs), digits) }, value, options.target);
+  return withTarget(
+    { label, value: round(value, digits), unit, min: round(Math.min(...xs), digits), max: round(Math.max(...xs), digits) },
+    value,
+    options.target,
+  );
 }
 
 /** A figure that is one exact value (a count, a size), without a spread. */
@@ -223,7 +227,13 @@ export interface Machine {
 
 export function machine(): Machine {
   const c = cpus();
-  return { cores: c.length, cpu: c[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}/${process.arch}`, load: round(loadavg()[0] ?? 0, 2) };
+  return {
+    cores: c.length,
+    cpu: c[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: `${process.platform}/${process.arch}`,
+    load: round(loadavg()[0] ?? 0, 2),
+  };
 }
 
 export interface BenchResult {

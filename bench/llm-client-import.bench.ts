@@ -51,6 +51,7 @@ printFigures(`llm-client-import bench: fresh processes, ${REPETITIONS} repetitio
 writeResult({
   name: 'llm-client-import',
   repetitions: REPETITIONS,
-  notes: 'Each figure is measured inside a fresh Node process (tsx loader) around the imports, Node and tsx start-up excluded. lazy = createLlmClient for all four providers; eager = plus importing the four provider adapters and their SDKs; first = lazy plus loading one adapter (anthropic) as the first stream() does. The ratio is computed per repetition, then its median is shown.',
+  notes:
+    'Each figure is measured inside a fresh Node process (tsx loader) around the imports, Node and tsx start-up excluded. lazy = createLlmClient for all four providers; eager = plus importing the four provider adapters and their SDKs; first = lazy plus loading one adapter (anthropic) as the first stream() does. The ratio is computed per repetition, then its median is shown.',
   figures,
 });

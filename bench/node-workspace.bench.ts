@@ -40,7 +40,10 @@ const agent = join(ws, 'agent');
 mkdirSync(join(ws, '.forge'), { recursive: true });
 mkdirSync(join(home, '.forge'), { recursive: true });
 mkdirSync(join(agent, 'skills'), { recursive: true });
-writeFileSync(join(ws, '.forge/ui.yaml'), '# team\nskill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: https://gw.example.com/v1\n  max_output_tokens: 16000\n');
+writeFileSync(
+  join(ws, '.forge/ui.yaml'),
+  '# team\nskill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: https://gw.example.com/v1\n  max_output_tokens: 16000\n',
+);
 writeFileSync(join(ws, '.forge/.env'), '# secrets\nOPENAI_API_KEY=sk-bench-0000\nOTHER=1\n', { mode: 0o600 });
 writeFileSync(join(home, '.forge/ui.yaml'), 'trusted_base_urls:\n  - https://gw.example.com\n');
 writeFileSync(join(agent, 'forge.yaml'), 'agent_id: agent\negress:\n  allowed_domains: [api.example.com]\n');
@@ -79,7 +82,9 @@ const runs = {
   },
   save: async () => {
     const name = `saved-${rep}`;
-    sink += (await saveSkill(agent, { skillName: name, skillMd: skillText(name), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { fs, env: {} })).path.length;
+    sink += (
+      await saveSkill(agent, { skillName: name, skillMd: skillText(name), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { fs, env: {} })
+    ).path.length;
     rmSync(join(agent, 'skills', name), { recursive: true });
   },
 };

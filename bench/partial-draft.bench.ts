@@ -72,7 +72,13 @@ const TOKENS = Array.from({ length: Math.ceil(REPLY.length / TOKEN_CHARS) }, (_,
 const FIRST_DRAFT_TOKEN = Math.floor(DRAFT_START / TOKEN_CHARS);
 
 function sseChunk(content: string, finish: string | null = null): string {
-  const body = { id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1_735_689_600, model: MODEL, choices: [{ index: 0, delta: finish ? {} : { content }, logprobs: null, finish_reason: finish }] };
+  const body = {
+    id: 'chatcmpl-bench',
+    object: 'chat.completion.chunk',
+    created: 1_735_689_600,
+    model: MODEL,
+    choices: [{ index: 0, delta: finish ? {} : { content }, logprobs: null, finish_reason: finish }],
+  };
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
@@ -196,7 +202,9 @@ async function main(): Promise<void> {
         }
       }
       if (rep >= WARMUP)
-        console.log(`run ${rep - WARMUP + 1}: first draft text ${lags.at(-1)!.toFixed(0)} ms after the provider's first draft token; ${partialCounts.at(-1)} partials; CPU/token ${cpuOn.at(-1)!.toFixed(1)} µs on vs ${cpuOff.at(-1)!.toFixed(1)} µs off`);
+        console.log(
+          `run ${rep - WARMUP + 1}: first draft text ${lags.at(-1)!.toFixed(0)} ms after the provider's first draft token; ${partialCounts.at(-1)} partials; CPU/token ${cpuOn.at(-1)!.toFixed(1)} µs on vs ${cpuOff.at(-1)!.toFixed(1)} µs off`,
+        );
     }
   } finally {
     await on.close();
@@ -216,7 +224,10 @@ async function main(): Promise<void> {
     figure('skill_draft_partial events per chat', partialCounts, 'events', { digits: 0 }),
   ];
   const load = loadavg()[0]!.toFixed(1);
-  printFigures(`\npartial-draft bench: a ${(REPLY.length / 1024).toFixed(1)} KiB reply in ${TOKENS.length} tokens over ${STREAM_MS / 1000} s, ${RUNS} runs after ${WARMUP} warm-up, median [min–max]`, figures);
+  printFigures(
+    `\npartial-draft bench: a ${(REPLY.length / 1024).toFixed(1)} KiB reply in ${TOKENS.length} tokens over ${STREAM_MS / 1000} s, ${RUNS} runs after ${WARMUP} warm-up, median [min–max]`,
+    figures,
+  );
   writeResult({
     name: 'partial-draft',
     repetitions: RUNS,

@@ -53,7 +53,10 @@ function measure(parser: string): Promise<ParserResult> {
     const start = (from: number): void => {
       const job: WorkerJob = { parser, from, small: SMALL, large: LARGE, smallSamples: SMALL_SAMPLES, largeSamples: LARGE_SAMPLES, minSampleMs: MIN_SAMPLE_MS };
       // node itself with tsx's loader (not the tsx binary, which runs node as a child a kill would miss)
-      const child = spawn(process.execPath, ['--expose-gc', '--import', tsxLoader, workerFile], { env: { ...process.env, REDOS_JOB: JSON.stringify(job) }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--expose-gc', '--import', tsxLoader, workerFile], {
+        env: { ...process.env, REDOS_JOB: JSON.stringify(job) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let next = from;
       let timer: NodeJS.Timeout;
       const arm = (): void => {
@@ -99,7 +102,13 @@ for (const p of PARSERS.filter((x) => !only || x.name.startsWith(only))) {
   const ratio = round(worst.largeMs / worst.smallMs, 1);
   const times = `${ms(worst.smallMs)} ms → ${ms(worst.largeMs)} ms`;
   if (r.timedOut.length > 0) {
-    figures.push({ label: `${p.name}: 1 MiB ÷ 64 KiB, worst input`, value: Infinity, unit: `x (> cap ${CAP_MS / 1000} s on ${r.timedOut.join(', ')})`, target: `≤ ${TARGET}`, ok: false });
+    figures.push({
+      label: `${p.name}: 1 MiB ÷ 64 KiB, worst input`,
+      value: Infinity,
+      unit: `x (> cap ${CAP_MS / 1000} s on ${r.timedOut.join(', ')})`,
+      target: `≤ ${TARGET}`,
+      ok: false,
+    });
     summary.push(`${p.name}\t> cap (${r.timedOut.join(', ')})\t\t> cap\t> ${TARGET}`);
   } else {
     figures.push(exactFigure(`${p.name}: 1 MiB ÷ 64 KiB, worst input (${worst.input}: ${times})`, ratio, 'x', atMost(TARGET)));
@@ -107,12 +116,18 @@ for (const p of PARSERS.filter((x) => !only || x.name.startsWith(only))) {
   }
   figures.push(exactFigure(`${p.name}: slowest 1 MiB input (${slowest.input})`, round(slowest.largeMs, 1), 'ms'));
   for (const row of r.rows) table.push(`${p.name}\t${row.input}\t${ms(row.smallMs)}\t${ms(row.largeMs)}\t${round(row.largeMs / row.smallMs, 1)}`);
-  console.log(`${p.name}: worst ratio ${ratio} (${worst.input}: ${times}), slowest 1 MiB ${round(slowest.largeMs, 1)} ms (${slowest.input})${r.timedOut.length ? `, TIMED OUT: ${r.timedOut.join(', ')}` : ''}`);
+  console.log(
+    `${p.name}: worst ratio ${ratio} (${worst.input}: ${times}), slowest 1 MiB ${round(slowest.largeMs, 1)} ms (${slowest.input})${r.timedOut.length ? `, TIMED OUT: ${r.timedOut.join(', ')}` : ''}`,
+  );
 }
 
 if (process.env.REDOS_BENCH_ALL) console.log(`\nparser\tinput\t64 KiB ms\t1 MiB ms\tratio\n${table.join('\n')}`);
 console.log(`\nparser\tworst input\t64 KiB ms\t1 MiB ms\tratio\n${summary.join('\n')}`);
-console.log(`load average (1, 5, 15 min): ${loadavg().map((x) => x.toFixed(2)).join(', ')}\n`);
+console.log(
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')}\n`,
+);
 printFigures('redos: 1 MiB ÷ 64 KiB time ratios (linear ≈ 16)', figures);
 writeResult({
   name: process.env.REDOS_RESULT ?? 'redos', // a separate result file for a partial (REDOS_ONLY) run
@@ -121,6 +136,8 @@ writeResult({
     `Each parser gets ${Object.keys(PAYLOADS).length} pathological payloads (runs of spaces, #, backticks, |, *, _, [, nested brackets, an unclosed fence, "## Tool: " + spaces + x, "**Input:**" + spaces + x, table rows of |, many short headings, curly quotes, slashes) in 2–3 shapes each (bare, inside a SKILL.md or JSON envelope, as a .env line), at 64 KiB and 1 MiB. ` +
     `Per input: CPU time (user + system) of one parse, as the median of ${SMALL_SAMPLES} samples at 64 KiB and ${LARGE_SAMPLES} at 1 MiB; a sample repeats the parse until it lasts ≥ ${MIN_SAMPLE_MS} ms and is divided by the repeats, a full GC before each sample; each parser in a child process, an input stopped after ${CAP_MS / 1000} s ("> cap"). ` +
     'The ratio is time(1 MiB) / time(64 KiB): linear ≈ 16, quadratic ≈ 256; the worst input per parser is shown with its two times (64 KiB → 1 MiB). ' +
-    `The chat Markdown renderer is measured through its parsing (parseBlocks, then parseInline of every text), without the DOM it builds (that needs a browser). Figures are exact values of this run (no spread); 1/5/15-minute load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${cpus().length} cores.`,
+    `The chat Markdown renderer is measured through its parsing (parseBlocks, then parseInline of every text), without the DOM it builds (that needs a browser). Figures are exact values of this run (no spread); 1/5/15-minute load average at the end: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} on ${cpus().length} cores.`,
   figures,
 });

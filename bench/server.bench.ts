@@ -142,12 +142,16 @@ async function clientChat(base: string, id: string): Promise<ClientResult> {
   });
   const body = JSON.stringify({ messages: [{ role: 'user', content: `conversation ${id}` }] });
   await new Promise<void>((resolve, reject) => {
-    const req = request(`${base}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => parser.feed(chunk));
-      res.on('end', resolve);
-      res.on('error', reject);
-    });
+    const req = request(
+      `${base}/api/skill-builder/chat`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => parser.feed(chunk));
+        res.on('end', resolve);
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -216,7 +220,19 @@ async function main(): Promise<void> {
   const direct = new OpenAI({ apiKey: KEY, baseURL: provider.url, maxRetries: 0 });
   const clients = await startClientDriver();
 
-  const reps: Array<{ lagP50: number; lagP95: number; sdkLagP50: number; sdkLagP95: number; srvP50: number; srvP95: number; dirP50: number; dirP95: number; crossTalk: number; srvCpuPerToken: number; dirCpuPerToken: number }> = [];
+  const reps: Array<{
+    lagP50: number;
+    lagP95: number;
+    sdkLagP50: number;
+    sdkLagP95: number;
+    srvP50: number;
+    srvP95: number;
+    dirP50: number;
+    dirP95: number;
+    crossTalk: number;
+    srvCpuPerToken: number;
+    dirCpuPerToken: number;
+  }> = [];
   try {
     for (let rep = 0; rep < WARMUP + REPETITIONS; rep++) {
       const ids = Array.from({ length: STREAMS }, (_, i) => `r${rep}c${i}`);
@@ -254,8 +270,14 @@ async function main(): Promise<void> {
       const row = {
         lagP50: percentile(lags, 50),
         lagP95: percentile(lags, 95),
-        sdkLagP50: percentile(viaSdk.map((r) => r.lag), 50),
-        sdkLagP95: percentile(viaSdk.map((r) => r.lag), 95),
+        sdkLagP50: percentile(
+          viaSdk.map((r) => r.lag),
+          50,
+        ),
+        sdkLagP95: percentile(
+          viaSdk.map((r) => r.lag),
+          95,
+        ),
         srvP50: percentile(srv, 50),
         srvP95: percentile(srv, 95),
         dirP50: percentile(dir, 50),
@@ -281,19 +303,72 @@ async function main(): Promise<void> {
   const fig = (label: string, values: number[], unit: string, target?: Target) => figure(label, values, unit, { digits: 2, ...(target ? { target } : {}) });
   const crossTalk = reps.reduce((a, r) => a + r.crossTalk, 0);
   const figures = [
-    fig('first message_delta lag after the provider’s first message token, p50', reps.map((r) => r.lagP50), 'ms'),
-    fig('first message_delta lag, p95', reps.map((r) => r.lagP95), 'ms', atMost(50, 'ms')),
-    fig('for comparison: direct SDK, first message token seen after the provider wrote it, p50', reps.map((r) => r.sdkLagP50), 'ms'),
-    fig('for comparison: direct SDK first-token lag, p95', reps.map((r) => r.sdkLagP95), 'ms'),
-    fig('total overhead vs the SDK directly, p50 (server p50 − direct p50)', reps.map((r) => r.srvP50 - r.dirP50), 'ms'),
-    fig('total overhead vs the SDK directly, p95 (server p95 − direct p95)', reps.map((r) => r.srvP95 - r.dirP95), 'ms'),
-    fig('chat through the server, total p50', reps.map((r) => r.srvP50), 'ms'),
-    fig('chat through the server, total p95', reps.map((r) => r.srvP95), 'ms'),
-    fig('OpenAI SDK directly, total p50', reps.map((r) => r.dirP50), 'ms'),
-    fig('OpenAI SDK directly, total p95', reps.map((r) => r.dirP95), 'ms'),
-    fig('CPU per streamed token in the server process: chat through the server (its SDK, builder, SSE)', reps.map((r) => r.srvCpuPerToken), 'µs'),
-    fig('CPU per streamed token: OpenAI SDK directly, same process', reps.map((r) => r.dirCpuPerToken), 'µs'),
-    fig('CPU per token, server / SDK directly (same run)', reps.map((r) => r.srvCpuPerToken / r.dirCpuPerToken), 'x'),
+    fig(
+      'first message_delta lag after the provider’s first message token, p50',
+      reps.map((r) => r.lagP50),
+      'ms',
+    ),
+    fig(
+      'first message_delta lag, p95',
+      reps.map((r) => r.lagP95),
+      'ms',
+      atMost(50, 'ms'),
+    ),
+    fig(
+      'for comparison: direct SDK, first message token seen after the provider wrote it, p50',
+      reps.map((r) => r.sdkLagP50),
+      'ms',
+    ),
+    fig(
+      'for comparison: direct SDK first-token lag, p95',
+      reps.map((r) => r.sdkLagP95),
+      'ms',
+    ),
+    fig(
+      'total overhead vs the SDK directly, p50 (server p50 − direct p50)',
+      reps.map((r) => r.srvP50 - r.dirP50),
+      'ms',
+    ),
+    fig(
+      'total overhead vs the SDK directly, p95 (server p95 − direct p95)',
+      reps.map((r) => r.srvP95 - r.dirP95),
+      'ms',
+    ),
+    fig(
+      'chat through the server, total p50',
+      reps.map((r) => r.srvP50),
+      'ms',
+    ),
+    fig(
+      'chat through the server, total p95',
+      reps.map((r) => r.srvP95),
+      'ms',
+    ),
+    fig(
+      'OpenAI SDK directly, total p50',
+      reps.map((r) => r.dirP50),
+      'ms',
+    ),
+    fig(
+      'OpenAI SDK directly, total p95',
+      reps.map((r) => r.dirP95),
+      'ms',
+    ),
+    fig(
+      'CPU per streamed token in the server process: chat through the server (its SDK, builder, SSE)',
+      reps.map((r) => r.srvCpuPerToken),
+      'µs',
+    ),
+    fig(
+      'CPU per streamed token: OpenAI SDK directly, same process',
+      reps.map((r) => r.dirCpuPerToken),
+      'µs',
+    ),
+    fig(
+      'CPU per token, server / SDK directly (same run)',
+      reps.map((r) => r.srvCpuPerToken / r.dirCpuPerToken),
+      'x',
+    ),
     exactFigure(`streams with cross-talk (of ${STREAMS * 2 * REPETITIONS})`, crossTalk, 'streams', atMost(0)),
   ];
   const lagP95 = figures[1]!.value;

@@ -55,7 +55,10 @@ function loadCorpus(): CorpusSkill[] {
 
 const corpus = loadCorpus();
 const skills = Array.from({ length: SKILLS }, (_, i) => corpus[i % corpus.length]!);
-const catalogInput: CatalogSkill[] = skills.map((s, i) => ({ skill: { skillMd: s.text, dirName: `${s.dir}-${i}`, scripts: s.scripts }, location: `/agent/skills/${s.dir}-${i}/SKILL.md` }));
+const catalogInput: CatalogSkill[] = skills.map((s, i) => ({
+  skill: { skillMd: s.text, dirName: `${s.dir}-${i}`, scripts: s.scripts },
+  location: `/agent/skills/${s.dir}-${i}/SKILL.md`,
+}));
 
 /** Keeps results alive so the work cannot be optimised away. */
 let sink = 0;
@@ -99,7 +102,10 @@ const figures = [
   figure('parseSkillMd alone / yaml.parse (part of validate)', ratios(cpu.parse, cpu.yaml), 'x'),
 ];
 
-printFigures(`skillmd bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, median [min–max]`, figures);
+printFigures(
+  `skillmd bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, median [min–max]`,
+  figures,
+);
 writeResult({
   name: 'skillmd',
   repetitions: REPETITIONS,

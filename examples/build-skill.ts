@@ -90,4 +90,5 @@ const saved = await saveSkill(agent.path, { skillName: name, skillMd: draft.skil
 console.log(`saved ${name} to ${saved.path}`);
 for (const file of Object.keys(draft.scripts)) console.log(`  scripts/${file}`);
 if (saved.egressAdded.length) console.log(`  egress added to forge.yaml: ${saved.egressAdded.join(', ')}`);
-for (const missing of saved.envMissing) console.log(`  set ${missing.name} (${missing.kind === 'one_of' ? 'one of a group' : 'required'}) before running the agent`);
+for (const missing of saved.envMissing)
+  console.log(`  set ${missing.name} (${missing.kind === 'one_of' ? 'one of a group' : 'required'}) before running the agent`);

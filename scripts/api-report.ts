@@ -53,11 +53,17 @@ function emitDeclarations(entries: ApiEntry[]): Map<string, string> {
     declarationDir: OUT,
     rootDir: join(ROOT, 'src'),
   };
-  const program = ts.createProgram(entries.map((e) => e.source), options);
+  const program = ts.createProgram(
+    entries.map((e) => e.source),
+    options,
+  );
   const files = new Map<string, string>();
   const result = program.emit(undefined, (name, text) => files.set(resolve(name), text), undefined, true);
   const errors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length > 0) throw new Error(`api-report: declaration emit failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`);
+  if (errors.length > 0)
+    throw new Error(
+      `api-report: declaration emit failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`,
+    );
   return files;
 }
 
@@ -122,7 +128,14 @@ function unexportedReferences(checker: ts.TypeChecker, symbol: ts.Symbol, export
       let ref = checker.getSymbolAtLocation(name);
       if (ref && ref.flags & ts.SymbolFlags.Alias) ref = checker.getAliasedSymbol(ref);
       const decl = ref?.declarations?.[0];
-      if (ref && decl && !(ref.flags & ts.SymbolFlags.TypeParameter) && resolve(decl.getSourceFile().fileName).startsWith(`${OUT}/`) && !exportedAnywhere.has(ref)) found.add(ref.name);
+      if (
+        ref &&
+        decl &&
+        !(ref.flags & ts.SymbolFlags.TypeParameter) &&
+        resolve(decl.getSourceFile().fileName).startsWith(`${OUT}/`) &&
+        !exportedAnywhere.has(ref)
+      )
+        found.add(ref.name);
     }
     ts.forEachChild(node, visit);
   };
@@ -159,7 +172,10 @@ function entryReport(checker: ts.TypeChecker, file: ts.SourceFile, entry: ApiEnt
     `${exported.length} exported names: ${counts}.`,
     '',
     unexported.size > 0
-      ? `Named in these declarations but exported by no entry (a user cannot import them by name): ${[...unexported].sort().map((n) => `\`${n}\``).join(', ')}.\n`
+      ? `Named in these declarations but exported by no entry (a user cannot import them by name): ${[...unexported]
+          .sort()
+          .map((n) => `\`${n}\``)
+          .join(', ')}.\n`
       : 'Every type these declarations name is exported by some entry.\n',
     ...blocks.map((b) => `${b}\n`),
   ].join('\n');

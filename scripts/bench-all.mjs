@@ -65,7 +65,9 @@ for (const file of benches) {
 function keptSections(ran) {
   const file = join(root, 'BENCHMARKS.md');
   if (!existsSync(file)) return [];
-  const parts = readFileSync(file, 'utf8').split(/^(?=## )/m).slice(1);
+  const parts = readFileSync(file, 'utf8')
+    .split(/^(?=## )/m)
+    .slice(1);
   return parts.filter((p) => !ran.includes(p.slice(3, p.indexOf('\n')).trim())).map((p) => p.replace(/\n*$/, '\n'));
 }
 

@@ -68,8 +68,7 @@ if (process.env.FORGE_CORPUS_DIR) {
 }
 
 // 3. @web/test-runner, when there are browser tests; its reporter writes test-results/wtr.json.
-const hasBrowserTests =
-  existsSync(join(root, 'test', 'elements')) && readdirSync(join(root, 'test', 'elements')).some((f) => /\.test\.(js|ts)$/.test(f));
+const hasBrowserTests = existsSync(join(root, 'test', 'elements')) && readdirSync(join(root, 'test', 'elements')).some((f) => /\.test\.(js|ts)$/.test(f));
 if (hasBrowserTests) {
   const wtrJson = join(results, 'wtr.json');
   rmSync(wtrJson, { force: true });

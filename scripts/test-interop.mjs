@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const dir = process.env.FORGE_CORPUS_DIR;
 if (!dir) {
-  console.log('interop suite skipped: FORGE_CORPUS_DIR is not set (set it to the folder of Forge\'s embedded skills to run test/interop)');
+  console.log("interop suite skipped: FORGE_CORPUS_DIR is not set (set it to the folder of Forge's embedded skills to run test/interop)");
   process.exit(0);
 }
 const abs = resolve(dir);

@@ -102,7 +102,14 @@ function toEntry(input: CatalogSkill): CatalogEntry | null {
   if (!name || !description) return null;
   const loads = view.loadErrors.length === 0;
   // `loads` is judged apart (`dropped`): the xml format keeps a skill the runtime would drop.
-  const listing = catalogListing({ name, description, runtime: view.runtime, entries: view.tools, loads: true, declaresBins: skill.forge.requires.bins.length > 0 });
+  const listing = catalogListing({
+    name,
+    description,
+    runtime: view.runtime,
+    entries: view.tools,
+    loads: true,
+    declaresBins: skill.forge.requires.bins.length > 0,
+  });
   const location = (paired ? input.location : undefined) ?? '';
   return {
     name,

@@ -97,11 +97,7 @@ export class LlmError extends ForgeError {
   readonly retryAfter: number | undefined;
   readonly isRetryable: boolean;
 
-  constructor(
-    code: LlmErrorCode,
-    message: string,
-    opts: { provider: string; status?: number; retryAfter?: number; cause?: unknown },
-  ) {
+  constructor(code: LlmErrorCode, message: string, opts: { provider: string; status?: number; retryAfter?: number; cause?: unknown }) {
     super(message, { cause: opts.cause });
     this.code = code;
     this.provider = opts.provider;

@@ -49,10 +49,27 @@ export type { CompileResult } from './skillmd/compile.js';
 export { decompileSkill, safeDecompileSkill } from './skillmd/decompile.js';
 export type { DecompileResult } from './skillmd/decompile.js';
 export { SkillSpecSchema } from './skillmd/spec-schema.js';
-export type { SkillSpec, SkillSpecInput, ToolSpec, ToolParamSpec, ToolExampleSpec, ExtraSectionSpec, ForgeMetadataSpec, BinRecipeSpec } from './skillmd/spec-schema.js';
+export type {
+  SkillSpec,
+  SkillSpecInput,
+  ToolSpec,
+  ToolParamSpec,
+  ToolExampleSpec,
+  ExtraSectionSpec,
+  ForgeMetadataSpec,
+  BinRecipeSpec,
+} from './skillmd/spec-schema.js';
 
 // Forge's runtime contract and what the runtime makes of a skill.
-export { toolScriptBaseName, interpreterFor, BUILTIN_TOOLS, isBuiltinTool, KNOWN_CAPABILITIES, PROPERTY_KEY_PATTERN, runtimeJsonType } from './forge-runtime/index.js';
+export {
+  toolScriptBaseName,
+  interpreterFor,
+  BUILTIN_TOOLS,
+  isBuiltinTool,
+  KNOWN_CAPABILITIES,
+  PROPERTY_KEY_PATTERN,
+  runtimeJsonType,
+} from './forge-runtime/index.js';
 export type { Interpreter, BuiltinTool, RuntimeJsonType } from './forge-runtime/index.js';
 export { forgeRuntimeView, runtimeInputSchema } from './runtime-view/index.js';
 export type { RuntimeInputSchema, RuntimeToolView, RuntimeView, RuntimeViewOptions } from './runtime-view/index.js';

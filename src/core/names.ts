@@ -32,8 +32,7 @@ export function checkSkillName(name: unknown): string | null {
 export function checkScriptFileName(name: unknown): string | null {
   if (typeof name !== 'string' || name.length === 0) return 'a script file name is required (e.g. "my-tool.sh")';
   if (name.includes('\0')) return 'a script file name must not contain NUL';
-  if (name.includes('/') || name.includes('\\'))
-    return `"${printable(name)}" is not a plain file name: scripts live directly in scripts/, so no "/" or "\\"`;
+  if (name.includes('/') || name.includes('\\')) return `"${printable(name)}" is not a plain file name: scripts live directly in scripts/, so no "/" or "\\"`;
   if (name.startsWith('.')) return `"${printable(name)}" starts with a dot: hidden files are not allowed as scripts`;
   if (name.includes('..')) return `"${printable(name)}" contains "..": use a plain file name like "my-tool.sh"`;
   if (name.length > 128) return `script file name is too long (${name.length} > 128 characters)`;
@@ -64,7 +63,8 @@ export function checkEnvValue(value: unknown): string | null {
   if (/[\r\n]/.test(value)) return 'must not contain a line break (paste the value on one line)';
   if (value.includes('\0')) return 'must not contain a NUL character';
   // A lone UTF-16 surrogate cannot be written as UTF-8: it would come back as U+FFFD.
-  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) return 'must be valid Unicode text (it holds a broken surrogate pair)';
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value))
+    return 'must be valid Unicode text (it holds a broken surrogate pair)';
   return null;
 }
 

@@ -13,12 +13,7 @@
 
 import { CHAT_REQUEST } from '../core/protocol/fields.js';
 import { RequestError, redactSecret } from '../core/errors.js';
-import {
-  createSkillBuilder as createCoreSkillBuilder,
-  type ChatOptions,
-  type SkillBuilder,
-  type SkillBuilderOptions,
-} from '../core/builder/builder.js';
+import { createSkillBuilder as createCoreSkillBuilder, type ChatOptions, type SkillBuilder, type SkillBuilderOptions } from '../core/builder/builder.js';
 import type { ParsedEnvelope } from '../core/envelope/events.js';
 import type { BuilderEvent } from '../core/envelope/events.js';
 import type { ChatMessage, LlmClient, LlmConfig } from '../core/llm/types.js';

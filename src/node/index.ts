@@ -6,21 +6,8 @@ export { resolveIo } from './fs/types.js';
 export type { EnvRecord, FsLike, FsPromisesLike, FsStatsLike, FsDirentLike, IoOptions } from './fs/types.js';
 export { writeFileAtomic } from './fs/atomic-write.js';
 export { readEnvFile, setEnvFileValue, parseEnvText, ensureGitignoreEntry } from './config/env-file.js';
-export {
-  loadSkillBuilderLLM,
-  saveSkillBuilderSettings,
-  toUsableLlmConfig,
-  workspaceUiYamlPath,
-  workspaceEnvPath,
-  OAUTH_PLACEHOLDER,
-} from './config/tiers.js';
-export type {
-  KeySource,
-  LoadSkillBuilderLLMOptions,
-  ResolvedSkillBuilderLLM,
-  SaveSkillBuilderSettingsOptions,
-  SkillBuilderSource,
-} from './config/tiers.js';
+export { loadSkillBuilderLLM, saveSkillBuilderSettings, toUsableLlmConfig, workspaceUiYamlPath, workspaceEnvPath, OAUTH_PLACEHOLDER } from './config/tiers.js';
+export type { KeySource, LoadSkillBuilderLLMOptions, ResolvedSkillBuilderLLM, SaveSkillBuilderSettingsOptions, SkillBuilderSource } from './config/tiers.js';
 export { originOf, readTrustedOrigins, isBaseUrlTrusted, trustBaseUrl, userUiYamlPath } from './config/trust.js';
 export { discoverAgents, findAgent, MAX_AGENT_DEPTH } from './workspace/agents.js';
 export type { AgentInfo } from './workspace/agents.js';
@@ -41,13 +28,7 @@ export {
 } from './routing/agent-routing.js';
 export type { AgentRoutingOptions } from './routing/agent-routing.js';
 export { createWorkspaceSkillBuilder } from './builder.js';
-export type {
-  ExplicitSkillBuilderOptions,
-  NodeChatOptions,
-  NodeSkillBuilder,
-  NodeSkillBuilderOptions,
-  WorkspaceSkillBuilderOptions,
-} from './builder.js';
+export type { ExplicitSkillBuilderOptions, NodeChatOptions, NodeSkillBuilder, NodeSkillBuilderOptions, WorkspaceSkillBuilderOptions } from './builder.js';
 
 // HTTP API (docs/http-api.md) and the local server.
 export { createRequestHandler } from './http/request-handler.js';

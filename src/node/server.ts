@@ -100,11 +100,7 @@ interface StaticSite {
 }
 
 /** The request listener: API paths go to the API handler; every other path passes the Host check, then gets a demo file (GET/HEAD) or a JSON 404/405. */
-function requestListener(
-  dispatcher: ApiDispatcher,
-  api: NodeRequestHandler,
-  site: StaticSite,
-): (req: IncomingMessage, res: ServerResponse) => void {
+function requestListener(dispatcher: ApiDispatcher, api: NodeRequestHandler, site: StaticSite): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     let url = new URL('http://localhost/');
     try {

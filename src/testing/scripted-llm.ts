@@ -13,8 +13,7 @@ import type { FinishReason, LlmClient, LlmRequest, LlmStreamPart } from '../core
 
 /** One scripted reply: its text, or a failure after some text, or a cut-off (finish reason `length`). */
 export type ScriptedReply =
-  | string
-  | { text?: string; error?: Error; finish?: FinishReason; toolCalls?: ReadonlyArray<{ name: string; arguments: Record<string, unknown> }> };
+  string | { text?: string; error?: Error; finish?: FinishReason; toolCalls?: ReadonlyArray<{ name: string; arguments: Record<string, unknown> }> };
 
 export interface ScriptedLlmOptions {
   /** Characters per text delta. Default 16. */
@@ -48,8 +47,7 @@ export function createScriptedLlm(
     const index = calls++;
     if (typeof replies === 'function') return replies(request, index);
     const reply = queue!.shift();
-    if (reply === undefined)
-      throw new LlmError('server', `scripted LLM has no reply left for call ${index + 1} (it was given ${index})`, { provider });
+    if (reply === undefined) throw new LlmError('server', `scripted LLM has no reply left for call ${index + 1} (it was given ${index})`, { provider });
     return reply;
   }
 

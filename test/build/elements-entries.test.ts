@@ -41,7 +41,9 @@ describe('element entries', () => {
 
   it('lists in sideEffects only modules that register a tag, and every one that does', () => {
     for (const file of distSideEffects) expect(existsSync(join(ROOT, file)), file).toBe(true);
-    const registering = [...staticGraph(pkg.exports['./elements']!.default)].filter((f) => /customElements\.define\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+    const registering = [...staticGraph(pkg.exports['./elements']!.default)].filter((f) =>
+      /customElements\.define\(/.test(readFileSync(join(ROOT, f), 'utf8')),
+    );
     expect(registering.length, 'the registering module is found').toBeGreaterThan(0);
     for (const file of registering) expect(distSideEffects, `${file} registers a tag`).toContain(file);
   });

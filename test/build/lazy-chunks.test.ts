@@ -26,7 +26,8 @@ describe('lazily loaded parts of the standalone bundle', () => {
   });
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
-    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'markdown']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'markdown'])
+      expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
     // The YAML parser is one chunk shared by the two views that need it; it imports nothing.
     for (const view of ['agent-view', 'accept-requirements']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`, `./${chunk('yaml')}`]));
     expect(importsOf(chunk('yaml'))).toEqual(new Set());

@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../docs/session.js';
 
 const packedFiles = (): string[] => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_offline: 'true' } });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_offline: 'true' },
+  });
   return (JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
 };
 
@@ -20,7 +24,8 @@ describe('the npm package', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }> };
     const files = packedFiles();
     const subpaths = Object.keys(pkg.exports);
-    for (const subpath of ['.', './designer', './llm', './routing', './artifacts', './node', './elements', './elements/classes', './testing', './standalone']) expect(subpaths).toContain(subpath);
+    for (const subpath of ['.', './designer', './llm', './routing', './artifacts', './node', './elements', './elements/classes', './testing', './standalone'])
+      expect(subpaths).toContain(subpath);
     for (const [subpath, target] of Object.entries(pkg.exports)) {
       const paths = typeof target === 'string' ? [target] : [target.default, target.types];
       for (const path of paths) expect(files, `${subpath} → ${path}`).toContain(path.replace(/^\.\//, ''));

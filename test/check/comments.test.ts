@@ -46,7 +46,10 @@ describe('the comment scan catches what it is meant to catch', () => {
   });
 
   it('flags a SPEC section in either spelling', () => {
-    expect(scan('// Follows SPEC §8.2 for the order.\nexport {};\n')).toEqual(['src/core/envelope/planted.ts:1 spec: SPEC', 'src/core/envelope/planted.ts:1 spec: §8']);
+    expect(scan('// Follows SPEC §8.2 for the order.\nexport {};\n')).toEqual([
+      'src/core/envelope/planted.ts:1 spec: SPEC',
+      'src/core/envelope/planted.ts:1 spec: §8',
+    ]);
     expect(scan('/**\n * As the SPEC section on saving says.\n */\nexport {};\n')).toEqual(['src/core/envelope/planted.ts:2 spec: SPEC']);
     expect(scan('// See §6 and RFC 9110 §9.3.2.\nexport {};\n')).toEqual(['src/core/envelope/planted.ts:1 spec: §6']);
   });
@@ -75,7 +78,7 @@ describe('the comment scan catches what it is meant to catch', () => {
       '// Uses ../json/partial.ts, ./parse.js, json/scan.ts (from a folder above) and src/core/index.ts.',
       '// Bare: structure-scan.ts, README.md, package.json; docs/http-api.md at the root.',
       '// The workspace: agents/<name>/forge.yaml, .forge/ui.yaml, skills.json, weather/SKILL.md, references/a.md.',
-      '// Placeholders <name>.ts and *.json; the bundle forge-skill-builder.elements.js; Node.js 20; `from \'./gone.js\'`.',
+      "// Placeholders <name>.ts and *.json; the bundle forge-skill-builder.elements.js; Node.js 20; `from './gone.js'`.",
     ];
     expect(scan(`${ok.join('\n')}\nexport {};\n`)).toEqual([]);
   });

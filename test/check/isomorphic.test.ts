@@ -11,8 +11,27 @@ function stripComments(src: string): string {
   return src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-const NODE_BUILTINS = ['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'util', 'events', 'buffer', 'zlib', 'worker_threads', 'readline', 'tty'];
-const importRe = /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const NODE_BUILTINS = [
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'buffer',
+  'zlib',
+  'worker_threads',
+  'readline',
+  'tty',
+];
+const importRe =
+  /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function importsOf(src: string): string[] {
   const specs: string[] = [];
@@ -67,7 +86,9 @@ describe('layering', () => {
       { path: 'e.ts', src: 'const b = Buffer.from("x");' },
     ];
     expect(findIsomorphismViolations(bad)).toHaveLength(5);
-    const good = [{ path: 'ok.ts', src: "// process.env is never read here\nimport { z } from 'zod';\nconst s = 'node:fs in a string is fine';\nobj.process.x;" }];
+    const good = [
+      { path: 'ok.ts', src: "// process.env is never read here\nimport { z } from 'zod';\nconst s = 'node:fs in a string is fine';\nobj.process.x;" },
+    ];
     expect(findIsomorphismViolations(good)).toEqual([]);
   });
 });

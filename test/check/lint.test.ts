@@ -34,14 +34,17 @@ describe('the lint and format checks catch what they are meant to catch', () => 
     const [test] = await eslint.lintText(code, { filePath: join(repoRoot, 'test/planted.test.ts') });
     expect(test?.messages.map((m) => m.ruleId)).toEqual(['prefer-const']);
     const [src] = await new ESLint({ cwd: repoRoot }).lintText(`${code}export const R = /^(a+)+$/;\n`, { filePath: join(repoRoot, 'src/core/planted.ts') });
-    expect(src?.messages.map((m) => m.ruleId)).toEqual(expect.arrayContaining(['@typescript-eslint/no-explicit-any', 'prefer-const', 'regexp/no-super-linear-backtracking']));
+    expect(src?.messages.map((m) => m.ruleId)).toEqual(
+      expect.arrayContaining(['@typescript-eslint/no-explicit-any', 'prefer-const', 'regexp/no-super-linear-backtracking']),
+    );
   });
 
   it('prettier refuses text in another style and ignores fixtures and Markdown', async () => {
     const options = { ...(await prettier.resolveConfig(join(repoRoot, 'src/core/x.ts'))), filepath: join(repoRoot, 'src/core/x.ts') };
     expect(await prettier.check("export const a = 'x';\n", options)).toBe(true);
     expect(await prettier.check('export const a = "x"\n', options)).toBe(false);
-    const ignored = async (path: string): Promise<boolean> => (await prettier.getFileInfo(join(repoRoot, path), { ignorePath: join(repoRoot, '.prettierignore') })).ignored;
+    const ignored = async (path: string): Promise<boolean> =>
+      (await prettier.getFileInfo(join(repoRoot, path), { ignorePath: join(repoRoot, '.prettierignore') })).ignored;
     expect(await ignored('src/core/index.ts')).toBe(false);
     expect(await ignored('test/fixtures/skills/x.ts')).toBe(true);
     expect(await ignored('README.md')).toBe(true);

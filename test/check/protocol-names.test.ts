@@ -17,10 +17,22 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
     files: /^src\/(core\/(skillmd|artifacts|risk|egress|builder|skill-folder)\/|node\/(workspace|cli)\/|elements\/builder\/views\/tool-run-view\.ts$)/,
     why: 'the SKILL.md frontmatter key metadata.forge.egress_domains, and the artifacts, reports and messages that name it',
   },
-  { names: ['skill_md'], files: /^src\/core\/(envelope|draft-stream|skillmd|skill-folder)\//, why: "the model's envelope key, and the field of diagnostics and errors about the SKILL.md text (below the protocol's layer)" },
+  {
+    names: ['skill_md'],
+    files: /^src\/core\/(envelope|draft-stream|skillmd|skill-folder)\//,
+    why: "the model's envelope key, and the field of diagnostics and errors about the SKILL.md text (below the protocol's layer)",
+  },
   { names: ['skill_name'], files: /^src\/core\/names\.ts$/, why: 'the default error field of assertSafeSkillName (names.ts sits below the protocol)' },
-  { names: ['base_url', 'api_key_env'], files: /^src\/(core\/config\/schema\.ts|node\/config\/(tiers|key-origin)\.ts)$/, why: 'the ui.yaml skill_builder: keys' },
-  { names: ['api_key'], files: /^src\/node\/(config\/tiers\.ts|cli\/ui\.ts)$/, why: 'a key written into ui.yaml by hand (refused), and the curl example of the ui help' },
+  {
+    names: ['base_url', 'api_key_env'],
+    files: /^src\/(core\/config\/schema\.ts|node\/config\/(tiers|key-origin)\.ts)$/,
+    why: 'the ui.yaml skill_builder: keys',
+  },
+  {
+    names: ['api_key'],
+    files: /^src\/node\/(config\/tiers\.ts|cli\/ui\.ts)$/,
+    why: 'a key written into ui.yaml by hand (refused), and the curl example of the ui help',
+  },
   { names: ['input_tokens', 'output_tokens'], files: /^src\/core\/llm\/providers\//, why: "the providers' own HTTP APIs" },
 ];
 

@@ -50,9 +50,13 @@ describe('the ReDoS check catches what it is meant to catch', () => {
   });
 
   it('sees through constant patterns and flags a pattern built at run time unless justified', async () => {
-    expect(await problemsIn('const P = String.raw`\\s*(.*)\\s*`;\nexport const R = new RegExp(`^x:${P}$`);\n')).toContain('2 regexp/no-super-linear-backtracking');
+    expect(await problemsIn('const P = String.raw`\\s*(.*)\\s*`;\nexport const R = new RegExp(`^x:${P}$`);\n')).toContain(
+      '2 regexp/no-super-linear-backtracking',
+    );
     expect(await problemsIn('export const r = (n: string) => new RegExp(n);\n')).toEqual(['1 local/static-regexp']);
-    expect(await problemsIn('// eslint-disable-next-line local/static-regexp -- n is an escaped literal\nexport const r = (n: string) => new RegExp(n);\n')).toEqual([]);
+    expect(
+      await problemsIn('// eslint-disable-next-line local/static-regexp -- n is an escaped literal\nexport const r = (n: string) => new RegExp(n);\n'),
+    ).toEqual([]);
   });
 
   it('passes the linear rewrites', async () => {

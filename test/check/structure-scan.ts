@@ -64,7 +64,8 @@ function commentAnchor(node: ts.Node): ts.Node {
   let at: ts.Node = node;
   if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && !(ts.isFunctionExpression(node) && node.name && ts.isExpressionStatement(node.parent))) {
     at = node.parent;
-    if (ts.isVariableDeclaration(at)) at = at.parent.parent; // VariableDeclarationList → VariableStatement
+    if (ts.isVariableDeclaration(at))
+      at = at.parent.parent; // VariableDeclarationList → VariableStatement
     else if (ts.isBinaryExpression(at)) at = at.parent;
   }
   return at;

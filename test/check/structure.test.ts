@@ -31,7 +31,12 @@ describe('the structure scan catches what it is meant to catch', () => {
 
   it('flags a file over 400 lines and not one of exactly 400', () => {
     const lines = (n: number): string => `${Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n')}\n`;
-    expect(findLongFiles([{ path: 'src/big.ts', src: lines(401) }, { path: 'src/ok.ts', src: lines(400) }])).toEqual(['src/big.ts: 401 lines (max 400)']);
+    expect(
+      findLongFiles([
+        { path: 'src/big.ts', src: lines(401) },
+        { path: 'src/ok.ts', src: lines(400) },
+      ]),
+    ).toEqual(['src/big.ts: 401 lines (max 400)']);
   });
 
   it('flags declarations, methods, arrows and function expressions over 80 lines, and not 80', () => {

@@ -17,15 +17,24 @@ function md(fm: string, body = '# Skill\n\nDo the thing.\n'): string {
 const tool = (name: string) => `## Tool: ${name}\n\nDoes ${name}.\n\n**Input:** q (string)\n**Output:** text\n`;
 
 const timeSkill: SkillCatalogInput = {
-  skillMd: md('name: brisbane-time\ndescription: When the user asks the time ("what time is it"), reply in German with Brisbane time.', '# Time\n\nCall `datetime_now`.\n'),
+  skillMd: md(
+    'name: brisbane-time\ndescription: When the user asks the time ("what time is it"), reply in German with Brisbane time.',
+    '# Time\n\nCall `datetime_now`.\n',
+  ),
   dir: '/agent/skills/brisbane-time',
 };
 const triage: SkillCatalogInput = {
-  skillMd: md('name: k8s-triage\ndescription: When a pod is crashing, diagnose it.\nmetadata:\n  forge:\n    requires:\n      bins: [kubectl]', `# Triage\n\n${tool('k8s_triage')}`),
+  skillMd: md(
+    'name: k8s-triage\ndescription: When a pod is crashing, diagnose it.\nmetadata:\n  forge:\n    requires:\n      bins: [kubectl]',
+    `# Triage\n\n${tool('k8s_triage')}`,
+  ),
   dir: '/agent/skills/k8s-triage',
 };
 const weatherScripted: SkillCatalogInput = {
-  skillMd: md('name: weather\ndescription: When the user asks about weather, fetch it.\nmetadata:\n  forge:\n    requires:\n      bins: [curl]', `# W\n\n${tool('weather_current')}\n${tool('weather_forecast')}`),
+  skillMd: md(
+    'name: weather\ndescription: When the user asks about weather, fetch it.\nmetadata:\n  forge:\n    requires:\n      bins: [curl]',
+    `# W\n\n${tool('weather_current')}\n${tool('weather_forecast')}`,
+  ),
   scripts: ['weather-current.sh', 'weather-forecast.sh'],
 };
 
@@ -69,11 +78,18 @@ describe('buildSkillCatalog (forge format)', () => {
 
   it('lists only the instruction-only tools of a partly scripted skill', () => {
     const partial = { ...weatherScripted, scripts: ['weather-current.sh'] };
-    expect(skillLines(buildSkillCatalog([partial]))).toEqual(['- weather: When the user asks about weather, fetch it. [provides: weather_forecast] (uses cli_execute)']);
+    expect(skillLines(buildSkillCatalog([partial]))).toEqual([
+      '- weather: When the user asks about weather, fetch it. [provides: weather_forecast] (uses cli_execute)',
+    ]);
   });
 
   it('omits a runtime: binary skill', () => {
-    const binary = { skillMd: md('name: infil\ndescription: When asked to scan, run infil.\nmetadata:\n  forge:\n    runtime: binary\n    requires:\n      bins:\n        - name: infil', `# I\n\n${tool('infil')}`) };
+    const binary = {
+      skillMd: md(
+        'name: infil\ndescription: When asked to scan, run infil.\nmetadata:\n  forge:\n    runtime: binary\n    requires:\n      bins:\n        - name: infil',
+        `# I\n\n${tool('infil')}`,
+      ),
+    };
     expect(buildSkillCatalog([binary])).toBe('');
   });
 
@@ -102,7 +118,10 @@ describe('buildSkillCatalog (forge format)', () => {
   });
 
   it('leaves out a skill the runtime would not load (forge format), keeps it in the xml list', () => {
-    const typo = { skillMd: md('name: browse\ndescription: When asked to browse, browse.\nmetadata:\n  forge:\n    requires:\n      capabilities: [browsr]'), dir: '/s/browse' };
+    const typo = {
+      skillMd: md('name: browse\ndescription: When asked to browse, browse.\nmetadata:\n  forge:\n    requires:\n      capabilities: [browsr]'),
+      dir: '/s/browse',
+    };
     expect(buildSkillCatalog([typo, timeSkill]).includes('- browse:')).toBe(false);
     expect(buildSkillCatalog([typo], { format: 'xml' })).toContain('<name>browse</name>');
   });

@@ -90,17 +90,23 @@ describe('field on the base class', () => {
 });
 
 describe('PartialResultError', () => {
-  it('carries the failure as cause and what was done as partial, with the failure\'s message', () => {
+  it("carries the failure as cause and what was done as partial, with the failure's message", () => {
     const cause = new here.LlmError('stream_cut', 'the connection dropped', { provider: 'openai' });
     const err = new here.PartialResultError(cause, { message: 'half' });
-    expect([err.code, err.name, err.message, err.cause, err.partial]).toEqual(['partial_result', 'PartialResultError', 'the connection dropped', cause, { message: 'half' }]);
+    expect([err.code, err.name, err.message, err.cause, err.partial]).toEqual([
+      'partial_result',
+      'PartialResultError',
+      'the connection dropped',
+      cause,
+      { message: 'half' },
+    ]);
     expect(here.LlmError.isInstance(err)).toBe(false);
     expect(new here.PartialResultError('a string failure', 1).message).toBe('a string failure');
   });
 });
 
 describe('error details', () => {
-  it('each class keeps its code and fields (the HTTP status is node/http/status.ts\'s concern)', () => {
+  it("each class keeps its code and fields (the HTTP status is node/http/status.ts's concern)", () => {
     const c = new here.ConfigError('base_url', 'bad', { file: '/w/.forge/ui.yaml', line: 4 });
     expect([c.code, c.field, c.file, c.line, c.name]).toEqual(['config', 'base_url', '/w/.forge/ui.yaml', 4, 'ConfigError']);
     const l = new here.LlmError('rate_limit', 'slow down', { provider: 'anthropic', status: 429, retryAfter: 7 });

@@ -20,7 +20,23 @@ const BLOCKS = new Map(FILES.map((f) => [f, readBlocks(ROOT, f)] as const));
 
 describe('documentation code blocks: extraction', () => {
   it('reads fences the CommonMark way (longer fences hold shorter ones; markers above, blank lines allowed)', () => {
-    const md = ['<!-- run: skill-md -->', '', '````markdown', '```json', '{}', '```', '````', '', '```ts', 'x', '```', '<!-- not-runnable: why -->', '```text', 'y', '```'].join('\n');
+    const md = [
+      '<!-- run: skill-md -->',
+      '',
+      '````markdown',
+      '```json',
+      '{}',
+      '```',
+      '````',
+      '',
+      '```ts',
+      'x',
+      '```',
+      '<!-- not-runnable: why -->',
+      '```text',
+      'y',
+      '```',
+    ].join('\n');
     const blocks = extractBlocks('x.md', md);
     expect(blocks.map((b) => [b.line, b.lang, b.content, runnerOf(b)])).toEqual([
       [3, 'markdown', '```json\n{}\n```\n', 'skill-md'],
@@ -44,7 +60,10 @@ describe('documentation code blocks: extraction', () => {
           continue;
         }
         const runner = runnerOf(b);
-        if (runner === null) problems.push(`${where(b)}: a "${b.lang || 'plain'}" block needs <!-- run: … --> or <!-- not-runnable: reason --> (defaults exist for ${Object.keys(DEFAULT_RUNNERS).join(', ')})`);
+        if (runner === null)
+          problems.push(
+            `${where(b)}: a "${b.lang || 'plain'}" block needs <!-- run: … --> or <!-- not-runnable: reason --> (defaults exist for ${Object.keys(DEFAULT_RUNNERS).join(', ')})`,
+          );
         else if (!KNOWN_RUNNERS.has(runner)) problems.push(`${where(b)}: unknown runner "${runner}"`);
       }
     }
@@ -57,7 +76,11 @@ describe('examples/', () => {
     const runnable = [...BLOCKS.values()].flat().filter((b) => runnerOf(b) === 'shell');
     const examples = readdirSync(join(ROOT, 'examples')).filter((f) => /\.(ts|mjs|js)$/.test(f));
     expect(examples.length).toBeGreaterThan(0);
-    for (const f of examples) expect(runnable.some((b) => b.content.includes(`examples/${f}`)), `examples/${f}`).toBe(true);
+    for (const f of examples)
+      expect(
+        runnable.some((b) => b.content.includes(`examples/${f}`)),
+        `examples/${f}`,
+      ).toBe(true);
   });
 });
 

@@ -26,9 +26,7 @@ const CODE_RE = /\b(errorDiag|warningDiag)\(\s*'([a-z0-9-]+)'/g;
 function codesInSource(): { codes: Map<string, Set<'error' | 'warning'>>; dynamic: string[] } {
   const codes = new Map<string, Set<'error' | 'warning'>>();
   const dynamic: string[] = [];
-  const files = (readdirSync(SKILLMD_DIR, { recursive: true }) as string[]).filter(
-    (n) => n.endsWith('.ts') && !NOT_VALIDATOR.has(n),
-  );
+  const files = (readdirSync(SKILLMD_DIR, { recursive: true }) as string[]).filter((n) => n.endsWith('.ts') && !NOT_VALIDATOR.has(n));
   for (const f of files) {
     const text = readFileSync(join(SKILLMD_DIR, f), 'utf8');
     const calls = [...text.matchAll(CALL_RE)].length - [...text.matchAll(/function (errorDiag|warningDiag)\(/g)].length;
@@ -140,11 +138,16 @@ const SAMPLES: Record<string, Sample> = {
     text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n### Parameters\n\n**Input:** q (string, required)\n'),
     options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } },
   },
-  'runtime-input-table-only': { text: withBody(`# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n${TABLE_INPUT}`), options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } } },
+  'runtime-input-table-only': {
+    text: withBody(`# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n${TABLE_INPUT}`),
+    options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } },
+  },
   'runtime-input-table-only-no-script': { text: withBody(`# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n${TABLE_INPUT}`) },
   'runtime-input-missing': { text: toolSkill('my_tool'), options: { scripts: { 'my-tool.sh': TOOL_SCRIPT_OK } } },
   'runtime-input-key-invalid': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** pod name (string, required)\n') },
-  'runtime-output-missing': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n**Output:**\n\n```json\n{"ok": true}\n```\n') },
+  'runtime-output-missing': {
+    text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n**Output:**\n\n```json\n{"ok": true}\n```\n'),
+  },
   'runtime-heading-in-tool': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n### Tips\n\nBe brief.\n') },
   'runtime-hash-line-in-tool': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, required)\n\n```bash\n# a comment\n```\n') },
   'runtime-first-param-required': { text: withBody('# T\n\n## Tool: my_tool\n\nDoes a thing.\n\n**Input:** q (string, optional), n (integer)\n') },
@@ -152,7 +155,11 @@ const SAMPLES: Record<string, Sample> = {
   'runtime-phantom-tool': { text: withBody('# T\n\nCall `datetime_now`.\n\n## Safety Constraints\n\n- read-only\n') },
   'egress-domain-missing': {
     text: toolSkill('my_tool'),
-    options: { scripts: { 'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -fsS https://api.openweathermap.org/data/2.5/weather -d "$INPUT"\n' } },
+    options: {
+      scripts: {
+        'my-tool.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\ncurl -fsS https://api.openweathermap.org/data/2.5/weather -d "$INPUT"\n',
+      },
+    },
   },
   'egress-risky': { text: forgeMeta('egress_domains: ["*.com"]') },
   'egress-domain-malformed': { text: forgeMeta('egress_domains: ["*com"]') },

@@ -24,7 +24,7 @@ export const WEATHER_SCRIPT = [
   'FLAG=m',
   'if [ "$UNITS" = "imperial" ]; then FLAG=u; fi',
   'curl -fsS --get "https://wttr.in/$(jq -rn --arg l "$LOCATION" \'$l|@uri\')" --data-urlencode "format=j1" --data "$FLAG" \\',
-  '  | jq \'{location: .nearest_area[0].areaName[0].value, temperature: (.current_condition[0].temp_C | tonumber), condition: .current_condition[0].weatherDesc[0].value}\'',
+  "  | jq '{location: .nearest_area[0].areaName[0].value, temperature: (.current_condition[0].temp_C | tonumber), condition: .current_condition[0].weatherDesc[0].value}'",
   '',
 ].join('\n');
 

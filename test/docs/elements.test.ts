@@ -105,7 +105,12 @@ describe('docs/embedding.md: element reference', () => {
       const publicMembers = (decl!.members ?? []).filter((m) => !m.static && m.privacy === undefined && !m.name.startsWith('_'));
 
       const props = tableNames(text, 'attribute / property');
-      expect(props.map((p) => p.name).sort()).toEqual(publicMembers.filter((m) => m.kind === 'field').map((m) => m.name).sort());
+      expect(props.map((p) => p.name).sort()).toEqual(
+        publicMembers
+          .filter((m) => m.kind === 'field')
+          .map((m) => m.name)
+          .sort(),
+      );
       const attributes = new Set((decl!.attributes ?? []).map((a) => a.name));
       for (const p of props) {
         // A row is an attribute unless it says "(property)" or "(read-only)".
@@ -113,8 +118,21 @@ describe('docs/embedding.md: element reference', () => {
         expect(attributes.has(p.name), `${tag} ${p.name}: attribute?`).toBe(!propertyOnly);
       }
 
-      expect(tableNames(text, 'method').map((m) => m.name).sort()).toEqual(publicMembers.filter((m) => m.kind === 'method').map((m) => m.name).sort());
-      expect(tableNames(text, 'event').map((e) => e.name).sort()).toEqual((decl!.events ?? []).map((e) => e.name).sort());
+      expect(
+        tableNames(text, 'method')
+          .map((m) => m.name)
+          .sort(),
+      ).toEqual(
+        publicMembers
+          .filter((m) => m.kind === 'method')
+          .map((m) => m.name)
+          .sort(),
+      );
+      expect(
+        tableNames(text, 'event')
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual((decl!.events ?? []).map((e) => e.name).sort());
       expect(listAfter(text, 'Parts')).toEqual((decl!.cssParts ?? []).map((p) => p.name));
       expect(listAfter(text, 'CSS custom properties')).toEqual((decl!.cssProperties ?? []).map((p) => p.name));
       expect(listAfter(text, 'Slots')).toEqual((decl!.slots ?? []).map((s) => s.name));

@@ -14,7 +14,12 @@ const session = new DocSession('example-build-skill');
 // builder reports drafting progress, as a real model does.
 let model: ProviderServer;
 beforeAll(async () => {
-  model = await startProviderServer({ provider: 'ollama', deltaSize: 16, delayMs: 15, handler: (req) => docModelReply((req.body?.messages ?? []) as WireMessage[]) });
+  model = await startProviderServer({
+    provider: 'ollama',
+    deltaSize: 16,
+    delayMs: 15,
+    handler: (req) => docModelReply((req.body?.messages ?? []) as WireMessage[]),
+  });
 });
 afterAll(async () => {
   await model.close();

@@ -31,7 +31,9 @@ describe('README: the two commands', () => {
   });
 
   it('is what CI runs: .ci/run runs the README test command, verbatim, as a line of its own', () => {
-    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n').map((l) => l.trim());
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     expect(ci).toContain(TEST);
   });
 

@@ -155,7 +155,8 @@ async function serveTsx(session: DocSession, block: CodeBlock, args: string[]): 
     if (!(await waitForPort(port, 20_000, () => child.exitCode === null))) fail(block, `never listened on the host port (3000 → ${port})`, { stdout, stderr });
     const res = await fetch(`http://localhost:${port}/api/settings/skill-builder`);
     const body = (await res.json()) as { source?: string };
-    if (res.status !== 200 || typeof body.source !== 'string') fail(block, `GET /api/settings/skill-builder answered ${res.status} ${JSON.stringify(body)}`, { stdout, stderr });
+    if (res.status !== 200 || typeof body.source !== 'string')
+      fail(block, `GET /api/settings/skill-builder answered ${res.status} ${JSON.stringify(body)}`, { stdout, stderr });
     const page = option(args, 'open');
     if (page !== undefined) await checkPage(block, `http://localhost:${port}${page}`);
   } finally {
@@ -178,7 +179,13 @@ async function checkPage(block: CodeBlock, url: string): Promise<void> {
         const b = document.querySelector('forge-skill-builder');
         const s = document.querySelector('forge-skill-settings');
         const text = b?.shadowRoot?.querySelector('[part~="banner"]')?.textContent ?? '';
-        return !!customElements.get('forge-skill-builder') && !!customElements.get('forge-skill-settings') && !!s?.shadowRoot && /configured|Settings|Configure/.test(text) && !/Checking/.test(text);
+        return (
+          !!customElements.get('forge-skill-builder') &&
+          !!customElements.get('forge-skill-settings') &&
+          !!s?.shadowRoot &&
+          /configured|Settings|Configure/.test(text) &&
+          !/Checking/.test(text)
+        );
       },
       undefined,
       { timeout: 15_000 },
@@ -258,7 +265,10 @@ function escapeRe(s: string): string {
 async function checkOutput(session: DocSession, block: CodeBlock): Promise<void> {
   if (session.lastOutput === null) fail(block, 'run: output needs a block that ran before it');
   const actual = session.lastOutput.split('\n').map((l) => l.trimEnd());
-  const expected = (await session.substitute(block.content)).split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const expected = (await session.substitute(block.content))
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '');
   let at = 0;
   for (const want of expected) {
     const re = new RegExp(`^${want.split('…').map(escapeRe).join('.*')}$`);
@@ -276,18 +286,33 @@ function checkSkillMd(block: CodeBlock, args: string[]): void {
   const got = [...r.errors, ...r.warnings].map((d) => d.code).sort();
   const want = expect ? expect.split(',').sort() : [];
   if (JSON.stringify(got) !== JSON.stringify(want))
-    fail(block, `validateSkillMd (${profile}) found [${got.join(', ')}], the doc expects [${want.join(', ')}]:\n${[...r.errors, ...r.warnings].map((d) => `${d.line ?? '-'}: ${d.code}: ${d.message}`).join('\n')}`);
+    fail(
+      block,
+      `validateSkillMd (${profile}) found [${got.join(', ')}], the doc expects [${want.join(', ')}]:\n${[...r.errors, ...r.warnings].map((d) => `${d.line ?? '-'}: ${d.code}: ${d.message}`).join('\n')}`,
+    );
 }
 
 function checkEnvelope(block: CodeBlock, kind: string | undefined): void {
   const r = parseEnvelope(block.content);
   const ok =
-    kind === 'question' ? r.structured && r.skill === null && r.message !== '' :
-    kind === 'draft' ? r.structured && r.skill !== null && !r.truncated && r.diagnostics.length === 0 && validateSkillMd(r.skill.skillMd, { scripts: r.skill.scripts, ...(r.skill.files ? { files: r.skill.files } : {}) }).valid :
-    kind === 'legacy' ? !r.structured && r.skill !== null :
-    kind === 'truncated' ? r.truncated && r.message !== '' :
-    fail(block, 'run: envelope needs question|draft|legacy|truncated');
-  if (!ok) fail(block, `parseEnvelope did not read it as a ${kind} reply: ${JSON.stringify({ ...r, skill: r.skill ? { ...r.skill, skillMd: r.skill.skillMd.slice(0, 200) } : null })}`);
+    kind === 'question'
+      ? r.structured && r.skill === null && r.message !== ''
+      : kind === 'draft'
+        ? r.structured &&
+          r.skill !== null &&
+          !r.truncated &&
+          r.diagnostics.length === 0 &&
+          validateSkillMd(r.skill.skillMd, { scripts: r.skill.scripts, ...(r.skill.files ? { files: r.skill.files } : {}) }).valid
+        : kind === 'legacy'
+          ? !r.structured && r.skill !== null
+          : kind === 'truncated'
+            ? r.truncated && r.message !== ''
+            : fail(block, 'run: envelope needs question|draft|legacy|truncated');
+  if (!ok)
+    fail(
+      block,
+      `parseEnvelope did not read it as a ${kind} reply: ${JSON.stringify({ ...r, skill: r.skill ? { ...r.skill, skillMd: r.skill.skillMd.slice(0, 200) } : null })}`,
+    );
 }
 
 function checkSpec(block: CodeBlock): void {

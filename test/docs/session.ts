@@ -130,7 +130,10 @@ export class DocSession {
         deltaSize: 24,
         handler: (req) =>
           Array.isArray(req.body?.tools) && req.body.tools.length > 0
-            ? docAgentReply((req.body?.messages ?? []) as WireMessage[], req.body.tools.map((t: { function: { name: string } }) => t.function.name))
+            ? docAgentReply(
+                (req.body?.messages ?? []) as WireMessage[],
+                req.body.tools.map((t: { function: { name: string } }) => t.function.name),
+              )
             : docModelReply((req.body?.messages ?? []) as WireMessage[]),
       });
     }
@@ -141,12 +144,16 @@ export class DocSession {
   async uiPort(): Promise<number> {
     if (this.ui) return this.ui.port;
     const port = await freePort();
-    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'forge-skill-builder.js'), 'ui', '--dir', './my-workspace', '--port', String(port), '--quiet', '--allow-tool-runs'], {
-      cwd: this.dir,
-      env: this.env(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const proc = spawn(
+      process.execPath,
+      [join(ROOT, 'bin', 'forge-skill-builder.js'), 'ui', '--dir', './my-workspace', '--port', String(port), '--quiet', '--allow-tool-runs'],
+      {
+        cwd: this.dir,
+        env: this.env(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     let out = '';
     proc.stdout!.on('data', (d) => (out += String(d)));
     proc.stderr!.on('data', (d) => (out += String(d)));
@@ -178,16 +185,18 @@ export class DocSession {
     for (const c of this.children) killGroup(c);
     await Promise.all(
       this.children.map((c) =>
-        c.exitCode !== null || c.signalCode !== null ? undefined : new Promise<void>((r) => {
-          const t = setTimeout(() => {
-            killGroup(c, 'SIGKILL');
-            r();
-          }, 3_000);
-          c.once('exit', () => {
-            clearTimeout(t);
-            r();
-          });
-        }),
+        c.exitCode !== null || c.signalCode !== null
+          ? undefined
+          : new Promise<void>((r) => {
+              const t = setTimeout(() => {
+                killGroup(c, 'SIGKILL');
+                r();
+              }, 3_000);
+              c.once('exit', () => {
+                clearTimeout(t);
+                r();
+              });
+            }),
       ),
     );
     await this.model?.close();

@@ -41,7 +41,11 @@ export function signatureModule(block: CodeBlock, from: string): string {
   const body = block.content.replace(/\/\/[^\n]*/g, '');
   const declared = [...body.matchAll(/^interface (\w+)/gm)].map((m) => m[1]!);
   const functions = [...body.matchAll(/^(\w+)\(/gm)].map((m) => m[1]!);
-  const used = new Set([...body.matchAll(/\b([A-Z]\w+)\b/g)].map((m) => m[1]!).filter((n) => !declared.includes(n) && !['Promise', 'Record', 'Array', 'Partial', 'Readonly'].includes(n)));
+  const used = new Set(
+    [...body.matchAll(/\b([A-Z]\w+)\b/g)]
+      .map((m) => m[1]!)
+      .filter((n) => !declared.includes(n) && !['Promise', 'Record', 'Array', 'Partial', 'Readonly'].includes(n)),
+  );
   const lines = [
     `import type * as real from '${from}';`,
     used.size ? `import type { ${[...used].join(', ')} } from '${from}';` : '',

@@ -73,7 +73,10 @@ const SPEC = {
         { name: 'repo', type: 'string', required: true, description: 'Repository as owner/name, e.g. "acme/api".' },
         { name: 'since', type: 'string', required: false, description: 'ISO 8601 time; default: 24 hours ago.' },
       ],
-      output: { since: '2025-06-02T08:00:00Z', issues: [{ number: 812, title: 'Login fails with SSO', author: 'mona', labels: ['bug'], url: 'https://github.com/acme/api/issues/812' }] },
+      output: {
+        since: '2025-06-02T08:00:00Z',
+        issues: [{ number: 812, title: 'Login fails with SSO', author: 'mona', labels: ['bug'], url: 'https://github.com/acme/api/issues/812' }],
+      },
       examples: [
         { request: 'Any new issues in acme/api?', input: { repo: 'acme/api' } },
         { request: 'Summarise the issues opened in acme/web since Monday', input: { repo: 'acme/web', since: '2025-06-02T00:00:00Z' } },
@@ -81,7 +84,10 @@ const SPEC = {
         { request: 'What did people report against acme/api overnight?', input: { repo: 'acme/api' } },
         { request: 'List new bugs in acme/mobile from the last day', input: { repo: 'acme/mobile' } },
       ],
-      heuristics: ['The request names a GitHub repository (owner/name) and asks about new or recent issues.', 'Words like digest, new issues, reported, overnight.'],
+      heuristics: [
+        'The request names a GitHub repository (owner/name) and asks about new or recent issues.',
+        'Words like digest, new issues, reported, overnight.',
+      ],
     },
   ],
   safety: ['Read-only: never create, close, label or comment on issues.'],

@@ -124,7 +124,9 @@ async function runFlow(run: Run): Promise<void> {
     await inBuilder('#composer').press('Enter');
     await inBuilder('.progress').waitFor();
     // For the picture only (not an assertion): catch the moment the skill part is arriving, if the throttled progress shows it.
-    await inBuilder('.receiving').waitFor({ timeout: 3000 }).catch(() => undefined);
+    await inBuilder('.receiving')
+      .waitFor({ timeout: 3000 })
+      .catch(() => undefined);
     await scrollTo(narrow ? '.chat' : undefined);
     await shot('streaming');
     await inBuilder('.msg.assistant.done').nth(1).waitFor();

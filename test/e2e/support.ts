@@ -102,7 +102,10 @@ export function launchChromium(): Promise<Browser> {
 /** Saves numbered step screenshots of one run: test-results/e2e/<tag>-<nn>-<step>.png. */
 export function shooter(page: Page, tag: string) {
   let n = 0;
-  return async (step: string, opts: { fullPage?: boolean; path?: string; clip?: { x: number; y: number; width: number; height: number } } = {}): Promise<string> => {
+  return async (
+    step: string,
+    opts: { fullPage?: boolean; path?: string; clip?: { x: number; y: number; width: number; height: number } } = {},
+  ): Promise<string> => {
     const file = opts.path ?? join(SHOTS, `${tag}-${String(++n).padStart(2, '0')}-${step}.png`);
     // Let transitions and the debounced validation settle; a screenshot is for eyes, not for timing.
     await page.waitForTimeout(120);

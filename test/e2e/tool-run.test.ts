@@ -55,7 +55,11 @@ describe('Run a tool from the page', () => {
     await page.waitForFunction(() => !!document.querySelector('forge-skill-builder')?.shadowRoot?.querySelector('[part~="draft"]'));
     expect(files.some((f) => f.includes('tool-run-view'))).toBe(false); // not part of the first load
     await page.evaluate(
-      ([skillMd, script]) => (document.querySelector('forge-skill-builder') as unknown as { _editor: { edit(d: unknown): void } })._editor.edit({ skillMd, scripts: { 'echo-input.sh': script } }),
+      ([skillMd, script]) =>
+        (document.querySelector('forge-skill-builder') as unknown as { _editor: { edit(d: unknown): void } })._editor.edit({
+          skillMd,
+          scripts: { 'echo-input.sh': script },
+        }),
       [SKILL_MD, SCRIPT],
     );
     await page.locator('forge-skill-builder [part="runs"] summary').click({ timeout: 20_000 });

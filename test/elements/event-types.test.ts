@@ -32,10 +32,27 @@ describe('element events on document and window', () => {
     document.addEventListener('forge-settings-saved', onSettings);
     window.addEventListener('forge-error', onWin);
     try {
-      fire(inner, 'forge-skill-saved', { agent: 'a', name: 'weather', updated: false, path: 'skills/weather', egressAdded: [], envConfigured: [], envMissing: [], warnings: [] });
+      fire(inner, 'forge-skill-saved', {
+        agent: 'a',
+        name: 'weather',
+        updated: false,
+        path: 'skills/weather',
+        egressAdded: [],
+        envConfigured: [],
+        envMissing: [],
+        warnings: [],
+      });
       fire(inner, 'forge-error', { action: 'save', message: 'boom' });
       fire(inner, 'forge-skill-draft', { skillMd: 'md', scripts: {} });
-      fire(inner, 'forge-settings-saved', { provider: 'openai', model: 'm', baseUrl: '', apiKeyEnv: 'OPENAI_API_KEY', hasKey: true, source: 'workspace', warning: '' });
+      fire(inner, 'forge-settings-saved', {
+        provider: 'openai',
+        model: 'm',
+        baseUrl: '',
+        apiKeyEnv: 'OPENAI_API_KEY',
+        hasKey: true,
+        source: 'workspace',
+        warning: '',
+      });
     } finally {
       document.removeEventListener('forge-skill-saved', onDoc);
       document.removeEventListener('forge-settings-saved', onSettings);

@@ -68,7 +68,10 @@ describe('builder: keyboard only', () => {
     const settingsButton = await tabTo(isButton('Settings'), 'the Settings button', { back: true });
     await sendKeys({ press: 'Enter' });
     const settings = $(el, 'forge-skill-settings')!;
-    await waitFor(() => !!settings.shadowRoot!.querySelector('form') && settings.shadowRoot!.querySelector('dialog')!.contains(focused()), 'settings dialog focused');
+    await waitFor(
+      () => !!settings.shadowRoot!.querySelector('form') && settings.shadowRoot!.querySelector('dialog')!.contains(focused()),
+      'settings dialog focused',
+    );
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !settings.shadowRoot!.querySelector('dialog')!.open, 'settings closed');
     await waitFor(() => focused() === settingsButton, 'focus back on Settings');

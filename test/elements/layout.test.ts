@@ -9,7 +9,13 @@ import { FakeApi } from './helpers/fake-api.js';
 
 afterEach(cleanup);
 
-const warnings = Array.from({ length: 8 }, (_, i) => ({ severity: 'warning', code: 'w', field: 'description', message: `warning number ${i + 1} about the draft`, line: i + 2 }));
+const warnings = Array.from({ length: 8 }, (_, i) => ({
+  severity: 'warning',
+  code: 'w',
+  field: 'description',
+  message: `warning number ${i + 1} about the draft`,
+  line: i + 2,
+}));
 
 const rect = (el: Element, selector: string) => {
   const node = $(el, selector);

@@ -50,22 +50,32 @@ function makeApi(): FakeApi {
   const api = new FakeApi();
   api.skills['ops-bot'] = {
     'incident-triage': {
-      skill_md: '---\nname: incident-triage\ndescription: When the user reports an outage ("the site is down"), gather pod status and recent deploys.\n---\n## Tool: pod_status\n',
+      skill_md:
+        '---\nname: incident-triage\ndescription: When the user reports an outage ("the site is down"), gather pod status and recent deploys.\n---\n## Tool: pod_status\n',
       scripts: { 'pod-status.sh': WEATHER_SCRIPT },
     },
-    'release-notes': { skill_md: '---\nname: release-notes\ndescription: When the user asks for release notes ("what shipped this week?"), summarise merged PRs.\n---\n', scripts: {} },
+    'release-notes': {
+      skill_md: '---\nname: release-notes\ndescription: When the user asks for release notes ("what shipped this week?"), summarise merged PRs.\n---\n',
+      scripts: {},
+    },
   };
   api.envMissing = [requiredEnv('WEATHER_API_KEY')];
   api.importReply = () => ({
     name: 'pdf-report',
     skill_md:
       '---\nname: pdf-report\ndescription: When the user asks for a summary of a PDF report ("summarise this PDF", "what does the Q3 report say?"), extract its text and summarise it.\nlicense: Apache-2.0\n---\n# PDF report\n\nRead [the extraction guide](references/guide.md) first, then lay the answer out like `assets/template.md`.\n\n## Tool: extract_text\n\nExtracts the text of a PDF.\n',
-    scripts: { 'extract.py': '#!/usr/bin/env python3\nimport os, subprocess, sys\nkey = os.environ["PDF_API_KEY"]\nprint(subprocess.run(["pdftotext", sys.argv[1], "-"], capture_output=True, text=True).stdout)\n' },
+    scripts: {
+      'extract.py':
+        '#!/usr/bin/env python3\nimport os, subprocess, sys\nkey = os.environ["PDF_API_KEY"]\nprint(subprocess.run(["pdftotext", sys.argv[1], "-"], capture_output=True, text=True).stdout)\n',
+    },
     files: {
-      'references/guide.md': '# Extraction guide\n\n1. Run `extract_text` on the file.\n2. Keep headings; drop page numbers and running footers.\n3. Tables: keep them as Markdown tables.\n',
+      'references/guide.md':
+        '# Extraction guide\n\n1. Run `extract_text` on the file.\n2. Keep headings; drop page numbers and running footers.\n3. Tables: keep them as Markdown tables.\n',
       'assets/template.md': '# {{title}}\n\n## Summary\n\n{{summary}}\n\n## Key figures\n\n{{figures}}\n',
     },
-    binaries: [{ path: 'assets/logo.png', size: 18230, sha256: '3f0a9d5c1be27f4e8a4b0c6d2e9f71a85b3c4d6e7f8091a2b3c4d5e6f708192a', content_base64: 'iVBORw0KGgo=' }],
+    binaries: [
+      { path: 'assets/logo.png', size: 18230, sha256: '3f0a9d5c1be27f4e8a4b0c6d2e9f71a85b3c4d6e7f8091a2b3c4d5e6f708192a', content_base64: 'iVBORw0KGgo=' },
+    ],
     validation: { valid: true, errors: [], warnings: [] },
     proposals: { bins: ['python3', 'pdftotext'], egress_domains: [], env: ['PDF_API_KEY'] },
   });
@@ -74,12 +84,19 @@ function makeApi(): FakeApi {
     turn++;
     const events: SseEvent[] =
       turn === 1
-        ? questionReply('Happy to help. **Which weather API** should it call — do you already have an account (e.g. OpenWeatherMap), or should I pick one with a free tier?')
+        ? questionReply(
+            'Happy to help. **Which weather API** should it call — do you already have an account (e.g. OpenWeatherMap), or should I pick one with a free tier?',
+          )
         : draftReply({
             message:
               "Here's the skill. I chose **OpenWeatherMap** (free tier) and noted it as a default:\n\n- `weather_current` calls `scripts/weather-current.sh` with `curl`\n- needs `WEATHER_API_KEY`\n- egress limited to `api.weather.example`\n\nTell me if you want forecasts too.",
             skillMd: DRAFT_MD,
-            scripts: { 'weather-current.sh': WEATHER_SCRIPT.replace('echo "{}"', 'CITY=$(jq -r .city <<<"$INPUT")\ncurl -fsS "https://api.weather.example/v1/current?q=$CITY&key=$WEATHER_API_KEY"') },
+            scripts: {
+              'weather-current.sh': WEATHER_SCRIPT.replace(
+                'echo "{}"',
+                'CITY=$(jq -r .city <<<"$INPUT")\ncurl -fsS "https://api.weather.example/v1/current?q=$CITY&key=$WEATHER_API_KEY"',
+              ),
+            },
           });
     return events;
   };
@@ -88,9 +105,25 @@ function makeApi(): FakeApi {
     const lines = md.split('\n');
     const todo = lines.findIndex((l) => l.startsWith('TODO'));
     const errors =
-      todo >= 0 ? [{ code: 'tool-missing-output', field: 'tools.weather_current.output', message: 'Tool weather_current has no Output JSON schema; add one under **Output:**.', severity: 'error', line: todo + 1 }] : [];
+      todo >= 0
+        ? [
+            {
+              code: 'tool-missing-output',
+              field: 'tools.weather_current.output',
+              message: 'Tool weather_current has no Output JSON schema; add one under **Output:**.',
+              severity: 'error',
+              line: todo + 1,
+            },
+          ]
+        : [];
     const warnings = [
-      { code: 'tool-few-examples', field: 'tools.weather_current.examples', message: 'Add at least 5 "user request → tool input" examples so the agent maps requests reliably.', severity: 'warning', line: 19 },
+      {
+        code: 'tool-few-examples',
+        field: 'tools.weather_current.examples',
+        message: 'Add at least 5 "user request → tool input" examples so the agent maps requests reliably.',
+        severity: 'warning',
+        line: 19,
+      },
     ];
     return { valid: errors.length === 0, errors, warnings };
   };
@@ -206,7 +239,9 @@ for (const width of [1280, 360]) {
     await builder(page).locator('dialog[data-name="save"] button', { hasText: 'Done' }).click();
 
     // Edit mode: change the skill and review the diff.
-    await builder(page).locator('#editor').fill((await builder(page).locator('#editor').inputValue()).replace('short forecasts', 'forecasts up to 7 days'));
+    await builder(page)
+      .locator('#editor')
+      .fill((await builder(page).locator('#editor').inputValue()).replace('short forecasts', 'forecasts up to 7 days'));
     await builder(page).locator('button', { hasText: 'Add file' }).click();
     await builder(page).locator('#file-name').fill('forecast.sh');
     await builder(page).locator('#file-name').press('Enter');
@@ -229,7 +264,9 @@ for (const width of [1280, 360]) {
     await builder(page).locator('.top-actions button', { hasText: 'New skill' }).click();
     const discard = builder(page).locator('dialog[data-name="confirm"] button', { hasText: 'Discard' });
     if (await discard.isVisible()) await discard.click();
-    await builder(page).locator('#import-package').setInputFiles({ name: 'pdf-report.skill', mimeType: 'application/octet-stream', buffer: Buffer.from('PK fake') });
+    await builder(page)
+      .locator('#import-package')
+      .setInputFiles({ name: 'pdf-report.skill', mimeType: 'application/octet-stream', buffer: Buffer.from('PK fake') });
     await builder(page).locator('.proposals').waitFor();
     await builder(page).locator('[role="tab"][title="references/guide.md"]').click();
     await shot(page, `${tag}-10-import`, false, width < 800 ? '.draft' : undefined);
@@ -251,7 +288,15 @@ for (const width of [1280, 360]) {
     });
 
     // Banner problems: deprecated fallback, missing key, untrusted base URL; and the unset state.
-    api.settings = { ...api.settings, source: 'agent_fallback', warning: "Using agent ops-bot's forge.yaml model (deprecated).", has_key: false, api_key_env: 'OPENAI_API_KEY', base_url: 'https://llm.gateway.example/v1', trusted: false };
+    api.settings = {
+      ...api.settings,
+      source: 'agent_fallback',
+      warning: "Using agent ops-bot's forge.yaml model (deprecated).",
+      has_key: false,
+      api_key_env: 'OPENAI_API_KEY',
+      base_url: 'https://llm.gateway.example/v1',
+      trusted: false,
+    };
     await page.goto(`${base}/?agent=ops-bot`);
     await builder(page).locator('.issues').waitFor();
     await shot(page, `${tag}-8-banner-issues`);

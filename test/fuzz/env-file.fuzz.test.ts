@@ -41,14 +41,52 @@ const keyLine = fc
     indent: fc.constantFrom('', '', ' ', '\t'),
     exported: fc.boolean(),
     space: fc.constantFrom('', ' '),
-    value: fc.constantFrom('v1', '"quoted value"', "'single'", '"esc \\" \\\\ \\n"', 'plain # comment', '', '#note', '"x"#c', "'y' # c", '"unterminated', 'a b', '"a" trailing'),
+    value: fc.constantFrom(
+      'v1',
+      '"quoted value"',
+      "'single'",
+      '"esc \\" \\\\ \\n"',
+      'plain # comment',
+      '',
+      '#note',
+      '"x"#c',
+      "'y' # c",
+      '"unterminated',
+      'a b',
+      '"a" trailing',
+    ),
   })
   .map((l) => `${l.indent}${l.exported ? 'export ' : ''}${l.key}${l.space}=${l.space}${l.value}`);
 
 /** Lines that must never change: comments, blanks, other keys, junk that merely mentions a key. */
 const otherLine = fc.oneof(
-  fc.constantFrom('# comment', '#API_KEY=commented out', '   # indented comment', '', '   ', '\t', 'OTHER=1', 'export OTHER_2="two words"', "SINGLE='$HOME'", 'EMPTY=', 'lower_case=x', 'API_KEYS=not the same key', 'XAPI_KEY=also not', 'API_KEY', 'API_KEY: yaml style', '=no key', 'export', 'export API_KEY', 'not a line at all', '[section]', 'K9 =', ' K 9=x'),
-  fc.string({ unit: fc.oneof(valueChar, fc.constantFrom('A', 'P', 'I', '=', 'K')), maxLength: 20 }).filter((s) => parseEnvLine(s) === null || !(KEYS as readonly string[]).includes(parseEnvLine(s)!.key)),
+  fc.constantFrom(
+    '# comment',
+    '#API_KEY=commented out',
+    '   # indented comment',
+    '',
+    '   ',
+    '\t',
+    'OTHER=1',
+    'export OTHER_2="two words"',
+    "SINGLE='$HOME'",
+    'EMPTY=',
+    'lower_case=x',
+    'API_KEYS=not the same key',
+    'XAPI_KEY=also not',
+    'API_KEY',
+    'API_KEY: yaml style',
+    '=no key',
+    'export',
+    'export API_KEY',
+    'not a line at all',
+    '[section]',
+    'K9 =',
+    ' K 9=x',
+  ),
+  fc
+    .string({ unit: fc.oneof(valueChar, fc.constantFrom('A', 'P', 'I', '=', 'K')), maxLength: 20 })
+    .filter((s) => parseEnvLine(s) === null || !(KEYS as readonly string[]).includes(parseEnvLine(s)!.key)),
   fc.stringMatching(/^OTHER_[A-Z0-9]{1,4}=[a-z0-9 "'#]{0,8}$/),
 );
 
@@ -66,7 +104,10 @@ const initialText = fc
 
 type Op = { key: (typeof KEYS)[number]; value: string };
 /** A set (any good value) or a remove (the empty value). */
-const op: fc.Arbitrary<Op> = fc.record({ key: fc.constantFrom(...KEYS), value: fc.oneof({ weight: 3, arbitrary: goodValue }, { weight: 1, arbitrary: fc.constant('') }) });
+const op: fc.Arbitrary<Op> = fc.record({
+  key: fc.constantFrom(...KEYS),
+  value: fc.oneof({ weight: 3, arbitrary: goodValue }, { weight: 1, arbitrary: fc.constant('') }),
+});
 
 function isKeyLine(line: string): boolean {
   const parsed = parseEnvLine(line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -87,7 +128,11 @@ function checkAgainstModel(text: string, model: Map<string, string>, before: str
   expect(now.length).toBe(was.length);
   now.forEach((line, i) => {
     const old = was[i]!;
-    if (line !== old) expect({ i, line }).toEqual({ i, line: i === was.length - 1 && !old.endsWith('\n') && line.startsWith(old) && /^\r?\n$/.test(line.slice(old.length)) ? line : old });
+    if (line !== old)
+      expect({ i, line }).toEqual({
+        i,
+        line: i === was.length - 1 && !old.endsWith('\n') && line.startsWith(old) && /^\r?\n$/.test(line.slice(old.length)) ? line : old,
+      });
   });
   // A CR appears only in a file that already used them.
   if (!before.includes('\r')) expect(text.includes('\r')).toBe(false);

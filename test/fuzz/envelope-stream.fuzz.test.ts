@@ -18,7 +18,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 type Chunking = { kind: 'random'; fractions: number[] } | { kind: 'every' } | { kind: 'tricky'; offset: number };
 
 const chunking: fc.Arbitrary<Chunking> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('random' as const), fractions: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 40 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('random' as const), fractions: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 40 }) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'every' as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('tricky' as const), offset: fc.integer({ min: 1, max: 6 }) }) },
 );
@@ -90,9 +93,6 @@ describe('createEnvelopeStream (fuzz)', () => {
   });
 
   it('random strings and JSON-ish token soup, any chunking', { timeout: FUZZ_TIMEOUT }, () => {
-    fc.assert(
-      fc.property(fc.oneof(anyString(200), tokenText(ENVELOPE_TOKENS, 60)), chunking, check),
-      fuzzParams(400),
-    );
+    fc.assert(fc.property(fc.oneof(anyString(200), tokenText(ENVELOPE_TOKENS, 60)), chunking, check), fuzzParams(400));
   });
 });

@@ -24,11 +24,15 @@ const FM = '---\nname: redos\ndescription: When the user asks for it.\n---\n';
 
 describe('every public parser answers on pathological input (16 KiB; the checks below use 64 KiB)', () => {
   for (const parser of PARSERS) {
-    it(parser.name, () => {
-      for (const [name, make] of Object.entries(PAYLOADS)) {
-        for (const text of parser.shapes(make(SIZE / 4))) expect(() => parser.run(text), name).not.toThrow();
-      }
-    }, 300_000); // generous: a shared machine; a quadratic parser takes hours here
+    it(
+      parser.name,
+      () => {
+        for (const [name, make] of Object.entries(PAYLOADS)) {
+          for (const text of parser.shapes(make(SIZE / 4))) expect(() => parser.run(text), name).not.toThrow();
+        }
+      },
+      300_000,
+    ); // generous: a shared machine; a quadratic parser takes hours here
   }
 });
 

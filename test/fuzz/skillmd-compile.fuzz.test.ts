@@ -58,7 +58,11 @@ function checkFixedPoint(md: string): void {
   expect(compileSkill(decompileSkill(once))).toBe(once);
 }
 
-const VALID_FRONTMATTER = fc.constantFrom('name: x\ndescription: d', 'name: weather\ndescription: "When the user asks: weather"\ntags: [a, b]', 'name: x\ndescription: d\nmetadata:\n  forge:\n    requires:\n      bins: [jq]');
+const VALID_FRONTMATTER = fc.constantFrom(
+  'name: x\ndescription: d',
+  'name: weather\ndescription: "When the user asks: weather"\ntags: [a, b]',
+  'name: x\ndescription: d\nmetadata:\n  forge:\n    requires:\n      bins: [jq]',
+);
 
 describe('compileSkill / decompileSkill (fuzz)', () => {
   it('decompileSkill(compileSkill(spec)) deep-equals SkillSpecSchema.parse(spec) for generated specs', { timeout: FUZZ_TIMEOUT }, () => {
@@ -99,7 +103,15 @@ describe('compileSkill / decompileSkill (fuzz)', () => {
   });
 
   it('a spec with random wrong fields is refused only with SkillValidationError; safeCompileSkill never throws', { timeout: FUZZ_TIMEOUT }, () => {
-    const junk = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.string(), { maxKeys: 2 }), fc.constant(undefined));
+    const junk = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.string(), { maxKeys: 2 }),
+      fc.constant(undefined),
+    );
     const arb = fc.record({ spec: skillSpecArbitrary(), path: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), value: junk });
     fc.assert(
       fc.property(arb, ({ spec, path, value }) => {

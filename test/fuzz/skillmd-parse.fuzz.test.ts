@@ -12,7 +12,6 @@ import { skillSpecArbitrary } from '../helpers/skill-spec-arbitrary.js';
 import { SKILLMD_TOKENS, skillMdDocument } from '../helpers/skillmd-arbitrary.js';
 import { fixtureSkills } from '../helpers/skill-corpus.js';
 
-
 function check(text: string): void {
   let p: ReturnType<typeof parseSkillMd>;
   try {

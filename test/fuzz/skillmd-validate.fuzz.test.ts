@@ -12,14 +12,32 @@ import { SKILLMD_TOKENS, skillMdDocument } from '../helpers/skillmd-arbitrary.js
 import { fixtureSkills } from '../helpers/skill-corpus.js';
 
 const SCRIPT_LINE = fc.constantFrom(
-  '#!/usr/bin/env bash', '#!/usr/bin/env python3', '#!/bin/sh', 'set -euo pipefail', 'INPUT="${1:-}"', 'echo "$INPUT" | jq -r .q', 'curl -s "$URL"', 'rm -rf /tmp/x',
-  'import json, sys', 'print(json.dumps({"ok": True}))', 'my_func() {', '}', 'exit 1', '', '\r', 'echo "${API_KEY}"', 'python3 -c "print(1)"',
+  '#!/usr/bin/env bash',
+  '#!/usr/bin/env python3',
+  '#!/bin/sh',
+  'set -euo pipefail',
+  'INPUT="${1:-}"',
+  'echo "$INPUT" | jq -r .q',
+  'curl -s "$URL"',
+  'rm -rf /tmp/x',
+  'import json, sys',
+  'print(json.dumps({"ok": True}))',
+  'my_func() {',
+  '}',
+  'exit 1',
+  '',
+  '\r',
+  'echo "${API_KEY}"',
+  'python3 -c "print(1)"',
 );
 const scriptName = fc.oneof(
   fc.constantFrom('a.sh', 'a.py', 'a.js', 'x.bash', 'scripts/b.sh', 'weather-now.sh', 'tool.rb', '../evil.sh', '.env', 'a b.sh', '', 'A.SH', 'c\\d.sh'),
   fc.stringMatching(/^[a-z][a-z0-9-]{0,8}\.(sh|py|js|txt)$/),
 );
-const script = fc.oneof(fc.array(SCRIPT_LINE, { maxLength: 8 }).map((ls) => ls.join('\n')), anyString(60));
+const script = fc.oneof(
+  fc.array(SCRIPT_LINE, { maxLength: 8 }).map((ls) => ls.join('\n')),
+  anyString(60),
+);
 const nameArb = fc.oneof(fc.constantFrom('weather', 'a', 'x', 'My Skill', '', 'tavily-search'), fc.string({ maxLength: 10 }));
 
 const optionsArb: fc.Arbitrary<ValidateOptions> = fc.record(
@@ -65,7 +83,12 @@ describe('validateSkillMd (fuzz)', () => {
 
   const corpus = fixtureSkills().map((s) => s.text);
   it('random edits of the fixture skills, with scripts and edit-mode options', { timeout: FUZZ_TIMEOUT }, () => {
-    const arb = fc.record({ file: fc.nat({ max: corpus.length - 1 }), edits: fc.option(editsArb(SKILLMD_TOKENS, 6)), options: optionsArb, previous: fc.nat({ max: corpus.length - 1 }) });
+    const arb = fc.record({
+      file: fc.nat({ max: corpus.length - 1 }),
+      edits: fc.option(editsArb(SKILLMD_TOKENS, 6)),
+      options: optionsArb,
+      previous: fc.nat({ max: corpus.length - 1 }),
+    });
     fc.assert(
       fc.property(arb, ({ file, edits, options, previous }) => {
         const text = edits ? applyEdits(corpus[file]!, edits) : corpus[file]!;

@@ -13,7 +13,7 @@ import { nodeSha256Hex } from '../../src/node/artifacts/build-folder.js';
 import { readSkillsFolder } from '../../src/node/skill-store/read-all.js';
 
 function typeOf(node: JsonSchemaNode): string {
-  const t = Array.isArray(node.type) ? node.type.join('|') : node.type ?? 'any';
+  const t = Array.isArray(node.type) ? node.type.join('|') : (node.type ?? 'any');
   const base = t === 'array' && node.items ? `${typeOf(node.items)}[]` : t;
   return node.enum ? `${base}(${node.enum.join('|')})` : base;
 }
@@ -38,7 +38,9 @@ export function summarise(c: CompiledSkills, files: Record<string, string>) {
       requires: `bins=${s.requires.bins.map((b) => b.name).join(',')} env.required=${s.requires.env.required.join(',')} env.one_of=${s.requires.env.one_of.join(',')} env.optional=${s.requires.env.optional.join(',')} capabilities=${s.requires.capabilities.join(',')}`,
     })),
     // What Forge's runtime sends (its schema, keys in its order), then our reading of the author's Input.
-    tools: c.tools.map((t) => `${t.skill}/${t.name}(${signature(t.input_schema)}) authored(${t.authored?.input_schema ? signature(t.authored.input_schema) : '-'})`),
+    tools: c.tools.map(
+      (t) => `${t.skill}/${t.name}(${signature(t.input_schema)}) authored(${t.authored?.input_schema ? signature(t.authored.input_schema) : '-'})`,
+    ),
     requirements: c.requirements,
     prompt_sections: [...c.prompt.matchAll(/^<skill name="([^"]+)">$/gm)].map((m) => m[1]),
     files: Object.keys(files),

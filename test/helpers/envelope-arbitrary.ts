@@ -11,10 +11,52 @@ import { MINIMAL_SPEC } from './envelope-cases.js';
 
 /** Pieces of JSON and fences that random characters rarely form. */
 export const ENVELOPE_TOKENS = [
-  '{', '}', '[', ']', '"', '\\', ':', ',', "'", ' ', '\n', '\r\n', '\t', '\uFEFF', 'null', 'true', '1e5', '-0',
-  '"message"', '"skill"', '"skill_md"', '"spec"', '"scripts"', '"message": "X", ', '{"message": "Y"}', '{"message": "Z", "skill": null}', '"skill": {"skill_md": "---\\nname: t\\n---\\n", "scripts": {}}',
-  '\\u00', '\\u00e9', '\\ud83d', '\\ude00', '\\ud83d\\ude00', '\\"', '\\\\', '\\n', '😀', '\ud83d', '\ude00',
-  '```', '```json\n', '\n```\n', '```skill.md\n', '````', '~~~json\n', '---\nname: x\n---\n', 'script: a.sh\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  '\\',
+  ':',
+  ',',
+  "'",
+  ' ',
+  '\n',
+  '\r\n',
+  '\t',
+  '\uFEFF',
+  'null',
+  'true',
+  '1e5',
+  '-0',
+  '"message"',
+  '"skill"',
+  '"skill_md"',
+  '"spec"',
+  '"scripts"',
+  '"message": "X", ',
+  '{"message": "Y"}',
+  '{"message": "Z", "skill": null}',
+  '"skill": {"skill_md": "---\\nname: t\\n---\\n", "scripts": {}}',
+  '\\u00',
+  '\\u00e9',
+  '\\ud83d',
+  '\\ude00',
+  '\\ud83d\\ude00',
+  '\\"',
+  '\\\\',
+  '\\n',
+  '😀',
+  '\ud83d',
+  '\ude00',
+  '```',
+  '```json\n',
+  '\n```\n',
+  '```skill.md\n',
+  '````',
+  '~~~json\n',
+  '---\nname: x\n---\n',
+  'script: a.sh\n',
 ];
 
 export interface EnvelopeDraftExpect {
@@ -83,7 +125,12 @@ type SkillShape =
 
 const skillShape: fc.Arbitrary<SkillShape> = fc.oneof(
   fc.constant<SkillShape>({ kind: 'none', value: null }),
-  fc.record({ kind: fc.constant('md' as const), skillMd: skillMdText, scripts: fc.dictionary(scriptName, anyString(60), { maxKeys: 3 }), mdKey: fc.constantFrom('skill_md' as const, 'skillMd' as const) }),
+  fc.record({
+    kind: fc.constant('md' as const),
+    skillMd: skillMdText,
+    scripts: fc.dictionary(scriptName, anyString(60), { maxKeys: 3 }),
+    mdKey: fc.constantFrom('skill_md' as const, 'skillMd' as const),
+  }),
   fc.record({ kind: fc.constant('text' as const), skillMd: skillMdText }),
   fc.record({ kind: fc.constant('spec' as const), scripts: fc.dictionary(scriptName, anyString(30), { maxKeys: 2 }) }),
 );
@@ -92,12 +139,20 @@ const COMPILED_MINIMAL = compileSkill(MINIMAL_SPEC);
 
 /** Prose that holds no JSON object and no fence: letters, punctuation, any Unicode, but no braces, quotes or fence runs. */
 export const prose = fc
-  .array(fc.oneof(fc.constantFrom('Sure', 'here it is', 'Let me know!', ':', '.', '\n', '\n\n', ' ', '—', 'café', '😀', '# Heading', '- item', '`code`', '[x]', 'a, b'), anyString(8)), { maxLength: 10 })
+  .array(
+    fc.oneof(
+      fc.constantFrom('Sure', 'here it is', 'Let me know!', ':', '.', '\n', '\n\n', ' ', '—', 'café', '😀', '# Heading', '- item', '`code`', '[x]', 'a, b'),
+      anyString(8),
+    ),
+    { maxLength: 10 },
+  )
   .map((ps) => ps.join('').replace(/[{}"`~]/g, ''));
 
 /** Prose with stray JSON punctuation (braces, quotes, brackets) that never forms an envelope, and no fences. */
 export const noisyProse = fc
-  .array(fc.oneof(fc.constantFrom('{', '}', '"', "'", '[', ']', ':', ',', '\\', '{a}', '"q"', '{"a": 1}', '{"', 'x: y', ' ', '\n', 'word'), anyString(4)), { maxLength: 10 })
+  .array(fc.oneof(fc.constantFrom('{', '}', '"', "'", '[', ']', ':', ',', '\\', '{a}', '"q"', '{"a": 1}', '{"', 'x: y', ' ', '\n', 'word'), anyString(4)), {
+    maxLength: 10,
+  })
   .map((ps) => ps.join('').replace(/[`~]/g, ''));
 
 /** A valid envelope, written in one of many styles, maybe fenced, maybe between prose. */

@@ -176,7 +176,14 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
   {
     name: 'cut off inside a script: SKILL.md and finished scripts kept',
     text: `{"message": "Draft with scripts.", "skill": {"skill_md": ${JSON.stringify(SKILL_MD)}, "scripts": {"done.sh": "echo done", "half.sh": "echo ha`,
-    expect: { structured: true, truncated: true, message: 'Draft with scripts.', skillMd: SKILL_MD, scripts: { 'done.sh': 'echo done' }, diagnostics: ['envelope-truncated'] },
+    expect: {
+      structured: true,
+      truncated: true,
+      message: 'Draft with scripts.',
+      skillMd: SKILL_MD,
+      scripts: { 'done.sh': 'echo done' },
+      diagnostics: ['envelope-truncated'],
+    },
     streamsWholeMessage: true,
   },
   {
@@ -205,7 +212,14 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
   {
     name: 'cut off after a complete spec: the skill is compiled, finished scripts kept',
     text: `{"message": "Spec done.", "skill": {"spec": ${JSON.stringify(MINIMAL_SPEC)}, "scripts": {"weather-now.sh": "echo ok", "x.sh": "ec`,
-    expect: { structured: true, truncated: true, message: 'Spec done.', skillMdIncludes: ['## Tool: weather_now'], scripts: { 'weather-now.sh': 'echo ok' }, hasSpec: true },
+    expect: {
+      structured: true,
+      truncated: true,
+      message: 'Spec done.',
+      skillMdIncludes: ['## Tool: weather_now'],
+      scripts: { 'weather-now.sh': 'echo ok' },
+      hasSpec: true,
+    },
     streamsWholeMessage: true,
   },
   {
@@ -249,7 +263,13 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
   {
     name: 'legacy: quadruple-backtick skill.md with inner triple fences',
     text: `Here is your skill.\n\n\`\`\`\`skill.md\n${LONG_FENCE_SKILL}\`\`\`\`\n\n\`\`\`\`script: run.sh\n${SCRIPT}\`\`\`\`\n\nDone.`,
-    expect: { structured: false, truncated: false, skillMd: LONG_FENCE_SKILL.replace(/\n$/, ''), scripts: { 'run.sh': SCRIPT.replace(/\n$/, '') }, message: 'Here is your skill.\n\nDone.' },
+    expect: {
+      structured: false,
+      truncated: false,
+      skillMd: LONG_FENCE_SKILL.replace(/\n$/, ''),
+      scripts: { 'run.sh': SCRIPT.replace(/\n$/, '') },
+      message: 'Here is your skill.\n\nDone.',
+    },
   },
   {
     name: 'legacy: triple-backtick skill.md with a nested ```json block keeps the whole file',
@@ -316,7 +336,14 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
   },
   {
     name: 'scripts as a list of {name, content} (closed schema flavour)',
-    text: env('List.', { spec: null, skill_md: SKILL_MD, scripts: [{ name: 'a.sh', content: 'echo a' }, { name: 'b.py', content: 'print(1)' }] }),
+    text: env('List.', {
+      spec: null,
+      skill_md: SKILL_MD,
+      scripts: [
+        { name: 'a.sh', content: 'echo a' },
+        { name: 'b.py', content: 'print(1)' },
+      ],
+    }),
     expect: { structured: true, truncated: false, skillMd: SKILL_MD, scripts: { 'a.sh': 'echo a', 'b.py': 'print(1)' } },
     streamsWholeMessage: true,
   },
@@ -343,7 +370,12 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
       skill_md: null,
       scripts: [],
     }),
-    expect: { structured: true, truncated: false, skillMdIncludes: ['## Tool: weather_now', '{"location":"Oslo"}', 'temp_c', 'license_note: MIT'], hasSpec: true },
+    expect: {
+      structured: true,
+      truncated: false,
+      skillMdIncludes: ['## Tool: weather_now', '{"location":"Oslo"}', 'temp_c', 'license_note: MIT'],
+      hasSpec: true,
+    },
     streamsWholeMessage: true,
   },
   {
@@ -385,7 +417,13 @@ export const ENVELOPE_CASES: EnvelopeCase[] = [
   {
     name: 'scripts without a SKILL.md still get the notice, with the scripts kept visible',
     text: env('Here it is.', { skill_md: '', scripts: { 'a.sh': 'echo kept' } }),
-    expect: { structured: true, truncated: false, skill: null, messageIncludes: ['Here it is.', 'not usable', 'echo kept'], diagnostics: ['envelope-skill-md-missing'] },
+    expect: {
+      structured: true,
+      truncated: false,
+      skill: null,
+      messageIncludes: ['Here it is.', 'not usable', 'echo kept'],
+      diagnostics: ['envelope-skill-md-missing'],
+    },
     streamsWholeMessage: true,
   },
   {

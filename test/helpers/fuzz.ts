@@ -56,7 +56,9 @@ export function anyString(maxLength: number): fc.Arbitrary<string> {
 
 /** Text built from `tokens` and short random strings: reaches structure that random characters rarely do. */
 export function tokenText(tokens: readonly string[], maxParts: number): fc.Arbitrary<string> {
-  return fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...tokens) }, { weight: 1, arbitrary: anyString(6) }), { maxLength: maxParts }).map((ps) => ps.join(''));
+  return fc
+    .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...tokens) }, { weight: 1, arbitrary: anyString(6) }), { maxLength: maxParts })
+    .map((ps) => ps.join(''));
 }
 
 export interface Edit {
@@ -133,7 +135,10 @@ export function splitAt(text: string, points: readonly number[]): string[] {
 
 /** Lines of a text as the SKILL.md parser counts them (BOM dropped, CRLF and CR are one break). */
 export function fileLines(text: string): string[] {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
 }
 
 /**

@@ -86,7 +86,11 @@ export const PARSERS: BenchParser[] = [
       return split.present ? parseFrontmatterYaml(split.yaml, split.yamlLine) : split;
     },
   },
-  { name: 'parseEnvelope', shapes: (p) => [p, JSON.stringify({ message: p, skill: null }), `\`\`\`json\n{"message": ${JSON.stringify(p)}`], run: (t) => parseEnvelope(t) },
+  {
+    name: 'parseEnvelope',
+    shapes: (p) => [p, JSON.stringify({ message: p, skill: null }), `\`\`\`json\n{"message": ${JSON.stringify(p)}`],
+    run: (t) => parseEnvelope(t),
+  },
   {
     name: 'createEnvelopeStream (4 KiB chunks)',
     shapes: (p) => [p, JSON.stringify({ message: p, skill: { skill_md: p } })],

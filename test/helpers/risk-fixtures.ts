@@ -21,7 +21,8 @@ export function readSkillsDir(root: string): FixtureSkill[] {
       const scriptsDir = join(root, e.name, 'scripts');
       const scripts: Record<string, string> = {};
       if (existsSync(scriptsDir))
-        for (const f of readdirSync(scriptsDir, { withFileTypes: true })) if (f.isFile() && !f.name.startsWith('.')) scripts[f.name] = readFileSync(join(scriptsDir, f.name), 'utf8');
+        for (const f of readdirSync(scriptsDir, { withFileTypes: true }))
+          if (f.isFile() && !f.name.startsWith('.')) scripts[f.name] = readFileSync(join(scriptsDir, f.name), 'utf8');
       return { dir: e.name, skillMd: readFileSync(join(root, e.name, 'SKILL.md'), 'utf8'), scripts };
     });
 }

@@ -32,7 +32,8 @@ export const DRAFT: SkillInit = {
 };
 
 export const CLOCK: SkillInit = {
-  skillMd: '---\nname: tz-clock\ndescription: When the user asks the time somewhere ("what time is it in Tokyo") tell it.\n---\n# Clock\n\nUse `datetime_now`.\n',
+  skillMd:
+    '---\nname: tz-clock\ndescription: When the user asks the time somewhere ("what time is it in Tokyo") tell it.\n---\n# Clock\n\nUse `datetime_now`.\n',
 };
 
 export const STOCKS: SkillInit = {

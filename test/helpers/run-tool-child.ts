@@ -14,7 +14,17 @@ const ticker = setInterval(() => ticks++, 50); // the event loop stays free whil
 try {
   const r = await runSkillTool(opts);
   const tail = (s: string) => s.slice(-4096);
-  process.stdout.write(JSON.stringify({ ...r, stdout: tail(r.stdout), stderr: tail(r.stderr), stdoutLength: r.stdout.length, stderrLength: r.stderr.length, ticks, uid: process.getuid?.() }));
+  process.stdout.write(
+    JSON.stringify({
+      ...r,
+      stdout: tail(r.stdout),
+      stderr: tail(r.stderr),
+      stdoutLength: r.stdout.length,
+      stderrLength: r.stderr.length,
+      ticks,
+      uid: process.getuid?.(),
+    }),
+  );
 } catch (err) {
   process.stdout.write(JSON.stringify({ thrown: err instanceof Error ? err.message : String(err) }));
 } finally {

@@ -81,7 +81,11 @@ sys.exit(1)
 
 /** The report from the last line of the run's stderr. */
 export function attackReport(stderr: string): AttackReport {
-  const line = stderr.trim().split('\n').reverse().find((l) => l.startsWith('{"me"'));
+  const line = stderr
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"me"'));
   if (!line) throw new Error(`no attack report in stderr: ${stderr.slice(-500)}`);
   return JSON.parse(line) as AttackReport;
 }

@@ -1,8 +1,7 @@
 // SKILL.md texts for the node adapter tests: valid under the forge profile
 // (frontmatter name + trigger-rich description + a built-in named in the body).
 export function skillMd(name: string, opts: { description?: string; extraFrontmatter?: string; body?: string } = {}): string {
-  const description =
-    opts.description ?? `Reports things for ${name}. When the user asks about it ("what is the ${name}", "show me ${name}") use this skill.`;
+  const description = opts.description ?? `Reports things for ${name}. When the user asks about it ("what is the ${name}", "show me ${name}") use this skill.`;
   return [
     '---',
     `name: ${name}`,

@@ -11,7 +11,34 @@
 import fc from 'fast-check';
 import type { SkillSpecInput } from '../../src/core/skillmd/spec-schema.js';
 
-const WORDS = ['alpha', 'beta', 'gamma', 'x', 'API', 'café', '東京', '🌤️', 'a|b', '`code`', '**bold**', '_em_', 'C#', '&amp;', '<br>', '\\', '"q"', "it's", '#tag', '1.', '-', '*', '[link](https://x.y)', ':', '{x}', '—'];
+const WORDS = [
+  'alpha',
+  'beta',
+  'gamma',
+  'x',
+  'API',
+  'café',
+  '東京',
+  '🌤️',
+  'a|b',
+  '`code`',
+  '**bold**',
+  '_em_',
+  'C#',
+  '&amp;',
+  '<br>',
+  '\\',
+  '"q"',
+  "it's",
+  '#tag',
+  '1.',
+  '-',
+  '*',
+  '[link](https://x.y)',
+  ':',
+  '{x}',
+  '—',
+];
 const word = fc.constantFrom(...WORDS);
 const lead = fc.constantFrom('The', 'Use', 'When', 'Run', 'A', 'Zed', 'Résumé', '9', 'Every');
 
@@ -20,7 +47,9 @@ export const textLine = fc.tuple(lead, fc.array(word, { maxLength: 8 })).map(([l
 
 const paragraph = fc.array(textLine, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n'));
 const codeLine = fc.constantFrom('echo "hi" | jq .', '## not a heading', '**Input:**', '# comment', '| a | b |', '- item', '', '  indented', '~~~');
-const fenced = fc.tuple(fc.constantFrom('```', '````', '~~~~'), fc.constantFrom('', 'bash', 'json'), fc.array(codeLine, { maxLength: 4 })).map(([f, info, ls]) => [`${f}${info}`, ...ls, f].join('\n'));
+const fenced = fc
+  .tuple(fc.constantFrom('```', '````', '~~~~'), fc.constantFrom('', 'bash', 'json'), fc.array(codeLine, { maxLength: 4 }))
+  .map(([f, info, ls]) => [`${f}${info}`, ...ls, f].join('\n'));
 /** Items of two words or more: a one-word `- item` is a tool to Forge's runtime, so the compiler writes that list with `*`. */
 const itemLine = fc.tuple(lead, fc.array(word, { minLength: 1, maxLength: 8 })).map(([l, ws]) => [l, ...ws].join(' '));
 const bulletList = fc.array(itemLine, { minLength: 1, maxLength: 3 }).map((ls) => ls.map((l) => `- ${l}`).join('\n'));
@@ -71,11 +100,7 @@ const param = fc.record(
 
 const example = fc.record({ request: anyText, input: fc.oneof(jsonObject, jsonValue) });
 
-const output = fc.oneof(
-  textLine,
-  jsonObject,
-  fc.array(jsonValue, { maxLength: 3 }),
-);
+const output = fc.oneof(textLine, jsonObject, fc.array(jsonValue, { maxLength: 3 }));
 
 const toolArb = fc
   .record(
@@ -91,7 +116,8 @@ const toolArb = fc
     { requiredKeys: [] },
   )
   .map((t) => {
-    const hasPart = (t.input?.length ?? 0) > 0 || t.output !== undefined || (t.examples?.length ?? 0) > 0 || (t.heuristics?.length ?? 0) > 0 || (t.process?.length ?? 0) > 0;
+    const hasPart =
+      (t.input?.length ?? 0) > 0 || t.output !== undefined || (t.examples?.length ?? 0) > 0 || (t.heuristics?.length ?? 0) > 0 || (t.process?.length ?? 0) > 0;
     if (!hasPart) delete t.notes;
     return t;
   });
@@ -123,7 +149,10 @@ const forge = fc.record(
     requires: fc.record(
       {
         bins: fc.array(bin, { maxLength: 3 }),
-        env: fc.record({ required: fc.array(envVar, { maxLength: 2 }), one_of: fc.array(envVar, { maxLength: 2 }), optional: fc.array(envVar, { maxLength: 2 }) }, { requiredKeys: [] }),
+        env: fc.record(
+          { required: fc.array(envVar, { maxLength: 2 }), one_of: fc.array(envVar, { maxLength: 2 }), optional: fc.array(envVar, { maxLength: 2 }) },
+          { requiredKeys: [] },
+        ),
         capabilities: fc.array(ident, { maxLength: 2 }),
         other: jsonValue,
       },
@@ -145,24 +174,27 @@ export function skillSpecArbitrary(): fc.Arbitrary<SkillSpecInput> {
       {
         name: anyText,
         description: anyText,
-        icon: fc.constantFrom('🔧', '☸️', "\u{1F4B0}"),
+        icon: fc.constantFrom('🔧', '☸️', '\u{1F4B0}'),
         category: ident,
         tags: fc.array(ident, { maxLength: 3 }),
         license: anyText,
         compatibility: anyText,
         'allowed-tools': fc.oneof(textLine, fc.array(ident, { maxLength: 2 })),
         metadata: fc.record({ forge, author: anyText }, { requiredKeys: [] }),
-        extra_frontmatter: fc.dictionary(safeKey.map((k) => `x_${k}`), jsonValue, { minKeys: 1, maxKeys: 2 }),
+        extra_frontmatter: fc.dictionary(
+          safeKey.map((k) => `x_${k}`),
+          jsonValue,
+          { minKeys: 1, maxKeys: 2 },
+        ),
         title: textLine,
         summary: paragraph,
         instructions: markdown,
         tools: fc.uniqueArray(fc.tuple(ident, toolArb), { maxLength: 3, selector: ([n]) => n }).map((ts) => ts.map(([name, t]) => ({ name, ...t }))),
         safety: fc.array(textLine, { maxLength: 3 }),
         notes: fc.array(textLine, { maxLength: 3 }),
-        extra_sections: fc.array(
-          fc.record({ heading, level: fc.constantFrom(1, 2), content: fc.oneof(fc.constant(''), markdown), slot: fc.nat({ max: 9 }) }),
-          { maxLength: 4 },
-        ),
+        extra_sections: fc.array(fc.record({ heading, level: fc.constantFrom(1, 2), content: fc.oneof(fc.constant(''), markdown), slot: fc.nat({ max: 9 }) }), {
+          maxLength: 4,
+        }),
       },
       { requiredKeys: ['name', 'description'] },
     )

@@ -19,7 +19,13 @@ export interface ToolSkillOptions {
 
 export function toolSkill(o: ToolSkillOptions = {}): string {
   const tool = o.tool ?? 'do_it';
-  const lines = ['---', `name: ${o.name ?? 'tool-run-test'}`, 'description: When the user asks to test a tool run ("run it"), run the tool.', 'metadata:', '  forge:'];
+  const lines = [
+    '---',
+    `name: ${o.name ?? 'tool-run-test'}`,
+    'description: When the user asks to test a tool run ("run it"), run the tool.',
+    'metadata:',
+    '  forge:',
+  ];
   if (o.egress) lines.push(`    egress_domains: ${JSON.stringify(o.egress)}`);
   if (o.timeoutHint !== undefined) lines.push(`    timeout_hint: ${o.timeoutHint}`);
   if (o.env) {

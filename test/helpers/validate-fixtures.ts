@@ -30,9 +30,20 @@ export const TABLE_INPUT = [
   '| location | string | yes | City name or coordinates |',
 ].join('\n');
 
-export const JSON_OUTPUT = ['**Output:** Temperature and conditions', '', `${FENCE}json`, '{"type": "object", "properties": {"temp_c": {"type": "number"}, "condition": {"type": "string"}}}', FENCE].join('\n');
+export const JSON_OUTPUT = [
+  '**Output:** Temperature and conditions',
+  '',
+  `${FENCE}json`,
+  '{"type": "object", "properties": {"temp_c": {"type": "number"}, "condition": {"type": "string"}}}',
+  FENCE,
+].join('\n');
 
-export const HEURISTICS = ['**Detection heuristics**', '', '- The user asks about current weather, temperature or conditions somewhere', '- The user asks whether to bring an umbrella or a coat'].join('\n');
+export const HEURISTICS = [
+  '**Detection heuristics**',
+  '',
+  '- The user asks about current weather, temperature or conditions somewhere',
+  '- The user asks whether to bring an umbrella or a coat',
+].join('\n');
 
 /** A `## Tool:` section; by default complete (Input table, JSON output, 5 examples, heuristics). */
 export function toolSection(name: string, parts: ToolParts = {}): string {
@@ -83,7 +94,7 @@ export const GOOD_SCRIPT = [
   '#!/usr/bin/env bash',
   'set -euo pipefail',
   'INPUT="${1:-}"',
-  "location=$(jq -r '.location // empty' <<< \"$INPUT\")",
+  'location=$(jq -r \'.location // empty\' <<< "$INPUT")',
   'curl -s "https://wttr.in/${location}?format=j1" | jq \'{temp_c: .current_condition[0].temp_C}\'',
   '',
 ].join('\n');

@@ -18,9 +18,7 @@ describe('buildSkillCatalog on the corpus', () => {
   });
 
   it('omits skills whose tools are all scripted once scripts are given', () => {
-    const withScripts = skills.map((s) =>
-      s.dir.endsWith('/weather') ? { ...s, scripts: ['weather-current.sh', 'weather-forecast.sh'] } : s,
-    );
+    const withScripts = skills.map((s) => (s.dir.endsWith('/weather') ? { ...s, scripts: ['weather-current.sh', 'weather-forecast.sh'] } : s));
     const names = skillLines(buildSkillCatalog(withScripts)).map((l) => l.slice(2, l.indexOf(':')));
     expect(names).not.toContain('weather');
     expect(names).toContain('k8s-incident-triage');

@@ -8,7 +8,7 @@ import { readSkillCorpus, type CorpusSkill } from '../helpers/skill-corpus.js';
 
 function corpusDir(): string {
   const dir = process.env.FORGE_CORPUS_DIR;
-  if (!dir) throw new Error('FORGE_CORPUS_DIR is not set; the interop suite needs the folder holding Forge\'s <skill>/SKILL.md files');
+  if (!dir) throw new Error("FORGE_CORPUS_DIR is not set; the interop suite needs the folder holding Forge's <skill>/SKILL.md files");
   const abs = resolve(dir);
   if (!existsSync(join(abs, 'weather', 'SKILL.md')))
     throw new Error(`FORGE_CORPUS_DIR=${dir} does not look like Forge's embedded-skill corpus (no weather/SKILL.md in it)`);

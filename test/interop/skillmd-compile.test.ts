@@ -20,7 +20,11 @@ describe('decompileSkill on the forge-embedded corpus', () => {
     });
 
     it(`${dir}: after decompile → compile Forge's runtime sees every parameter it saw before (and every table parameter), required as before`, () => {
-      const before = new Map(forgeRuntimeView(text).tools.filter((t) => t.kind === 'tool').map((t) => [t.name, t.inputSchema] as const));
+      const before = new Map(
+        forgeRuntimeView(text)
+          .tools.filter((t) => t.kind === 'tool')
+          .map((t) => [t.name, t.inputSchema] as const),
+      );
       const parsed = new Map(parseSkillMd(text).tools.map((t) => [t.name, t.input] as const));
       const after = forgeRuntimeView(compileSkill(decompileSkill(text))).tools.filter((t) => t.kind === 'tool');
       expect(after.filter((t) => t.kind === 'tool').map((t) => t.name)).toEqual([...before.keys()]);
@@ -55,7 +59,11 @@ describe('decompileSkill on the forge-embedded corpus', () => {
 
   it('tavily-search: table input, text output, Response Format kept in notes, sections placed', () => {
     const spec = decompileSkill(corpusSkill('tavily-search'));
-    expect(spec).toMatchObject({ name: 'tavily-search', title: 'Tavily Web Search Skill', summary: 'Search the web using the Tavily AI search API, optimized for LLM applications.' });
+    expect(spec).toMatchObject({
+      name: 'tavily-search',
+      title: 'Tavily Web Search Skill',
+      summary: 'Search the web using the Tavily AI search API, optimized for LLM applications.',
+    });
     expect(spec.extra_sections.map((s) => [s.heading, s.after])).toEqual([
       ['Authentication', undefined],
       ['Quick Start', undefined],

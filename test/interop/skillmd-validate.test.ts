@@ -16,7 +16,7 @@ describe('forge-embedded corpus (forge profile)', () => {
     expect(results.map((r) => r.dir)).toHaveLength(17);
   });
 
-  it.each(results.map((r) => [r.dir, r.result] as const))('%s: its only errors are what Forge\'s runtime would misread', (_dir, result) => {
+  it.each(results.map((r) => [r.dir, r.result] as const))("%s: its only errors are what Forge's runtime would misread", (_dir, result) => {
     expect(result.errors.map((d) => formatDiagnostic(d)).filter((d) => !/\[runtime-input-(table-only|cut-off)\]/.test(d))).toEqual([]);
   });
 
@@ -32,7 +32,11 @@ describe('forge-embedded corpus (forge profile)', () => {
   });
 
   it('flags the two github tools that have no script (github_create_issue, github_list_issues)', () => {
-    expect(warningsOf('github').filter((d) => d.code === 'tool-missing-script').map((d) => d.field)).toEqual(['tools.github_create_issue', 'tools.github_list_issues']);
+    expect(
+      warningsOf('github')
+        .filter((d) => d.code === 'tool-missing-script')
+        .map((d) => d.field),
+    ).toEqual(['tools.github_create_issue', 'tools.github_list_issues']);
   });
 
   it('recognises common.sh as a sourced helper, so no script is unmapped and helpers get no contract warnings', () => {
@@ -49,7 +53,11 @@ describe('forge-embedded corpus (forge profile)', () => {
   });
 
   it('reports the capability-style descriptions the routing PR review calls out (no trigger)', () => {
-    for (const { dir } of results) expect(warningsOf(dir).map((d) => d.code), dir).toContain('description-no-trigger');
+    for (const { dir } of results)
+      expect(
+        warningsOf(dir).map((d) => d.code),
+        dir,
+      ).toContain('description-no-trigger');
   });
 
   it('treats web-browse (browser capability, no ## Tool:) as complete apart from its description', () => {
@@ -57,7 +65,22 @@ describe('forge-embedded corpus (forge profile)', () => {
   });
 
   it('only raises warnings of known rule codes, each with a line or a file', () => {
-    const known = new Set(['description-no-trigger', 'tool-missing-input', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script', 'runtime-heading-in-tool', 'runtime-hash-line-in-tool', 'runtime-first-param-required', 'runtime-output-missing', 'runtime-phantom-tool', 'runtime-input-mismatch', 'runtime-input-table-only-no-script', 'runtime-input-missing']);
+    const known = new Set([
+      'description-no-trigger',
+      'tool-missing-input',
+      'tool-missing-output-schema',
+      'tool-too-few-examples',
+      'tool-missing-heuristics',
+      'tool-missing-script',
+      'runtime-heading-in-tool',
+      'runtime-hash-line-in-tool',
+      'runtime-first-param-required',
+      'runtime-output-missing',
+      'runtime-phantom-tool',
+      'runtime-input-mismatch',
+      'runtime-input-table-only-no-script',
+      'runtime-input-missing',
+    ]);
     for (const { result } of results) {
       for (const d of result.warnings) {
         expect(known.has(d.code), formatDiagnostic(d)).toBe(true);

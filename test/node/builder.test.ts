@@ -42,7 +42,9 @@ describe('createWorkspaceSkillBuilder: refusing unusable configurations', () => 
   it('refuses an untrusted workspace base_url, naming the host and how to trust it', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': `${UI}  base_url: https://llm.attacker.example/v1\n` }, { env: { OPENAI_API_KEY: SECRET } });
     let factoryCalls = 0;
-    const err = (await thrown(() => createWorkspaceSkillBuilder({ ...ws, llmClientFactory: () => (factoryCalls++, createScriptedLlm([REPLY])) }))) as ConfigError;
+    const err = (await thrown(() =>
+      createWorkspaceSkillBuilder({ ...ws, llmClientFactory: () => (factoryCalls++, createScriptedLlm([REPLY])) }),
+    )) as ConfigError;
     expect(err.field).toBe('base_url');
     expect(err.message).toContain('llm.attacker.example');
     expect(err.message).toContain('trusted_base_urls');
@@ -82,7 +84,12 @@ describe('createWorkspaceSkillBuilder: turns', () => {
   it('loads the on-disk skill for edit mode by name and puts it in the system prompt', async () => {
     const onDisk = skillMd('weather-report', { body: 'ON-DISK BODY MARKER: call `datetime_now`.' });
     const ws = await createMemoryWorkspace(
-      { '.forge/ui.yaml': UI, 'alpha/forge.yaml': '', 'alpha/skills/weather-report/SKILL.md': onDisk, 'alpha/skills/weather-report/scripts/weather.sh': `${SCRIPT}# SCRIPT MARKER\n` },
+      {
+        '.forge/ui.yaml': UI,
+        'alpha/forge.yaml': '',
+        'alpha/skills/weather-report/SKILL.md': onDisk,
+        'alpha/skills/weather-report/scripts/weather.sh': `${SCRIPT}# SCRIPT MARKER\n`,
+      },
       { env: { OPENAI_API_KEY: SECRET } },
     );
     const llm = createScriptedLlm([REPLY]);
@@ -91,7 +98,11 @@ describe('createWorkspaceSkillBuilder: turns', () => {
     const system = llm.requests[0]!.system;
     expect(system).toContain('ON-DISK BODY MARKER');
     expect(system).toContain('SCRIPT MARKER');
-    expect((await builder.loadExisting('weather-report')).toJSON()).toEqual({ skillMd: onDisk, scripts: { 'weather.sh': `${SCRIPT}# SCRIPT MARKER\n` }, dirName: 'weather-report' });
+    expect((await builder.loadExisting('weather-report')).toJSON()).toEqual({
+      skillMd: onDisk,
+      scripts: { 'weather.sh': `${SCRIPT}# SCRIPT MARKER\n` },
+      dirName: 'weather-report',
+    });
   });
 
   it('refuses an unsafe editing name before any event and answers NotFoundError for an unknown skill', async () => {
@@ -139,7 +150,10 @@ describe('createWorkspaceSkillBuilder: turns', () => {
   });
 
   it('keeps extra secrets out of every event, with {llm} too', async () => {
-    const builder = await createWorkspaceSkillBuilder({ llm: createScriptedLlm([JSON.stringify({ message: 'token tok-EXTRA-77 noted', skill: null })]), secrets: ['tok-EXTRA-77'] });
+    const builder = await createWorkspaceSkillBuilder({
+      llm: createScriptedLlm([JSON.stringify({ message: 'token tok-EXTRA-77 noted', skill: null })]),
+      secrets: ['tok-EXTRA-77'],
+    });
     expect(JSON.stringify(await collect(builder.chat(user('x'))))).not.toContain('tok-EXTRA-77');
   });
 });

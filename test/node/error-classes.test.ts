@@ -40,7 +40,13 @@ function samples(m: Modules) {
   };
 }
 
-const here = { UsageError: args.UsageError, PortInUseError: server.PortInUseError, SkillReadError: disk.SkillReadError, ToolRunError: sandbox.ToolRunError, ApiError: client.ApiError };
+const here = {
+  UsageError: args.UsageError,
+  PortInUseError: server.PortInUseError,
+  SkillReadError: disk.SkillReadError,
+  ToolRunError: sandbox.ToolRunError,
+  ApiError: client.ApiError,
+};
 
 describe('node and element error classes', () => {
   it('recognise their errors from another copy of the modules, and nothing else', async () => {
@@ -50,7 +56,8 @@ describe('node and element error classes', () => {
       expect([name, core.ForgeError.isInstance(err)]).toEqual([name, true]);
       for (const cls of Object.keys(here) as Array<keyof typeof here>) expect([name, cls, here[cls].isInstance(err)]).toEqual([name, cls, cls === name]);
       // nor does a core class take them for its own
-      for (const cls of [core.LlmError, core.ConfigError, core.RequestError, core.NotFoundError]) expect([name, cls.name, cls.isInstance(err)]).toEqual([name, cls.name, false]);
+      for (const cls of [core.LlmError, core.ConfigError, core.RequestError, core.NotFoundError])
+        expect([name, cls.name, cls.isInstance(err)]).toEqual([name, cls.name, false]);
     }
   });
 

@@ -46,7 +46,13 @@ describe('createScriptedLlm', () => {
 
   it('scripts a failure after some text, and a cut-off finish', async () => {
     const boom = new LlmError('stream_cut', 'connection dropped', { provider: 'scripted' });
-    const llm = createScriptedLlm([{ text: 'partial', error: boom }, { text: 'cut', finish: 'length' }], { chunkSize: 4 });
+    const llm = createScriptedLlm(
+      [
+        { text: 'partial', error: boom },
+        { text: 'cut', finish: 'length' },
+      ],
+      { chunkSize: 4 },
+    );
     const seen: LlmStreamPart[] = [];
     await expect(
       (async () => {

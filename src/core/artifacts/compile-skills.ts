@@ -146,7 +146,14 @@ function onePerName(valid: Candidate[], findings: Findings): Candidate[] {
   for (const c of valid) {
     const prev = kept[kept.length - 1];
     if (prev && prev.name === c.name) {
-      findings.report(c.label, [errorDiag('skill-duplicate-name', 'name', `skill name "${c.name}" is already used by "${prev.label}"; rename one of them (the folder and the name should match)`, c.parsed.frontmatterLines['name'])]);
+      findings.report(c.label, [
+        errorDiag(
+          'skill-duplicate-name',
+          'name',
+          `skill name "${c.name}" is already used by "${prev.label}"; rename one of them (the folder and the name should match)`,
+          c.parsed.frontmatterLines['name'],
+        ),
+      ]);
       findings.exclude(c.label);
       continue;
     }
@@ -167,7 +174,14 @@ function compileKept(kept: readonly Candidate[], opts: CompileSkillsOptions, fin
     for (const def of definitions) {
       const owner = toolOwner.get(def.name);
       if (owner !== undefined) {
-        findings.report(c.label, [errorDiag('tool-name-conflict', `tools.${def.name}`, `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`, lines.get(def.name))]);
+        findings.report(c.label, [
+          errorDiag(
+            'tool-name-conflict',
+            `tools.${def.name}`,
+            `tool "${def.name}" is also defined by skill "${owner}"; an agent cannot have two tools with one name, so this one is left out — rename it`,
+            lines.get(def.name),
+          ),
+        ]);
         continue;
       }
       toolOwner.set(def.name, c.name);
@@ -195,7 +209,14 @@ function compileOne(c: Candidate, hash: (text: string) => string, riskPolicy: Pa
   const timeoutRaw = parsed.forge.timeoutHint;
   const timeout = timeoutRaw === undefined ? null : parseTimeoutHint(timeoutRaw);
   if (timeoutRaw !== undefined && timeout === null)
-    diagnostics.push(warningDiag('timeout-hint-invalid', 'metadata.forge.timeout_hint', `timeout_hint ${JSON.stringify(timeoutRaw)} is not a duration; write seconds (300) or a duration such as "300s", "5m" or "1h30m" — it is ignored until then`, parsed.frontmatterLines['metadata']));
+    diagnostics.push(
+      warningDiag(
+        'timeout-hint-invalid',
+        'metadata.forge.timeout_hint',
+        `timeout_hint ${JSON.stringify(timeoutRaw)} is not a duration; write seconds (300) or a duration such as "300s", "5m" or "1h30m" — it is ignored until then`,
+        parsed.frontmatterLines['metadata'],
+      ),
+    );
 
   const toolRecords: SkillToolArtifact[] = [];
   for (const tool of parsed.tools) {

@@ -87,7 +87,18 @@ export function buildInputSchema(tool: ToolSection): InputSchemaResult {
   return { schema: { type: 'object', properties, required }, diagnostics };
 }
 
-const NODE_KEY_ORDER: Array<keyof JsonSchemaNode> = ['type', 'format', 'enum', 'minimum', 'maximum', 'default', 'items', 'properties', 'required', 'description'];
+const NODE_KEY_ORDER: Array<keyof JsonSchemaNode> = [
+  'type',
+  'format',
+  'enum',
+  'minimum',
+  'maximum',
+  'default',
+  'items',
+  'properties',
+  'required',
+  'description',
+];
 
 /** Same node with keys in one fixed order, so output bytes never depend on how it was built. */
 function orderNode(node: JsonSchemaNode): JsonSchemaNode {

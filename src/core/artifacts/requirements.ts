@@ -12,9 +12,21 @@ import type { BinArtifact, BuildDiagnostic, RequirementsArtifact, SkillRequiresA
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
   ms: 0.001,
-  s: 1, sec: 1, secs: 1, second: 1, seconds: 1,
-  m: 60, min: 60, mins: 60, minute: 60, minutes: 60,
-  h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600,
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
+  m: 60,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hrs: 3600,
+  hour: 3600,
+  hours: 3600,
 };
 
 /**

@@ -56,9 +56,16 @@ export function runtimeTools({ view, sections, skill, folder }: RuntimeToolsInpu
     if (!t.script || !interpreter || lines.has(t.name)) continue;
     const nameProblem = toolNameProblem(t.name);
     if (nameProblem === 'provider' || nameProblem === 'reserved') {
-      diagnostics.push(errorDiag('tool-name-invalid', `tools.${t.name}`, nameProblem === 'provider'
-        ? `tool name "${t.name}" is not accepted by LLM providers (letters, digits, "_" and "-", 1-64 characters); rename the "## Tool:" section and its script — the tool is left out until then`
-        : `tool name "${t.name}" contains "__", which Forge's runtime reserves for namespaced tools and refuses to register; use a single "_" in the "## Tool:" section and its script — the tool is left out until then`, t.line));
+      diagnostics.push(
+        errorDiag(
+          'tool-name-invalid',
+          `tools.${t.name}`,
+          nameProblem === 'provider'
+            ? `tool name "${t.name}" is not accepted by LLM providers (letters, digits, "_" and "-", 1-64 characters); rename the "## Tool:" section and its script — the tool is left out until then`
+            : `tool name "${t.name}" contains "__", which Forge's runtime reserves for namespaced tools and refuses to register; use a single "_" in the "## Tool:" section and its script — the tool is left out until then`,
+          t.line,
+        ),
+      );
       continue;
     }
     // The runtime skips a tool whose schema has a key providers reject (the validator reports

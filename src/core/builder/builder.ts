@@ -63,7 +63,6 @@ export interface ChatOptions {
   signal?: AbortSignal;
 }
 
-
 export interface SkillBuilder {
   /** Runs one turn and yields its events; never throws for an LLM failure (it ends with an `error` event). */
   chat(messages: readonly ChatMessage[], options?: ChatOptions): AsyncIterable<BuilderEvent>;
@@ -157,7 +156,12 @@ async function* turn(s: Settings, messages: readonly ChatMessage[], opts: ChatOp
 }
 
 function turnRequest(s: Settings, messages: readonly ChatMessage[], opts: ChatOptions): LlmRequest {
-  const system = buildSystemPrompt({ mode: opts.mode, existing: opts.existing, draft: opts.draft, ...(opts.shareFiles ? { shareFiles: opts.shareFiles } : {}) });
+  const system = buildSystemPrompt({
+    mode: opts.mode,
+    existing: opts.existing,
+    draft: opts.draft,
+    ...(opts.shareFiles ? { shareFiles: opts.shareFiles } : {}),
+  });
   const request: LlmRequest = { system, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
   if (s.structuredOutput) request.responseSchema = responseSchema();
   if (opts.signal) request.signal = opts.signal;

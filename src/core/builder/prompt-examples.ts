@@ -93,8 +93,7 @@ export const PROMPT_EXAMPLES: readonly PromptExample[] = [
           },
           title: 'Kubernetes Pod Triage',
           summary: 'Diagnoses unhealthy pods and deployments with read-only kubectl commands.',
-          instructions:
-            'Run every cluster command with `cli_execute` and `kubectl`; never reach the cluster through http_request or web_fetch.',
+          instructions: 'Run every cluster command with `cli_execute` and `kubectl`; never reach the cluster through http_request or web_fetch.',
           tools: [
             {
               name: 'k8s_pod_triage',
@@ -103,7 +102,12 @@ export const PROMPT_EXAMPLES: readonly PromptExample[] = [
                 { name: 'namespace', type: 'string', required: true, description: 'Namespace to inspect; "default" when the user names none.' },
                 { name: 'deployment', type: 'string', required: false, description: 'Limit the triage to the pods of this deployment.' },
                 { name: 'pod', type: 'string', required: false, description: 'Inspect this one pod only.' },
-                { name: 'log_lines', type: 'integer', required: false, description: 'Lines of previous-container logs to read per crashing pod (default 100).' },
+                {
+                  name: 'log_lines',
+                  type: 'integer',
+                  required: false,
+                  description: 'Lines of previous-container logs to read per crashing pod (default 100).',
+                },
               ],
               output: {
                 type: 'object',

@@ -32,19 +32,7 @@ export interface SystemPromptOptions {
 
 export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
   const mode: PromptMode = options.mode ?? (options.existing ? 'edit' : 'create');
-  const parts = [
-    INTRO,
-    INTERVIEW,
-    ROLE,
-    builtinsSection(),
-    SCHEDULING,
-    DESCRIPTION,
-    RUNTIME,
-    INSTALL,
-    TOOL_SECTIONS,
-    REPLY_FORMAT,
-    examplesSection(),
-  ];
+  const parts = [INTRO, INTERVIEW, ROLE, builtinsSection(), SCHEDULING, DESCRIPTION, RUNTIME, INSTALL, TOOL_SECTIONS, REPLY_FORMAT, examplesSection()];
   const shared = options.shareFiles ?? [];
   if (mode === 'edit') parts.push(editSection(options.existing, shared));
   const draft = options.draft === undefined ? undefined : Skill.from(options.draft);
@@ -165,9 +153,7 @@ Every reply is exactly one JSON object and nothing else — no text before or af
 The spec's fields: \`name\` (lowercase kebab-case), \`description\` (trigger-rich), optional \`icon\`, \`category\` and \`tags\` (kebab-case), \`metadata.forge\` with \`requires\` (\`bins\`, \`env\`), \`egress_domains\`, \`denied_tools\`, \`timeout_hint\`, \`runtime\`; \`title\`, \`summary\`, \`instructions\` (Markdown: how the agent should work, and how it uses built-in tools), \`tools\` (each with \`name\`, \`description\`, \`input\`, \`output\`, \`examples\`, \`heuristics\`), \`safety\` and \`notes\` (lists of sentences).`;
 
 function examplesSection(): string {
-  const blocks = PROMPT_EXAMPLES.map(
-    (ex, i) => `### Example ${i + 1}: ${ex.title}\n\n${ex.situation}\n\nReply:\n\n${JSON.stringify(ex.envelope)}`,
-  );
+  const blocks = PROMPT_EXAMPLES.map((ex, i) => `### Example ${i + 1}: ${ex.title}\n\n${ex.situation}\n\nReply:\n\n${JSON.stringify(ex.envelope)}`);
   return `## Worked examples\n\nThese show the shape of a finished draft; the skills you write follow the operator's needs, not these topics.\n\n${blocks.join('\n\n')}`;
 }
 
@@ -205,9 +191,16 @@ function folderBlock(folder: Skill, shared: SharedFiles): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const isShared = (path: string) => shared === 'all' || shared.includes(path);
   const blocks = files.filter(([p]) => isShared(p)).map(([path, content]) => fileBlock(path, path.endsWith('.md') ? 'markdown' : '', content));
-  const named = [...files.filter(([p]) => !isShared(p)).map(([p, c]) => `- ${p} (text, ${c.length} characters; not shared)`), ...folder.binaries.map((b) => b.path).filter(printable).map((p) => `- ${p} (binary)`)];
+  const named = [
+    ...files.filter(([p]) => !isShared(p)).map(([p, c]) => `- ${p} (text, ${c.length} characters; not shared)`),
+    ...folder.binaries
+      .map((b) => b.path)
+      .filter(printable)
+      .map((p) => `- ${p} (binary)`),
+  ];
   if (blocks.length === 0 && named.length === 0) return '';
-  const list = named.length > 0 ? `\n\nOther files in the folder (names only — ask the operator to share a text file before you change it):\n${named.join('\n')}` : '';
+  const list =
+    named.length > 0 ? `\n\nOther files in the folder (names only — ask the operator to share a text file before you change it):\n${named.join('\n')}` : '';
   return `${blocks.length > 0 ? `\n\n${blocks.join('\n\n')}` : ''}${list}`;
 }
 

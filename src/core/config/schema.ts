@@ -159,7 +159,8 @@ function unknownKeyHint(key: string): string {
  * keys: silently dropping it would save settings the caller did not ask for.
  */
 export function validateSkillBuilderSettings(s: SkillBuilderSettings): SkillBuilderSettings {
-  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new ConfigError('config', 'config must be an object {provider, model, baseUrl?, apiKeyEnv?}');
+  if (typeof s !== 'object' || s === null || Array.isArray(s))
+    throw new ConfigError('config', 'config must be an object {provider, model, baseUrl?, apiKeyEnv?}');
   const accepted: readonly string[] = SKILL_BUILDER_SETTINGS_KEYS;
   const unknown = Object.keys(s).filter((k) => !accepted.includes(k));
   if (unknown.length > 0) {

@@ -39,7 +39,8 @@ function shapeProblem(e: string): string | null {
   if (/^\[[^\]]*\]:/.test(e) || /^[^:[\]]*:[^:]*$/.test(e))
     return `egress_domains takes host names only; the port is not part of the pattern — write \`${hostOfUrlish(e)}\``;
   const rest = e.startsWith('*.') ? e.slice(2) : e;
-  if (rest.includes('*')) return e.startsWith('*.') && /^\*(\.|$)/.test(rest) ? 'only one wildcard is allowed, as the first label: `*.example.com`' : WILDCARD_FIX;
+  if (rest.includes('*'))
+    return e.startsWith('*.') && /^\*(\.|$)/.test(rest) ? 'only one wildcard is allowed, as the first label: `*.example.com`' : WILDCARD_FIX;
   return null;
 }
 
@@ -67,7 +68,10 @@ export function parseEgressPattern(entry: string): EgressPattern {
   const problem = nameProblem(name, wildcard);
   if (problem) return malformed(problem);
   const ip = parseIpLiteral(name);
-  if (ip) return wildcard ? malformed('a wildcard covers the subdomains of a name, not an IP address; write the address alone') : { form: 'host', host: canonicalHost(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name)!, wildcard, ip };
+  if (ip)
+    return wildcard
+      ? malformed('a wildcard covers the subdomains of a name, not an IP address; write the address alone')
+      : { form: 'host', host: canonicalHost(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name)!, wildcard, ip };
   if (name.includes(':')) return malformed('is not a valid IPv6 address; write it as e.g. `2001:db8::1`');
   const host = canonicalHost(name);
   if (host === null || !/^[a-z0-9_.-]+$/.test(host)) return malformed('is not a host name: use letters, digits, hyphens and dots, e.g. `api.example.com`');

@@ -35,10 +35,7 @@ export interface MalformedEgress {
   reason: string;
 }
 
-export type EgressVerdict =
-  | { status: 'ok' }
-  | { status: 'malformed'; reason: string }
-  | { status: 'risky'; kind: RiskyEgressKind; reason: string };
+export type EgressVerdict = { status: 'ok' } | { status: 'malformed'; reason: string } | { status: 'risky'; kind: RiskyEgressKind; reason: string };
 
 const OK: EgressVerdict = { status: 'ok' };
 const REMOVE = 'a skill should not reach it — remove the entry';
@@ -71,7 +68,8 @@ export function judgeEgressEntry(entry: string): EgressVerdict {
   const p = parseEgressPattern(entry);
   if (p.form === 'variable') return OK;
   if (p.form === 'malformed') return { status: 'malformed', reason: `${shown}: ${p.problem}` };
-  if (p.form === 'anywhere') return { status: 'risky', kind: 'anywhere', reason: `${shown} allows egress to every host; list the hosts the skill contacts instead` };
+  if (p.form === 'anywhere')
+    return { status: 'risky', kind: 'anywhere', reason: `${shown} allows egress to every host; list the hosts the skill contacts instead` };
   if (p.ip) return ipVerdict(shown, p.ip, entry.trim().toLowerCase());
   if (p.wildcard) {
     const inner = classifyWildcardName(p.host);

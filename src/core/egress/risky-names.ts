@@ -75,7 +75,8 @@ function riskyEmbedded(labels: readonly string[], service: string): NameRisk | n
 
 /** Why names under no public top-level domain are risky, or null when the name has one. */
 function privateName(host: string): NameRisk | null {
-  if (!host.includes('.')) return { kind: 'private', what: 'a single-label name, which resolves only through the machine’s search domains (a private network or cluster)' };
+  if (!host.includes('.'))
+    return { kind: 'private', what: 'a single-label name, which resolves only through the machine’s search domains (a private network or cluster)' };
   if (under(host, 'home.arpa')) return { kind: 'private', what: 'a home network name (.home.arpa)' };
   const tld = host.slice(host.lastIndexOf('.') + 1);
   if (RESERVED_TLDS.has(tld)) return null;

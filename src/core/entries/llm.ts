@@ -6,23 +6,6 @@
 
 export { createLlmClient } from '../llm/client.js';
 export { PROVIDERS, DEFAULT_API_KEY_ENV } from '../llm/types.js';
-export type {
-  ChatMessage,
-  FinishReason,
-  JsonSchema,
-  LlmClient,
-  LlmConfig,
-  LlmRequest,
-  LlmStreamPart,
-  LlmTool,
-  LlmUsage,
-  ProviderName,
-} from '../llm/types.js';
-export {
-  SkillBuilderConfigSchema,
-  parseSkillBuilderConfig,
-  validateSkillBuilderSettings,
-  settingsFromConfig,
-  settingsToConfig,
-} from '../config/schema.js';
+export type { ChatMessage, FinishReason, JsonSchema, LlmClient, LlmConfig, LlmRequest, LlmStreamPart, LlmTool, LlmUsage, ProviderName } from '../llm/types.js';
+export { SkillBuilderConfigSchema, parseSkillBuilderConfig, validateSkillBuilderSettings, settingsFromConfig, settingsToConfig } from '../config/schema.js';
 export type { SkillBuilderConfig, SkillBuilderSettings } from '../config/schema.js';

@@ -14,12 +14,4 @@ export type { RoutingPlan } from '../routing/requests.js';
 export { withDescription } from '../routing/skills.js';
 export { DesignerReplyError } from '../routing/errors.js';
 export type { CheckRoutingOptions } from '../routing/options.js';
-export type {
-  RoutingChoice,
-  RoutingEvent,
-  RoutingExpectation,
-  RoutingOverlap,
-  RoutingReport,
-  RoutingRequest,
-  RoutingResult,
-} from '../routing/types.js';
+export type { RoutingChoice, RoutingEvent, RoutingExpectation, RoutingOverlap, RoutingReport, RoutingRequest, RoutingResult } from '../routing/types.js';

@@ -46,7 +46,6 @@ function splitLines(text: string): Line[] {
   return lines;
 }
 
-
 function opener(line: string): { fence: string; info: string } | null {
   // A loop, not `/^ {0,3}(`{3,}|~{3,})(.*)$/`: the fence run and `.*` traded characters (quadratic).
   let at = 0;

@@ -108,8 +108,7 @@ function parseRest(text: string, search: Search): ParsedEnvelope {
 /** Puts the leading messages before the result of the rest; prose after them is kept, not dropped. */
 function withLeads(text: string, leads: string[], restText: string, rest: ParsedEnvelope): ParsedEnvelope {
   if (leads.length === 0) return rest;
-  const trailing =
-    rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*(?:[\w-]+[ \t]*)?$/gm, '')) : rest.message;
+  const trailing = rest.skill === null && !rest.structured ? tidyProse(restText.replace(/^[ \t]*(?:`{3,}|~{3,})[ \t]*(?:[\w-]+[ \t]*)?$/gm, '')) : rest.message;
   const message = [...leads, trailing].reduce((a, b) => joinProse(a, b));
   return {
     message,
@@ -158,7 +157,11 @@ function fromLegacy(text: string, diagnostics: Diagnostic[]): ParsedEnvelope | n
   if (!legacy.skillClosed || legacy.scripts.some((s) => !s.closed)) {
     truncated = true;
     diagnostics.push(
-      warningDiag('legacy-fence-unclosed', 'reply', 'a fenced block was not closed before the reply ended; its content was kept as it arrived, but it may be cut off'),
+      warningDiag(
+        'legacy-fence-unclosed',
+        'reply',
+        'a fenced block was not closed before the reply ended; its content was kept as it arrived, but it may be cut off',
+      ),
     );
   }
   if (legacy.skillMd === null || legacy.skillMd.trim() === '') {

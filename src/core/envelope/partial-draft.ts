@@ -81,7 +81,7 @@ function partialEntries(node: PartialNode | undefined, nameKey: 'name' | 'path')
 function compilePartialSpec(spec: PartialNode): string | null {
   // The right spine: each unfinished container's last child, the one being written.
   const dropCandidates: PartialNode[] = [];
-  for (let node = spec; !node.done; ) {
+  for (let node = spec; !node.done;) {
     const last = node.kind === 'object' ? node.entries[node.entries.length - 1]?.[1] : node.kind === 'array' ? node.items[node.items.length - 1] : undefined;
     if (!last) break;
     if (node.kind === 'array') dropCandidates.unshift(last);

@@ -95,8 +95,7 @@ export class EnvelopeReader {
   private newFrame(array: boolean, parent: Frame | undefined): Frame {
     const draft = parent !== undefined && (parent.draft || (!parent.array && parent.key !== null && DRAFT_KEYS.has(parent.key)));
     const wrapperChain =
-      parent === undefined ||
-      (parent.wrapperChain && !parent.array && parent.keys === 1 && parent.key !== 'message' && parent.key !== 'skill');
+      parent === undefined || (parent.wrapperChain && !parent.array && parent.keys === 1 && parent.key !== 'message' && parent.key !== 'skill');
     return { array, draft, wrapperChain, expect: array ? Expect.Value : Expect.Key, keys: 0, firstKey: null, key: null, sawSkill: false };
   }
 

@@ -31,7 +31,13 @@ export function recoverPartial(text: string, span: JsonSpan, truncated: boolean,
     // JSON that opens the reply and is cut off before any envelope key arrived
     // (`{"mess`): say so rather than show the fragment.
     if (!truncated || !eof || root.kind !== 'object' || !opensReply(text, span.start)) return null;
-    diagnostics.push(warningDiag('envelope-truncated', 'reply', 'the reply was cut off before it finished (the model hit its output limit); nothing of it could be kept. Ask the model to send it again.'));
+    diagnostics.push(
+      warningDiag(
+        'envelope-truncated',
+        'reply',
+        'the reply was cut off before it finished (the model hit its output limit); nothing of it could be kept. Ask the model to send it again.',
+      ),
+    );
     return { message: CUT_OFF_NOTE, skill: null, structured: true, truncated: true, diagnostics };
   }
 
@@ -46,7 +52,10 @@ export function recoverPartial(text: string, span: JsonSpan, truncated: boolean,
   if (!hasDraft && isPlainObject(rawSkill)) {
     const scripts = normalizeScripts(rawSkill.scripts, diagnostics);
     if (Object.keys(scripts).length > 0)
-      message = appendNote(message, lostNote(truncated ? 'the reply was cut off before the SKILL.md arrived' : 'its SKILL.md was missing or unreadable', scripts));
+      message = appendNote(
+        message,
+        lostNote(truncated ? 'the reply was cut off before the SKILL.md arrived' : 'its SKILL.md was missing or unreadable', scripts),
+      );
   }
   if (lostNoteText) message = appendNote(message, lostNoteText);
   diagnostics.push(recoveryWarning(truncated, arrival));
@@ -93,9 +102,7 @@ function arrivedSkillParts(skillNode: PartialNode & { kind: 'object' }, arrival:
 }
 
 function recoveryWarning(truncated: boolean, { kept, lost }: Arrival): Diagnostic {
-  const what = truncated
-    ? 'the reply was cut off before it finished (the model hit its output limit)'
-    : "the reply's JSON was malformed beyond repair";
+  const what = truncated ? 'the reply was cut off before it finished (the model hit its output limit)' : "the reply's JSON was malformed beyond repair";
   return warningDiag(
     truncated ? 'envelope-truncated' : 'envelope-malformed',
     'reply',

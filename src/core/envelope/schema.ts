@@ -190,7 +190,8 @@ function nullable(s: JsonSchema): JsonSchema {
   // An enum stays as it is inside `anyOf [enum, null]`, which every provider reads as "nullable enum".
   if (typeof s.type === 'string' && s.type !== 'object' && s.type !== 'array' && s.enum === undefined) return { ...s, type: [s.type, 'null'] };
   if (Array.isArray(s.type)) return (s.type as unknown[]).includes('null') ? s : { ...s, type: [...(s.type as unknown[]), 'null'] };
-  if (Array.isArray(s.anyOf)) return (s.anyOf as JsonSchema[]).some((b) => b.type === 'null') ? s : { ...s, anyOf: [...(s.anyOf as JsonSchema[]), { type: 'null' }] };
+  if (Array.isArray(s.anyOf))
+    return (s.anyOf as JsonSchema[]).some((b) => b.type === 'null') ? s : { ...s, anyOf: [...(s.anyOf as JsonSchema[]), { type: 'null' }] };
   return { anyOf: [s, { type: 'null' }] };
 }
 
@@ -210,7 +211,15 @@ function dedupe(branches: JsonSchema[]): JsonSchema[] {
 
 /** `{}` / `true` / a schema with no type, no properties and no branches: any JSON value. */
 function isFree(node: Record<string, unknown>): boolean {
-  return node.type === undefined && node.properties === undefined && node.anyOf === undefined && node.oneOf === undefined && node.enum === undefined && node.const === undefined && node.items === undefined;
+  return (
+    node.type === undefined &&
+    node.properties === undefined &&
+    node.anyOf === undefined &&
+    node.oneOf === undefined &&
+    node.enum === undefined &&
+    node.const === undefined &&
+    node.items === undefined
+  );
 }
 
 /**

@@ -31,7 +31,8 @@ export function normalizeScripts(raw: unknown, diagnostics: Diagnostic[]): Recor
       diagnostics.push(warningDiag('script-name-unsafe', `scripts/${printable(name)}`, `${problem}; the script was dropped`));
       continue;
     }
-    const content = typeof rawContent === 'string' ? rawContent : isPlainObject(rawContent) && typeof rawContent.content === 'string' ? rawContent.content : undefined;
+    const content =
+      typeof rawContent === 'string' ? rawContent : isPlainObject(rawContent) && typeof rawContent.content === 'string' ? rawContent.content : undefined;
     if (content === undefined) {
       diagnostics.push(warningDiag('script-content-invalid', `scripts/${name as string}`, 'the script content was not text; the script was dropped'));
       continue;

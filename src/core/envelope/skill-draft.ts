@@ -58,13 +58,19 @@ export function normalizeSkill(raw: unknown, diagnostics: Diagnostic[]): SkillOu
   if (skillMd === undefined && rawMd !== undefined && rawMd.trim() !== '') {
     skillMd = rawMd;
     if (specProblem)
-      diagnostics.push(warningDiag('envelope-spec-invalid', 'skill.spec', `the skill spec could not be compiled (${specProblem}); the skill_md sent with it was used instead`));
+      diagnostics.push(
+        warningDiag('envelope-spec-invalid', 'skill.spec', `the skill spec could not be compiled (${specProblem}); the skill_md sent with it was used instead`),
+      );
   }
   if (skillMd === undefined) {
-    const reason = specProblem
-      ? `its spec could not be compiled (${specProblem})`
-      : 'it held neither a spec nor a SKILL.md';
-    diagnostics.push(errorDiag(specProblem ? 'envelope-spec-invalid' : 'envelope-skill-md-missing', specProblem ? 'skill.spec' : 'skill', `the skill draft was not usable: ${reason}`));
+    const reason = specProblem ? `its spec could not be compiled (${specProblem})` : 'it held neither a spec nor a SKILL.md';
+    diagnostics.push(
+      errorDiag(
+        specProblem ? 'envelope-spec-invalid' : 'envelope-skill-md-missing',
+        specProblem ? 'skill.spec' : 'skill',
+        `the skill draft was not usable: ${reason}`,
+      ),
+    );
     return { skill: null, lost: lostNote(reason, scripts) };
   }
   const draft: SkillDraft = { skillMd, scripts };

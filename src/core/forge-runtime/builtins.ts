@@ -11,21 +11,23 @@ export interface BuiltinTool {
   readonly description: string;
 }
 
-export const BUILTIN_TOOLS: readonly BuiltinTool[] = Object.freeze([
-  { name: 'datetime_now', description: 'Returns the current date and time, optionally converted to a given IANA time zone.' },
-  { name: 'web_search', description: 'Searches the web and returns a ranked list of result titles, URLs and snippets.' },
-  { name: 'web_fetch', description: 'Downloads a web page and returns its readable text content.' },
-  { name: 'http_request', description: 'Sends an HTTP request (any method, headers, body) and returns the status, headers and body.' },
-  { name: 'json_parse', description: 'Parses a JSON string and can pick out values by path.' },
-  { name: 'csv_parse', description: 'Parses CSV text into rows and columns (with header detection).' },
-  { name: 'math_calculate', description: 'Evaluates an arithmetic expression exactly, instead of the model guessing the result.' },
-  { name: 'uuid_generate', description: 'Generates a random UUID (version 4).' },
-  { name: 'file_create', description: 'Creates a file with the given content for the user to download.' },
-  { name: 'schedule_set', description: 'Creates or updates a recurring schedule (cron expression or interval) that re-runs a task.' },
-  { name: 'schedule_list', description: 'Lists the schedules this agent has registered.' },
-  { name: 'schedule_delete', description: 'Removes a schedule by its id.' },
-  { name: 'schedule_history', description: 'Shows recent runs of a schedule and how each one ended.' },
-].map((t) => Object.freeze(t)));
+export const BUILTIN_TOOLS: readonly BuiltinTool[] = Object.freeze(
+  [
+    { name: 'datetime_now', description: 'Returns the current date and time, optionally converted to a given IANA time zone.' },
+    { name: 'web_search', description: 'Searches the web and returns a ranked list of result titles, URLs and snippets.' },
+    { name: 'web_fetch', description: 'Downloads a web page and returns its readable text content.' },
+    { name: 'http_request', description: 'Sends an HTTP request (any method, headers, body) and returns the status, headers and body.' },
+    { name: 'json_parse', description: 'Parses a JSON string and can pick out values by path.' },
+    { name: 'csv_parse', description: 'Parses CSV text into rows and columns (with header detection).' },
+    { name: 'math_calculate', description: 'Evaluates an arithmetic expression exactly, instead of the model guessing the result.' },
+    { name: 'uuid_generate', description: 'Generates a random UUID (version 4).' },
+    { name: 'file_create', description: 'Creates a file with the given content for the user to download.' },
+    { name: 'schedule_set', description: 'Creates or updates a recurring schedule (cron expression or interval) that re-runs a task.' },
+    { name: 'schedule_list', description: 'Lists the schedules this agent has registered.' },
+    { name: 'schedule_delete', description: 'Removes a schedule by its id.' },
+    { name: 'schedule_history', description: 'Shows recent runs of a schedule and how each one ended.' },
+  ].map((t) => Object.freeze(t)),
+);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set(BUILTIN_TOOLS.map((t) => t.name));
 

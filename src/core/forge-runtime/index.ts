@@ -21,7 +21,15 @@ export {
   toolScriptStems,
 } from './script-binding.js';
 export type { Interpreter } from './script-binding.js';
-export { isValidPropertyKey, PROPERTY_KEY_PATTERN, REQUIRED_MARKER, RUNTIME_TYPE_WORDS, runtimeJsonType, runtimeRequires, suggestPropertyKey } from './input-spec.js';
+export {
+  isValidPropertyKey,
+  PROPERTY_KEY_PATTERN,
+  REQUIRED_MARKER,
+  RUNTIME_TYPE_WORDS,
+  runtimeJsonType,
+  runtimeRequires,
+  suggestPropertyKey,
+} from './input-spec.js';
 export type { RuntimeJsonType } from './input-spec.js';
 export { catalogListing, isCallableEntry, READ_SKILL_TOOL_NAME, registersTool, TOOL_NAME_PATTERN, toolNameProblem } from './registration.js';
 export type { CatalogListing, CatalogSkillFacts, RuntimeEntryFacts } from './registration.js';

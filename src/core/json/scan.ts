@@ -154,4 +154,3 @@ export function parseJsonLenient(text: string): JsonParseOutcome {
   }
   return { ok: false };
 }
-

@@ -5,7 +5,6 @@
 // belongs in .forge/.env). Plain functions, no zod, so the elements bundle
 // can use them.
 
-
 /** What is wrong with a base URL: not a URL at all, another scheme, or credentials in it. */
 export type BaseUrlProblem = { kind: 'not-a-url' } | { kind: 'protocol'; protocol: string } | { kind: 'credentials' };
 
@@ -47,4 +46,3 @@ function trimEndOf(s: string, chars: string): string {
   while (end > 0 && chars.includes(s[end - 1]!)) end--;
   return s.slice(0, end);
 }
-

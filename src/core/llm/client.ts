@@ -26,7 +26,6 @@ const LOADERS: Record<ProviderName, () => Promise<ProviderAdapter>> = {
   ollama: () => import('./providers/ollama.js').then((m) => m.ollamaAdapter),
 };
 
-
 function resolveConfig(config: LlmConfig): ResolvedLlmConfig {
   if (!config || typeof config !== 'object') throw new ConfigError('provider', 'createLlmClient needs a config object: {provider, model, apiKey?, baseUrl?}');
   if (!(PROVIDERS as readonly string[]).includes(config.provider)) {
@@ -89,7 +88,10 @@ function checkTools(request: LlmRequest): void {
   }
   tools.forEach((t, i) => {
     if (!t || typeof t.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(t.name)) {
-      throw new RequestError(`tools[${i}].name`, `tools[${i}].name must match ^[a-zA-Z0-9_-]{1,64}$ (the providers' rule for tool names); got ${JSON.stringify(t?.name ?? null)}`);
+      throw new RequestError(
+        `tools[${i}].name`,
+        `tools[${i}].name must match ^[a-zA-Z0-9_-]{1,64}$ (the providers' rule for tool names); got ${JSON.stringify(t?.name ?? null)}`,
+      );
     }
     if (typeof t.description !== 'string') throw new RequestError(`tools[${i}].description`, `tools[${i}].description must be a string`);
     if (!t.parameters || typeof t.parameters !== 'object' || Array.isArray(t.parameters)) {
@@ -195,7 +197,15 @@ export function createLlmClient(config: LlmConfig): LlmClient {
       const control = createCallControl(request.signal, resolved.timeoutMs);
       let textSeen = false;
       try {
-        const call: AdapterCall = { config: resolved, request, structured, signal: control.signal, fetch: fetchBoundTo(baseFetch, control.signal), activity: control.activity, errorContext: ctx };
+        const call: AdapterCall = {
+          config: resolved,
+          request,
+          structured,
+          signal: control.signal,
+          fetch: fetchBoundTo(baseFetch, control.signal),
+          activity: control.activity,
+          errorContext: ctx,
+        };
         for await (const part of adapter.stream(call)) {
           if (part.type === 'text-delta') textSeen = true;
           yield part;

@@ -63,7 +63,12 @@ export function codeForStatus(status: number, message = ''): LlmErrorCode {
   return 'provider_bad_request';
 }
 
-function make(ctx: ErrorContext, code: LlmErrorCode, message: string, opts: { status?: number; retryAfter?: number; cause?: unknown; detail?: string }): LlmError {
+function make(
+  ctx: ErrorContext,
+  code: LlmErrorCode,
+  message: string,
+  opts: { status?: number; retryAfter?: number; cause?: unknown; detail?: string },
+): LlmError {
   const safe = redactSecret(message, ctx.apiKey);
   const err = new LlmError(code, safe, {
     provider: ctx.provider,
@@ -104,8 +109,7 @@ export function httpError(ctx: ErrorContext, failure: ProviderFailure, cause?: u
     }
     case 'rate_limit':
       message =
-        `${label} rate limit reached (${status}).` +
-        (failure.retryAfter !== undefined ? ` Retry after ${failure.retryAfter} s.` : ' Wait a moment and retry.');
+        `${label} rate limit reached (${status}).` + (failure.retryAfter !== undefined ? ` Retry after ${failure.retryAfter} s.` : ' Wait a moment and retry.');
       break;
     case 'model_not_found':
       message =
@@ -153,22 +157,12 @@ export function streamCutError(ctx: ErrorContext, receivedChars: number, cause?:
 export function networkError(ctx: ErrorContext, cause: unknown): LlmError {
   const label = PROVIDER_LABEL[ctx.provider];
   const why = describeTransport(cause);
-  return make(
-    ctx,
-    'network',
-    `Cannot reach ${label} at ${ctx.host} (${clip(why)}). Check base_url, that the server is running and your network.`,
-    { cause },
-  );
+  return make(ctx, 'network', `Cannot reach ${label} at ${ctx.host} (${clip(why)}). Check base_url, that the server is running and your network.`, { cause });
 }
 
 export function timeoutError(ctx: ErrorContext, timeoutMs: number, cause?: unknown): LlmError {
   const label = PROVIDER_LABEL[ctx.provider];
-  return make(
-    ctx,
-    'timeout',
-    `${label} at ${ctx.host} sent nothing for ${formatMs(timeoutMs)} (timeout_s). Try again or raise the timeout.`,
-    { cause },
-  );
+  return make(ctx, 'timeout', `${label} at ${ctx.host} sent nothing for ${formatMs(timeoutMs)} (timeout_s). Try again or raise the timeout.`, { cause });
 }
 
 /** The provider SDK's own request timeout fired (no response within its default window), not our timeout_s. */
@@ -246,7 +240,12 @@ export function parseRetryAfter(headers: { get(name: string): string | null } | 
 export function isAbortLike(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const e = err as { name?: unknown; constructor?: { name?: string } };
-  return e.name === 'AbortError' || e.name === 'APIUserAbortError' || e.constructor?.name === 'APIUserAbortError' || e.constructor?.name === 'GoogleGenerativeAIAbortError';
+  return (
+    e.name === 'AbortError' ||
+    e.name === 'APIUserAbortError' ||
+    e.constructor?.name === 'APIUserAbortError' ||
+    e.constructor?.name === 'GoogleGenerativeAIAbortError'
+  );
 }
 
 /**

@@ -44,8 +44,24 @@ const GEMINI_FORMATS: Record<string, Set<string>> = {
 };
 // Keywords consumed by the conversion itself; anything else found on a node is reported as dropped.
 const HANDLED = new Set([
-  'type', 'format', 'description', 'nullable', 'enum', 'const', 'properties', 'required', 'items',
-  'minItems', 'maxItems', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', 'additionalProperties',
+  'type',
+  'format',
+  'description',
+  'nullable',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'items',
+  'minItems',
+  'maxItems',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  'additionalProperties',
 ]);
 
 /** The state of one conversion: the root (for `$ref`s) and what was left out so far. */

@@ -61,8 +61,20 @@ export function findOpenObjects(schema: JsonSchema): string[] {
 }
 
 const STRICT_KEYWORDS = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf',
-  'description', 'title', '$defs', 'definitions', '$ref', '$schema',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'description',
+  'title',
+  '$defs',
+  'definitions',
+  '$ref',
+  '$schema',
 ]);
 
 /**

@@ -25,7 +25,9 @@ export function toolParameters(tool: LlmTool): Record<string, unknown> {
 }
 
 /** Function tools as OpenAI's chat completions and Ollama's /api/chat take them. */
-export function functionTools(tools: readonly LlmTool[]): Array<{ type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }> {
+export function functionTools(
+  tools: readonly LlmTool[],
+): Array<{ type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }> {
   return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: toolParameters(t) } }));
 }
 

@@ -81,7 +81,7 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
 }
 
 /** Wraps `base` so every request it makes also aborts on `signal`. `base` is looked up lazily. */
-export function fetchBoundTo(base: (() => typeof fetch), signal: AbortSignal): typeof fetch {
+export function fetchBoundTo(base: () => typeof fetch, signal: AbortSignal): typeof fetch {
   const bound = (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]): Promise<Response> => {
     const own = init?.signal ?? undefined;
     const merged = own ? anySignal([own, signal]) : signal;

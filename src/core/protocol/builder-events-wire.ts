@@ -30,7 +30,10 @@ export function builderEventToWire(ev: BuilderEvent): SseMessage {
       return { event: 'skill_draft', data };
     }
     case 'skill_draft_partial':
-      return { event: 'skill_draft_partial', data: { ...draftToWire({ skillMd: ev.skillMd, scripts: ev.scripts, ...(ev.files ? { files: ev.files } : {}) }), partial: true } };
+      return {
+        event: 'skill_draft_partial',
+        data: { ...draftToWire({ skillMd: ev.skillMd, scripts: ev.scripts, ...(ev.files ? { files: ev.files } : {}) }), partial: true },
+      };
     case 'done':
       return { event: 'done', data: compact({ status: ev.status, structured: ev.structured, truncated: ev.truncated, notice: ev.notice }) };
     case 'error':
@@ -66,9 +69,19 @@ export function builderEventFromWire(name: string, data: string): BuilderEvent |
       return compact<BuilderEvent & WireJson>({ type: 'skill_draft_partial', skillMd: d.skillMd, scripts: d.scripts, files: d.files });
     }
     case 'done':
-      return compact<BuilderEvent & WireJson>({ type: 'done', status: 'complete', structured: j.structured === true, truncated: j.truncated === true, notice: typeof j.notice === 'string' ? j.notice : undefined });
+      return compact<BuilderEvent & WireJson>({
+        type: 'done',
+        status: 'complete',
+        structured: j.structured === true,
+        truncated: j.truncated === true,
+        notice: typeof j.notice === 'string' ? j.notice : undefined,
+      });
     case 'error':
-      return compact<BuilderEvent & WireJson>({ type: 'error', error: str(j.error) || 'The model call failed.', code: typeof j.code === 'string' ? j.code : undefined });
+      return compact<BuilderEvent & WireJson>({
+        type: 'error',
+        error: str(j.error) || 'The model call failed.',
+        code: typeof j.code === 'string' ? j.code : undefined,
+      });
     default:
       return null;
   }

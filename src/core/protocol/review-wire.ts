@@ -43,7 +43,11 @@ export function reviewFromWire(json: unknown): DraftReviewReply {
   if (f.risk && typeof f.risk === 'object') {
     const { [F.RISK.policySource]: source, ...r } = obj(f.risk);
     const lists = { factors: list(r.factors), violations: list(r.violations), findings: list(r.findings) };
-    out.risk = { ...(r as unknown as SkillRiskAssessment), ...(lists as Pick<SkillRiskAssessment, keyof typeof lists>), policySource: typeof source === 'string' ? source : null };
+    out.risk = {
+      ...(r as unknown as SkillRiskAssessment),
+      ...(lists as Pick<SkillRiskAssessment, keyof typeof lists>),
+      policySource: typeof source === 'string' ? source : null,
+    };
   }
   if (typeof f.riskError === 'string') out.riskError = f.riskError;
   return out;

@@ -20,7 +20,11 @@ const EditingName = z.string().superRefine((v, ctx) => {
 const Expect = z.enum(['this', 'other', 'none']);
 
 export const RoutingRequestWireSchema = z.object({
-  text: z.string().trim().min(1, 'text is empty: write what a user would type').max(MAX_REQUEST_CHARS, `a request may hold at most ${MAX_REQUEST_CHARS} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'text is empty: write what a user would type')
+    .max(MAX_REQUEST_CHARS, `a request may hold at most ${MAX_REQUEST_CHARS} characters`),
   expect: Expect,
   skill: z.string().max(200).optional(),
   source: z.enum(['user', 'example', 'designer']).optional(),

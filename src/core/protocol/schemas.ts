@@ -55,7 +55,8 @@ const DraftFiles = z
   .record(z.string(), z.string().max(SKILL_FOLDER_LIMITS.maxTextFileBytes, 'a text file may hold at most 1 MiB; keep larger files as binaries'))
   .superRefine((files, ctx) => {
     const paths = Object.keys(files);
-    if (paths.length > SKILL_FOLDER_LIMITS.maxTextFiles) ctx.addIssue({ code: 'custom', message: `at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files are allowed (got ${paths.length})` });
+    if (paths.length > SKILL_FOLDER_LIMITS.maxTextFiles)
+      ctx.addIssue({ code: 'custom', message: `at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files are allowed (got ${paths.length})` });
     for (const path of paths) {
       const problem = draftFilePathProblem(path);
       if (problem) ctx.addIssue({ code: 'custom', path: [path], message: `"${path.slice(0, 80)}": ${problem}` });
@@ -63,7 +64,10 @@ const DraftFiles = z
   });
 
 /** A folder's binaries as listed (`{path, size, sha256}`): only the paths are used. */
-const BinaryListing = z.array(z.object({ [B.path]: z.string().max(1000) }).loose()).max(SKILL_FOLDER_LIMITS.maxEntries).optional();
+const BinaryListing = z
+  .array(z.object({ [B.path]: z.string().max(1000) }).loose())
+  .max(SKILL_FOLDER_LIMITS.maxEntries)
+  .optional();
 
 /** The editor's current draft, sent so the model refines it (manual edits included). */
 export const DraftSchema = z.object({
@@ -142,7 +146,11 @@ export const SaveRequestSchema = z.object({
   [S.files]: z.record(z.string(), z.string({ error: `${S.files}: every value must be the text of the file` })).optional(),
   /** Requirement proposals of an import the operator accepts: declared in the SKILL.md frontmatter before the checks. */
   [S.acceptRequirements]: z
-    .object({ [R.bins]: z.array(z.string()).max(100).optional(), [R.egressDomains]: z.array(z.string()).max(100).optional(), [R.env]: z.array(z.string()).max(100).optional() })
+    .object({
+      [R.bins]: z.array(z.string()).max(100).optional(),
+      [R.egressDomains]: z.array(z.string()).max(100).optional(),
+      [R.env]: z.array(z.string()).max(100).optional(),
+    })
     .strict()
     .optional(),
   /** Other folder files: [{path, content_base64}] (new bytes) or [{path, sha256}] (keep the edited skill's file); the complete set when given. */
@@ -179,8 +187,7 @@ export type SaveRequestWire = z.infer<typeof SaveRequestSchema>;
  * `scripts.../x.sh`) and whose message names that field and the fix.
  */
 export function parseRequestBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new RequestError('body', 'the request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RequestError('body', 'the request body must be a JSON object');
   const r = schema.safeParse(body);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;

@@ -174,9 +174,18 @@ export const customSkillFromWire = (json: unknown): T.CustomSkill => {
 export const chatRequestToWire = (r: T.ChatRequest): WireJson => toWire(F.CHAT_REQUEST, { ...r, draft: r.draft && draftToWire(r.draft) });
 export const chatRequestFromWire = (json: unknown): T.ChatRequest => {
   const f = fromWire(F.CHAT_REQUEST, json);
-  const messages = list(f.messages).map((m) => ({ role: obj(m).role === 'assistant' ? ('assistant' as const) : ('user' as const), content: str(obj(m).content) }));
+  const messages = list(f.messages).map((m) => ({
+    role: obj(m).role === 'assistant' ? ('assistant' as const) : ('user' as const),
+    content: str(obj(m).content),
+  }));
   const shareFiles: T.ChatRequest['shareFiles'] = f.shareFiles === 'all' ? 'all' : Array.isArray(f.shareFiles) ? strs(f.shareFiles) : undefined;
-  return compact({ messages, mode: mode(f.mode), editingName: optStr(f.editingName), draft: f.draft === undefined ? undefined : draftFromWire(f.draft), shareFiles });
+  return compact({
+    messages,
+    mode: mode(f.mode),
+    editingName: optStr(f.editingName),
+    draft: f.draft === undefined ? undefined : draftFromWire(f.draft),
+    shareFiles,
+  });
 };
 
 /** `POST …/validate` body: `{skill_md, scripts?, files?, binaries?: [{path, size, sha256}], mode?, editing_name?}`. */
@@ -200,7 +209,9 @@ export const saveRequestToWire = (r: T.SaveSkillRequest): WireJson =>
     ...r,
     editingName: r.editingName ?? undefined,
     // New bytes as base64, or a saved skill's file kept by its sha256.
-    binaries: r.binaries?.map((b) => toWire(F.BINARY, b.contentBase64 === undefined ? { path: b.path, sha256: b.sha256 } : { path: b.path, contentBase64: b.contentBase64 })),
+    binaries: r.binaries?.map((b) =>
+      toWire(F.BINARY, b.contentBase64 === undefined ? { path: b.path, sha256: b.sha256 } : { path: b.path, contentBase64: b.contentBase64 }),
+    ),
     acceptRequirements: r.acceptRequirements && requirementsToWire(r.acceptRequirements),
   });
 export const saveRequestFromWire = (json: unknown): T.SaveSkillRequest => {
@@ -245,7 +256,13 @@ function missingEnv(v: unknown): T.MissingEnvVar[] {
 export const saveResultToWire = (r: T.SaveSkillResult): WireJson => toWire(F.SAVE_RESULT, r);
 export const saveResultFromWire = (json: unknown): T.SaveSkillResult => {
   const f = fromWire(F.SAVE_RESULT, json);
-  return { path: str(f.path), egressAdded: strs(f.egressAdded), envConfigured: strs(f.envConfigured), envMissing: missingEnv(f.envMissing), warnings: diagnostics(f.warnings) };
+  return {
+    path: str(f.path),
+    egressAdded: strs(f.egressAdded),
+    envConfigured: strs(f.envConfigured),
+    envMissing: missingEnv(f.envMissing),
+    warnings: diagnostics(f.warnings),
+  };
 };
 
 /** `GET …/context` reply: `{system_prompt}`. */
@@ -259,7 +276,8 @@ export interface TryRequestBody {
   tool: string;
   input: unknown;
 }
-export const tryRequestToWire = (r: TryRequestBody): WireJson => toWire(F.TRY_REQUEST, { skillMd: r.skillMd, scripts: r.scripts, tool: r.tool, input: r.input });
+export const tryRequestToWire = (r: TryRequestBody): WireJson =>
+  toWire(F.TRY_REQUEST, { skillMd: r.skillMd, scripts: r.scripts, tool: r.tool, input: r.input });
 export const tryRequestFromWire = (json: unknown): TryRequestBody => {
   const f = fromWire(F.TRY_REQUEST, json);
   return { skillMd: str(f.skillMd), scripts: stringRecord(f.scripts), tool: str(f.tool), input: f.input ?? {} };
@@ -305,5 +323,10 @@ export const errorReplyToWire = (e: ErrorReply): WireJson => toWire(F.ERROR_REPL
 export const errorReplyFromWire = (json: unknown): ErrorReply => {
   const f = fromWire(F.ERROR_REPLY, json);
   const v = f.validation;
-  return compact({ error: str(f.error), field: optStr(f.field) || undefined, code: optStr(f.code), validation: v && typeof v === 'object' ? validationFromWire(v) : undefined });
+  return compact({
+    error: str(f.error),
+    field: optStr(f.field) || undefined,
+    code: optStr(f.code),
+    validation: v && typeof v === 'object' ? validationFromWire(v) : undefined,
+  });
 };

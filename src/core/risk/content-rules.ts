@@ -18,14 +18,30 @@ function sharedRules(v: ScriptView, content: string, egress: readonly string[]):
   const out: RiskFinding[] = [];
   for (const l of v.lines)
     if (CREDENTIAL_FILE.test(l.text))
-      out.push(finding('credential-file', 'critical', 'reads a credential file of the machine (SSH keys, cloud credentials, .netrc, /etc/shadow); a skill gets its secrets from its declared env vars only', v.file, l));
+      out.push(
+        finding(
+          'credential-file',
+          'critical',
+          'reads a credential file of the machine (SSH keys, cloud credentials, .netrc, /etc/shadow); a skill gets its secrets from its declared env vars only',
+          v.file,
+          l,
+        ),
+      );
   const policy = egressPolicy(egress);
   const seen = new Set<string>();
   for (const h of analyzeScript(content, v.file.slice('scripts/'.length)).hosts) {
     if (h.kind !== 'literal' || seen.has(h.host) || egressAllows(h.host, policy)) continue;
     seen.add(h.host);
     const line = v.lines.find((x) => x.no === h.line);
-    out.push(finding('undeclared-host', 'warning', `contacts ${h.host}, which metadata.forge.egress_domains does not declare: the runtime blocks it, and the audit score does not count it`, v.file, line ?? { no: h.line, text: '' }));
+    out.push(
+      finding(
+        'undeclared-host',
+        'warning',
+        `contacts ${h.host}, which metadata.forge.egress_domains does not declare: the runtime blocks it, and the audit score does not count it`,
+        v.file,
+        line ?? { no: h.line, text: '' },
+      ),
+    );
   }
   return out;
 }

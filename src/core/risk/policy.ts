@@ -111,7 +111,8 @@ export function parseRiskPolicy(text: string, source = 'policy'): RiskPolicy {
       if (empty) continue;
       if (!isSeq(value)) fail(`${key} must be a list of names (one "- name" per line), not ${describe(value)}`, key, value ?? keyNode);
       const items = (value as unknown as { items: Node[] }).items.map((item, i) => {
-        if (!isScalar(item) || typeof item.value !== 'string' || item.value === '') fail(`${key}[${i}] must be a non-empty name, not ${describe(item)}`, `${key}[${i}]`, item);
+        if (!isScalar(item) || typeof item.value !== 'string' || item.value === '')
+          fail(`${key}[${i}] must be a non-empty name, not ${describe(item)}`, `${key}[${i}]`, item);
         return (item as { value: string }).value;
       });
       policy[LIST_KEYS[key as keyof typeof LIST_KEYS]] = items;

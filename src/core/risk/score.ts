@@ -86,7 +86,11 @@ function scoreEnv(d: ForgeRiskDescriptor, policy: RiskPolicy): RiskFactor[] {
   const total = out.reduce((n, f) => n + f.points, 0);
   // The overage is one negative factor, so every declared var stays listed.
   if (total > ENV_CATEGORY_CAP)
-    out.push({ category: 'env', description: `category cap applied (${total} → ${ENV_CATEGORY_CAP}, ${all.length} declared)`, points: ENV_CATEGORY_CAP - total });
+    out.push({
+      category: 'env',
+      description: `category cap applied (${total} → ${ENV_CATEGORY_CAP}, ${all.length} declared)`,
+      points: ENV_CATEGORY_CAP - total,
+    });
   return out;
 }
 
@@ -103,7 +107,10 @@ export function riskFactors(d: ForgeRiskDescriptor, hasScript: boolean, policy: 
 
 /** Sum of the points, capped at 100. */
 export function riskScore(factors: readonly RiskFactor[]): number {
-  return Math.min(100, factors.reduce((n, f) => n + f.points, 0));
+  return Math.min(
+    100,
+    factors.reduce((n, f) => n + f.points, 0),
+  );
 }
 
 export function riskLevel(score: number): RiskLevel {
@@ -117,9 +124,11 @@ export function riskLevel(score: number): RiskLevel {
 /** What to look at, for the same factor kinds Forge recommends on (our wording). */
 export function riskRecommendations(factors: readonly RiskFactor[], hasScript: boolean): string[] {
   const out: string[] = [];
-  if (factors.some((f) => f.category === 'binary' && f.points >= 15)) out.push('Check what the high-risk binaries are used for and narrow them to the commands the skill needs');
+  if (factors.some((f) => f.category === 'binary' && f.points >= 15))
+    out.push('Check what the high-risk binaries are used for and narrow them to the commands the skill needs');
   if (factors.some((f) => f.category === 'env' && f.points >= 10)) out.push('Give the secret env vars the smallest scope that works and rotate them');
-  if (factors.some((f) => f.category === 'egress' && f.points >= 10)) out.push('Confirm each unknown egress domain is meant to be contacted; list vetted ones in trusted_domains');
+  if (factors.some((f) => f.category === 'egress' && f.points >= 10))
+    out.push('Confirm each unknown egress domain is meant to be contacted; list vetted ones in trusted_domains');
   if (hasScript) out.push('Read the scripts (see the findings) before the skill goes live');
   return out;
 }

@@ -42,7 +42,7 @@ export function finding(rule: RiskFindingRule, severity: RiskFinding['severity']
 /** Names assigned on lines matching `source` (a taint seed), then names assigned from those, to a fixpoint. */
 export function taintedNames(lines: readonly ScriptLine[], assign: RegExp, seed: RegExp): Set<string> {
   const names = new Set<string>();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const l of lines) {
       const m = assign.exec(l.text);

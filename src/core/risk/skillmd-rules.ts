@@ -14,7 +14,8 @@ const INJECTION = [
 ];
 
 /** Words that show a comment is talking to the model rather than to a maintainer. */
-const ADDRESSED = /\b(?:assistant|agent|AI|LLM|model|claude|gpt|chatgpt|gemini|you\s+(?:must|should|will|are|need)|ignore|instructions?|system\s+prompt|secretly|silently|without\s+telling|do\s+not\s+(?:tell|mention|reveal)|exfiltrate)\b/i;
+const ADDRESSED =
+  /\b(?:assistant|agent|AI|LLM|model|claude|gpt|chatgpt|gemini|you\s+(?:must|should|will|are|need)|ignore|instructions?|system\s+prompt|secretly|silently|without\s+telling|do\s+not\s+(?:tell|mention|reveal)|exfiltrate)\b/i;
 
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
 
@@ -24,15 +25,39 @@ export function skillMdRules(text: string): RiskFinding[] {
   lines.forEach((line, i) => {
     const l = { no: i + 1, text: line };
     if (INJECTION.some((re) => re.test(line)))
-      out.push(finding('prompt-injection', 'critical', 'reads like a prompt injection: it tells the agent to drop its instructions; a skill describes a task, it never overrides the agent', 'SKILL.md', l));
+      out.push(
+        finding(
+          'prompt-injection',
+          'critical',
+          'reads like a prompt injection: it tells the agent to drop its instructions; a skill describes a task, it never overrides the agent',
+          'SKILL.md',
+          l,
+        ),
+      );
     // A BOM at the very start is harmless; anywhere else it hides nothing useful either way.
     if (INVISIBLE.test(i === 0 ? line.replace(/^\uFEFF/, '') : line))
-      out.push(finding('hidden-instruction', 'critical', 'contains invisible characters (zero-width, bidi override or Unicode tag characters) that can hide text from a reviewer; delete them', 'SKILL.md', l));
+      out.push(
+        finding(
+          'hidden-instruction',
+          'critical',
+          'contains invisible characters (zero-width, bidi override or Unicode tag characters) that can hide text from a reviewer; delete them',
+          'SKILL.md',
+          l,
+        ),
+      );
   });
   for (const m of text.matchAll(/<!--([\s\S]*?)-->/g)) {
     if (!ADDRESSED.test(m[1]!)) continue;
     const no = text.slice(0, m.index).split('\n').length;
-    out.push(finding('hidden-instruction', 'critical', 'an HTML comment addresses the agent: rendered views hide it, but the agent reads it; move real instructions into the visible text or delete it', 'SKILL.md', { no, text: lines[no - 1] ?? '' }));
+    out.push(
+      finding(
+        'hidden-instruction',
+        'critical',
+        'an HTML comment addresses the agent: rendered views hide it, but the agent reads it; move real instructions into the visible text or delete it',
+        'SKILL.md',
+        { no, text: lines[no - 1] ?? '' },
+      ),
+    );
   }
   return out;
 }

@@ -10,13 +10,22 @@ import type { RiskPolicy, RiskViolation } from './types.js';
 export function policyViolations(d: ForgeRiskDescriptor, hasScript: boolean, policy: RiskPolicy, score: number): RiskViolation[] {
   const out: RiskViolation[] = [];
   if (policy.maxEgressDomains > 0 && d.egressDomains.length > policy.maxEgressDomains)
-    out.push({ rule: 'max_egress_domains', severity: 'error', message: `skill has ${d.egressDomains.length} egress domains (max: ${policy.maxEgressDomains})` });
+    out.push({
+      rule: 'max_egress_domains',
+      severity: 'error',
+      message: `skill has ${d.egressDomains.length} egress domains (max: ${policy.maxEgressDomains})`,
+    });
   for (const bin of d.bins)
-    if (policy.binaryDenylist.includes(bin)) out.push({ rule: 'binary_denylist', severity: 'error', message: `binary ${JSON.stringify(bin)} is denied by policy` });
+    if (policy.binaryDenylist.includes(bin))
+      out.push({ rule: 'binary_denylist', severity: 'error', message: `binary ${JSON.stringify(bin)} is denied by policy` });
   for (const env of [...d.requiredEnv, ...d.oneOfEnv, ...d.optionalEnv])
     for (const pattern of policy.deniedEnvPatterns)
       if (env.toUpperCase().includes(pattern.toUpperCase()))
-        out.push({ rule: 'denied_env_pattern', severity: 'error', message: `env var ${JSON.stringify(env)} matches denied pattern ${JSON.stringify(pattern)}` });
+        out.push({
+          rule: 'denied_env_pattern',
+          severity: 'error',
+          message: `env var ${JSON.stringify(env)} matches denied pattern ${JSON.stringify(pattern)}`,
+        });
   if (hasScript && policy.scriptPolicy === 'deny')
     out.push({ rule: 'script_policy', severity: 'error', message: 'skill has an executable script (denied by policy)' });
   if (hasScript && policy.scriptPolicy === 'warn') out.push({ rule: 'script_policy', severity: 'warning', message: 'skill has an executable script' });
@@ -26,8 +35,16 @@ export function policyViolations(d: ForgeRiskDescriptor, hasScript: boolean, pol
     out.push({ rule: 'max_risk_score', severity: 'error', message: `risk score ${score} exceeds maximum ${policy.maxRiskScore}` });
   const browser = d.capabilities.includes('browser');
   if (browser && d.trustNetwork === false)
-    out.push({ rule: 'capability_trust_conflict', severity: 'critical', message: 'skill declares the browser capability but trust_hints.network is false; browsing requires network access' });
+    out.push({
+      rule: 'capability_trust_conflict',
+      severity: 'critical',
+      message: 'skill declares the browser capability but trust_hints.network is false; browsing requires network access',
+    });
   if (browser && !d.hasDenyOutput)
-    out.push({ rule: 'capability_guardrail_gap', severity: 'warning', message: 'browser skill declares no guardrails.deny_output; extracted page content is returned unredacted' });
+    out.push({
+      rule: 'capability_guardrail_gap',
+      severity: 'warning',
+      message: 'browser skill declares no guardrails.deny_output; extracted page content is returned unredacted',
+    });
   return out;
 }

@@ -45,7 +45,8 @@ function prepare(opts: CheckRoutingOptions): Prepared {
   if (!opts || typeof opts !== 'object') throw new RequestError('options', 'checkRouting needs {llm, draft, otherSkills?, requests?, generate?}');
   if (!opts.llm) throw new RequestError('llm', 'llm is required: an LlmClient or an LlmConfig');
   const draft = routingSkill(opts.draft, 'draft');
-  if (opts.otherSkills !== undefined && !Array.isArray(opts.otherSkills)) throw new RequestError('otherSkills', 'otherSkills must be an array of skills ({skillMd, scripts?, dirName?})');
+  if (opts.otherSkills !== undefined && !Array.isArray(opts.otherSkills))
+    throw new RequestError('otherSkills', 'otherSkills must be an array of skills ({skillMd, scripts?, dirName?})');
   const others = (opts.otherSkills ?? []).map((s, i) => routingSkill(s, `otherSkills[${i}]`));
   const name = routingSkillName(draft);
   if (!name) throw new RequestError('draft.skillMd', 'the draft has no name: add `name:` to its frontmatter');
@@ -66,7 +67,12 @@ function prepare(opts: CheckRoutingOptions): Prepared {
 }
 
 /** What the model does with one request: the skill its first tool call went to, and the usage. */
-async function decide(llm: LlmClient, view: AgentView, text: string, signal: AbortSignal | undefined): Promise<{ calls: ToolCallSeen[]; answer: string; usage: LlmUsage }> {
+async function decide(
+  llm: LlmClient,
+  view: AgentView,
+  text: string,
+  signal: AbortSignal | undefined,
+): Promise<{ calls: ToolCallSeen[]; answer: string; usage: LlmUsage }> {
   const calls: ToolCallSeen[] = [];
   let answer = '';
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
@@ -84,7 +90,14 @@ async function decide(llm: LlmClient, view: AgentView, text: string, signal: Abo
 
 /** The designer call: `count` new requests beside `existing`. */
 function designRequests(p: Prepared, skillMd: string, count: number, existing: readonly RoutingRequest[], signal: AbortSignal | undefined) {
-  return generateRequests({ llm: p.llm, skill: { ...p.brief, skillMd }, others: p.others, count, existing: existing.map((r) => r.text), ...(signal ? { signal } : {}) });
+  return generateRequests({
+    llm: p.llm,
+    skill: { ...p.brief, skillMd },
+    others: p.others,
+    count,
+    existing: existing.map((r) => r.text),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 function errorCode(err: unknown): ForgeErrorCode | 'internal' {
@@ -111,7 +124,13 @@ export async function* routeCheck(opts: CheckRoutingOptions): AsyncGenerator<Rou
   };
   let calls = 0;
   const results: RoutingResult[] = [];
-  const report = (): RoutingReport => ({ skill: p.name, results: results.filter(Boolean), ...summarize(results.filter(Boolean), p.name), calls, usage: { ...usage } });
+  const report = (): RoutingReport => ({
+    skill: p.name,
+    results: results.filter(Boolean),
+    ...summarize(results.filter(Boolean), p.name),
+    calls,
+    usage: { ...usage },
+  });
   const fail = (err: unknown): RoutingEvent => ({ type: 'error', error: err as Error, code: errorCode(err), report: report() });
 
   const requests = [...p.requests.slice(0, p.maxRequests), ...plan.fromExamples];
@@ -162,7 +181,12 @@ async function* decideAll(
         const { calls, answer, usage } = await decide(p.llm, p.view, request.text, signal);
         hooks.addUsage(usage);
         const chose = choiceOf(calls, p.view);
-        const result: RoutingResult = { ...request, chose, ok: isExpected(request, chose, p.name), ...(chose ? {} : answer.trim() ? { answer: answer.trim() } : {}) };
+        const result: RoutingResult = {
+          ...request,
+          chose,
+          ok: isExpected(request, chose, p.name),
+          ...(chose ? {} : answer.trim() ? { answer: answer.trim() } : {}),
+        };
         results[index] = result;
         finished++;
         ready.push({ type: 'progress', done: finished, total }, { type: 'route_result', index, result });
@@ -210,7 +234,9 @@ export async function checkRouting(opts: CheckRoutingOptions): Promise<RoutingRe
  * list): the draft's Examples positives, then one designer call for the rest.
  * `count` is capped at the default request budget.
  */
-export async function suggestRoutingRequests(opts: Omit<CheckRoutingOptions, 'requests'> & { count?: number }): Promise<{ requests: RoutingRequest[]; calls: number; usage: LlmUsage }> {
+export async function suggestRoutingRequests(
+  opts: Omit<CheckRoutingOptions, 'requests'> & { count?: number },
+): Promise<{ requests: RoutingRequest[]; calls: number; usage: LlmUsage }> {
   const count = Math.min(opts.count ?? opts.generate ?? 8, opts.maxRequests ?? DEFAULT_MAX_REQUESTS);
   const p = prepare({ ...opts, requests: [], generate: count });
   const plan = planRouting({ draftSkillMd: p.draft.skillMd, requests: [], generate: count, maxRequests: p.maxRequests });

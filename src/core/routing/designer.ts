@@ -48,6 +48,6 @@ export interface SkillBrief {
 }
 
 export function briefList(skills: readonly SkillBrief[]): string {
-  if (skills.length === 0) return '(none: this is the agent\'s only skill)';
+  if (skills.length === 0) return "(none: this is the agent's only skill)";
   return skills.map((s) => `- ${s.name}: ${s.description || '(no description)'}`).join('\n');
 }

@@ -57,10 +57,10 @@ export async function generateRequests(input: GenerateRequestsInput): Promise<{ 
     `Skill under test: ${input.skill.name}`,
     `Its description: ${input.skill.description || '(none)'}`,
     '',
-    'The agent\'s other skills:',
+    "The agent's other skills:",
     briefList(input.others),
     '',
-    'The skill\'s SKILL.md, for what it really does:',
+    "The skill's SKILL.md, for what it really does:",
     input.skill.skillMd.slice(0, 6000),
     '',
     input.existing.length ? `Requests already in the test list (do not repeat them):\n${input.existing.map((t) => `- ${t}`).join('\n')}\n` : '',
@@ -68,7 +68,12 @@ export async function generateRequests(input: GenerateRequestsInput): Promise<{ 
   ].join('\n');
   const { value, usage } = await designerCall(
     input.llm,
-    { system: SYSTEM, messages: [{ role: 'user', content: user }], responseSchema: { name: 'routing_requests', schema: GENERATED_REQUESTS_SCHEMA }, ...(input.signal ? { signal: input.signal } : {}) },
+    {
+      system: SYSTEM,
+      messages: [{ role: 'user', content: user }],
+      responseSchema: { name: 'routing_requests', schema: GENERATED_REQUESTS_SCHEMA },
+      ...(input.signal ? { signal: input.signal } : {}),
+    },
     'requests',
   );
   const list = Array.isArray(value['requests']) ? (value['requests'] as unknown[]) : null;

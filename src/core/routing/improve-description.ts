@@ -18,7 +18,7 @@ export const MAX_DESCRIPTION_CHARS = 1024;
 
 const SYSTEM = [
   'You improve the `description` of an agent skill so the agent routes the right requests to it.',
-  'The agent picks a skill by comparing the user\'s request with each skill\'s description in its catalog; it loads a skill only when the description matches.',
+  "The agent picks a skill by comparing the user's request with each skill's description in its catalog; it loads a skill only when the description matches.",
   'Write a trigger-rich description: start with "When the user asks …" and name the intents and typical phrasings (in quotes) that must load this skill;',
   'say briefly what the skill does; when another skill competes, draw the line (what belongs there, not here).',
   'Claim nothing the SKILL.md does not do. One paragraph, plain text, at most 1024 characters.',
@@ -79,12 +79,18 @@ export async function improveDescription(opts: ImproveDescriptionOptions): Promi
   ].join('\n');
   const { value, usage } = await designerCall(
     llm,
-    { system: SYSTEM, messages: [{ role: 'user', content: user }], responseSchema: { name: 'improved_description', schema: IMPROVED_DESCRIPTION_SCHEMA }, ...(opts.signal ? { signal: opts.signal } : {}) },
+    {
+      system: SYSTEM,
+      messages: [{ role: 'user', content: user }],
+      responseSchema: { name: 'improved_description', schema: IMPROVED_DESCRIPTION_SCHEMA },
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    },
     'description',
   );
   const description = typeof value['description'] === 'string' ? value['description'].replace(/\s+/g, ' ').trim() : '';
   if (!description) throw new DesignerReplyError('description', 'no "description" string');
-  if (description.length > MAX_DESCRIPTION_CHARS) throw new DesignerReplyError('description', `it is ${description.length} characters, over ${MAX_DESCRIPTION_CHARS}`);
+  if (description.length > MAX_DESCRIPTION_CHARS)
+    throw new DesignerReplyError('description', `it is ${description.length} characters, over ${MAX_DESCRIPTION_CHARS}`);
   const rationale = typeof value['rationale'] === 'string' ? value['rationale'].trim() : '';
   return { description, rationale, usage };
 }

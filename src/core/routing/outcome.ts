@@ -50,6 +50,8 @@ export function summarize(results: readonly RoutingResult[], skill: string): { r
   return {
     recall: ratio(meant.filter((r) => r.chose?.skill === skill).length, meant.length),
     precision: ratio(got.filter((r) => r.expect === 'this').length, got.length),
-    overlaps: [...overlaps].map(([name, requests]) => ({ skill: name, requests })).sort((a, b) => b.requests.length - a.requests.length || (a.skill < b.skill ? -1 : 1)),
+    overlaps: [...overlaps]
+      .map(([name, requests]) => ({ skill: name, requests }))
+      .sort((a, b) => b.requests.length - a.requests.length || (a.skill < b.skill ? -1 : 1)),
   };
 }

@@ -68,5 +68,9 @@ export type RoutingEvent =
   | { type: 'progress'; done: number; total: number }
   | { type: 'route_result'; index: number; result: RoutingResult }
   | { type: 'done'; report: RoutingReport }
-  | { type: 'error'; error: Error; /** The error's code; `internal` for an error that is not a ForgeError (a bug). */ code: ForgeErrorCode | 'internal'; report: RoutingReport };
-
+  | {
+      type: 'error';
+      error: Error;
+      /** The error's code; `internal` for an error that is not a ForgeError (a bug). */ code: ForgeErrorCode | 'internal';
+      report: RoutingReport;
+    };

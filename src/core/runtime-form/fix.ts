@@ -70,7 +70,7 @@ export function fixForRuntime(skillMd: string): RuntimeFix {
 
   const triggers = new Set(view.tools.filter((t) => t.kind === 'phantom').map((t) => t.line - 1));
   if (triggers.size > 0 && parsed.legacyNames.length === 0) {
-    const rewritten = rewritePhantomLists(lines, { mask: codeLineMask(lines.map((l) => l.replace(/\r$/, ""))), triggers });
+    const rewritten = rewritePhantomLists(lines, { mask: codeLineMask(lines.map((l) => l.replace(/\r$/, ''))), triggers });
     for (const i of rewritten.changed) changes.push({ line: i + 1, kind: 'phantom-bullet', before: lines[i]!, after: rewritten.lines[i]! });
     lines.splice(0, lines.length, ...rewritten.lines);
   }

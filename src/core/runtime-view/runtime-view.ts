@@ -75,7 +75,8 @@ export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = 
     if (isPlainObject(forge) && typeof forge['runtime'] === 'string' && forge['runtime'] !== '') runtime = forge['runtime'];
   }
   const read = readRuntimeEntries(split.body, split.bodyLine);
-  if (read.tooLongLine !== undefined) loadErrors.push(`line ${read.tooLongLine} is 64 KiB or longer: the runtime stops reading the file there and drops the skill`);
+  if (read.tooLongLine !== undefined)
+    loadErrors.push(`line ${read.tooLongLine} is 64 KiB or longer: the runtime stops reading the file there and drops the skill`);
   const scripts = options.scripts?.map(normalizeScriptName);
   const tools = read.entries.map((entry): RuntimeToolView => {
     const inputSchema = runtimeInputSchema(entry.inputSpec);

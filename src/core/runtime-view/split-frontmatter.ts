@@ -44,7 +44,7 @@ function splitOnText(text: string): RuntimeSplit | undefined {
   const nl = text.indexOf('\n', t + 3);
   if (nl < 0) return whole;
   const fmStart = nl + 1;
-  for (let start = fmStart; start < text.length; ) {
+  for (let start = fmStart; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (goTrimSpace(text.slice(start, end)) === '---') {

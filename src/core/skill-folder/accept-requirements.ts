@@ -54,12 +54,16 @@ function addTo(doc: Document, path: string[], values: readonly string[], present
 export function acceptRequirements(skillMd: string, accepted: AcceptedRequirements): string {
   const bins = checkAll(accepted.bins, 'accept_requirements.bins', (v) => (BIN_NAME.test(v) ? null : 'is not a program name'));
   const env = checkAll(accepted.env, 'accept_requirements.env', (v) => checkEnvVarName(v));
-  const hosts = checkAll(accepted.egressDomains, 'accept_requirements.egress_domains', (v) => (HOST.test(v) ? null : 'is not a host name (e.g. api.example.com)'));
+  const hosts = checkAll(accepted.egressDomains, 'accept_requirements.egress_domains', (v) =>
+    HOST.test(v) ? null : 'is not a host name (e.g. api.example.com)',
+  );
   if (bins.length + env.length + hosts.length === 0) return skillMd;
   const split = splitFrontmatter(skillMd);
-  if (!split.present) throw new RequestError('skill_md', 'the SKILL.md has no frontmatter to declare the requirements in; add one (---, name:, description:, ---)');
+  if (!split.present)
+    throw new RequestError('skill_md', 'the SKILL.md has no frontmatter to declare the requirements in; add one (---, name:, description:, ---)');
   const doc = parseDocument(split.yaml);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) throw new RequestError('skill_md', 'the SKILL.md frontmatter is not a YAML mapping; fix it before accepting requirements');
+  if (doc.errors.length > 0 || !isMap(doc.contents))
+    throw new RequestError('skill_md', 'the SKILL.md frontmatter is not a YAML mapping; fix it before accepting requirements');
   for (const key of ['metadata', 'forge']) {
     const path = key === 'metadata' ? ['metadata'] : ['metadata', 'forge'];
     const node = doc.getIn(path, true);

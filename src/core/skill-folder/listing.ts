@@ -37,8 +37,7 @@ function isMacMetadata(name: string): boolean {
 }
 
 export function checkListing(entries: readonly ListedEntry[], archiveBytes?: number): CheckedListing {
-  if (entries.length > L.maxEntries)
-    throw new SkillArchiveError(`the archive has ${entries.length} entries; a skill may have at most ${L.maxEntries}`);
+  if (entries.length > L.maxEntries) throw new SkillArchiveError(`the archive has ${entries.length} entries; a skill may have at most ${L.maxEntries}`);
   const kept = entries.filter((e) => !isMacMetadata(e.name));
   const seen = new Map<string, string>();
   let total = 0;
@@ -46,7 +45,8 @@ export function checkListing(entries: readonly ListedEntry[], archiveBytes?: num
   for (const e of kept) {
     const problem = entryPathProblem(e.name);
     if (problem) throw new SkillArchiveError(`refused entry "${e.name}": ${problem}`, e.name);
-    if (e.kind === 'symlink') throw new SkillArchiveError(`refused entry "${e.name}": symbolic links are not allowed in a skill; replace it with the file itself`, e.name);
+    if (e.kind === 'symlink')
+      throw new SkillArchiveError(`refused entry "${e.name}": symbolic links are not allowed in a skill; replace it with the file itself`, e.name);
     if (e.kind === 'device' || e.kind === 'other')
       throw new SkillArchiveError(`refused entry "${e.name}": only regular files and folders are allowed (this is a device, pipe or socket)`, e.name);
     const key = foldedPath(e.name.replace(/\/$/, ''));
@@ -55,12 +55,12 @@ export function checkListing(entries: readonly ListedEntry[], archiveBytes?: num
       throw new SkillArchiveError(`refused entry "${e.name}": it clashes with "${clash}" (names equal after Unicode normalisation and case folding)`, e.name);
     seen.set(key, e.name);
     if (e.kind !== 'file') continue;
-    if (isArchiveName(e.name)) throw new SkillArchiveError(`refused entry "${e.name}": nested archives are not allowed; unpack it into the folder instead`, e.name);
+    if (isArchiveName(e.name))
+      throw new SkillArchiveError(`refused entry "${e.name}": nested archives are not allowed; unpack it into the folder instead`, e.name);
     checkSizes(e);
     total += e.size;
     compressed += e.compressedSize ?? e.size;
-    if (total > L.maxTotalBytes)
-      throw new SkillArchiveError(`the archive unpacks to more than ${L.maxTotalBytes / MIB} MiB; a skill may hold at most that`);
+    if (total > L.maxTotalBytes) throw new SkillArchiveError(`the archive unpacks to more than ${L.maxTotalBytes / MIB} MiB; a skill may hold at most that`);
   }
   const denominator = Math.max(compressed, archiveBytes ?? 0, 1);
   if (total > RATIO_FLOOR && total / denominator > L.maxCompressionRatio)
@@ -71,7 +71,10 @@ export function checkListing(entries: readonly ListedEntry[], archiveBytes?: num
 function checkSizes(e: ListedEntry): void {
   if (!Number.isSafeInteger(e.size) || e.size < 0) throw new SkillArchiveError(`refused entry "${e.name}": its declared size is invalid`, e.name);
   if (e.size > L.maxTotalBytes)
-    throw new SkillArchiveError(`refused entry "${e.name}": it unpacks to ${e.size} bytes, more than the ${L.maxTotalBytes / MIB} MiB a skill may hold`, e.name);
+    throw new SkillArchiveError(
+      `refused entry "${e.name}": it unpacks to ${e.size} bytes, more than the ${L.maxTotalBytes / MIB} MiB a skill may hold`,
+      e.name,
+    );
   const c = e.compressedSize;
   if (c !== undefined && e.size > RATIO_FLOOR && e.size / Math.max(c, 1) > L.maxCompressionRatio)
     throw new SkillArchiveError(`refused entry "${e.name}": its compression ratio is over ${L.maxCompressionRatio}:1 (a zip bomb?)`, e.name);
@@ -86,10 +89,14 @@ function findRoot(entries: readonly ListedEntry[]): string {
   const only = skillMds[0]!.name;
   if (only === 'SKILL.md') return '';
   const match = /^([^/]+\/)SKILL\.md$/.exec(only);
-  if (!match) throw new SkillArchiveError(`"${only}" is not at the root of the skill folder; the file must be named SKILL.md at the top of the folder (or of one wrapping folder)`);
+  if (!match)
+    throw new SkillArchiveError(
+      `"${only}" is not at the root of the skill folder; the file must be named SKILL.md at the top of the folder (or of one wrapping folder)`,
+    );
   const root = match[1]!;
   const outside = entries.find((e) => e.name !== root && !e.name.startsWith(root));
-  if (outside) throw new SkillArchiveError(`"${outside.name}" is outside the skill folder "${root}"; a package holds one folder with SKILL.md at its root`, outside.name);
+  if (outside)
+    throw new SkillArchiveError(`"${outside.name}" is outside the skill folder "${root}"; a package holds one folder with SKILL.md at its root`, outside.name);
   return root;
 }
 

@@ -61,7 +61,9 @@ export async function toSkill(entries: readonly SkillFolderEntry[]): Promise<Ski
     else if (c.kind === 'text') {
       parts.files[path] = c.text;
       if (Object.keys(parts.files).length > L.maxTextFiles)
-        throw new SkillArchiveError(`the skill has more than ${L.maxTextFiles} text files under ${TEXT_FILE_FOLDERS.join('/, ')}/; a skill may have at most that many`);
+        throw new SkillArchiveError(
+          `the skill has more than ${L.maxTextFiles} text files under ${TEXT_FILE_FOLDERS.join('/, ')}/; a skill may have at most that many`,
+        );
     } else parts.binaries.push(await binaryOf(path, bytes));
   }
   if (skillMd === null) throw new SkillArchiveError('the skill folder has no SKILL.md at its root');

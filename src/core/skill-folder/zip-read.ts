@@ -61,7 +61,10 @@ function inflateAll(zip: Uint8Array, files: Map<string, string>, declared: Map<s
       size += data.length;
       total += data.length;
       if (size > declared.get(file.name)! || total > L.maxTotalBytes) {
-        failure = new SkillArchiveError(`entry "${file.name}" inflates to more than its declared size or the ${L.maxTotalBytes / (1024 * 1024)} MiB cap (a zip bomb?); refused`, file.name);
+        failure = new SkillArchiveError(
+          `entry "${file.name}" inflates to more than its declared size or the ${L.maxTotalBytes / (1024 * 1024)} MiB cap (a zip bomb?); refused`,
+          file.name,
+        );
         file.terminate();
         return;
       }
@@ -82,7 +85,8 @@ function inflateAll(zip: Uint8Array, files: Map<string, string>, declared: Map<s
     const chunks = out.get(name);
     if (!chunks || !done.has(name)) throw new SkillArchiveError(`entry "${name}" has no readable data; re-create the archive`, name);
     const bytes = concat(chunks);
-    if (bytes.length !== declared.get(name)) throw new SkillArchiveError(`entry "${name}" inflates to ${bytes.length} bytes but declares ${declared.get(name)}; refused`, name);
+    if (bytes.length !== declared.get(name))
+      throw new SkillArchiveError(`entry "${name}" inflates to ${bytes.length} bytes but declares ${declared.get(name)}; refused`, name);
     entries.push({ path, bytes });
   }
   return entries;

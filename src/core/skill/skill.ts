@@ -76,7 +76,8 @@ export class Skill {
   static from(input: SkillLike): Skill {
     if (input instanceof Skill) return input;
     if (typeof input === 'string') return new Skill({ skillMd: input });
-    if (input === null || typeof input !== 'object') throw new TypeError('Skill.from needs a SKILL.md string or {skillMd, scripts?, files?, binaries?, dirName?}');
+    if (input === null || typeof input !== 'object')
+      throw new TypeError('Skill.from needs a SKILL.md string or {skillMd, scripts?, files?, binaries?, dirName?}');
     return new Skill(input);
   }
 

@@ -31,10 +31,18 @@ export function decompileSkill(skillMd: string): SkillSpec {
 /** Like decompileSkill, but returns the problems as diagnostics instead of throwing. */
 export function safeDecompileSkill(skillMd: string): DecompileResult {
   const parsed = parseSkillMd(skillMd);
-  const fatal = parsed.diagnostics.filter((d) => d.severity === 'error' && (d.code.startsWith('frontmatter') || d.code.startsWith('yaml') || d.code === 'content-not-text' || d.code === 'parse-internal'));
+  const fatal = parsed.diagnostics.filter(
+    (d) =>
+      d.severity === 'error' && (d.code.startsWith('frontmatter') || d.code.startsWith('yaml') || d.code === 'content-not-text' || d.code === 'parse-internal'),
+  );
   if (fatal.length > 0) return { ok: false, diagnostics: fatal };
   if (!parsed.frontmatter) {
-    return { ok: false, diagnostics: [errorDiag('frontmatter-missing', 'frontmatter', 'the SKILL.md has no frontmatter: it must start with "---", name: and description:, then "---"', 1)] };
+    return {
+      ok: false,
+      diagnostics: [
+        errorDiag('frontmatter-missing', 'frontmatter', 'the SKILL.md has no frontmatter: it must start with "---", name: and description:, then "---"', 1),
+      ],
+    };
   }
   const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed.body) };
   const spec = SkillSpecSchema.safeParse(raw);

@@ -111,7 +111,10 @@ function defaultValue(piece: string): string | null {
 /** Splits `a|b|c` (or `a | b`) into trimmed, unquoted values; null when there is no `|`. */
 function alternatives(s: string): string[] | null {
   if (!s.includes('|')) return null;
-  const parts = s.split('|').map(unquote).filter((p) => p.length > 0);
+  const parts = s
+    .split('|')
+    .map(unquote)
+    .filter((p) => p.length > 0);
   return parts.length >= 2 ? parts : null;
 }
 
@@ -144,7 +147,9 @@ function mapCore(raw: string): JsonSchemaNode | null {
   // string | null (every alternative an unquoted JSON type name) · json|text · "a" | "b" (an enum)
   const alts = alternatives(clean(raw));
   if (alts) {
-    const bare = clean(raw).split('|').map((a) => clean(a).toLowerCase());
+    const bare = clean(raw)
+      .split('|')
+      .map((a) => clean(a).toLowerCase());
     if (bare.every((a) => JSON_TYPE_NAMES.has(a))) return { type: [...new Set(bare)] };
     return enumNode(alts);
   }
@@ -162,7 +167,10 @@ function mapCore(raw: string): JsonSchemaNode | null {
  * with `known: false`.
  */
 export function mapInputType(typeCell: string, detail?: string): MappedType {
-  const t = clean(typeCell).replace(/\?$/, '').replace(/,\s*(optional|required)\s*$/i, '').trim();
+  const t = clean(typeCell)
+    .replace(/\?$/, '')
+    .replace(/,\s*(optional|required)\s*$/i, '')
+    .trim();
   const details: string[] = [];
   // `string: a|b`, `integer: 1-7`, `string: city name` — a type, then a detail.
   const colon = t.indexOf(':');

@@ -104,7 +104,7 @@ export function analyzeScript(content: string, fileName: string, options: { shel
   const text = createScriptText(content, js);
   const facts: ScriptFacts = { readsFirstArg: false, strictMode: false, hosts: [] };
 
-  for (let at = content.indexOf('://'); at >= 0; ) {
+  for (let at = content.indexOf('://'); at >= 0;) {
     const ls = text.lineStart(at);
     const le = text.lineEnd(at);
     if (!text.isComment(ls)) {
@@ -135,7 +135,7 @@ function strictModeOf(text: ScriptText): boolean {
   let u = false;
   let pipefail = false;
   // Every spelling starts with `set -` (`set -euo pipefail`, `set -o errexit`).
-  for (let at = content.indexOf('set -', 0); at >= 0 && !(e && u && pipefail); ) {
+  for (let at = content.indexOf('set -', 0); at >= 0 && !(e && u && pipefail);) {
     const ls = text.lineStart(at);
     const le = text.lineEnd(at);
     const m = text.isComment(ls) ? null : SET_LINE_RE.exec(content.slice(ls, le));
@@ -255,18 +255,19 @@ function hostOf(rest: string, shell: boolean): Omit<ScriptHost, 'line'> | null {
     if (!shell) return null;
     const name = v[1] ?? v[3]!;
     const fallback = v[2] ? hostOf(v[2], shell) : null;
-    return fallback && fallback.kind === 'literal'
-      ? { host: name, kind: 'variable', fallback: fallback.host }
-      : { host: name, kind: 'variable' };
+    return fallback && fallback.kind === 'literal' ? { host: name, kind: 'variable', fallback: fallback.host } : { host: name, kind: 'variable' };
   }
   const l = LITERAL_HOST_RE.exec(withoutUser);
-  if (!l || !l[1]!.includes('.') && !l[1]!.startsWith('[') && l[1] !== 'localhost') return null;
+  if (!l || (!l[1]!.includes('.') && !l[1]!.startsWith('[') && l[1] !== 'localhost')) return null;
   return { host: l[1]!.toLowerCase().replace(/\.$/, ''), kind: 'literal' };
 }
 
 /** `https://API.x.com:443/p` or `API.x.com.` → `api.x.com`; `${VAR}` → `$VAR`. */
 export function normalizeEgressEntry(entry: string): string {
-  let e = entry.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  let e = entry
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   const braced = /^\$\{([a-z_]\w*)\}$/i.exec(entry.trim());
   if (braced) return `$${braced[1]}`;
   if (e.startsWith('$')) return `$${cutAt(e.slice(1), (c) => !/\w/.test(c))}`.replace(/^\$$/, '');

@@ -33,7 +33,9 @@ const RequiresSchema = z
     bins: z
       .array(z.union([z.string(), BinRecipeSchema]))
       .optional()
-      .describe('Binaries the skill runs, including the interpreter of .py (python3) and .js (node) scripts. A bare name, or an install recipe for a binary the base image lacks.'),
+      .describe(
+        'Binaries the skill runs, including the interpreter of .py (python3) and .js (node) scripts. A bare name, or an install recipe for a binary the base image lacks.',
+      ),
     env: EnvSchema.optional().describe('Environment variables (credentials, endpoints) the skill reads.'),
     capabilities: z.array(z.string()).optional().describe('Runtime capabilities the skill needs, e.g. "browser".'),
   })
@@ -75,22 +77,30 @@ export const ToolSpecSchema = z.object({
   description: z
     .string()
     .default('')
-    .describe('What the tool does (Markdown, may be several paragraphs; no headings, no lines starting with **Input:**, **Output:** or the other part labels, no "#" comment lines in code blocks: Forge\'s runtime ends the tool at any line starting with "#").'),
+    .describe(
+      'What the tool does (Markdown, may be several paragraphs; no headings, no lines starting with **Input:**, **Output:** or the other part labels, no "#" comment lines in code blocks: Forge\'s runtime ends the tool at any line starting with "#").',
+    ),
   input: z
     .array(ToolParamSpecSchema)
     .default([])
-    .describe('Every parameter the script reads, rendered as the one-line **Input:** spec Forge\'s runtime reads (required ones first: the runtime always requires the first) and a table of descriptions.'),
+    .describe(
+      "Every parameter the script reads, rendered as the one-line **Input:** spec Forge's runtime reads (required ones first: the runtime always requires the first) and a table of descriptions.",
+    ),
   output: z
     .unknown()
     .optional()
-    .describe('What the tool prints: a JSON Schema or an example JSON value (rendered as a one-line summary and a fenced json block), or a one-line text description.'),
+    .describe(
+      'What the tool prints: a JSON Schema or an example JSON value (rendered as a one-line summary and a fenced json block), or a one-line text description.',
+    ),
   examples: z.array(ToolExampleSpecSchema).default([]).describe('At least 5 "user request → tool input" examples.'),
   heuristics: z.array(z.string()).default([]).describe('Detection heuristics: one line each, the signals in a request that mean this tool should be used.'),
   process: z.array(z.string()).default([]).describe('Steps the agent follows around the call, one line each (rendered as a numbered list).'),
   notes: z
     .string()
     .optional()
-    .describe('Free Markdown placed at the end of the tool section, after the structured parts (tips, caveats, response details). Use **bold** labels, not headings: a heading ends the tool for Forge\'s runtime (the compiler turns any into bold labels).'),
+    .describe(
+      "Free Markdown placed at the end of the tool section, after the structured parts (tips, caveats, response details). Use **bold** labels, not headings: a heading ends the tool for Forge's runtime (the compiler turns any into bold labels).",
+    ),
 });
 
 export const ExtraSectionSpecSchema = z.object({
@@ -110,13 +120,18 @@ export const SkillSpecSchema = z
     name: z.string().describe('Skill name: lowercase kebab-case, at most 64 characters, e.g. "weather-report". It is also the folder name.'),
     description: z
       .string()
-      .describe('Trigger-rich description, the only thing the agent sees before loading the skill: what it does and when to use it ("Use when the user asks … (\\"…\\")").'),
+      .describe(
+        'Trigger-rich description, the only thing the agent sees before loading the skill: what it does and when to use it ("Use when the user asks … (\\"…\\")").',
+      ),
     icon: z.string().optional().describe('One emoji.'),
     category: z.string().optional().describe('Lowercase kebab-case category, e.g. "research", "sre", "developer".'),
     tags: z.array(z.string()).optional().describe('Lowercase kebab-case discovery keywords.'),
     license: z.string().optional(),
     compatibility: z.string().optional().describe('Environment requirements (Agent Skills field), at most 500 characters.'),
-    'allowed-tools': z.union([z.string(), z.array(z.string())]).optional().describe('Pre-approved tools (Agent Skills field).'),
+    'allowed-tools': z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe('Pre-approved tools (Agent Skills field).'),
     metadata: MetadataSchema.optional(),
     extra_frontmatter: z.record(z.string(), z.unknown()).optional().describe('Other top-level frontmatter keys, kept as written.'),
     title: z.string().optional().describe('The "# Title" heading, e.g. "Weather Report".'),
@@ -124,8 +139,13 @@ export const SkillSpecSchema = z
     instructions: z
       .string()
       .optional()
-      .describe('Free Markdown after the summary: how the agent uses the skill, built-in tools to call, process notes (### headings allowed; no # or ## headings).'),
-    tools: z.array(ToolSpecSchema).default([]).describe('Custom tools, each backed by a script. Built-in tools are not listed here: name them in the instructions.'),
+      .describe(
+        'Free Markdown after the summary: how the agent uses the skill, built-in tools to call, process notes (### headings allowed; no # or ## headings).',
+      ),
+    tools: z
+      .array(ToolSpecSchema)
+      .default([])
+      .describe('Custom tools, each backed by a script. Built-in tools are not listed here: name them in the instructions.'),
     safety: z.array(z.string()).default([]).describe('Safety constraints, one line each (rendered under "## Safety Constraints").'),
     notes: z.array(z.string()).default([]).describe('Important notes, one line each (rendered under "## Important Notes").'),
     extra_sections: z.array(ExtraSectionSpecSchema).default([]).describe('Any other section, carried verbatim and placed by `after`.'),

@@ -132,8 +132,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return { ...validationFromWire(j), review: toReview(j) };
     },
     save: async (agent, r) => saveResultFromWire(await json('POST', `${agentPath(agent)}/skill-builder/save`, saveRequestToWire(r))),
-    tryTool: async (r, agent) =>
-      toolRunFromWire(await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/try`, tryRequestToWire(r))),
+    tryTool: async (r, agent) => toolRunFromWire(await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/try`, tryRequestToWire(r))),
     async *chat(r, opts = {}) {
       const body = chatRequestToWire(r);
       const init: RequestInit = { headers: { accept: 'text/event-stream' } };

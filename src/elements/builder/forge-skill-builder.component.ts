@@ -195,7 +195,11 @@ export class ForgeSkillBuilder extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.refresh();
-    this._unsync = onSettingsChanged(this, () => this.endpoint, () => void this._provider.load());
+    this._unsync = onSettingsChanged(
+      this,
+      () => this.endpoint,
+      () => void this._provider.load(),
+    );
   }
 
   override disconnectedCallback(): void {
@@ -217,7 +221,9 @@ export class ForgeSkillBuilder extends LitElement {
   private _guard(force: boolean, action: () => void, cancelled?: () => void): void {
     if (force || !this.dirty) return action();
     const editing = this._editor.editing;
-    const question = editing ? `Your changes to ${editing} have not been saved. Discard them?` : 'Your draft and conversation have not been saved. Discard them?';
+    const question = editing
+      ? `Your changes to ${editing} have not been saved. Discard them?`
+      : 'Your draft and conversation have not been saved. Discard them?';
     this._dialogs.ask(question, action, cancelled);
   }
 
@@ -308,13 +314,15 @@ export class ForgeSkillBuilder extends LitElement {
         </div>
       </header>
       ${renderBanner(this._provider, () => this._openSettings())}
-      ${ed.editing
-        ? html`<div part="edit-banner" class="edit-banner" role="status">
+      ${
+        ed.editing
+          ? html`<div part="edit-banner" class="edit-banner" role="status">
             <span><span aria-hidden="true">✎</span> Editing <strong>${ed.editing}</strong>${ed.editAgent ? html` in <code>${ed.editAgent}</code>` : nothing}
               <span class="muted">— saving updates it after you review the changes.</span></span>
             <button class="small" @click=${() => this.newSkill()}>Start a new skill</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <div class="main">
         ${renderChat(this._chat, {
           unset: this._provider.unset,

@@ -4,7 +4,8 @@
 // the first field or [autofocus] gets focus on open, and focus returns to the
 // control that opened the dialog, even inside another shadow root.
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /** The focused element, looking through open shadow roots. */
 export function deepActiveElement(): HTMLElement | null {

@@ -12,7 +12,10 @@ export function lazyView<M>(load: () => Promise<M>): (host: { requestUpdate(): v
   return (host, start) => {
     if (!mod && start) {
       // A failed load is tried again on a later render.
-      loading ??= load().then((m) => (mod = m), () => (loading = undefined));
+      loading ??= load().then(
+        (m) => (mod = m),
+        () => (loading = undefined),
+      );
       void loading.then(() => mod && host.requestUpdate());
     }
     return mod;

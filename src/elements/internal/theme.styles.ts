@@ -14,16 +14,40 @@
 import { css, unsafeCSS } from 'lit';
 
 const light = {
-  bg: '#ffffff', surface: '#f6f7f9', 'surface-2': '#eceff3', border: '#d5dae2', text: '#1a1e26', muted: '#566070',
-  accent: '#4f46e5', 'accent-contrast': '#ffffff', 'accent-soft': '#eef0ff',
-  danger: '#b42318', 'danger-soft': '#fdeceb', warning: '#8a5a00', 'warning-soft': '#fff4d6',
-  success: '#17703a', 'success-soft': '#e6f5eb', focus: '#4f46e5',
+  bg: '#ffffff',
+  surface: '#f6f7f9',
+  'surface-2': '#eceff3',
+  border: '#d5dae2',
+  text: '#1a1e26',
+  muted: '#566070',
+  accent: '#4f46e5',
+  'accent-contrast': '#ffffff',
+  'accent-soft': '#eef0ff',
+  danger: '#b42318',
+  'danger-soft': '#fdeceb',
+  warning: '#8a5a00',
+  'warning-soft': '#fff4d6',
+  success: '#17703a',
+  'success-soft': '#e6f5eb',
+  focus: '#4f46e5',
 };
 const dark: typeof light = {
-  bg: '#11141a', surface: '#181c24', 'surface-2': '#212734', border: '#323a4a', text: '#e7eaf0', muted: '#9ba4b4',
-  accent: '#8d88ff', 'accent-contrast': '#0d0f14', 'accent-soft': '#25254a',
-  danger: '#ff8a80', 'danger-soft': '#3b1d1f', warning: '#f0b849', 'warning-soft': '#33290f',
-  success: '#5cd47c', 'success-soft': '#15301e', focus: '#a5a1ff',
+  bg: '#11141a',
+  surface: '#181c24',
+  'surface-2': '#212734',
+  border: '#323a4a',
+  text: '#e7eaf0',
+  muted: '#9ba4b4',
+  accent: '#8d88ff',
+  'accent-contrast': '#0d0f14',
+  'accent-soft': '#25254a',
+  danger: '#ff8a80',
+  'danger-soft': '#3b1d1f',
+  warning: '#f0b849',
+  'warning-soft': '#33290f',
+  success: '#5cd47c',
+  'success-soft': '#15301e',
+  focus: '#a5a1ff',
 };
 
 const tokens = (t: typeof light) =>

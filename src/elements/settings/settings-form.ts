@@ -86,7 +86,11 @@ export function movedOrigin(savedBaseUrl: string, formBaseUrl: string): string |
 }
 
 /** Every problem with the form, by field; empty when it can be sent. `savedKeyBaseUrl`: the saved key's base URL (null: no key saved). */
-export function checkSettingsForm(f: SettingsForm, providers: readonly string[] = PROVIDERS, savedKeyBaseUrl: string | null = null): Partial<Record<SettingsField, string>> {
+export function checkSettingsForm(
+  f: SettingsForm,
+  providers: readonly string[] = PROVIDERS,
+  savedKeyBaseUrl: string | null = null,
+): Partial<Record<SettingsField, string>> {
   const errors: Partial<Record<SettingsField, string>> = {};
   const allowed = providerChoices(providers);
   if (!allowed.includes(f.provider)) errors.provider = `Choose one of: ${allowed.join(', ')}.`;

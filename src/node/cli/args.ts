@@ -36,7 +36,11 @@ export function parseCommandArgs<O extends Options>(
   argv: string[],
   options: O,
   allowPositionals: boolean,
-): Parsed<{ [K in keyof O]?: O[K]['type'] extends 'boolean' ? (O[K]['multiple'] extends true ? boolean[] : boolean) : O[K]['multiple'] extends true ? string[] : string } & { help?: boolean }> {
+): Parsed<
+  {
+    [K in keyof O]?: O[K]['type'] extends 'boolean' ? (O[K]['multiple'] extends true ? boolean[] : boolean) : O[K]['multiple'] extends true ? string[] : string;
+  } & { help?: boolean }
+> {
   try {
     const r = parseArgs({
       args: argv,

@@ -71,12 +71,18 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
   const cwd = io.cwd ?? process.cwd();
   let parsed;
   try {
-    parsed = parseCommandArgs('build', argv, { out: { type: 'string' }, category: { type: 'string' }, tags: { type: 'string' }, warnings: { type: 'boolean' }, policy: { type: 'string' } }, true);
+    parsed = parseCommandArgs(
+      'build',
+      argv,
+      { out: { type: 'string' }, category: { type: 'string' }, tags: { type: 'string' }, warnings: { type: 'boolean' }, policy: { type: 'string' } },
+      true,
+    );
     if (!parsed.values.help) {
       if (parsed.positionals.length === 0) throw new UsageError('give the skills folder to build, e.g. `build ./skills`');
       if (parsed.positionals.length > 1) throw new UsageError(`give one skills folder (got ${parsed.positionals.length}: ${parsed.positionals.join(', ')})`);
       if (parsed.values.out !== undefined && parsed.values.out.trim() === '') throw new UsageError('--out needs a folder, e.g. --out ./compiled');
-      if (parsed.values.tags !== undefined && splitList(parsed.values.tags).length === 0) throw new UsageError('--tags needs at least one tag, e.g. --tags kubernetes,triage');
+      if (parsed.values.tags !== undefined && splitList(parsed.values.tags).length === 0)
+        throw new UsageError('--tags needs at least one tag, e.g. --tags kubernetes,triage');
       if (parsed.values.category !== undefined && parsed.values.category.trim() === '') throw new UsageError('--category needs a value, e.g. --category sre');
     }
   } catch (err) {
@@ -95,7 +101,9 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
     try {
       riskPolicy = await readRiskPolicyFile(resolve(cwd, values.policy), io.fs ? { fs: io.fs } : {});
     } catch (err) {
-      io.stderr.write(`${PROGRAM} build: ${err instanceof Error ? err.message.replace(resolve(cwd, values.policy), values.policy) : String(err)}\nRun \`${PROGRAM} build --help\` for usage.\n`);
+      io.stderr.write(
+        `${PROGRAM} build: ${err instanceof Error ? err.message.replace(resolve(cwd, values.policy), values.policy) : String(err)}\nRun \`${PROGRAM} build --help\` for usage.\n`,
+      );
       return 2;
     }
   }
@@ -123,14 +131,18 @@ export async function runBuildCommand(argv: string[], io: BuildCommandIo): Promi
   for (const d of values.warnings ? compiled.diagnostics : errors) io.stderr.write(`${shown(line(d, shownSkills))}\n`);
 
   const instructionOnly = compiled.skills.filter((s) => s.kind === 'instructions').length;
-  const summary = [`built ${plural(compiled.count, 'skill')} (${plural(compiled.tools.length, 'tool')}, ${instructionOnly} instruction-only) into ${relative(cwd, out) || '.'}`];
+  const summary = [
+    `built ${plural(compiled.count, 'skill')} (${plural(compiled.tools.length, 'tool')}, ${instructionOnly} instruction-only) into ${relative(cwd, out) || '.'}`,
+  ];
   for (const path of written) summary.push(`  ${relative(cwd, path) || path}`);
   if (compiled.excluded.length > 0) summary.push(`left out because of errors: ${compiled.excluded.join(', ')}`);
   const failing = compiled.skills.filter((s) => !s.risk.passed);
   if (failing.length > 0) summary.push(`security policy violations (risk in skills.json): ${failing.map((s) => `${s.name} (${s.risk.score}/100)`).join(', ')}`);
   const skippedCount = result.skipped.length;
   if (skippedCount > 0) summary.push(`not read: ${result.skipped.map((s) => s.path).join(', ')}${values.warnings ? '' : ' (see --warnings)'}`);
-  summary.push(`${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}${warnings.length > 0 && !values.warnings ? ' (list them with --warnings)' : ''}`);
+  summary.push(
+    `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}${warnings.length > 0 && !values.warnings ? ' (list them with --warnings)' : ''}`,
+  );
   io.stdout.write(`${shown(summary.join('\n'))}\n`);
   return errors.length > 0 ? 1 : 0;
 }

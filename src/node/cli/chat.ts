@@ -69,11 +69,16 @@ type Draft = { skillMd: string; scripts: Record<string, string> };
  * Checks the workspace folder, picks the agent, resolves the skill-builder LLM (refusing an unusable
  * one with its ConfigError) and prints the session's greeting.
  */
-async function openSession(io: CliIo, dir: string | undefined, agentId: string | undefined): Promise<{ builder: NodeSkillBuilder; agent: AgentInfo | undefined }> {
+async function openSession(
+  io: CliIo,
+  dir: string | undefined,
+  agentId: string | undefined,
+): Promise<{ builder: NodeSkillBuilder; agent: AgentInfo | undefined }> {
   const workspaceDir = resolve(io.cwd, dir ?? '.');
   const st = await stat(workspaceDir).catch(() => null);
   // Checked first: a missing folder would otherwise read as "no LLM configured".
-  if (!st?.isDirectory()) throw new Error(`the workspace folder ${dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
+  if (!st?.isDirectory())
+    throw new Error(`the workspace folder ${dir ?? '.'} ${st ? 'is not a folder' : 'does not exist'}; give an existing folder with --dir`);
   const agent = await pickAgent(workspaceDir, agentId);
   // Unset / missing key / untrusted base_url: the ConfigError's message goes to stderr, exit 1 (cli.ts).
   const builder = await createWorkspaceSkillBuilder({ workspaceDir, agentDir: agent?.path, env: io.env, homeDir: io.homeDir });
@@ -187,7 +192,12 @@ async function streamTurn(
         failed = ev.error;
       } else if (ev.type === 'done' && ev.truncated) {
         cutOff = ev.notice !== undefined;
-        writeLine(io.stderr, ev.notice ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}` : 'note: the model hit its output limit; the draft may be incomplete.');
+        writeLine(
+          io.stderr,
+          ev.notice
+            ? `note: ${ev.notice.replace('Continue asks it', 'Type "continue" to ask it')}`
+            : 'note: the model hit its output limit; the draft may be incomplete.',
+        );
       }
     }
   } catch (err) {
@@ -218,7 +228,12 @@ async function showDraftAndAsk(
   writeLine(out, '--------------------');
   const result = validateSkillMd(draft.skillMd, { scripts: draft.scripts, existingNames });
   for (const d of [...result.errors, ...result.warnings]) writeLine(out, formatDiagnostic(d));
-  writeLine(out, result.valid ? `valid${result.warnings.length ? ` (${plural(result.warnings.length, 'warning')})` : ''}` : `${plural(result.errors.length, 'error')}: ask for a fix before saving`);
+  writeLine(
+    out,
+    result.valid
+      ? `valid${result.warnings.length ? ` (${plural(result.warnings.length, 'warning')})` : ''}`
+      : `${plural(result.errors.length, 'error')}: ask for a fix before saving`,
+  );
   if (!canSave) return 'no';
   const name = escapeControlChars(skillNameOf(draft.skillMd) ?? '?');
   const line = await reader.next(`Save as skills/${name}? [y/N, or type a change] `);

@@ -41,7 +41,11 @@ export function diffAgainst(existing: CustomSkill, skillMd: string, draft: Skill
     const a = before.get(path);
     const b = after.get(path);
     if (a === b) continue;
-    out.push(createTwoFilesPatch(a === undefined ? '/dev/null' : `saved/${path}`, b === undefined ? '/dev/null' : `import/${path}`, a ?? '', b ?? '', '', '', { context: 3 }).replace(/^=+\n/, ''));
+    out.push(
+      createTwoFilesPatch(a === undefined ? '/dev/null' : `saved/${path}`, b === undefined ? '/dev/null' : `import/${path}`, a ?? '', b ?? '', '', '', {
+        context: 3,
+      }).replace(/^=+\n/, ''),
+    );
   }
   return out.join('');
 }

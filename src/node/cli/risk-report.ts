@@ -29,7 +29,9 @@ function join(dir: string, file: string): string {
 
 /** The risk review as text lines. */
 export function formatRisk(r: SkillRiskAssessment, shown: string, skillDir: string, policySource: string | null): string[] {
-  const lines = [`${shown}: risk ${r.score}/100 (${r.level}) — policy ${r.passed ? 'passed' : 'FAILED'}${policySource ? ` (${policySource})` : ' (default policy)'}`];
+  const lines = [
+    `${shown}: risk ${r.score}/100 (${r.level}) — policy ${r.passed ? 'passed' : 'FAILED'}${policySource ? ` (${policySource})` : ' (default policy)'}`,
+  ];
   for (const f of r.factors) lines.push(`  ${f.category.padEnd(10)} ${f.points >= 0 ? '+' : ''}${String(f.points).padEnd(4)} ${f.description}`);
   for (const v of r.violations) lines.push(`  ${v.severity === 'warning' ? 'WARN ' : v.severity === 'critical' ? 'CRIT ' : 'ERROR'} ${v.rule}: ${v.message}`);
   for (const f of r.findings) lines.push(formatFinding(f, skillDir));

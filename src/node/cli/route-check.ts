@@ -42,7 +42,8 @@ failed model call), 2 for wrong usage.
 function number(flag: string, value: string | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${flag} must be a number from ${min} to ${max} (got "${value}")`, 'route-check');
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
+    throw new UsageError(`--${flag} must be a number from ${min} to ${max} (got "${value}")`, 'route-check');
   return n;
 }
 
@@ -70,7 +71,10 @@ function printReport(report: RoutingReport, min: number, io: CliIo): void {
   writeLine(io.stdout, `${'    '}  ${cell('expect', 14)}  ${cell('chose', 34)}  request`);
   for (const r of report.results) writeLine(io.stdout, resultLine(r));
   writeLine(io.stdout);
-  writeLine(io.stdout, `recall ${pct(report.recall)}  precision ${pct(report.precision)}  (min ${pct(min)}; ${plural(report.calls, 'call')}, ${report.usage.inputTokens + report.usage.outputTokens} tokens)`);
+  writeLine(
+    io.stdout,
+    `recall ${pct(report.recall)}  precision ${pct(report.precision)}  (min ${pct(min)}; ${plural(report.calls, 'call')}, ${report.usage.inputTokens + report.usage.outputTokens} tokens)`,
+  );
   for (const o of report.overlaps) writeLine(io.stdout, `overlap with ${o.skill}: ${o.requests.map((t) => JSON.stringify(cell(t, 60).trimEnd())).join(', ')}`);
 }
 
@@ -112,10 +116,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const controller = new AbortController();
   void io.waitForShutdown().then(() => controller.abort(new Error('interrupted')));
   let last: RoutingEvent | undefined;
-  for await (const ev of routeCheck({ llm: config, draft, otherSkills, requests, generate, concurrency, agentName: basename(agentDir), signal: controller.signal })) {
+  for await (const ev of routeCheck({
+    llm: config,
+    draft,
+    otherSkills,
+    requests,
+    generate,
+    concurrency,
+    agentName: basename(agentDir),
+    signal: controller.signal,
+  })) {
     last = ev;
     if (ev.type === 'plan' && !values.json) {
-      writeLine(io.stderr, `Checking with ${resolved.provider} ${resolved.model}: ${plural(ev.calls, 'call')}${ev.designerCalls ? ` + ${plural(ev.designerCalls, 'designer call')}` : ''}, against ${plural(otherSkills.length, 'other skill')}.`);
+      writeLine(
+        io.stderr,
+        `Checking with ${resolved.provider} ${resolved.model}: ${plural(ev.calls, 'call')}${ev.designerCalls ? ` + ${plural(ev.designerCalls, 'designer call')}` : ''}, against ${plural(otherSkills.length, 'other skill')}.`,
+      );
     } else if (ev.type === 'progress' && !values.json && io.stderr.isTTY) io.stderr.write(`\r${ev.done}/${ev.total}`);
   }
   if (io.stderr.isTTY && !values.json) io.stderr.write('\r');

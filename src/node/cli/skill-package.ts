@@ -71,7 +71,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     replace: { type: 'boolean' },
   } as const;
   const { values, positionals } = parseCommandArgs('import', argv, opts, true);
-  if (values.help) return void io.stdout.write(IMPORT_HELP), 0;
+  if (values.help) return (void io.stdout.write(IMPORT_HELP), 0);
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder, .zip or .skill file', 'import');
   const profile = oneOf('profile', values.profile, ['forge', 'agentskills'] as const, 'forge');
   const source = resolve(io.cwd, positionals[0]!);
@@ -81,10 +81,16 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (values.json) {
     // The import route's reply, binaries listed without their bytes.
     const reply = importReply(prepared);
-    const wire = importReplyToWire({ ...reply, draft: { ...reply.draft, binaries: imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) } });
+    const wire = importReplyToWire({
+      ...reply,
+      draft: { ...reply.draft, binaries: imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) },
+    });
     io.stdout.write(`${JSON.stringify(wire, null, 2)}\n`);
   } else {
-    writeLine(io.stdout, `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`);
+    writeLine(
+      io.stdout,
+      `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`,
+    );
     for (const d of [...validation.errors, ...validation.warnings]) writeLine(io.stdout, `  ${formatDiagnostic(d)}`);
     if (proposals) {
       writeLine(io.stdout, '  no metadata.forge: requirements read from the scripts (proposals, not applied):');
@@ -113,20 +119,24 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     writeLine(io.stdout, `saved ${saved.path}`);
     return 0;
   } catch (err) {
-    if (SkillConflictError.isInstance(err)) return existing ? conflict(io, prepared.name) : (writeLine(io.stderr, `${PROGRAM} import: ${err.message}; nothing was written.`), 1);
+    if (SkillConflictError.isInstance(err))
+      return existing ? conflict(io, prepared.name) : (writeLine(io.stderr, `${PROGRAM} import: ${err.message}; nothing was written.`), 1);
     throw err;
   }
 }
 
 function conflict(io: CliIo, name: string): number {
-  writeLine(io.stderr, `${PROGRAM} import: the agent already has a skill "${name}"; nothing was written. Review the differences above and run again with --replace to replace it, or import it under another name with --name.`);
+  writeLine(
+    io.stderr,
+    `${PROGRAM} import: the agent already has a skill "${name}"; nothing was written. Review the differences above and run again with --replace to replace it, or import it under another name with --name.`,
+  );
   return 1;
 }
 
 async function runExport(argv: string[], io: CliIo): Promise<number> {
   const opts = { output: { type: 'string', short: 'o' }, format: { type: 'string' } } as const;
   const { values, positionals } = parseCommandArgs('export', argv, opts, true);
-  if (values.help) return void io.stdout.write(EXPORT_HELP), 0;
+  if (values.help) return (void io.stdout.write(EXPORT_HELP), 0);
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder', 'export');
   if (!values.output) throw new UsageError('give the archive to write with -o <file>', 'export');
   const out = resolve(io.cwd, values.output);
@@ -145,5 +155,15 @@ async function runExport(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-export const importCommand: CliCommand = { name: 'import', summary: 'import a skill folder, .zip or .skill (validated; --agent saves it)', help: IMPORT_HELP, run: runImport };
-export const exportCommand: CliCommand = { name: 'export', summary: 'export a skill folder as a deterministic .zip or .skill', help: EXPORT_HELP, run: runExport };
+export const importCommand: CliCommand = {
+  name: 'import',
+  summary: 'import a skill folder, .zip or .skill (validated; --agent saves it)',
+  help: IMPORT_HELP,
+  run: runImport,
+};
+export const exportCommand: CliCommand = {
+  name: 'export',
+  summary: 'export a skill folder as a deterministic .zip or .skill',
+  help: EXPORT_HELP,
+  run: runExport,
+};

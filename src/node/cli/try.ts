@@ -73,7 +73,10 @@ function inputFrom(values: { input?: string; example?: string }, skillMd: string
   const n = Number(values.example);
   const examples = parseSkillMd(skillMd).tools.find((t) => t.name === tool)?.examples ?? [];
   if (!Number.isInteger(n) || n < 1 || n > examples.length)
-    throw new UsageError(`--example must be a row number from 1 to ${examples.length} (the tool "${tool}" has ${examples.length} example${examples.length === 1 ? '' : 's'})`, 'try');
+    throw new UsageError(
+      `--example must be a row number from 1 to ${examples.length} (the tool "${tool}" has ${examples.length} example${examples.length === 1 ? '' : 's'})`,
+      'try',
+    );
   const input = examples[n - 1]!.input;
   if (typeof input === 'string') throw new UsageError(`example ${n} of "${tool}" is not JSON (${input.slice(0, 60)}); pass --input instead`, 'try');
   return input;
@@ -90,7 +93,8 @@ function printResult(io: CliIo, r: ToolRunResult): void {
     writeLine(io.stdout, '--- stderr');
     io.stdout.write(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
   }
-  for (const host of r.egressBlocked) writeLine(io.stdout, `blocked: ${host} (${r.egressRefusals.find((x) => x.host === host)?.reason ?? 'not in egress_domains'})`);
+  for (const host of r.egressBlocked)
+    writeLine(io.stdout, `blocked: ${host} (${r.egressRefusals.find((x) => x.host === host)?.reason ?? 'not in egress_domains'})`);
   for (const x of r.egressRefusals) if (x.host === '(proxy)') writeLine(io.stdout, `refused: ${x.reason}`);
   for (const d of r.outputDiagnostics) writeLine(io.stdout, `output${d.path ? ` ${d.path}` : ''}: ${d.message}`);
 }
@@ -147,4 +151,4 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return result.ok && result.outputDiagnostics.length === 0 ? 0 : 1;
 }
 
-export const tryCommand: CliCommand = { name: 'try', summary: "run one tool of a skill in a sandbox (its script with a JSON input)", help: HELP, run };
+export const tryCommand: CliCommand = { name: 'try', summary: 'run one tool of a skill in a sandbox (its script with a JSON input)', help: HELP, run };

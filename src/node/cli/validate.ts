@@ -133,7 +133,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'validate',
     argv,
-    { profile: { type: 'string' }, json: { type: 'boolean' }, 'no-syntax': { type: 'boolean' }, risk: { type: 'boolean' }, policy: { type: 'string' }, fix: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+    {
+      profile: { type: 'string' },
+      json: { type: 'boolean' },
+      'no-syntax': { type: 'boolean' },
+      risk: { type: 'boolean' },
+      policy: { type: 'string' },
+      fix: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
     true,
   );
   if (values.help) {
@@ -180,7 +188,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const warnings = [...result.warnings, ...skill.skipped].map(place);
     if (!result.valid) failed = true;
     const syntax = values['no-syntax'] ? undefined : await checkScriptSyntax(skill.scripts);
-    const risk = withRisk ? assessSkillRisk({ skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName !== undefined ? { dirName: skill.dirName } : {}) }, policy) : undefined;
+    const risk = withRisk
+      ? assessSkillRisk({ skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName !== undefined ? { dirName: skill.dirName } : {}) }, policy)
+      : undefined;
     if ((syntax && !syntax.ok) || (risk && !risk.passed)) failed = true;
     // In JSON, every file is named relative to the working folder, as the diagnostics are.
     const at = <T extends { file?: string }>(f: T): T => (f.file !== undefined ? { ...f, file: join(skillDir, f.file) } : f);
@@ -216,4 +226,9 @@ function printText(io: CliIo, r: TextReport): void {
   if (r.risk) for (const line of formatRisk(r.risk, r.shown, r.skillDir, r.policySource)) writeLine(io.stdout, line);
 }
 
-export const validateCommand: CliCommand = { name: 'validate', summary: 'check SKILL.md files and skill folders (errors, warnings, script syntax; --risk for the risk review)', help: HELP, run };
+export const validateCommand: CliCommand = {
+  name: 'validate',
+  summary: 'check SKILL.md files and skill folders (errors, warnings, script syntax; --risk for the risk review)',
+  help: HELP,
+  run,
+};

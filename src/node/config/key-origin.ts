@@ -59,7 +59,8 @@ export function savedKeyNames(savedUi: YamlFile, envText: string, newKeyEnv: str
 export function checkKeyOrigin(input: KeyOriginInput): string[] {
   const names = savedKeyNames(input.savedUi, input.envText, input.newKeyEnv);
   if (input.deleteKey) {
-    if (input.hasNewKey) throw new ConfigError(SETTINGS_UPDATE.deleteApiKey, 'send either api_key (the new key) or delete_api_key: true, not both; nothing was saved');
+    if (input.hasNewKey)
+      throw new ConfigError(SETTINGS_UPDATE.deleteApiKey, 'send either api_key (the new key) or delete_api_key: true, not both; nothing was saved');
     return names;
   }
   if (input.hasNewKey || names.length === 0 || input.newBaseUrl === undefined) return [];
@@ -69,7 +70,7 @@ export function checkKeyOrigin(input: KeyOriginInput): string[] {
   if (newOrigin === null || newOrigin === oldOrigin) return [];
   throw new ConfigError(
     SETTINGS_UPDATE.apiKey,
-    `base_url moves to ${newOrigin}${oldOrigin ? ` (from ${oldOrigin})` : ' (from the provider\'s default endpoint)'} while a key is saved in <workspace>/.forge/.env (${names.join(', ')}); ` +
+    `base_url moves to ${newOrigin}${oldOrigin ? ` (from ${oldOrigin})` : " (from the provider's default endpoint)"} while a key is saved in <workspace>/.forge/.env (${names.join(', ')}); ` +
       'a saved key is sent only where it was saved for. Send the key again in api_key in the same request, or send delete_api_key: true to remove the saved key; nothing was saved.',
   );
 }

@@ -98,7 +98,9 @@ async function readUiYamlTier(fs: FsLike, path: string): Promise<{ settings: Ski
   const settings = parseSkillBuilderConfig(raw, { file: path, lineOf: file.lineOf, prefix: SKILL_BUILDER_SECTION });
   const warnings: string[] = [];
   if ('api_key' in raw)
-    warnings.push(`${path} contains an api_key, which is ignored: keys belong in <workspace>/.forge/.env (save the key in Settings) — remove it from the file.`);
+    warnings.push(
+      `${path} contains an api_key, which is ignored: keys belong in <workspace>/.forge/.env (save the key in Settings) — remove it from the file.`,
+    );
   const unknown = Object.keys(raw).filter((k) => k !== 'api_key' && !KNOWN_KEYS.includes(k));
   if (unknown.length > 0) warnings.push(`${path}: unknown ${SKILL_BUILDER_SECTION} key(s) ${unknown.join(', ')} ignored (known: ${KNOWN_KEYS.join(', ')}).`);
   return { settings, warnings };
@@ -364,13 +366,21 @@ export async function saveSkillBuilderSettings(opts: SaveSkillBuilderSettingsOpt
     const [uiText, envText, gitignoreText, trustText] = [await read(uiPath), await read(envPath), await read(gitignorePath), await read(trustPath)];
     const uiFile = uiText === null ? emptyYamlFile(uiPath) : parseYamlText(uiText, uiPath);
     const trustFile = trustText === null ? emptyYamlFile(trustPath) : parseYamlText(trustText, trustPath);
-    const dropped = checkKeyOrigin({ savedUi: uiFile, envText: envText ?? '', newBaseUrl: settings.baseUrl, newKeyEnv: effectiveKeyEnv, hasNewKey, deleteKey: opts.deleteApiKey === true });
+    const dropped = checkKeyOrigin({
+      savedUi: uiFile,
+      envText: envText ?? '',
+      newBaseUrl: settings.baseUrl,
+      newKeyEnv: effectiveKeyEnv,
+      hasNewKey,
+      deleteKey: opts.deleteApiKey === true,
+    });
     writeSettingsSection(uiFile, settings, keyEnvToWrite);
     const writes: PlannedWrite[] = [];
     const gitignoreNext = gitignoreWithEntry(gitignoreText ?? '', '.env');
     if (gitignoreNext !== null) writes.push({ path: gitignorePath, text: gitignoreNext, mode: 0o644, previous: gitignoreText });
     if (hasNewKey && effectiveKeyEnv) writes.push({ path: envPath, text: editEnvText(envText ?? '', effectiveKeyEnv, apiKey), mode: 0o600, previous: envText });
-    if (dropped.length > 0) writes.push({ path: envPath, text: dropped.reduce((t, n) => editEnvText(t, n, ''), envText ?? ''), mode: 0o600, previous: envText });
+    if (dropped.length > 0)
+      writes.push({ path: envPath, text: dropped.reduce((t, n) => editEnvText(t, n, ''), envText ?? ''), mode: 0o600, previous: envText });
     // Trust for an origin comes only with a key the operator typed for it.
     const origin = settings.baseUrl && hasNewKey ? originOf(settings.baseUrl) : null;
     if (origin && addTrustedOrigin(trustFile, origin)) writes.push({ path: trustPath, text: renderYamlFile(trustFile), mode: 0o644, previous: trustText });

@@ -10,15 +10,7 @@ import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { createRouteContext, type ApiServices } from './context.js';
 import { describeError, toHttpError } from './errors-to-http.js';
 import { matchRoute, type Route, type RouteMatch } from './router.js';
-import {
-  assertAllowedOrigins,
-  allowOriginHint,
-  checkHost,
-  checkOrigin,
-  corsHeaders,
-  preflightHeaders,
-  type HostPolicy,
-} from './security.js';
+import { assertAllowedOrigins, allowOriginHint, checkHost, checkOrigin, corsHeaders, preflightHeaders, type HostPolicy } from './security.js';
 import { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse.js';
 import { assertTokenShape, missingTokenMessage, requestHasToken } from './token.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SAVE_BODY_BYTES } from './body.js';
@@ -127,13 +119,7 @@ function createServices(options: ApiHandlerOptions, basePath: string): ApiServic
 }
 
 /** A JSON reply with no-store headers; the body (and error) pass through `redact`. */
-function jsonReply(
-  status: number,
-  body: unknown,
-  extra: Record<string, string>,
-  redact: (t: string) => string,
-  error?: string,
-): Reply {
+function jsonReply(status: number, body: unknown, extra: Record<string, string>, redact: (t: string) => string, error?: string): Reply {
   return {
     kind: 'json',
     status,
@@ -149,7 +135,13 @@ function preflightReply(origin: string | undefined, allow: readonly string[], st
   if (origin === undefined) return jsonReply(204, null, { allow: [...allow, 'OPTIONS'].join(', ') }, identity);
   const pre = preflightHeaders(origin, state.allowedOrigins, allow);
   if (!pre['access-control-allow-origin']) {
-    return jsonReply(403, { error: `origin "${origin.slice(0, 100)}" is not allowed; ${allowOriginHint(origin.slice(0, 100), state.options.allowedOriginsSetting)}` }, {}, identity, 'preflight refused');
+    return jsonReply(
+      403,
+      { error: `origin "${origin.slice(0, 100)}" is not allowed; ${allowOriginHint(origin.slice(0, 100), state.options.allowedOriginsSetting)}` },
+      {},
+      identity,
+      'preflight refused',
+    );
   }
   return { kind: 'json', status: 204, headers: { ...NO_STORE, ...pre }, body: '', redact: identity };
 }
@@ -158,11 +150,7 @@ function preflightReply(origin: string | undefined, allow: readonly string[], st
  * The guards before a handler runs: Host, route match (404 / 405), preflight,
  * Origin. Returns the refusal reply, or the matched route when all pass.
  */
-function guardRequest(
-  req: ApiRequest,
-  { origin, host, cors }: RequestOrigin,
-  state: DispatchState,
-): Reply | Extract<RouteMatch, { kind: 'found' }> {
+function guardRequest(req: ApiRequest, { origin, host, cors }: RequestOrigin, state: DispatchState): Reply | Extract<RouteMatch, { kind: 'found' }> {
   const hostProblem = checkHost(host, state.hostPolicy);
   if (hostProblem) return jsonReply(421, { error: hostProblem }, {}, identity, 'host refused');
 
@@ -239,12 +227,7 @@ function sseReply(
 }
 
 /** Runs the matched route's handler and turns its result (or its failure) into a reply. */
-async function runRoute(
-  req: ApiRequest,
-  match: Extract<RouteMatch, { kind: 'found' }>,
-  cors: Record<string, string>,
-  state: DispatchState,
-): Promise<Reply> {
+async function runRoute(req: ApiRequest, match: Extract<RouteMatch, { kind: 'found' }>, cors: Record<string, string>, state: DispatchState): Promise<Reply> {
   const ctx = createRouteContext(req, match.params, state.services);
   const redact = secretRedactor(ctx.secrets);
   try {
@@ -252,7 +235,8 @@ async function runRoute(
     if (result.kind === 'json') {
       return jsonReply(result.status, result.body, { ...cors, ...(result.headers ?? {}) }, redact);
     }
-    if (result.kind === 'bytes') return { kind: 'json', status: result.status, headers: { ...NO_STORE, ...cors, ...result.headers }, body: result.body, redact };
+    if (result.kind === 'bytes')
+      return { kind: 'json', status: result.status, headers: { ...NO_STORE, ...cors, ...result.headers }, body: result.body, redact };
     return sseReply(result, cors, ctx.secrets, redact, state);
   } catch (err) {
     const e = toHttpError(err, [...ctx.secrets]);
@@ -313,8 +297,7 @@ export function createApiDispatcher(options: ApiHandlerOptions, routes: readonly
 
   return {
     basePath,
-    owns: (pathname: string): boolean =>
-      basePath === '' ? pathname.startsWith('/') : pathname === basePath || pathname.startsWith(`${basePath}/`),
+    owns: (pathname: string): boolean => (basePath === '' ? pathname.startsWith('/') : pathname === basePath || pathname.startsWith(`${basePath}/`)),
     handle: (req) => handleRequest(req, state),
     checkHost: (h) => checkHost(h, state.hostPolicy),
     get openStreams() {

@@ -34,5 +34,7 @@ const reply = (e: ErrorReply): HttpError['body'] => errorReplyToWire(e) as HttpE
 /** A short, redacted description of an error for a log line or an SSE `error` event. */
 export function describeError(err: unknown, secrets: readonly string[] = []): string {
   const text = err instanceof Error ? err.message : typeof err === 'string' ? err : 'unknown error';
-  return redactSecret(text, ...secrets).replace(/\s+/g, ' ').slice(0, 500);
+  return redactSecret(text, ...secrets)
+    .replace(/\s+/g, ' ')
+    .slice(0, 500);
 }

@@ -52,7 +52,8 @@ function toApiRequest(request: Request, url: URL, signal: AbortSignal): ApiReque
 /** The Response for a JSON (or bytes) reply; HEAD gets the GET reply's status and headers (content-length included), no body. */
 function jsonResponse(reply: Extract<Reply, { kind: 'json' }>, method: string): Response {
   const noBody = reply.status === 204 || reply.body === '' || method === 'HEAD';
-  if (method === 'HEAD' && reply.body !== '') reply.headers['content-length'] = String(typeof reply.body === 'string' ? encoder.encode(reply.body).byteLength : reply.body.byteLength);
+  if (method === 'HEAD' && reply.body !== '')
+    reply.headers['content-length'] = String(typeof reply.body === 'string' ? encoder.encode(reply.body).byteLength : reply.body.byteLength);
   return new Response(noBody ? null : (reply.body as string | Uint8Array<ArrayBuffer>), {
     status: reply.status,
     headers: reply.headers,

@@ -36,7 +36,11 @@ function countParts(bytes: Uint8Array, boundary: string, stopAt: number): number
 /** The skill folder in a multipart body, as a draft; RequestError for a body that is not multipart, SkillArchiveError for hostile files. */
 export async function readFolderUpload(bytes: Uint8Array, contentType: string): Promise<Skill> {
   const boundary = multipartBoundary(contentType);
-  if (boundary === null) throw new RequestError('content-type', 'the multipart/form-data Content-Type has no boundary; let the browser or client set it (do not set the header by hand)');
+  if (boundary === null)
+    throw new RequestError(
+      'content-type',
+      'the multipart/form-data Content-Type has no boundary; let the browser or client set it (do not set the header by hand)',
+    );
   // Parts plus the closing delimiter: more than the entries a skill may hold is refused unparsed.
   if (countParts(bytes, boundary, L.maxEntries + 1) > L.maxEntries + 1)
     throw new SkillArchiveError(`the upload has more than ${L.maxEntries} files; a skill may have at most ${L.maxEntries}`);
@@ -44,12 +48,18 @@ export async function readFolderUpload(bytes: Uint8Array, contentType: string): 
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new RequestError('body', 'the multipart body cannot be read; send one part per file with its relative path as the filename (e.g. FormData.append("file", file, file.webkitRelativePath))');
+    throw new RequestError(
+      'body',
+      'the multipart body cannot be read; send one part per file with its relative path as the filename (e.g. FormData.append("file", file, file.webkitRelativePath))',
+    );
   }
   const files: SkillFolderEntry[] = [];
   for (const [field, value] of form) {
     if (typeof value === 'string')
-      throw new RequestError(field, `the multipart field "${field.slice(0, 60)}" is not a file; send only files, each named by its relative path (use ?name= and ?profile= for options)`);
+      throw new RequestError(
+        field,
+        `the multipart field "${field.slice(0, 60)}" is not a file; send only files, each named by its relative path (use ?name= and ?profile= for options)`,
+      );
     files.push({ path: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
   }
   return readSkillFiles(files);

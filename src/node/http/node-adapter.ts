@@ -69,7 +69,9 @@ export function toApiRequest(req: IncomingMessage, signal: AbortSignal): NodeApi
     headers: nodeHeaders(req),
     protocol: (req.socket as { encrypted?: boolean }).encrypted ? 'https:' : 'http:',
     signal,
-    ...(req.socket.localAddress !== undefined && req.socket.localPort !== undefined ? { localAddress: { address: req.socket.localAddress, port: req.socket.localPort } } : {}),
+    ...(req.socket.localAddress !== undefined && req.socket.localPort !== undefined
+      ? { localAddress: { address: req.socket.localAddress, port: req.socket.localPort } }
+      : {}),
     async readBody(limit, timeoutMs) {
       const pre = preParsedBody(req);
       if (pre !== undefined) {

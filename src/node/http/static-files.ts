@@ -90,13 +90,7 @@ ${rows}
  * Serves a GET/HEAD for a non-API path. Resolves true when it answered, false
  * when there is no such file (the caller sends 404).
  */
-export async function serveStatic(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pathname: string,
-  roots: StaticRoots,
-  fallback: () => string,
-): Promise<boolean> {
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, roots: StaticRoots, fallback: () => string): Promise<boolean> {
   const head = req.method === 'HEAD';
   let decoded: string;
   try {

@@ -24,7 +24,9 @@ export function generateToken(): string {
 /** Checks a token the operator chose; TypeError naming the rule otherwise. */
 export function assertTokenShape(token: string, setting = 'token'): void {
   if (!TOKEN_SHAPE.test(token)) {
-    throw new TypeError(`${setting} must be 1 to 512 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-" (it travels in a URL and a cookie); a long random value is best, e.g. $(openssl rand -hex 32)`);
+    throw new TypeError(
+      `${setting} must be 1 to 512 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-" (it travels in a URL and a cookie); a long random value is best, e.g. $(openssl rand -hex 32)`,
+    );
   }
 }
 

@@ -73,7 +73,9 @@ export async function reviewDraft(o: ReviewDraftOptions): Promise<DraftReview> {
   }
   out.risk = null;
   try {
-    const { policy, source } = o.agentDir ? await readAgentRiskPolicy(o.agentDir, { ...o.io, within: o.workspaceDir }) : { policy: defaultRiskPolicy(), source: null };
+    const { policy, source } = o.agentDir
+      ? await readAgentRiskPolicy(o.agentDir, { ...o.io, within: o.workspaceDir })
+      : { policy: defaultRiskPolicy(), source: null };
     const risk = assessSkillRisk({ skillMd: o.skillMd, scripts: o.scripts }, policy);
     out.risk = { ...risk, policySource: source === null ? null : relative(o.workspaceDir, source) || source };
   } catch (e) {

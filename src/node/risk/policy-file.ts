@@ -52,7 +52,10 @@ export async function readAgentRiskPolicy(agentDir: string, opts: IoOptions & { 
     const root = String(await fs.promises.realpath(opts.within));
     const rel = real === null ? null : relative(root, real);
     if (rel === null || rel.startsWith('..') || isAbsolute(rel))
-      throw new RiskPolicyError(`${forgeYaml}: security.policy_path must name a file inside the workspace (${real === null ? 'it does not exist' : 'it points outside'})`, 'security.policy_path');
+      throw new RiskPolicyError(
+        `${forgeYaml}: security.policy_path must name a file inside the workspace (${real === null ? 'it does not exist' : 'it points outside'})`,
+        'security.policy_path',
+      );
   }
   return { policy: await readRiskPolicyFile(path, opts), source: path };
 }

@@ -74,9 +74,17 @@ export async function checkAgentRouting(opts: AgentRoutingOptions & CheckExtras)
 }
 
 /** suggestRoutingRequests against the agent's other skills. */
-export async function suggestAgentRoutingRequests(opts: AgentRoutingOptions & { count?: number; signal?: AbortSignal }): Promise<{ requests: RoutingRequest[]; calls: number; usage: LlmUsage }> {
+export async function suggestAgentRoutingRequests(
+  opts: AgentRoutingOptions & { count?: number; signal?: AbortSignal },
+): Promise<{ requests: RoutingRequest[]; calls: number; usage: LlmUsage }> {
   const { llm, otherSkills } = await prepareAgentRouting(opts);
-  return suggestRoutingRequests({ llm, draft: opts.draft, otherSkills, ...(opts.count !== undefined ? { count: opts.count } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+  return suggestRoutingRequests({
+    llm,
+    draft: opts.draft,
+    otherSkills,
+    ...(opts.count !== undefined ? { count: opts.count } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
 }
 
 /** improveDescription with the agent's other skills as the competition. */

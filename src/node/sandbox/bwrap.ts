@@ -25,8 +25,26 @@ export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
 
 const SYSTEM_ROOTS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 const ETC_FILES = [
-  'alternatives', 'ssl', 'ca-certificates', 'ca-certificates.conf', 'pki', 'crypto-policies', 'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d',
-  'nsswitch.conf', 'hosts', 'host.conf', 'localtime', 'timezone', 'passwd', 'group', 'mime.types', 'protocols', 'services', 'locale.alias',
+  'alternatives',
+  'ssl',
+  'ca-certificates',
+  'ca-certificates.conf',
+  'pki',
+  'crypto-policies',
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'nsswitch.conf',
+  'hosts',
+  'host.conf',
+  'localtime',
+  'timezone',
+  'passwd',
+  'group',
+  'mime.types',
+  'protocols',
+  'services',
+  'locale.alias',
 ];
 
 export const INSTALL_HINT =
@@ -49,10 +67,14 @@ export function probeBwrap(candidates: readonly string[]): { path: string } | { 
   const drop = asUnprivileged();
   if (drop && 'problem' in drop) return drop;
   const args = ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--', '/bin/true'];
-  const r = drop ? spawnSync(drop.setpriv, [...setprivArgs(), path, ...args], { encoding: 'utf8', timeout: 10_000 }) : spawnSync(path, args, { encoding: 'utf8', timeout: 10_000 });
+  const r = drop
+    ? spawnSync(drop.setpriv, [...setprivArgs(), path, ...args], { encoding: 'utf8', timeout: 10_000 })
+    : spawnSync(path, args, { encoding: 'utf8', timeout: 10_000 });
   if (r.status === 0) return { path };
   const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0];
-  return { problem: `bwrap is installed at ${path} but cannot create a sandbox here (${why}); allow unprivileged user namespaces, or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)` };
+  return {
+    problem: `bwrap is installed at ${path} but cannot create a sandbox here (${why}); allow unprivileged user namespaces, or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)`,
+  };
 }
 
 function setprivArgs(): string[] {
@@ -63,7 +85,12 @@ function setprivArgs(): string[] {
 function asUnprivileged(): { setpriv: string } | { problem: string } | null {
   if (process.getuid?.() !== 0) return null;
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'].find((p) => existsSync(p));
-  return setpriv ? { setpriv } : { problem: "running as root, the sandbox starts bwrap as an unprivileged user with setpriv (util-linux), which is not installed: install util-linux, or run the server as a normal user" };
+  return setpriv
+    ? { setpriv }
+    : {
+        problem:
+          'running as root, the sandbox starts bwrap as an unprivileged user with setpriv (util-linux), which is not installed: install util-linux, or run the server as a normal user',
+      };
 }
 
 /** The command that starts bwrap: bwrap itself, or (as root) setpriv dropping to uid 65534 first. */
@@ -111,23 +138,42 @@ export function bwrapArgs(dir: RunDir, seccomp: boolean): string[] {
     '--die-with-parent',
     '--new-session',
     '--as-pid-1',
-    '--cap-drop', 'ALL',
-    '--hostname', 'forge-sandbox',
-    '--json-status-fd', String(STATUS_FD),
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'forge-sandbox',
+    '--json-status-fd',
+    String(STATUS_FD),
     ...(seccomp ? ['--seccomp', String(SECCOMP_FD)] : []),
-    '--ro-bind', '/usr', '/usr',
+    '--ro-bind',
+    '/usr',
+    '/usr',
     ...systemRootArgs(),
     ...etc,
     ...nodeArgs(),
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', SANDBOX_TMP,
-    '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', SANDBOX_RUN,
-    '--dir', SANDBOX_AGENT,
-    '--dir', SANDBOX_HOME,
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--size',
+    String(SANDBOX_TMPFS_BYTES),
+    '--tmpfs',
+    SANDBOX_TMP,
+    '--size',
+    String(SANDBOX_TMPFS_BYTES),
+    '--tmpfs',
+    SANDBOX_RUN,
+    '--dir',
+    SANDBOX_AGENT,
+    '--dir',
+    SANDBOX_HOME,
     ...draft,
-    '--ro-bind', dir.runtime, SANDBOX_RUNTIME,
-    '--remount-ro', '/',
-    '--chdir', SANDBOX_AGENT,
+    '--ro-bind',
+    dir.runtime,
+    SANDBOX_RUNTIME,
+    '--remount-ro',
+    '/',
+    '--chdir',
+    SANDBOX_AGENT,
   ];
 }

@@ -33,11 +33,28 @@ function v6List(entries: ReadonlyArray<readonly [string, number]>): BlockList {
 const V4: ReadonlyArray<readonly [string, BlockList]> = [
   ['unspecified / this-network', v4List([['0.0.0.0', 8]])],
   ['loopback', v4List([['127.0.0.0', 8]])],
-  ['private network (RFC 1918)', v4List([['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]])],
+  [
+    'private network (RFC 1918)',
+    v4List([
+      ['10.0.0.0', 8],
+      ['172.16.0.0', 12],
+      ['192.168.0.0', 16],
+    ]),
+  ],
   ['carrier-grade NAT (100.64.0.0/10)', v4List([['100.64.0.0', 10]])],
   ['link-local', v4List([['169.254.0.0', 16]])],
   ['multicast', v4List([['224.0.0.0', 4]])],
-  ['reserved', v4List([['192.0.0.0', 24], ['192.0.2.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['240.0.0.0', 4]])],
+  [
+    'reserved',
+    v4List([
+      ['192.0.0.0', 24],
+      ['192.0.2.0', 24],
+      ['198.18.0.0', 15],
+      ['198.51.100.0', 24],
+      ['203.0.113.0', 24],
+      ['240.0.0.0', 4],
+    ]),
+  ],
 ];
 
 /** IPv6 ranges by reason (IPv4-mapped and NAT64 addresses are judged by their IPv4 first). */
@@ -46,9 +63,23 @@ const V6: ReadonlyArray<readonly [string, BlockList]> = [
   ['unspecified', v6List([['::', 128]])],
   ['IPv4-compatible (deprecated)', v6List([['::', 96]])],
   ['private network (ULA fc00::/7)', v6List([['fc00::', 7]])],
-  ['link-local', v6List([['fe80::', 10], ['fec0::', 10]])],
+  [
+    'link-local',
+    v6List([
+      ['fe80::', 10],
+      ['fec0::', 10],
+    ]),
+  ],
   ['multicast', v6List([['ff00::', 8]])],
-  ['reserved', v6List([['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['::ffff:0:0:0', 96]])],
+  [
+    'reserved',
+    v6List([
+      ['64:ff9b:1::', 48],
+      ['100::', 64],
+      ['2001:db8::', 32],
+      ['::ffff:0:0:0', 96],
+    ]),
+  ],
 ];
 
 /**

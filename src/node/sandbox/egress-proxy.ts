@@ -55,7 +55,8 @@ export interface EgressProxy {
   close(): Promise<void>;
 }
 
-const PRIVATE_HINT = 'a tool run never reaches this machine or its private network (an operator can allow it for one run: allowPrivateEgress / try --allow-private-egress)';
+const PRIVATE_HINT =
+  'a tool run never reaches this machine or its private network (an operator can allow it for one run: allowPrivateEgress / try --allow-private-egress)';
 
 /** Resolves `host` to its candidate addresses (an IP literal is its own). */
 async function addressesOf(host: string): Promise<string[] | null> {
@@ -155,7 +156,12 @@ export function createEgressProxy(policy: EgressPolicy, options: EgressProxyOpti
     tunnel(req, client, head, ctx).catch(() => client.destroy());
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
     rawReply(socket, status, 'malformed request');
   });
   server.on('connection', (s: Socket) => {

@@ -46,11 +46,18 @@ async function missingError(requires: EnvRequirements, out: Record<string, strin
   const inWorkspace = names.filter((n) => wsEnv[n] !== undefined && !NEVER_HANDED_ENV.has(n));
   const never = names.filter((n) => NEVER_HANDED_ENV.has(n));
   const notes = [
-    ...(inWorkspace.length ? [`${inWorkspace.join(', ')} is in the workspace's .forge/.env, which is the Skill Builder's own and never given to scripts: set it for the agent`] : []),
+    ...(inWorkspace.length
+      ? [`${inWorkspace.join(', ')} is in the workspace's .forge/.env, which is the Skill Builder's own and never given to scripts: set it for the agent`]
+      : []),
     ...(never.length ? [`${never.join(', ')} is never given to a script`] : []),
   ];
   const note = notes.length ? ` (${notes.join('; ')})` : '';
-  return new ToolRunError('missing_env', 'env', `the skill needs ${parts.join(', ')} to run: set ${parts.length > 1 ? 'them' : 'it'} in ${where}${note}`, names);
+  return new ToolRunError(
+    'missing_env',
+    'env',
+    `the skill needs ${parts.join(', ')} to run: set ${parts.length > 1 ? 'them' : 'it'} in ${where}${note}`,
+    names,
+  );
 }
 
 /** The declared values; throws ToolRunError `missing_env` naming what is missing and where to set it. */

@@ -19,7 +19,11 @@ export function looksLikeSchema(v: unknown): v is Record<string, unknown> {
   if (typeof t === 'string') return JSON_TYPES.has(t);
   if (Array.isArray(t)) return t.length > 0 && t.every((x) => typeof x === 'string' && JSON_TYPES.has(x));
   const p = v['properties'];
-  return isPlainObject(p) && Object.values(p).every(isPlainObject) && Object.keys(v).every((k) => ['properties', 'required', 'additionalProperties', 'description', 'title'].includes(k));
+  return (
+    isPlainObject(p) &&
+    Object.values(p).every(isPlainObject) &&
+    Object.keys(v).every((k) => ['properties', 'required', 'additionalProperties', 'description', 'title'].includes(k))
+  );
 }
 
 /** A schema that accepts values of the same types as `example`. */
@@ -41,7 +45,8 @@ export function checkOutput(stdout: string, tool: ToolSection): { json: unknown;
   const text = stdout.trim();
   const out = tool.output;
   const expectsJson = out === null || out.kind === 'json';
-  if (text === '') return { json: null, diagnostics: expectsJson ? [{ path: '', message: 'the script printed nothing; tools print their result as JSON' }] : [] };
+  if (text === '')
+    return { json: null, diagnostics: expectsJson ? [{ path: '', message: 'the script printed nothing; tools print their result as JSON' }] : [] };
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -59,7 +59,13 @@ function timeoutOf(forge: ForgeMetadata, override: number | undefined): number {
   return typeof hint === 'number' && hint > 0 ? Math.min(hint * 1000, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
 }
 
-export function prepareRun(opts: { skillMd: string; scripts: Readonly<Record<string, string>>; tool: string; input: unknown; timeoutMs?: number }): PreparedRun {
+export function prepareRun(opts: {
+  skillMd: string;
+  scripts: Readonly<Record<string, string>>;
+  tool: string;
+  input: unknown;
+  timeoutMs?: number;
+}): PreparedRun {
   const parsed = parseSkillMd(opts.skillMd);
   const tools = parsed.tools;
   const tool = tools.find((t) => t.name === opts.tool);
@@ -68,7 +74,9 @@ export function prepareRun(opts: { skillMd: string; scripts: Readonly<Record<str
     throw new ToolRunError(
       'unknown_tool',
       'tool',
-      known.length ? `tool "${opts.tool}" is not in the SKILL.md; its tools are: ${known.join(', ')}` : `tool "${opts.tool}" is not in the SKILL.md: it has no "## Tool:" sections`,
+      known.length
+        ? `tool "${opts.tool}" is not in the SKILL.md; its tools are: ${known.join(', ')}`
+        : `tool "${opts.tool}" is not in the SKILL.md: it has no "## Tool:" sections`,
     );
   }
   const scripts = plainScripts(opts.scripts);

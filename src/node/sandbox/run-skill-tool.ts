@@ -49,7 +49,14 @@ async function forwarder(dir: RunDir): Promise<string> {
   return process.execPath;
 }
 
-async function runSandboxed(bwrap: string, prep: PreparedRun, dir: RunDir, proxy: EgressProxy, declared: Record<string, string>, opts: RunSkillToolOptions): Promise<SpawnOutcome> {
+async function runSandboxed(
+  bwrap: string,
+  prep: PreparedRun,
+  dir: RunDir,
+  proxy: EgressProxy,
+  declared: Record<string, string>,
+  opts: RunSkillToolOptions,
+): Promise<SpawnOutcome> {
   const start = bwrapCommand(bwrap);
   const socket = join(dir.runtime, 'proxy.sock');
   await proxy.listen({ path: socket });
@@ -96,7 +103,13 @@ function applyBwrapStatus(o: SpawnOutcome): SpawnOutcome {
   return { ...o, exitCode: o.exitCode === 0 ? null : o.exitCode, stderr: `${o.stderr}${o.stderr && !o.stderr.endsWith('\n') ? '\n' : ''}${why}\n` };
 }
 
-async function runUnsandboxed(prep: PreparedRun, dir: RunDir, proxy: EgressProxy, declared: Record<string, string>, opts: RunSkillToolOptions): Promise<SpawnOutcome> {
+async function runUnsandboxed(
+  prep: PreparedRun,
+  dir: RunDir,
+  proxy: EgressProxy,
+  declared: Record<string, string>,
+  opts: RunSkillToolOptions,
+): Promise<SpawnOutcome> {
   const address = await proxy.listen({ tcp: true });
   const marker = newRunMarker();
   const env = { ...baseEnv(process.env.PATH ?? SANDBOX_PATH, dir.home, dir.tmp, declared, `http://${address}`), [RUN_MARKER_ENV]: marker };
@@ -117,7 +130,8 @@ async function runUnsandboxed(prep: PreparedRun, dir: RunDir, proxy: EgressProxy
 export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunResult> {
   const prep = prepareRun(opts);
   const mode = opts.sandbox ?? 'auto';
-  if (mode !== 'auto' && mode !== 'bwrap' && mode !== 'none') throw new ToolRunError('bad_input', 'sandbox', `sandbox must be 'auto', 'bwrap' or 'none', not ${JSON.stringify(mode)}`);
+  if (mode !== 'auto' && mode !== 'bwrap' && mode !== 'none')
+    throw new ToolRunError('bad_input', 'sandbox', `sandbox must be 'auto', 'bwrap' or 'none', not ${JSON.stringify(mode)}`);
   let bwrap: string | null = null;
   if (mode !== 'none') {
     const found = findBwrap();

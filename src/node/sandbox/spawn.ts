@@ -86,10 +86,13 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
     }
     req.reap?.();
   };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killTree();
-  }, Math.min(Math.max(req.timeoutMs, 0), MAX_TIMER_MS));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      killTree();
+    },
+    Math.min(Math.max(req.timeoutMs, 0), MAX_TIMER_MS),
+  );
   const onAbort = () => {
     aborted = true;
     killTree();

@@ -31,7 +31,13 @@ async function chownTree(root: string, rel: readonly string[], uid: number): Pro
   for (const p of rel) await chown(join(root, p), uid, uid);
 }
 
-export async function createRunDir(skillName: string, skillMd: string, scripts: Readonly<Record<string, string>>, scriptFile: string, owner: number | null = null): Promise<RunDir> {
+export async function createRunDir(
+  skillName: string,
+  skillMd: string,
+  scripts: Readonly<Record<string, string>>,
+  scriptFile: string,
+  owner: number | null = null,
+): Promise<RunDir> {
   const root = await mkdtemp(join(tmpdir(), `${RUN_DIR_PREFIX}${process.pid}-`));
   const remove = () => rm(root, { recursive: true, force: true });
   try {

@@ -71,7 +71,13 @@ export async function checkScriptSyntax(scripts: Readonly<Record<string, string>
             const run = await runTool(options.commands?.[job.tool] ?? job.tool, job.args, dir, env, timeoutMs);
             if (run.kind === 'missing') missing.add(job.tool);
             else if (run.kind === 'timeout')
-              findings.push({ code: 'syntax-check-timeout', severity: 'info', message: `${job.tool} took longer than ${timeoutMs} ms on ${file} and was stopped; the file was not checked by it`, file, tool: job.tool });
+              findings.push({
+                code: 'syntax-check-timeout',
+                severity: 'info',
+                message: `${job.tool} took longer than ${timeoutMs} ms on ${file} and was stopped; the file was not checked by it`,
+                file,
+                tool: job.tool,
+              });
             else findings.push(...job.parse(run));
           }
         })(),

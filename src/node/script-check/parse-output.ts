@@ -10,7 +10,8 @@ export function bashFindings(stderr: string, file: string): ScriptSyntaxFinding[
   const out: ScriptSyntaxFinding[] = [];
   for (const m of stderr.matchAll(/: line (\d+): (.+)/g))
     out.push({ code: 'bash-syntax', severity: 'error', message: `bash: ${m[2]!.trim()}`, file, line: Number(m[1]), tool: 'bash' });
-  if (out.length === 0 && stderr.trim()) out.push({ code: 'bash-syntax', severity: 'error', message: `bash: ${stderr.trim().split('\n')[0]}`, file, tool: 'bash' });
+  if (out.length === 0 && stderr.trim())
+    out.push({ code: 'bash-syntax', severity: 'error', message: `bash: ${stderr.trim().split('\n')[0]}`, file, tool: 'bash' });
   return out;
 }
 
@@ -48,7 +49,10 @@ export function pythonFindings(stderr: string, file: string): ScriptSyntaxFindin
   if (!text) return [];
   const lines = text.split('\n');
   const lastError = [...lines].reverse().find((l) => /\b\w*(?:Error|Warning):/.test(l)) ?? lines[lines.length - 1]!;
-  const msg = lastError.replace(/^Sorry:\s*/, '').replace(/\([^()]*, line \d+\)\s*$/, '').trim(); // (spaces before the `(` go with trim(): a leading `\s*` was quadratic)
+  const msg = lastError
+    .replace(/^Sorry:\s*/, '')
+    .replace(/\([^()]*, line \d+\)\s*$/, '')
+    .trim(); // (spaces before the `(` go with trim(): a leading `\s*` was quadratic)
   const lineNo = /line (\d+)/.exec(/File "[^"]*", line \d+/.exec(text)?.[0] ?? lastError)?.[1];
   const f: ScriptSyntaxFinding = { code: 'python-syntax', severity: 'error', message: `python3: ${msg}`, file, tool: 'python3' };
   if (lineNo) f.line = Number(lineNo);

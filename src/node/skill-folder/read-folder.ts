@@ -64,7 +64,8 @@ export async function readSkillFolder(fs: FsLike, dir: string): Promise<Skill> {
     if (!now.isFile()) throw new SkillArchiveError(`"${name}" changed while it was read (no longer a regular file); refused`, name);
     const bytes = await readBytes(fs, full);
     total += bytes.length;
-    if (total > L.maxTotalBytes) throw new SkillArchiveError(`the folder holds more than ${L.maxTotalBytes / (1024 * 1024)} MiB; a skill may hold at most that`);
+    if (total > L.maxTotalBytes)
+      throw new SkillArchiveError(`the folder holds more than ${L.maxTotalBytes / (1024 * 1024)} MiB; a skill may hold at most that`);
     entries.push({ path, bytes });
   }
   return toSkill(entries);

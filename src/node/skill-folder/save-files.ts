@@ -54,7 +54,8 @@ function checkPath(path: unknown, field: string, seen: Map<string, string>, scri
 }
 
 function decodeBase64(text: unknown, path: string): Uint8Array {
-  if (typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw new RequestError('binaries', `binaries: the content_base64 of "${path}" must be base64 text`);
+  if (typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text))
+    throw new RequestError('binaries', `binaries: the content_base64 of "${path}" must be base64 text`);
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
@@ -88,7 +89,8 @@ export function checkFolderFiles(files: unknown, binaries: unknown, scriptNames:
     for (const b of binaries) {
       if (!isRecord(b)) throw new RequestError('binaries', 'binaries: every item must be {path, content_base64} or {path, sha256}');
       const path = checkPath(b.path, 'binaries', seen, scripts);
-      if (b.bytes instanceof Uint8Array || b.contentBase64 !== undefined) add(path, b.bytes instanceof Uint8Array ? b.bytes : decodeBase64(b.contentBase64, path));
+      if (b.bytes instanceof Uint8Array || b.contentBase64 !== undefined)
+        add(path, b.bytes instanceof Uint8Array ? b.bytes : decodeBase64(b.contentBase64, path));
       else if (typeof b.sha256 === 'string' && /^[0-9a-f]{64}$/.test(b.sha256)) out.keep.set(path, b.sha256);
       else throw new RequestError('binaries', `binaries: "${path}" needs content_base64 (new bytes) or sha256 (keep the saved file, 64 lower-case hex digits)`);
     }
@@ -119,7 +121,11 @@ export async function applyFolderFiles(fs: FsLike, dir: string, req: CheckedFold
   const write = new Map(req.write);
   for (const [path, sha] of req.keep) {
     const found = old?.binaries.find((b) => b.path === path && b.sha256 === sha) ?? old?.binaries.find((b) => b.sha256 === sha);
-    if (!found) throw new RequestError('binaries', `binaries: "${path}" asks to keep a file with sha256 ${sha.slice(0, 12)}…, which the skill being edited does not hold; send its content_base64 instead`);
+    if (!found)
+      throw new RequestError(
+        'binaries',
+        `binaries: "${path}" asks to keep a file with sha256 ${sha.slice(0, 12)}…, which the skill being edited does not hold; send its content_base64 instead`,
+      );
     write.set(path, found.bytes);
   }
   const removed: string[] = [];
@@ -159,7 +165,8 @@ async function refuseLinkedParents(fs: FsLike, dir: string, path: string): Promi
   const parts = path.split('/');
   for (let i = 1; i <= parts.length; i++) {
     const st = await statIfExists(fs, join(dir, ...parts.slice(0, i)), true);
-    if (st?.isSymbolicLink()) throw new RequestError('files', `"${parts.slice(0, i).join('/')}" in the skill folder is a symbolic link; remove it before saving files under it`);
+    if (st?.isSymbolicLink())
+      throw new RequestError('files', `"${parts.slice(0, i).join('/')}" in the skill folder is a symbolic link; remove it before saving files under it`);
     if (!st) return;
   }
 }

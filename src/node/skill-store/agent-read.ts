@@ -69,7 +69,10 @@ export async function refuseNonSkillOccupant(agentDir: string, name: string, opt
   if (checkSkillName(name) !== null) return; // the save refuses the name itself, naming its field
   const occupant = await nameOccupant(agentDir, name, opts);
   if (occupant && 'skipped' in occupant)
-    throw new SkillConflictError(name, `skills/${occupant.skipped.path} is in the way of "${name}" and is not a skill (${occupant.skipped.reason}); move it away, or pick another name`);
+    throw new SkillConflictError(
+      name,
+      `skills/${occupant.skipped.path} is in the way of "${name}" and is not a skill (${occupant.skipped.reason}); move it away, or pick another name`,
+    );
 }
 
 const VANISHED = Symbol('vanished');
@@ -88,7 +91,11 @@ export async function readCustomSkill(agentDir: string, name: string, opts: IoOp
         throw err;
       }
     });
-  const skill = await retryVanished(read, (r) => r === VANISHED, (r) => r);
+  const skill = await retryVanished(
+    read,
+    (r) => r === VANISHED,
+    (r) => r,
+  );
   if (skill === VANISHED) throw new NotFoundError('skill', `no skill "${name}" in ${skillsDir}`);
   return skill;
 }

@@ -54,20 +54,27 @@ async function folderEntry(fs: FsLike, realSkills: string, dir: string, name: st
     const target = await statIfExists(fs, join(real, SKILL_MD));
     const realMd = target ? await realPath(fs, join(real, SKILL_MD)) : null;
     if (realMd === null) return { path: `${name}/${SKILL_MD}`, code: 'unreadable', skill: name, reason: 'a symlink whose target does not exist' };
-    if (!isInside(real, realMd)) return { path: `${name}/${SKILL_MD}`, code: 'symlink-escape', skill: name, reason: 'a symlink pointing outside the skill folder; it was not read' };
+    if (!isInside(real, realMd))
+      return { path: `${name}/${SKILL_MD}`, code: 'symlink-escape', skill: name, reason: 'a symlink pointing outside the skill folder; it was not read' };
   }
   return { format: 'subdir', dirName: name, path: dir, skillMdPath: join(dir, SKILL_MD) };
 }
 
 async function flatEntry(fs: FsLike, realSkills: string, file: string, name: string, stem: string): Promise<Step> {
   if (isReadmeName(name)) return { path: name, code: 'not-a-skill', reason: 'a README documents the folder; it is not a skill' };
-  if (skillEntryNameProblem(stem)) return { path: name, code: 'not-a-skill', reason: 'a Markdown file whose name is not a skill name (flat skills are <kebab-case-name>.md)' };
+  if (skillEntryNameProblem(stem))
+    return { path: name, code: 'not-a-skill', reason: 'a Markdown file whose name is not a skill name (flat skills are <kebab-case-name>.md)' };
   if (!isInside(realSkills, await realPath(fs, file)))
     return { path: name, code: 'symlink-escape', skill: stem, reason: 'a symlink pointing outside the skills folder; it was not read' };
   return { format: 'flat', dirName: stem, path: file, skillMdPath: file };
 }
 
-async function classify(fs: FsLike, skillsDir: string, realSkills: string, e: { name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }): Promise<Step> {
+async function classify(
+  fs: FsLike,
+  skillsDir: string,
+  realSkills: string,
+  e: { name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean },
+): Promise<Step> {
   if (isHiddenName(e.name)) return null;
   const path = join(skillsDir, e.name);
   const target = e.isSymbolicLink ? await statIfExists(fs, path) : null;
@@ -101,7 +108,12 @@ export async function listSkillsFolder(fs: FsLike, skillsDir: string): Promise<S
     if (!('format' in step)) out.skipped.push(step);
     // listDir sorts a name before the same name with `.md`, so a folder skill of the same name is already in.
     else if (step.format === 'flat' && out.skills.some((s) => s.dirName === step.dirName))
-      out.skipped.push({ path: `${step.dirName}.md`, code: 'duplicate', skill: step.dirName, reason: `the folder ${step.dirName}/ already holds this skill; remove one of the two` });
+      out.skipped.push({
+        path: `${step.dirName}.md`,
+        code: 'duplicate',
+        skill: step.dirName,
+        reason: `the folder ${step.dirName}/ already holds this skill; remove one of the two`,
+      });
     else out.skills.push(step);
   }
   return out;

@@ -40,7 +40,12 @@ export async function readSkillScripts(fs: FsLike, realSkill: string, skill: str
   const realDir = await realInside(fs, dir, realSkill).catch(() => null);
   out.scripts = {};
   if (!realDir) {
-    out.skipped.push({ path: `${skill}/scripts`, code: 'symlink-escape', skill, reason: 'scripts/ is a symlink pointing outside the skill folder; no script was read' });
+    out.skipped.push({
+      path: `${skill}/scripts`,
+      code: 'symlink-escape',
+      skill,
+      reason: 'scripts/ is a symlink pointing outside the skill folder; no script was read',
+    });
     return out;
   }
   for (const e of await listDir(fs, realDir)) {

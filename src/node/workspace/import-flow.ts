@@ -74,7 +74,12 @@ export function importReply(p: PreparedImport): ImportReply {
       skillMd: p.skill.skillMd,
       scripts: p.skill.scripts,
       files: p.skill.files,
-      binaries: p.skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256, ...(b.bytes ? { contentBase64: Buffer.from(b.bytes).toString('base64') } : {}) })),
+      binaries: p.skill.binaries.map((b) => ({
+        path: b.path,
+        size: b.size,
+        sha256: b.sha256,
+        ...(b.bytes ? { contentBase64: Buffer.from(b.bytes).toString('base64') } : {}),
+      })),
     },
     validation: p.validation,
     proposals: p.proposals && { bins: p.proposals.bins, egressDomains: p.proposals.egressDomains, env: p.proposals.env },

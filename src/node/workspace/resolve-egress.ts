@@ -59,7 +59,10 @@ function resolveOne(resolver: HostResolver, name: string, ttlMs: number, now: ()
   };
   return Promise.resolve()
     .then(() => resolver(name))
-    .then((a) => remember(Array.isArray(a) ? a.filter((x): x is string => typeof x === 'string') : []), () => remember([]));
+    .then(
+      (a) => remember(Array.isArray(a) ? a.filter((x): x is string => typeof x === 'string') : []),
+      () => remember([]),
+    );
 }
 
 /**

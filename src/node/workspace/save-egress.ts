@@ -39,7 +39,10 @@ function normaliseDomain(d: string): string {
 function readAllowedDomains(file: YamlFile): YAMLSeq | null {
   const egress = file.doc.getIn(['egress'], true);
   if (egress !== undefined && !(isScalar(egress) && egress.value === null) && !isMap(egress))
-    throw new ConfigError('egress', `${file.path}: egress must be a mapping (egress: {allowed_domains: [...]})`, { file: file.path, ...lineOpt(file, ['egress']) });
+    throw new ConfigError('egress', `${file.path}: egress must be a mapping (egress: {allowed_domains: [...]})`, {
+      file: file.path,
+      ...lineOpt(file, ['egress']),
+    });
   const list = file.doc.getIn(['egress', 'allowed_domains'], true);
   if (list === undefined || (isScalar(list) && list.value === null)) return null;
   if (!isSeq(list))

@@ -80,7 +80,9 @@ function checkShape(request: unknown): SaveSkillRequest {
 }
 
 /** What no schema can check: the accepted requirements declared in the SKILL.md, the folder files decoded and checked. */
-function prepareRequest(r: SaveSkillRequest): SaveSkillRequest & { scripts: Record<string, string>; envVars: Record<string, string>; folderFiles: CheckedFolderFiles } {
+function prepareRequest(
+  r: SaveSkillRequest,
+): SaveSkillRequest & { scripts: Record<string, string>; envVars: Record<string, string>; folderFiles: CheckedFolderFiles } {
   const scripts = { ...r.scripts };
   const envVars = { ...r.envVars };
   const skillMd = r.acceptRequirements == null ? r.skillMd : acceptRequirements(r.skillMd, r.acceptRequirements);
@@ -104,13 +106,7 @@ async function copyTree(fs: FsLike, from: string, to: string, skip: ReadonlySet<
   }
 }
 
-async function writeNewSkillFolder(
-  fs: FsLike,
-  tmp: string,
-  skillMd: string,
-  scripts: Record<string, string>,
-  carryFrom: string | null,
-): Promise<void> {
+async function writeNewSkillFolder(fs: FsLike, tmp: string, skillMd: string, scripts: Record<string, string>, carryFrom: string | null): Promise<void> {
   // The rest of an edited skill's folder (references/, assets …) is carried over; SKILL.md and scripts/ are replaced.
   if (carryFrom) await copyTree(fs, carryFrom, tmp, new Set(['SKILL.md', 'scripts']));
   else await fs.promises.mkdir(tmp, { recursive: true });
@@ -247,7 +243,12 @@ async function validateSave(fs: FsLike, t: SaveTarget, req: CheckedRequest, opts
   const parsed = parseSkillMd(req.skillMd);
   const fmName = parsed.frontmatter && typeof parsed.frontmatter.name === 'string' ? parsed.frontmatter.name.trim() : undefined;
   if (fmName !== undefined && fmName !== name) {
-    const mismatch = errorDiag('name-mismatch', S.skillName, `skill_name "${name}" must equal the frontmatter name "${fmName}"; save it under "${fmName}" or change the name: line`, parsed.frontmatterLines.name);
+    const mismatch = errorDiag(
+      'name-mismatch',
+      S.skillName,
+      `skill_name "${name}" must equal the frontmatter name "${fmName}"; save it under "${fmName}" or change the name: line`,
+      parsed.frontmatterLines.name,
+    );
     const merged = toValidationResult([...validation.errors, mismatch, ...validation.warnings]);
     throw new SkillValidationError(merged);
   }
@@ -297,7 +298,8 @@ async function buildAndSwap(fs: FsLike, t: SaveTarget, req: CheckedRequest, carr
   await fs.promises.mkdir(skillsDir, { recursive: true });
   const realAgent = await realPath(fs, agentDir);
   const realSkills = await realPath(fs, skillsDir);
-  if (!isInside(realAgent, realSkills)) throw new UnsafePathError(S.skillName, `${skillsDir} is a symlink pointing outside the agent folder; refusing to write there`);
+  if (!isInside(realAgent, realSkills))
+    throw new UnsafePathError(S.skillName, `${skillsDir} is a symlink pointing outside the agent folder; refusing to write there`);
   const target = join(skillsDir, name);
   const carryFrom = carried?.real ?? null;
   await cleanLeftoverTemps(fs, skillsDir); // folders a crashed save left behind

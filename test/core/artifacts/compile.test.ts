@@ -56,7 +56,11 @@ describe('compileSkills: prompt', () => {
 
   it('leaves script-backed skills out of the prompt and gives an empty prompt when all are', () => {
     const r = compileSkills([
-      { skillMd: md('weather', '## Tool: weather_now\n\nCurrent weather.\n\n**Input:** city (string)\n'), dirName: 'weather', scripts: { 'weather-now.sh': SCRIPT } },
+      {
+        skillMd: md('weather', '## Tool: weather_now\n\nCurrent weather.\n\n**Input:** city (string)\n'),
+        dirName: 'weather',
+        scripts: { 'weather-now.sh': SCRIPT },
+      },
     ]);
     expect(r.skills[0]!.kind).toBe('tools');
     expect(r.prompt).toBe('');
@@ -96,10 +100,19 @@ Exercises every Input type.
 
 describe('compileSkills: tools', () => {
   it('sends the schema Forge computes from the Input line, and keeps our table reading apart under authored', () => {
-    const r = compileSkills([{ skillMd: md('types', ALL_TYPES), dirName: 'types', scripts: { 'every-type.py': 'import sys, json\nprint(json.loads(sys.argv[1]))\n' } }]);
+    const r = compileSkills([
+      { skillMd: md('types', ALL_TYPES), dirName: 'types', scripts: { 'every-type.py': 'import sys, json\nprint(json.loads(sys.argv[1]))\n' } },
+    ]);
     expect(r.tools).toHaveLength(1);
     const def = r.tools[0]!;
-    expect(def).toMatchObject({ name: 'every_type', skill: 'types', script: 'types/scripts/every-type.py', interpreter: 'python3', output_spec: '', output_format: '' });
+    expect(def).toMatchObject({
+      name: 'every_type',
+      skill: 'types',
+      script: 'types/scripts/every-type.py',
+      interpreter: 'python3',
+      output_spec: '',
+      output_format: '',
+    });
     // The runtime joins every text line of the section, table rows included.
     expect(def.description.startsWith('Exercises every Input type. | Parameter | Type | Required | Description | |-----------|')).toBe(true);
     // Written out by hand from InputSpecToSchema: keys in byte order, int/float → number, list → array,
@@ -172,8 +185,26 @@ describe('compileSkills: tools', () => {
 
   it('leaves out only the tool whose property key providers reject, and reports it', () => {
     const body = [
-      '## Tool: good_tool', '', 'Fine.', '', '**Input:** query (string, required)', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| query | string | yes | q |', '',
-      '## Tool: bad_tool', '', 'Broken key.', '', '**Input:** $query (string, required)', '', '| Parameter | Type | Required | Description |', '|---|---|---|---|', '| $query | string | yes | q |', '',
+      '## Tool: good_tool',
+      '',
+      'Fine.',
+      '',
+      '**Input:** query (string, required)',
+      '',
+      '| Parameter | Type | Required | Description |',
+      '|---|---|---|---|',
+      '| query | string | yes | q |',
+      '',
+      '## Tool: bad_tool',
+      '',
+      'Broken key.',
+      '',
+      '**Input:** $query (string, required)',
+      '',
+      '| Parameter | Type | Required | Description |',
+      '|---|---|---|---|',
+      '| $query | string | yes | q |',
+      '',
     ].join('\n');
     const r = compileSkills([{ skillMd: md('keys', body), dirName: 'keys', scripts: { 'good-tool.sh': SCRIPT, 'bad-tool.sh': SCRIPT } }]);
     expect(r.tools.map((t) => t.name)).toEqual(['good_tool']);
@@ -194,7 +225,10 @@ describe('compileSkills: tools', () => {
     const body = '## Tool: has_script\n\nA.\n\n**Input:** x (string)\n\n## Tool: no_script\n\nB.\n\n**Input:** y (string)\n';
     const r = compileSkills([{ skillMd: md('mixed', body), dirName: 'mixed', scripts: { 'has-script.sh': SCRIPT } }]);
     expect(r.tools.map((t) => t.name)).toEqual(['has_script']);
-    expect(r.skills[0]!.tools.map((t) => [t.name, t.script])).toEqual([['has_script', 'mixed/scripts/has-script.sh'], ['no_script', null]]);
+    expect(r.skills[0]!.tools.map((t) => [t.name, t.script])).toEqual([
+      ['has_script', 'mixed/scripts/has-script.sh'],
+      ['no_script', null],
+    ]);
     expect(r.diagnostics.some((d) => d.code === 'tool-missing-script' && d.field === 'tools.no_script')).toBe(true);
   });
 
@@ -253,13 +287,18 @@ describe("compileSkills: what Forge's runtime registers", () => {
     ]);
     const [term, cache] = r.tools;
     expect(term).toMatchObject({
-      description: 'Looks a term up. | Parameter | Type | Required | Description | |---|---|---|---| | term | string | yes | What to look up | | limit | integer | no | Max results |',
+      description:
+        'Looks a term up. | Parameter | Type | Required | Description | |---|---|---|---| | term | string | yes | What to look up | | limit | integer | no | Max results |',
       input_schema: { type: 'object', properties: { limit: { type: 'number' }, term: { type: 'string' } }, required: ['term'] },
       output_spec: 'the matching entries',
       output_format: 'json',
       authored: {
         description: 'Looks a term up.',
-        input_schema: { type: 'object', properties: { term: { type: 'string', description: 'What to look up' }, limit: { type: 'integer', description: 'Max results' } }, required: ['term'] },
+        input_schema: {
+          type: 'object',
+          properties: { term: { type: 'string', description: 'What to look up' }, limit: { type: 'integer', description: 'Max results' } },
+          required: ['term'],
+        },
       },
     });
     // A phantom has no section: Forge gives it an empty description and the open schema; nothing is ours.
@@ -275,7 +314,11 @@ describe("compileSkills: what Forge's runtime registers", () => {
   });
 
   it('registers every entry of a runtime: binary skill in no tools.json entry (no script to run)', () => {
-    const bin = md('infil', '## Tool: infil_scan\n\nScans.\n\n**Input:** target (string)\n', 'metadata:\n  forge:\n    runtime: binary\n    requires:\n      bins: [infil]\n');
+    const bin = md(
+      'infil',
+      '## Tool: infil_scan\n\nScans.\n\n**Input:** target (string)\n',
+      'metadata:\n  forge:\n    runtime: binary\n    requires:\n      bins: [infil]\n',
+    );
     const out = compileSkills([{ skillMd: bin, dirName: 'infil' }]);
     expect(out.tools).toEqual([]);
     expect(out.skills[0]!.runtime_tools.map((t) => [t.name, t.script])).toEqual([['infil_scan', null]]);
@@ -284,7 +327,11 @@ describe("compileSkills: what Forge's runtime registers", () => {
 
 describe('compileSkills: skills[]', () => {
   it('records metadata, the parsed tools and a sha256 checksum of the SKILL.md bytes', () => {
-    const text = md('weather', '## Tool: weather_now\n\nCurrent weather ☀️.\n\n**Input:** city (string)\n**Output:** temperature\n', 'icon: 🌤️\ncategory: utilities\ntags: [weather, api]\n');
+    const text = md(
+      'weather',
+      '## Tool: weather_now\n\nCurrent weather ☀️.\n\n**Input:** city (string)\n**Output:** temperature\n',
+      'icon: 🌤️\ncategory: utilities\ntags: [weather, api]\n',
+    );
     const r = compileSkills([{ skillMd: text, dirName: 'weather', scripts: { 'scripts/weather-now.sh': SCRIPT } }]);
     const s = r.skills[0]!;
     const hex = createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
@@ -297,8 +344,17 @@ describe('compileSkills: skills[]', () => {
       checksum: `sha256:${hex}`,
       provenance: { source: 'local', checksum: `sha256:${hex}` },
     });
-    expect(s.tools[0]).toMatchObject({ name: 'weather_now', input_form: 'inline', input: [{ name: 'city', type: 'string', required: true }], output: { kind: 'text', text: 'temperature' }, script: 'weather/scripts/weather-now.sh', interpreter: 'bash' });
-    expect(s.scripts).toEqual([{ file: 'weather/scripts/weather-now.sh', interpreter: 'bash', checksum: `sha256:${createHash('sha256').update(SCRIPT).digest('hex')}` }]);
+    expect(s.tools[0]).toMatchObject({
+      name: 'weather_now',
+      input_form: 'inline',
+      input: [{ name: 'city', type: 'string', required: true }],
+      output: { kind: 'text', text: 'temperature' },
+      script: 'weather/scripts/weather-now.sh',
+      interpreter: 'bash',
+    });
+    expect(s.scripts).toEqual([
+      { file: 'weather/scripts/weather-now.sh', interpreter: 'bash', checksum: `sha256:${createHash('sha256').update(SCRIPT).digest('hex')}` },
+    ]);
     expect(s.body).toContain('## Tool: weather_now');
     expect(s.body).not.toContain('name: weather');
     expect(r.version).toBe('forge-skill-builder.artifacts/v2');
@@ -357,11 +413,28 @@ describe('compileSkills: requirements', () => {
   it('promotes a var optional in one skill and required in another, merges bins and takes the max timeout', () => {
     const r = compileSkills([
       {
-        skillMd: md('reviewer', '# R\n\nUse web_search.\n', forgeYaml({ optional: ['GH_TOKEN', 'REVIEW_MODEL'], oneOf: ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'], bins: '\n        - jq\n        - infil', timeout: '"5m"' })),
+        skillMd: md(
+          'reviewer',
+          '# R\n\nUse web_search.\n',
+          forgeYaml({
+            optional: ['GH_TOKEN', 'REVIEW_MODEL'],
+            oneOf: ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'],
+            bins: '\n        - jq\n        - infil',
+            timeout: '"5m"',
+          }),
+        ),
         dirName: 'reviewer',
       },
       {
-        skillMd: md('pr-bot', '# P\n\nUse web_search.\n', forgeYaml({ required: ['GH_TOKEN'], bins: '\n        - name: infil\n          url: https://example.com/infil\n          dest: /usr/local/bin/infil', timeout: '120' })),
+        skillMd: md(
+          'pr-bot',
+          '# P\n\nUse web_search.\n',
+          forgeYaml({
+            required: ['GH_TOKEN'],
+            bins: '\n        - name: infil\n          url: https://example.com/infil\n          dest: /usr/local/bin/infil',
+            timeout: '120',
+          }),
+        ),
         dirName: 'pr-bot',
       },
     ]);
@@ -410,13 +483,23 @@ describe('compileSkills: filter', () => {
 describe('compileSkills: determinism', () => {
   it('gives byte-identical files for the same skills in any order', () => {
     const skills: SkillInit[] = [
-      { skillMd: md('types', ALL_TYPES, 'category: dev\ntags: [b, a]\n' + forgeYaml({ optional: ['X'] })), dirName: 'types', scripts: { 'every-type.sh': SCRIPT } },
+      {
+        skillMd: md('types', ALL_TYPES, 'category: dev\ntags: [b, a]\n' + forgeYaml({ optional: ['X'] })),
+        dirName: 'types',
+        scripts: { 'every-type.sh': SCRIPT },
+      },
       { skillMd: md('review-helper', FOUR_TOOLS_BODY, forgeYaml({ required: ['X'], bins: '\n        - jq' })), dirName: 'review-helper' },
-      { skillMd: md('weather', '## Tool: weather_now\n\nNow.\n\n**Input:** city (string)\n'), dirName: 'weather', scripts: { 'weather-now.sh': SCRIPT, 'common.sh': 'x=1\n' } },
+      {
+        skillMd: md('weather', '## Tool: weather_now\n\nNow.\n\n**Input:** city (string)\n'),
+        dirName: 'weather',
+        scripts: { 'weather-now.sh': SCRIPT, 'common.sh': 'x=1\n' },
+      },
     ];
     const first = serializeArtifacts(compileSkills(skills));
     const again = serializeArtifacts(compileSkills(skills));
-    const reversed = serializeArtifacts(compileSkills([...skills].reverse().map((s) => ({ ...s, scripts: s.scripts && Object.fromEntries(Object.entries(s.scripts).reverse()) }))));
+    const reversed = serializeArtifacts(
+      compileSkills([...skills].reverse().map((s) => ({ ...s, scripts: s.scripts && Object.fromEntries(Object.entries(s.scripts).reverse()) }))),
+    );
     expect(again).toEqual(first);
     expect(reversed).toEqual(first);
     expect(first['skills.json']).not.toMatch(/\d{4}-\d{2}-\d{2}T/);

@@ -70,7 +70,11 @@ describe('mapInputType', () => {
   });
 
   it('keeps detail it cannot fold into the schema as a note, including a default of the wrong type', () => {
-    expect(mapInputType('string', 'open/closed/all, default: open')).toEqual({ schema: { type: 'string', default: 'open' }, note: 'open/closed/all', known: true });
+    expect(mapInputType('string', 'open/closed/all, default: open')).toEqual({
+      schema: { type: 'string', default: 'open' },
+      note: 'open/closed/all',
+      known: true,
+    });
     expect(mapInputType('integer', 'default: lots').note).toBe('default: lots');
     expect(mapInputType('string: a|b', 'default: c')).toMatchObject({ schema: { type: 'string', enum: ['a', 'b'] }, note: 'default: c' });
   });

@@ -39,7 +39,10 @@ describe('mergeRequirements', () => {
 
   it('deduplicates bins by name and lets the entry with an install recipe win, in either order', () => {
     const recipe: BinRequirement = { name: 'infil', version: '>=0.4.0', url: 'https://example.com/infil', dest: 'bin/infil' };
-    for (const order of [['bare', 'recipe'], ['recipe', 'bare']]) {
+    for (const order of [
+      ['bare', 'recipe'],
+      ['recipe', 'bare'],
+    ]) {
       const byName = { bare: forge({ bins: [{ name: 'infil' }, { name: 'jq' }] }), recipe: forge({ bins: [recipe, { name: 'curl' }] }) };
       const { requirements } = mergeRequirements(order.map((s) => ({ skill: s, forge: byName[s as 'bare' | 'recipe'], timeoutSeconds: null })));
       expect(requirements.bins).toEqual([{ name: 'curl' }, { ...recipe }, { name: 'jq' }]);
@@ -48,7 +51,16 @@ describe('mergeRequirements', () => {
 
   it('keeps a bin required when any skill requires it, optional only when all say optional', () => {
     const { requirements } = mergeRequirements([
-      { skill: 'a', forge: forge({ bins: [{ name: 'node', optional: true }, { name: 'bc', optional: true }] }), timeoutSeconds: null },
+      {
+        skill: 'a',
+        forge: forge({
+          bins: [
+            { name: 'node', optional: true },
+            { name: 'bc', optional: true },
+          ],
+        }),
+        timeoutSeconds: null,
+      },
       { skill: 'b', forge: forge({ bins: [{ name: 'node' }] }), timeoutSeconds: null },
     ]);
     expect(requirements.bins).toEqual([{ name: 'bc', optional: true }, { name: 'node' }]);

@@ -161,7 +161,12 @@ describe('createSkillBuilder: chat()', () => {
 
   it('sends the on-disk skill in edit mode', async () => {
     const llm = createScriptedLlm([DRAFT_REPLY]);
-    await collect(createSkillBuilder({ llm }).chat([user('add a tool')], { mode: 'edit', existing: { dirName: 'weather-report', skillMd: SKILL_MD, scripts: { 'w.sh': 'echo disk' } } }));
+    await collect(
+      createSkillBuilder({ llm }).chat([user('add a tool')], {
+        mode: 'edit',
+        existing: { dirName: 'weather-report', skillMd: SKILL_MD, scripts: { 'w.sh': 'echo disk' } },
+      }),
+    );
     expect(llm.requests[0]!.system).toContain('## Edit mode');
     expect(llm.requests[0]!.system).toContain('echo disk');
     expect(llm.requests[0]!.messages).toEqual([user('add a tool')]);

@@ -16,7 +16,8 @@ import { createLlmClient } from '../../../src/core/llm/client.js';
 import { PROVIDERS, type ProviderName } from '../../../src/core/llm/types.js';
 import { startProviderServer, type RecordedRequest } from '../../helpers/provider-servers/index.js';
 
-const SKILL_MD = '---\nname: pager-runbook\ndescription: When the user asks how to handle a page ("the API is down", "what do I do for alert X"), follow the runbook.\n---\n\n# Pager runbook\n\nRead [the runbook](references/runbook.md) and follow its steps.\n';
+const SKILL_MD =
+  '---\nname: pager-runbook\ndescription: When the user asks how to handle a page ("the API is down", "what do I do for alert X"), follow the runbook.\n---\n\n# Pager runbook\n\nRead [the runbook](references/runbook.md) and follow its steps.\n';
 const REPLY = {
   message: 'Drafted the runbook skill with its reference file.',
   skill: {
@@ -59,8 +60,14 @@ describe.each(PROVIDERS)('%s: reference files through strict structured output',
       const llm = createLlmClient({ provider, model: 'test-model', apiKey: 'sk-test', baseUrl: server.url });
       const builder = createSkillBuilder({ llm, partialDrafts: false });
       const events: BuilderEvent[] = [];
-      const draft = { skillMd: SKILL_MD, scripts: {}, files: { 'references/runbook.md': '# Runbook (old)\n', 'references/contacts.md': 'SECRET-ROTA' }, binaries: [{ path: 'assets/diagram.png', size: 4, sha256: '0'.repeat(64) }] };
-      for await (const ev of builder.chat([{ role: 'user', content: 'Add the status page step.' }], { draft, shareFiles: ['references/runbook.md'] })) events.push(ev);
+      const draft = {
+        skillMd: SKILL_MD,
+        scripts: {},
+        files: { 'references/runbook.md': '# Runbook (old)\n', 'references/contacts.md': 'SECRET-ROTA' },
+        binaries: [{ path: 'assets/diagram.png', size: 4, sha256: '0'.repeat(64) }],
+      };
+      for await (const ev of builder.chat([{ role: 'user', content: 'Add the status page step.' }], { draft, shareFiles: ['references/runbook.md'] }))
+        events.push(ev);
 
       const req = server.requests[0]!;
       expect(req.structured).toBe(true);

@@ -41,7 +41,9 @@ describe('the worked examples of the designer prompt, as Forge runtime reads the
     expect(tool.outputSpec).not.toBe('');
     expect(tool.description.startsWith('Finds why pods of a namespace, deployment or single pod are unhealthy')).toBe(true);
     // No script: the agent reaches it through read_skill, and it needs kubectl.
-    const line = buildSkillCatalog([{ skillMd, dirName: name }]).split('\n').find((l) => l.startsWith('- '));
+    const line = buildSkillCatalog([{ skillMd, dirName: name }])
+      .split('\n')
+      .find((l) => l.startsWith('- '));
     expect(line).toMatch(/^- k8s-pod-triage: .* \[provides: k8s_pod_triage\] \(uses cli_execute\)$/);
   });
 
@@ -55,7 +57,9 @@ describe('the worked examples of the designer prompt, as Forge runtime reads the
     const ex = PROMPT_EXAMPLES.find((e) => e.title === 'a script-backed skill with a custom tool')!;
     const built = compileSkills([{ skillMd, dirName: name, scripts: ex.envelope.skill.scripts }]);
     expect(built.excluded).toEqual([]);
-    expect(built.tools.map((t) => [t.name, t.input_schema, t.script])).toEqual([['github_repo_stats', schema, 'github-repo-stats/scripts/github-repo-stats.sh']]);
+    expect(built.tools.map((t) => [t.name, t.input_schema, t.script])).toEqual([
+      ['github_repo_stats', schema, 'github-repo-stats/scripts/github-repo-stats.sh'],
+    ]);
     // Every tool is a callable tool, so the catalog does not list the skill.
     expect(buildSkillCatalog([{ skillMd, dirName: name, scripts: Object.fromEntries(scripts.map((n) => [n, ''])) }])).toBe('');
   });

@@ -119,7 +119,10 @@ describe('buildSystemPrompt: rule groups (SPEC §5)', () => {
 describe('buildSystemPrompt: context', () => {
   it('appends the on-disk skill and each script, clearly delimited, in edit mode', () => {
     const skillMd = '---\nname: weather-report\n---\n# W\n\n```json\n{"a": 1}\n```\n';
-    const edit = buildSystemPrompt({ mode: 'edit', existing: { dirName: 'weather-report', skillMd, scripts: { 'now.sh': 'echo "```"\n', 'x.py': 'print(1)' } } });
+    const edit = buildSystemPrompt({
+      mode: 'edit',
+      existing: { dirName: 'weather-report', skillMd, scripts: { 'now.sh': 'echo "```"\n', 'x.py': 'print(1)' } },
+    });
     expect(edit).toContain('named `weather-report`');
     expect(edit).toContain('#### File: SKILL.md\n````markdown\n' + skillMd.replace(/\n$/, '') + '\n````\n#### End of file: SKILL.md');
     // A script holding ``` gets a longer fence so it cannot close its own block.
@@ -138,8 +141,8 @@ describe('buildSystemPrompt: context', () => {
     expect(withDraft).toMatch(/including any changes they made by hand/);
     expect(withDraft).toContain('EDITED BY HAND');
     expect(withDraft).toContain('#### File: scripts/a.sh');
-    expect(create).not.toContain("current draft");
-    expect(buildSystemPrompt({ draft: { skillMd: '  ' } })).not.toContain("current draft");
+    expect(create).not.toContain('current draft');
+    expect(buildSystemPrompt({ draft: { skillMd: '  ' } })).not.toContain('current draft');
   });
 
   it('is deterministic', () => {

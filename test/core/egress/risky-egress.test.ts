@@ -9,11 +9,21 @@ import { egressSkill } from '../../helpers/skill-fixtures.js';
 describe('classifyEgressEntry', () => {
   it('flags wildcards over public suffixes (Public Suffix List), not over registrable domains', () => {
     for (const e of ['*.com', '*.co.uk', '*.com.au', '*']) expect(classifyEgressEntry(e)?.kind, e).toMatch(/public-suffix|anywhere/);
-    for (const e of ['*.example.com', '*.bbc.co.uk', '*.google.com', 'api.github.com', '8.8.8.8', '$API_HOST', '${API_HOST}']) expect(classifyEgressEntry(e), e).toBeNull();
+    for (const e of ['*.example.com', '*.bbc.co.uk', '*.google.com', 'api.github.com', '8.8.8.8', '$API_HOST', '${API_HOST}'])
+      expect(classifyEgressEntry(e), e).toBeNull();
   });
 
   it('flags cloud metadata endpoints in every spelling an HTTP client accepts', () => {
-    for (const e of ['169.254.169.254', 'fd00:ec2::254', '[fd00:ec2:0::254]', 'metadata.google.internal', '2852039166', '0xa9.0xfe.0xa9.0xfe', '[::ffff:169.254.169.254]', 'instance-data'])
+    for (const e of [
+      '169.254.169.254',
+      'fd00:ec2::254',
+      '[fd00:ec2:0::254]',
+      'metadata.google.internal',
+      '2852039166',
+      '0xa9.0xfe.0xa9.0xfe',
+      '[::ffff:169.254.169.254]',
+      'instance-data',
+    ])
       expect(classifyEgressEntry(e)?.kind, e).toBe('metadata');
   });
 
@@ -39,7 +49,9 @@ describe('classifyEgressEntry', () => {
   });
 
   it('names the entry in the reason', () => {
-    expect(findRiskyEgress(['api.example.com', '*.com'])).toEqual([expect.objectContaining({ entry: '*.com', index: 1, kind: 'public-suffix', reason: expect.stringContaining('"*.com"') })]);
+    expect(findRiskyEgress(['api.example.com', '*.com'])).toEqual([
+      expect.objectContaining({ entry: '*.com', index: 1, kind: 'public-suffix', reason: expect.stringContaining('"*.com"') }),
+    ]);
   });
 
   it('leaves for DNS only plain names that are neither malformed nor risky by name', () => {
@@ -70,7 +82,11 @@ describe('egress findings (validator)', () => {
     expect(r.valid).toBe(false);
     expect(r.errors.filter((e) => e.code === 'egress-domain-malformed').map((e) => [e.line, e.field, e.message])).toEqual([
       [8, 'metadata.forge.egress_domains[1]', '"*com": a wildcard must be `*.` followed by a domain, e.g. `*.example.com`'],
-      [9, 'metadata.forge.egress_domains[2]', '"api.example.com:443": egress_domains takes host names only; the port is not part of the pattern — write `api.example.com`'],
+      [
+        9,
+        'metadata.forge.egress_domains[2]',
+        '"api.example.com:443": egress_domains takes host names only; the port is not part of the pattern — write `api.example.com`',
+      ],
       [10, 'metadata.forge.egress_domains[3]', '"https://x": egress_domains takes host names, not URLs; write `x`'],
       [11, 'metadata.forge.egress_domains[4]', '"*.*.com": only one wildcard is allowed, as the first label: `*.example.com`'],
     ]);

@@ -14,7 +14,8 @@ const SECOND_TOOL = { ...MINIMAL_SPEC.tools[0]!, name: 'weather_week', descripti
 const SPEC = { ...MINIMAL_SPEC, tools: [MINIMAL_SPEC.tools[0]!, SECOND_TOOL] };
 const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\necho "{}"\n';
 const SPEC_REPLY = JSON.stringify({ message: 'Here is the skill.', skill: { spec: SPEC, scripts: { 'weather-now.sh': SCRIPT } } }, null, 2);
-const SKILL_MD = '---\nname: uuid-helper\ndescription: When the user asks for an id ("new uuid"), call uuid_generate.\n---\n# UUID helper\n\nCall `uuid_generate`.\n';
+const SKILL_MD =
+  '---\nname: uuid-helper\ndescription: When the user asks for an id ("new uuid"), call uuid_generate.\n---\n# UUID helper\n\nCall `uuid_generate`.\n';
 const MD_REPLY = JSON.stringify({ message: 'Done.', skill: { skill_md: SKILL_MD, scripts: [{ name: 'a.sh', content: 'echo a' }] } });
 
 const prefixes = (text: string, step = 1) => Array.from({ length: Math.ceil(text.length / step) }, (_, i) => text.slice(0, (i + 1) * step));

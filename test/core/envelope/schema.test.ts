@@ -31,8 +31,9 @@ function encodeClosed(value: unknown, schema: unknown): unknown {
     if (value === undefined || value === null) return null;
     const branches = (schema.anyOf as Node[]).filter((b) => b.type !== 'null');
     const fit =
-      branches.find((b) => (b.type === 'object' && isNode(value)) || (b.type === 'array' && Array.isArray(value)) || (b.type === 'string' && typeof value === 'string')) ??
-      branches[0];
+      branches.find(
+        (b) => (b.type === 'object' && isNode(value)) || (b.type === 'array' && Array.isArray(value)) || (b.type === 'string' && typeof value === 'string'),
+      ) ?? branches[0];
     return encodeClosed(value, fit);
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];

@@ -4,8 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_TOOLS, KNOWN_CAPABILITIES, builtinToolsMentioned, isBuiltinTool } from '../../../src/core/forge-runtime/builtins.js';
 
 const SPEC_BUILTINS = [
-  'datetime_now', 'web_search', 'web_fetch', 'http_request', 'json_parse', 'csv_parse', 'math_calculate',
-  'uuid_generate', 'file_create', 'schedule_set', 'schedule_list', 'schedule_delete', 'schedule_history',
+  'datetime_now',
+  'web_search',
+  'web_fetch',
+  'http_request',
+  'json_parse',
+  'csv_parse',
+  'math_calculate',
+  'uuid_generate',
+  'file_create',
+  'schedule_set',
+  'schedule_list',
+  'schedule_delete',
+  'schedule_history',
 ];
 
 describe('BUILTIN_TOOLS', () => {

@@ -26,18 +26,26 @@ function bytewise(a: string, b: string): number {
 
 describe('Go text helpers', () => {
   it('goTrimSpace trims exactly the White_Space characters Go trims, on both ends', () => {
-    const reference = (s: string) => s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/, '')
-      .replace(/[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/, '');
-    fc.assert(fc.property(text, (s) => {
-      expect(goTrimSpace(s)).toBe(reference(s));
-    }), fuzzParams(400));
+    const reference = (s: string) =>
+      s
+        .replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/, '')
+        .replace(/[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/, '');
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(goTrimSpace(s)).toBe(reference(s));
+      }),
+      fuzzParams(400),
+    );
     expect(goTrimSpace('\ufeff x \u200b')).toBe('\ufeff x \u200b');
   });
 
   it('utf8Length is the length of the UTF-8 encoding (a lone surrogate as U+FFFD)', () => {
-    fc.assert(fc.property(text, (s) => {
-      expect(utf8Length(s)).toBe(encoder.encode(s).length);
-    }), fuzzParams(400));
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(utf8Length(s)).toBe(encoder.encode(s).length);
+      }),
+      fuzzParams(400),
+    );
   });
 
   it('goCompare orders like the bytes of the UTF-8 encodings', () => {

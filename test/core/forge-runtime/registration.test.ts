@@ -23,10 +23,12 @@ describe('catalogListing', () => {
 
   it('leaves out a skill whose every entry is callable, keeps one with an instruction-only entry', () => {
     expect(catalogListing(skill({ entries: [{ name: 'a', script: 'scripts/a.sh' }] }))).toBeNull();
-    expect(catalogListing(skill({ entries: [{ name: 'a', script: 'scripts/a.sh' }, { name: 'b', script: null }, { name: 'b' }], declaresBins: true }))).toEqual({
-      provides: ['b', 'b'],
-      usesCli: true,
-    });
+    expect(catalogListing(skill({ entries: [{ name: 'a', script: 'scripts/a.sh' }, { name: 'b', script: null }, { name: 'b' }], declaresBins: true }))).toEqual(
+      {
+        provides: ['b', 'b'],
+        usesCli: true,
+      },
+    );
   });
 
   it('every entry of a binary skill is callable', () => {

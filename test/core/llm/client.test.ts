@@ -52,7 +52,16 @@ describe('stream(): request validation', () => {
     [{ system: 1, messages: [] }, 'system'],
     [{ system: '', messages: 'hi' }, 'messages'],
     [{ system: '', messages: [{ role: 'system', content: 'x' }] }, 'messages[0].role'],
-    [{ system: '', messages: [{ role: 'user', content: 'x' }, { role: 'user', content: 3 }] }, 'messages[1].content'],
+    [
+      {
+        system: '',
+        messages: [
+          { role: 'user', content: 'x' },
+          { role: 'user', content: 3 },
+        ],
+      },
+      'messages[1].content',
+    ],
     [{ system: '', messages: [], responseSchema: { name: 'x' } }, 'responseSchema'],
   ])('%j → RequestError on %s', async (request, field) => {
     const it = c.stream(request as never)[Symbol.asyncIterator]();
@@ -151,8 +160,7 @@ describe('structured-output fallback warning', () => {
     const key = 'sk-warn-0123456789';
     server = await startProviderServer({
       provider: 'openai',
-      handler: (req) =>
-        req.structured ? { error: { status: 400, message: 'response_format is not supported (key {key})' } } : 'plain',
+      handler: (req) => (req.structured ? { error: { status: 400, message: 'response_format is not supported (key {key})' } } : 'plain'),
     });
     const c = createLlmClient({ provider: 'openai', model: 'm', apiKey: key, baseUrl: server.url });
     const out = await drain(c, { ...HELLO, responseSchema: { name: 'e', schema: { type: 'object', properties: { a: { type: 'string' } } } } });

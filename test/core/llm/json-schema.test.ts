@@ -20,11 +20,7 @@ describe('toGeminiSchema', () => {
       { description: 'maybe', anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'null' }] },
       { type: 'object', properties: { a: { type: 'string' } }, propertyOrdering: ['a'], description: 'maybe', nullable: true },
     ],
-    [
-      'anyOf of several → anyOf converted',
-      { anyOf: [{ type: 'string' }, { type: 'integer' }] },
-      { anyOf: [{ type: 'string' }, { type: 'integer' }] },
-    ],
+    ['anyOf of several → anyOf converted', { anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }],
     ['["string","number"] → anyOf', { type: ['string', 'number'] }, { anyOf: [{ type: 'string' }, { type: 'number' }] }],
     [
       'array items and bounds kept, string constraints dropped',
@@ -72,7 +68,11 @@ describe('toGeminiSchema', () => {
     ['an open map', { type: 'object', properties: { scripts: { type: 'object', additionalProperties: { type: 'string' } } } }, '#/properties/scripts'],
     ['a free-form object', { type: 'object', properties: { data: { type: 'object' } } }, '#/properties/data'],
     ['an array without items', { type: 'object', properties: { list: { type: 'array' } } }, '#/properties/list'],
-    ['a recursive $ref', { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, $defs: { N: { type: 'object', properties: { next: { $ref: '#/$defs/N' } } } } }, 'recursive'],
+    [
+      'a recursive $ref',
+      { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, $defs: { N: { type: 'object', properties: { next: { $ref: '#/$defs/N' } } } } },
+      'recursive',
+    ],
     ['allOf of several', { allOf: [{ type: 'string' }, { type: 'string' }] }, 'allOf'],
     ['an untyped (any JSON) value', { type: 'object', properties: { input: {} } }, 'any JSON value'],
   ])('reports %s as unrepresentable', (_name, input, fragment) => {

@@ -36,7 +36,11 @@ describe('provider SDKs load lazily', () => {
     expect(loaded).toEqual([]);
     server = await startProviderServer({ provider: 'ollama', replies: ['ok'] });
     const parts = [];
-    for await (const p of createLlmClient({ provider: 'ollama', model: 'm', baseUrl: server.url }).stream({ system: '', messages: [{ role: 'user', content: 'hi' }] })) parts.push(p);
+    for await (const p of createLlmClient({ provider: 'ollama', model: 'm', baseUrl: server.url }).stream({
+      system: '',
+      messages: [{ role: 'user', content: 'hi' }],
+    }))
+      parts.push(p);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     expect(loaded).toEqual(['ollama']);
   });

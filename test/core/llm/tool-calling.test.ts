@@ -14,7 +14,11 @@ const TOOLS: LlmTool[] = [
     description: 'Read the full instructions for an available skill.',
     parameters: { type: 'object', properties: { name: { type: 'string', description: 'Skill name' }, file: { type: 'string' } }, required: ['name'] },
   },
-  { name: 'weather_current', description: 'Current weather for a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  {
+    name: 'weather_current',
+    description: 'Current weather for a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
 ];
 const REQUEST: LlmRequest = { system: 'SYSTEM', messages: [{ role: 'user', content: 'weather in Köln?' }], tools: TOOLS };
 
@@ -56,7 +60,15 @@ describe.each(PROVIDERS)('%s: tool calling', (provider) => {
 
   it('keeps text and several calls in order', async () => {
     await wire.start({
-      replies: [{ text: 'Let me check.', toolCalls: [{ name: 'read_skill', arguments: { name: 'weather' } }, { name: 'weather_current', arguments: { city: 'Oslo' } }] }],
+      replies: [
+        {
+          text: 'Let me check.',
+          toolCalls: [
+            { name: 'read_skill', arguments: { name: 'weather' } },
+            { name: 'weather_current', arguments: { city: 'Oslo' } },
+          ],
+        },
+      ],
     });
     const out = await drain(wire.client(), REQUEST);
     expect(out.text).toBe('Let me check.');

@@ -18,7 +18,12 @@ function refusal(schema: Parameters<typeof parseRequestBody>[0], body: unknown):
 
 describe('ChatRequestSchema', () => {
   it('accepts {messages, mode?, editing_name?, draft?}', () => {
-    const body = { messages: [user('a'), { role: 'assistant', content: 'b' }, user('c')], mode: 'edit', editing_name: 'weather-report', draft: { skill_md: '---\nname: x\n---\n', scripts: { 'a.sh': 'echo' } } };
+    const body = {
+      messages: [user('a'), { role: 'assistant', content: 'b' }, user('c')],
+      mode: 'edit',
+      editing_name: 'weather-report',
+      draft: { skill_md: '---\nname: x\n---\n', scripts: { 'a.sh': 'echo' } },
+    };
     expect(parseRequestBody(ChatRequestSchema, body)).toEqual(body);
   });
 
@@ -73,7 +78,8 @@ describe('SaveRequestSchema', () => {
   });
 
   it('refuses unsafe skill names', () => {
-    for (const name of ['../etc', 'Weather', 'a/b', '', 'a'.repeat(65)]) expect(refusal(SaveRequestSchema, { ...base, skill_name: name }).field).toBe('skill_name');
+    for (const name of ['../etc', 'Weather', 'a/b', '', 'a'.repeat(65)])
+      expect(refusal(SaveRequestSchema, { ...base, skill_name: name }).field).toBe('skill_name');
   });
 
   it('refuses an empty SKILL.md', () => {

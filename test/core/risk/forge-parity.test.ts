@@ -36,7 +36,8 @@ describe('risk score equals forge skills audit', () => {
 
 describe('hand-computed scores (the rules of the issue, point by point)', () => {
   const fm = (forge: string, extra = '') => `---\nname: t\ndescription: d\n${extra}metadata:\n  forge:\n${forge}---\n# T\n`;
-  const score = (md: string, scripts: Record<string, string> = {}, policy?: Parameters<typeof assessSkillRisk>[1]) => assessSkillRisk({ skillMd: md, scripts }, policy).score;
+  const score = (md: string, scripts: Record<string, string> = {}, policy?: Parameters<typeof assessSkillRisk>[1]) =>
+    assessSkillRisk({ skillMd: md, scripts }, policy).score;
 
   it('egress: 2 trusted, 10 unknown, +15 past five domains; exact names only', () => {
     expect(score(fm('    egress_domains: [api.github.com, example.org]\n'))).toBe(12);

@@ -22,7 +22,14 @@ describe('risk policy', () => {
 
   it('reads every key; a key left out takes its zero value', () => {
     const p = parseRiskPolicy('max_risk_score: 40\nscript_policy: deny\ntrusted_domains:\n  - a.io\nacknowledged_env: [X_SECRET]\nmax_tags:\n');
-    expect(p).toMatchObject({ maxRiskScore: 40, scriptPolicy: 'deny', trustedDomains: ['a.io'], acknowledgedEnv: ['X_SECRET'], maxTags: 0, binaryDenylist: [] });
+    expect(p).toMatchObject({
+      maxRiskScore: 40,
+      scriptPolicy: 'deny',
+      trustedDomains: ['a.io'],
+      acknowledgedEnv: ['X_SECRET'],
+      maxTags: 0,
+      binaryDenylist: [],
+    });
     expect(parseRiskPolicy('')).toMatchObject({ maxRiskScore: 0, scriptPolicy: 'allow' });
     expect(parseRiskPolicy('# nothing\n')).toEqual(parseRiskPolicy(''));
   });

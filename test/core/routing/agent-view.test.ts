@@ -23,7 +23,10 @@ describe('buildAgentView', () => {
   it('drops what the runtime drops', () => {
     const badKey = { skillMd: tool('bad-key', 'Has a bad key.', 'pod name (string)'), scripts: { 'bad-key.sh': '' } };
     const dropped = { skillMd: tool('odd-tags', 'Tagged oddly.', 'q (string)', 'tags: [Not Kebab]\n'), scripts: { 'odd-tags.sh': '' } };
-    const twin = { skillMd: tool('zz-twin', 'Same tool name as stock-quote.', 'x (string)').replace('## Tool: zz_twin', '## Tool: stock_quote'), scripts: { 'stock-quote.sh': '' } };
+    const twin = {
+      skillMd: tool('zz-twin', 'Same tool name as stock-quote.', 'x (string)').replace('## Tool: zz_twin', '## Tool: stock_quote'),
+      scripts: { 'stock-quote.sh': '' },
+    };
     const view = buildAgentView([badKey, dropped, STOCKS, twin]);
     expect(view.skills).not.toContain('odd-tags');
     expect(view.tools.map((t) => t.name)).toEqual(['read_skill', 'stock_quote']);
@@ -40,7 +43,13 @@ describe('choiceOf', () => {
     [[], null],
     [[{ name: 'read_skill', arguments: { name: ' weather-brief ' } }], { skill: 'weather-brief', via: 'read_skill' }],
     [[{ name: 'read_skill', arguments: {} }], null],
-    [[{ name: 'stock_quote', arguments: {} }, { name: 'read_skill', arguments: { name: 'x' } }], { skill: 'stock-quote', via: 'tool', tool: 'stock_quote' }],
+    [
+      [
+        { name: 'stock_quote', arguments: {} },
+        { name: 'read_skill', arguments: { name: 'x' } },
+      ],
+      { skill: 'stock-quote', via: 'tool', tool: 'stock_quote' },
+    ],
     [[{ name: 'web_search', arguments: {} }], null],
     [[{ name: 'toString', arguments: {} }], null],
   ])('%j → %j', (calls, chose) => {

@@ -27,7 +27,7 @@ const REQUESTS: RoutingRequest[] = [
 describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
   const wire = useProviderServer(provider, { model: 'agent-model', apiKey: 'sk-route-SECRET' });
 
-  it('shows the model exactly the catalog, read_skill and the other skills\' tools, and scores the answers', async () => {
+  it("shows the model exactly the catalog, read_skill and the other skills' tools, and scores the answers", async () => {
     await wire.start({ handler: keywordRouter(provider, { rules: RULES }), chunkSize: 11 });
     const report = await checkRouting({ llm: wire.client(), draft: DRAFT, otherSkills: [CLOCK, STOCKS], requests: REQUESTS, agentName: 'helper' });
 
@@ -43,7 +43,9 @@ describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
     expect(first.system).not.toContain('- stock-quote:'); // script-backed: a tool, not a catalog line
     expect(Object.keys(first.tools)).toEqual(['read_skill', 'stock_quote']);
     expect(first.tools['read_skill']!.description).toBe(READ_SKILL_TOOL.description);
-    expect(first.tools['read_skill']!.description).toMatch(/^Read the full instructions for an available skill\. Pass the skill name exactly as listed under 'Available Skills'\./);
+    expect(first.tools['read_skill']!.description).toMatch(
+      /^Read the full instructions for an available skill\. Pass the skill name exactly as listed under 'Available Skills'\./,
+    );
     expect(first.tools['read_skill']!.parameters.required).toEqual(['name']);
     expect(Object.keys(first.tools['read_skill']!.parameters.properties)).toEqual(['name', 'file']);
     // The input schema Forge's runtime computes from the one-line Input spec (integer → number).

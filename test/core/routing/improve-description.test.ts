@@ -18,7 +18,8 @@ describe('improveDescription', () => {
   const wire = useProviderServer('anthropic', { model: 'designer', apiKey: 'sk-ant-SECRET' });
 
   it('sends the failures and the competing descriptions, and returns the proposal', async () => {
-    const proposal = 'When the user asks about the weather or rain gear ("will it rain", "do I need an umbrella") give a short forecast. Not for clock times (tz-clock).';
+    const proposal =
+      'When the user asks about the weather or rain gear ("will it rain", "do I need an umbrella") give a short forecast. Not for clock times (tz-clock).';
     await wire.start({ replies: [JSON.stringify({ description: proposal, rationale: 'Umbrella questions went to tz-clock.' })] });
     const out = await improveDescription({ llm: wire.client(), draft: DRAFT, otherSkills: [CLOCK], results: FAILURES });
     expect(out).toEqual({ description: proposal, rationale: 'Umbrella questions went to tz-clock.', usage: { inputTokens: 25, outputTokens: 15 } });

@@ -24,15 +24,20 @@ function intended(spec: SkillSpec): Array<{ name: string; params: Record<string,
 }
 
 function seen(md: string): Array<{ name: string; params: Record<string, [string, boolean]> }> {
-  return forgeRuntimeView(md).tools.filter((t) => t.kind === 'tool').map((t) => ({
-    name: t.name,
-    params: Object.fromEntries(Object.entries(t.inputSchema.properties).map(([k, v]) => [k, [v.type, t.inputSchema.required?.includes(k) ?? false]])),
-  }));
+  return forgeRuntimeView(md)
+    .tools.filter((t) => t.kind === 'tool')
+    .map((t) => ({
+      name: t.name,
+      params: Object.fromEntries(Object.entries(t.inputSchema.properties).map(([k, v]) => [k, [v.type, t.inputSchema.required?.includes(k) ?? false]])),
+    }));
 }
 
 /** Whether the runtime would read the spec the way it is meant: a parameter list with a required one first is exact. */
 function representable(spec: SkillSpec): boolean {
-  return spec.tools.every((t) => t.input.length === 0 || t.input.some((p) => p.required)) && new Set(spec.tools.flatMap((t) => t.input.map((p) => `${t.name}\u0000${p.name}`))).size === spec.tools.reduce((n, t) => n + t.input.length, 0);
+  return (
+    spec.tools.every((t) => t.input.length === 0 || t.input.some((p) => p.required)) &&
+    new Set(spec.tools.flatMap((t) => t.input.map((p) => `${t.name}\u0000${p.name}`))).size === spec.tools.reduce((n, t) => n + t.input.length, 0)
+  );
 }
 
 const SEARCH: SkillSpecInput = {
@@ -92,7 +97,8 @@ describe('compiled skills as Forge runtime sees them', () => {
         // entry there, an `**Input:**` / `**Output:**` line in a fence replaces the spec (the validator reports both).
         const codeHazard = spec.tools.some((t) => /^\s*(#|\*\*Input:\*\*|\*\*Output)/m.test(`${t.description}\n${t.notes ?? ''}`));
         if (codeHazard) return;
-        for (const t of view.tools.filter((v) => v.kind === 'tool')) if (t.outputSpec === '') expect(spec.tools.find((s) => s.name === t.name)!.output).toBeUndefined();
+        for (const t of view.tools.filter((v) => v.kind === 'tool'))
+          if (t.outputSpec === '') expect(spec.tools.find((s) => s.name === t.name)!.output).toBeUndefined();
         if (representable(spec)) expect(seen(md)).toEqual(intended(spec));
         else expect(seen(md).map((t) => t.name)).toEqual(spec.tools.map((t) => t.name));
       }),

@@ -29,9 +29,20 @@ describe('runtimeInputSchema', () => {
 
   it('maps only its own type words (any case, trimmed); everything else, including "integer: 1-7" and "string[]", is string', () => {
     const words: Array<[string, string]> = [
-      ['int', 'number'], ['Integer', 'number'], [' number ', 'number'], ['bool', 'boolean'], ['BOOLEAN', 'boolean'],
-      ['array', 'array'], ['list', 'array'], ['object', 'object'], ['map', 'object'],
-      ['float', 'string'], ['string[]', 'string'], ['integer: 1-7', 'string'], ['dict', 'string'], ['', 'string'],
+      ['int', 'number'],
+      ['Integer', 'number'],
+      [' number ', 'number'],
+      ['bool', 'boolean'],
+      ['BOOLEAN', 'boolean'],
+      ['array', 'array'],
+      ['list', 'array'],
+      ['object', 'object'],
+      ['map', 'object'],
+      ['float', 'string'],
+      ['string[]', 'string'],
+      ['integer: 1-7', 'string'],
+      ['dict', 'string'],
+      ['', 'string'],
     ];
     for (const [word, type] of words) expect([word, runtimeJsonType(word)]).toEqual([word, type]);
     expect(runtimeInputSchema('location (string), days (integer: 1-7)').properties).toEqual({ days: { type: 'string' }, location: { type: 'string' } });
@@ -57,7 +68,11 @@ describe('runtimeInputSchema', () => {
 
   it('counts empty parts: a leading comma leaves nothing required; an unmatched ) is ignored', () => {
     expect(runtimeInputSchema(', a (string)')).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
-    expect(runtimeInputSchema('a ), b (string)')).toEqual({ type: 'object', properties: { 'a )': { type: 'string' }, b: { type: 'string' } }, required: ['a )'] });
+    expect(runtimeInputSchema('a ), b (string)')).toEqual({
+      type: 'object',
+      properties: { 'a )': { type: 'string' }, b: { type: 'string' } },
+      required: ['a )'],
+    });
   });
 
   it('repeats: the last type wins, required lists the name each time', () => {

@@ -23,15 +23,39 @@ describe('forgeRuntimeView: entries', () => {
   it('reads the seed weather skill: one entry per ## Tool:, inline specs, description lines', () => {
     const md = `${FM}## Tool: weather_current\n\nGet current weather for a location.\n\n**Input:** location (string) - City name or coordinates\n**Output:** Current temperature, conditions, humidity, and wind speed\n\n## Tool: weather_forecast\n\nGet weather forecast for a location.\n\n**Input:** location (string), days (integer: 1-7)\n**Output:** Daily forecast with high/low temperatures and conditions\n`;
     expect(entries(md)).toEqual([
-      { name: 'weather_current', kind: 'tool', line: 5, description: 'Get current weather for a location.', inputSpec: 'location (string) - City name or coordinates', outputSpec: 'Current temperature, conditions, humidity, and wind speed', outputFormat: '' },
-      { name: 'weather_forecast', kind: 'tool', line: 12, description: 'Get weather forecast for a location.', inputSpec: 'location (string), days (integer: 1-7)', outputSpec: 'Daily forecast with high/low temperatures and conditions', outputFormat: '' },
+      {
+        name: 'weather_current',
+        kind: 'tool',
+        line: 5,
+        description: 'Get current weather for a location.',
+        inputSpec: 'location (string) - City name or coordinates',
+        outputSpec: 'Current temperature, conditions, humidity, and wind speed',
+        outputFormat: '',
+      },
+      {
+        name: 'weather_forecast',
+        kind: 'tool',
+        line: 12,
+        description: 'Get weather forecast for a location.',
+        inputSpec: 'location (string), days (integer: 1-7)',
+        outputSpec: 'Daily forecast with high/low temperatures and conditions',
+        outputFormat: '',
+      },
     ]);
   });
 
   it('joins table rows, bullets and code lines into the description; **Input:** with nothing after it is an empty spec', () => {
     const md = `${FM}## Tool: t\nDoes t.\n**Input:**\n\n| Parameter | Type |\n|---|---|\n| q | string |\n\n- a bullet\n\`\`\`json\n{"a": 1}\n\`\`\`\n**Output format:** json\n`;
     expect(entries(md)).toEqual([
-      { name: 't', kind: 'tool', line: 5, description: 'Does t. | Parameter | Type | |---|---| | q | string | - a bullet ```json {"a": 1} ```', inputSpec: '', outputSpec: '', outputFormat: 'json' },
+      {
+        name: 't',
+        kind: 'tool',
+        line: 5,
+        description: 'Does t. | Parameter | Type | |---|---| | q | string | - a bullet ```json {"a": 1} ```',
+        inputSpec: '',
+        outputSpec: '',
+        outputFormat: 'json',
+      },
     ]);
   });
 
@@ -111,8 +135,13 @@ describe('forgeRuntimeView: frontmatter split and loading', () => {
   it('reports what makes the runtime drop the skill: bad YAML, non-kebab category/tag (after lowercasing), unknown capability, a 64 KiB line', () => {
     expect(forgeRuntimeView('---\nname: [\n---\n').loadErrors[0]).toMatch(/not valid YAML/);
     expect(forgeRuntimeView('---\nname: a\ncategory: SRE\n---\n').loadErrors).toEqual([]);
-    expect(forgeRuntimeView('---\nname: a\ncategory: dev tools\ntags: [ok, "bad tag"]\n---\n').loadErrors).toEqual(['category "dev tools" is not kebab-case', 'tag "bad tag" is not kebab-case']);
-    expect(forgeRuntimeView('---\nname: a\nmetadata:\n  forge:\n    requires:\n      capabilities: [browsr]\n---\n').loadErrors).toEqual(['capability "browsr" is unknown']);
+    expect(forgeRuntimeView('---\nname: a\ncategory: dev tools\ntags: [ok, "bad tag"]\n---\n').loadErrors).toEqual([
+      'category "dev tools" is not kebab-case',
+      'tag "bad tag" is not kebab-case',
+    ]);
+    expect(forgeRuntimeView('---\nname: a\nmetadata:\n  forge:\n    requires:\n      capabilities: [browsr]\n---\n').loadErrors).toEqual([
+      'capability "browsr" is unknown',
+    ]);
     const long = `${FM}## Tool: t\n${'a'.repeat(64 * 1024 - 1)}\n${'b'.repeat(64 * 1024)}\n`;
     expect(forgeRuntimeView(long).loadErrors).toEqual(['line 7 is 64 KiB or longer: the runtime stops reading the file there and drops the skill']);
   });

@@ -7,7 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { splitOnBytes, splitRuntimeFrontmatter } from '../../../src/core/runtime-view/split-frontmatter.js';
 import { fixtureSkills } from '../../helpers/skill-corpus.js';
 
-const PIECES = ['---', '---\n', ' ---', '\u00a0---', '--- x', '\n', ' ', '\t', 'name: a', 'é', '日本', '☕', '\u0085', '\ufeff', '\ud800', '- word', '## Tool: t', '\u00a0'];
+const PIECES = [
+  '---',
+  '---\n',
+  ' ---',
+  '\u00a0---',
+  '--- x',
+  '\n',
+  ' ',
+  '\t',
+  'name: a',
+  'é',
+  '日本',
+  '☕',
+  '\u0085',
+  '\ufeff',
+  '\ud800',
+  '- word',
+  '## Tool: t',
+  '\u00a0',
+];
 
 describe('splitRuntimeFrontmatter', () => {
   it('gives the byte split for every fixture skill and its LF form', () => {
@@ -20,7 +39,10 @@ describe('splitRuntimeFrontmatter', () => {
 
   it('gives the byte split for text built from fences, blanks and multi-byte characters', () => {
     const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((xs) => xs.join(''));
-    fc.assert(fc.property(text, (t) => void expect(splitRuntimeFrontmatter(t)).toEqual(splitOnBytes(t))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(text, (t) => void expect(splitRuntimeFrontmatter(t)).toEqual(splitOnBytes(t))),
+      { numRuns: 3000 },
+    );
   });
 
   it('keeps a multi-byte blank before the closing fence as the runtime counts it (three bytes in)', () => {

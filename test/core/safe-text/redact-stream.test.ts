@@ -50,13 +50,17 @@ describe('createStreamRedactor', () => {
   it('never reveals any of several secrets, whatever the split', () => {
     const other = 'AIzaSyOTHER-secret-42';
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('x', ' ', 's', 'sk-', KEY, other, KEY.slice(0, 9), other.slice(0, 5)), { maxLength: 12 }), fc.integer({ min: 1, max: 9 }), (words, size) => {
-        const text = words.join('');
-        const { joined } = run(pieces(text, size), [KEY, other]);
-        expect(joined).not.toContain(KEY);
-        expect(joined).not.toContain(other);
-        expect(joined.replaceAll('[redacted]', '')).toBe(text.replaceAll(KEY, '').replaceAll(other, ''));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('x', ' ', 's', 'sk-', KEY, other, KEY.slice(0, 9), other.slice(0, 5)), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        (words, size) => {
+          const text = words.join('');
+          const { joined } = run(pieces(text, size), [KEY, other]);
+          expect(joined).not.toContain(KEY);
+          expect(joined).not.toContain(other);
+          expect(joined.replaceAll('[redacted]', '')).toBe(text.replaceAll(KEY, '').replaceAll(other, ''));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -6,7 +6,8 @@ import { RequestError } from '../../../src/core/errors.js';
 import { acceptRequirements } from '../../../src/core/skill-folder/accept-requirements.js';
 import { parseSkillMd } from '../../../src/core/skillmd/parse.js';
 
-const MD = '---\nname: pdf-notes # kept\ndescription: When x\nmetadata:\n  author: me\n  forge:\n    requires:\n      bins: [{name: jq, apt: jq}]\n      env:\n        optional: [PDF_KEY]\n---\n\n# Body\n';
+const MD =
+  '---\nname: pdf-notes # kept\ndescription: When x\nmetadata:\n  author: me\n  forge:\n    requires:\n      bins: [{name: jq, apt: jq}]\n      env:\n        optional: [PDF_KEY]\n---\n\n# Body\n';
 
 describe('acceptRequirements', () => {
   it('adds the accepted names that are not declared, keeping the rest as written', () => {

@@ -6,7 +6,8 @@ import { inferRequirements } from '../../../src/core/skill-folder/infer-requirem
 describe('inferRequirements', () => {
   it('reads bins, egress and env from shell, Python and Node scripts', () => {
     const r = inferRequirements({
-      'fetch.sh': '#!/bin/bash\nset -euo pipefail\nOUT="$(mktemp)"\nfor F in a b; do echo "$F"; done\n# curl https://commented.example.org\ncurl -s "https://api.github.com/repos/$REPO" -H "Authorization: token ${GITHUB_TOKEN}" | jq .name > "$OUT"\n',
+      'fetch.sh':
+        '#!/bin/bash\nset -euo pipefail\nOUT="$(mktemp)"\nfor F in a b; do echo "$F"; done\n# curl https://commented.example.org\ncurl -s "https://api.github.com/repos/$REPO" -H "Authorization: token ${GITHUB_TOKEN}" | jq .name > "$OUT"\n',
       'pdf.py': 'import os\nkey = os.environ["PDF_KEY"]\nurl = "https://pdf.acme.io/v1"\nos.getenv("PDF_REGION")\n',
       'ping.mjs': 'const t = process.env.PING_TOKEN;\nawait fetch("https://ping.acme.io/x");\n',
       'local.sh': 'curl http://localhost:8080/health\n',

@@ -8,7 +8,8 @@ import { Skill } from '../../../src/core/skill/skill.js';
 import { readSkillZip } from '../../../src/core/skill-folder/zip-read.js';
 import { writeSkillZip } from '../../../src/core/skill-folder/zip-write.js';
 
-const MD = '---\nname: pdf-tools\ndescription: Fill PDF forms. Use when the user has a PDF form to fill.\n---\n\n# PDF tools\n\nSee [the guide](references/guide.md).\n';
+const MD =
+  '---\nname: pdf-tools\ndescription: Fill PDF forms. Use when the user has a PDF form to fill.\n---\n\n# PDF tools\n\nSee [the guide](references/guide.md).\n';
 const enc = (s: string) => new TextEncoder().encode(s);
 const unix = (mode: number): ZipOptions => ({ os: 3, attrs: (mode << 16) >>> 0 });
 
@@ -65,7 +66,9 @@ describe('readSkillZip: well-formed archives', () => {
   });
 
   it('export is deterministic (sorted, fixed time, 0755 scripts) and imports back unchanged', async () => {
-    const draft = await readSkillZip(zipOf({ 'scripts/b.sh': 'echo b\n', 'SKILL.md': MD, 'references/guide.md': 'g\n', 'assets/x.bin': new Uint8Array([0, 200, 3]) }));
+    const draft = await readSkillZip(
+      zipOf({ 'scripts/b.sh': 'echo b\n', 'SKILL.md': MD, 'references/guide.md': 'g\n', 'assets/x.bin': new Uint8Array([0, 200, 3]) }),
+    );
     const a = writeSkillZip(draft);
     const b = writeSkillZip(await readSkillZip(a));
     expect(Buffer.from(b).equals(Buffer.from(a))).toBe(true);

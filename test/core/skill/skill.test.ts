@@ -17,7 +17,20 @@ vi.mock('../../../src/core/skillmd/parse.js', async (importActual) => {
   };
 });
 
-const MD = ['---', 'name: weather', 'description: When the user asks for the weather ("weather in Oslo") use this skill.', '---', '# Weather', '', '## Tool: weather_current', '', 'Current weather.', '', '**Input:** city (string, required)', ''].join('\n');
+const MD = [
+  '---',
+  'name: weather',
+  'description: When the user asks for the weather ("weather in Oslo") use this skill.',
+  '---',
+  '# Weather',
+  '',
+  '## Tool: weather_current',
+  '',
+  'Current weather.',
+  '',
+  '**Input:** city (string, required)',
+  '',
+].join('\n');
 
 describe('Skill', () => {
   it('reads a bare SKILL.md text and names itself from the frontmatter', () => {

@@ -26,7 +26,10 @@ const WEATHER: SkillSpecInput = {
   tags: ['weather', 'forecast'],
   metadata: {
     forge: {
-      requires: { bins: ['curl', 'jq', { name: 'yq', url: 'https://example.com/yq', dest: '/usr/local/bin/yq', chmod: '0755' }], env: { required: ['WEATHER_API_KEY'], one_of: [], optional: [] } },
+      requires: {
+        bins: ['curl', 'jq', { name: 'yq', url: 'https://example.com/yq', dest: '/usr/local/bin/yq', chmod: '0755' }],
+        env: { required: ['WEATHER_API_KEY'], one_of: [], optional: [] },
+      },
       egress_domains: ['api.weather.example'],
       timeout_hint: 30,
     },
@@ -59,9 +62,13 @@ describe('SkillSpecSchema', () => {
   it('converts to JSON Schema (input and output), with descriptions', () => {
     for (const io of ['input', 'output'] as const) {
       const js = z.toJSONSchema(SkillSpecSchema, { io }) as { properties: Record<string, { description?: string }>; required: string[] };
-      expect(Object.keys(js.properties)).toEqual(expect.arrayContaining(['name', 'description', 'metadata', 'title', 'summary', 'instructions', 'tools', 'safety', 'notes', 'extra_sections']));
+      expect(Object.keys(js.properties)).toEqual(
+        expect.arrayContaining(['name', 'description', 'metadata', 'title', 'summary', 'instructions', 'tools', 'safety', 'notes', 'extra_sections']),
+      );
       expect(js.properties['tools']!.description).toMatch(/Custom tools/);
-      expect(js.required).toEqual(io === 'input' ? ['name', 'description'] : expect.arrayContaining(['name', 'description', 'tools', 'safety', 'notes', 'extra_sections']));
+      expect(js.required).toEqual(
+        io === 'input' ? ['name', 'description'] : expect.arrayContaining(['name', 'description', 'tools', 'safety', 'notes', 'extra_sections']),
+      );
     }
   });
 
@@ -69,7 +76,9 @@ describe('SkillSpecSchema', () => {
     expect(SkillSpecSchema.parse({ name: 'a', description: 'b', tools: [{ name: 't', input: [{ name: 'q' }] }] })).toEqual({
       name: 'a',
       description: 'b',
-      tools: [{ name: 't', description: '', input: [{ name: 'q', type: 'string', required: false, description: '' }], examples: [], heuristics: [], process: [] }],
+      tools: [
+        { name: 't', description: '', input: [{ name: 'q', type: 'string', required: false, description: '' }], examples: [], heuristics: [], process: [] },
+      ],
       safety: [],
       notes: [],
       extra_sections: [],
@@ -179,7 +188,11 @@ Daily forecast for a location.
 
   it('keeps table cells intact: pipes, newlines, <br> text and edge spaces read back exactly', () => {
     const tricky = ['a | b', 'line1\nline2', 'literal <br> tag', 'ends with \\', ' padded ', '&#32; &amp; \\| raw'];
-    const md = compileSkill({ name: 'x', description: 'y', tools: [{ name: 't', input: tricky.map((d, i) => ({ name: `p${i}`, description: d })), examples: tricky.map((r) => ({ request: r, input: { q: r } })) }] });
+    const md = compileSkill({
+      name: 'x',
+      description: 'y',
+      tools: [{ name: 't', input: tricky.map((d, i) => ({ name: `p${i}`, description: d })), examples: tricky.map((r) => ({ request: r, input: { q: r } })) }],
+    });
     const tool = parseSkillMd(md).tools[0]!;
     expect(tool.input.map((p) => p.description)).toEqual(tricky);
     expect(tool.examples).toEqual(tricky.map((r) => ({ request: r, input: { q: r } })));
@@ -205,7 +218,16 @@ Daily forecast for a location.
     const md = compileSkill({
       name: 'x',
       description: 'y',
-      metadata: { other: 1, forge: { guardrails: { deny_output: [] }, timeout_hint: '300s', requires: { capabilities: ['browser'], extra: true }, runtime: 'binary', workflow_phase: 'edit' } },
+      metadata: {
+        other: 1,
+        forge: {
+          guardrails: { deny_output: [] },
+          timeout_hint: '300s',
+          requires: { capabilities: ['browser'], extra: true },
+          runtime: 'binary',
+          workflow_phase: 'edit',
+        },
+      },
       extra_frontmatter: { triggers: ['a'] },
     });
     const fm = md.split('---\n')[1]!;
@@ -219,7 +241,10 @@ Daily forecast for a location.
       name: 'x',
       description: 'y',
       title: 'T',
-      tools: [{ name: 'a', output: 'text' }, { name: 'b', output: 'text' }],
+      tools: [
+        { name: 'a', output: 'text' },
+        { name: 'b', output: 'text' },
+      ],
       safety: ['s'],
       notes: ['n'],
       extra_sections: [
@@ -232,7 +257,17 @@ Daily forecast for a location.
       ],
     });
     expect(parseSkillMd(md).sections.map((s) => s.title)).toEqual([
-      'T', 'Start', 'Top', 'Tool: a', 'AfterA', 'Tool: b', 'Unknown', 'Safety Constraints', 'AfterSafety', 'Important Notes', 'End',
+      'T',
+      'Start',
+      'Top',
+      'Tool: a',
+      'AfterA',
+      'Tool: b',
+      'Unknown',
+      'Safety Constraints',
+      'AfterSafety',
+      'Important Notes',
+      'End',
     ]);
   });
 
@@ -274,7 +309,12 @@ Daily forecast for a location.
     const p = parseSkillMd(compileSkill(WEATHER));
     expect(p.diagnostics).toEqual([]);
     const t = p.tools[0]!;
-    expect(t).toMatchObject({ name: 'weather_forecast', description: 'Daily forecast for a location.', inputForm: 'both', heuristics: ['mentions weather, rain, temperature', 'names a city'] });
+    expect(t).toMatchObject({
+      name: 'weather_forecast',
+      description: 'Daily forecast for a location.',
+      inputForm: 'both',
+      heuristics: ['mentions weather, rain, temperature', 'names a city'],
+    });
     expect(t.output).toMatchObject({ kind: 'json', value: WEATHER.tools![0]!.output });
     expect(t.examples).toHaveLength(2);
   });
@@ -284,15 +324,34 @@ Daily forecast for a location.
 const VARIED: SkillSpecInput[] = [
   WEATHER,
   { name: 'min', description: 'd' },
-  { name: 'builtin-only', description: 'Tells the time. Use when the user asks "what time is it".', title: 'Time', summary: 'Uses `datetime_now`.', instructions: '### Steps\n\n1. Call `datetime_now`.\n2. Answer.\n\n```text\n## not a heading\n```' },
+  {
+    name: 'builtin-only',
+    description: 'Tells the time. Use when the user asks "what time is it".',
+    title: 'Time',
+    summary: 'Uses `datetime_now`.',
+    instructions: '### Steps\n\n1. Call `datetime_now`.\n2. Answer.\n\n```text\n## not a heading\n```',
+  },
   { name: 'no-title', description: 'd', summary: 'Just a paragraph\nover two lines.', tools: [{ name: 'x', output: 'Plain text result' }] },
   {
     name: 'extras',
     description: 'd',
     title: 'Extras',
     tools: [
-      { name: 'one', description: 'First.\n\nSecond paragraph with **bold** text.', input: [{ name: 'a', type: 'string[]', required: true, description: '' }], notes: '**Tips**\n\n- tip one\n- tip two' },
-      { name: 'two', output: ['list', 'output'], examples: [{ request: 'r', input: 'a plain string input' }, { request: '', input: null }, { request: 'n', input: [1, 2] }] },
+      {
+        name: 'one',
+        description: 'First.\n\nSecond paragraph with **bold** text.',
+        input: [{ name: 'a', type: 'string[]', required: true, description: '' }],
+        notes: '**Tips**\n\n- tip one\n- tip two',
+      },
+      {
+        name: 'two',
+        output: ['list', 'output'],
+        examples: [
+          { request: 'r', input: 'a plain string input' },
+          { request: '', input: null },
+          { request: 'n', input: [1, 2] },
+        ],
+      },
     ],
     safety: ['a', 'b'],
     extra_sections: [
@@ -302,8 +361,19 @@ const VARIED: SkillSpecInput[] = [
       { heading: 'Appendix', after: 'safety', content: '' },
     ],
   },
-  { name: 'frontmatter-only', description: 'd', license: 'MIT', compatibility: 'Requires git', 'allowed-tools': 'Bash(git:*) Read', extra_frontmatter: { triggers: ['deploy'], version: 2 } },
-  { name: 'nested-meta', description: 'd', metadata: { author: 'me', forge: { requires: { bins: [{ name: 'uv', run: ['curl -LsSf https://astral.sh/uv/install.sh | sh'], sha: 'x' }] } } } },
+  {
+    name: 'frontmatter-only',
+    description: 'd',
+    license: 'MIT',
+    compatibility: 'Requires git',
+    'allowed-tools': 'Bash(git:*) Read',
+    extra_frontmatter: { triggers: ['deploy'], version: 2 },
+  },
+  {
+    name: 'nested-meta',
+    description: 'd',
+    metadata: { author: 'me', forge: { requires: { bins: [{ name: 'uv', run: ['curl -LsSf https://astral.sh/uv/install.sh | sh'], sha: 'x' }] } } },
+  },
 ];
 
 describe('decompileSkill(compileSkill(spec)) deep-equals the parsed spec', () => {
@@ -366,7 +436,11 @@ describe('decompileSkill on the fixture skills', () => {
 
   it('ticket-search: table input, text output, Response Format kept in notes, sections placed', () => {
     const spec = decompileSkill(fixtureSkill('ticket-search'));
-    expect(spec).toMatchObject({ name: 'ticket-search', title: 'Ticket Search', summary: 'Find tickets in the DeskHub support desk and summarise what they say.' });
+    expect(spec).toMatchObject({
+      name: 'ticket-search',
+      title: 'Ticket Search',
+      summary: 'Find tickets in the DeskHub support desk and summarise what they say.',
+    });
     expect(spec.extra_sections.map((s) => [s.heading, s.after])).toEqual([
       ['Authentication', undefined],
       ['Quick Start', undefined],
@@ -379,7 +453,11 @@ describe('decompileSkill on the fixture skills', () => {
 
   it('changelog-writer: Safety Constraints and Important Notes lists become safety[] and notes[]', () => {
     const spec = decompileSkill(fixtureSkill('changelog-writer'));
-    expect(spec.safety).toEqual(['Never pushes, tags or commits', 'Sends commit messages only, never diffs or file contents', 'Refuses a range of more than 500 commits']);
+    expect(spec.safety).toEqual([
+      'Never pushes, tags or commits',
+      'Sends commit messages only, never diffs or file contents',
+      'Refuses a range of more than 500 commits',
+    ]);
     expect(spec.notes).toHaveLength(2);
   });
 
@@ -409,10 +487,15 @@ describe('decompileSkill details', () => {
     expect(parseSkillMd(compileSkill(spec)).sections.map((s) => s.title)).toEqual(['Tool: b', 'Tool: b', 'After the second']);
   });
 
-  it('keeps parts that are not in the compiler\'s shape as tool notes, in their place', () => {
-    const md = '---\nname: x\ndescription: d\n---\n## Tool: t\n\nDoes t.\n\n**Input:** none\n**Output:** text\n\n**Detection heuristics:**\n\n- a\n  continued\n';
+  it("keeps parts that are not in the compiler's shape as tool notes, in their place", () => {
+    const md =
+      '---\nname: x\ndescription: d\n---\n## Tool: t\n\nDoes t.\n\n**Input:** none\n**Output:** text\n\n**Detection heuristics:**\n\n- a\n  continued\n';
     const tool = decompileSkill(md).tools[0]!;
-    expect(tool).toMatchObject({ description: 'Does t.', input: [], notes: '**Input:** none\n**Output:** text\n\n**Detection heuristics:**\n\n- a\n  continued' });
+    expect(tool).toMatchObject({
+      description: 'Does t.',
+      input: [],
+      notes: '**Input:** none\n**Output:** text\n\n**Detection heuristics:**\n\n- a\n  continued',
+    });
     expect(tool.output).toBeUndefined();
   });
 

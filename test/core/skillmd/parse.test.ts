@@ -435,7 +435,10 @@ describe('parseSkillMd: the fixture skills', () => {
     ]);
     expect(t.input[1]!.description).toBe('Any of `open`, `pending`, `solved`. Default: all');
     expect((t.output as { value: { tickets: unknown[] } }).value.tickets).toHaveLength(1);
-    expect(t.examples[2]).toEqual({ request: 'Show the last 5 login problems with their first message', input: { text: 'login', max_results: 5, include_body: true } });
+    expect(t.examples[2]).toEqual({
+      request: 'Show the last 5 login problems with their first message',
+      input: { text: 'login', max_results: 5, include_body: true },
+    });
     expect(t.heuristics).toEqual(['mentions tickets, cases, the helpdesk or support requests', 'asks how many customers reported something']);
   });
 
@@ -463,7 +466,12 @@ describe('parseSkillMd: the fixture skills', () => {
     const read = p.tools[0]!;
     // "**Output (file):**" is the first output
     expect(read.output).toMatchObject({ kind: 'json', value: { path: 'src/index.ts', total_lines: 87, truncated: false } });
-    expect(p.tools.find((t) => t.name === 'workbench_patch')!.input.map((i) => `${i.name}:${i.required}`)).toEqual(['project:true', 'path:true', 'find:true', 'replace:true']);
+    expect(p.tools.find((t) => t.name === 'workbench_patch')!.input.map((i) => `${i.name}:${i.required}`)).toEqual([
+      'project:true',
+      'path:true',
+      'find:true',
+      'replace:true',
+    ]);
   });
 
   it('every requires.bins form: a name, {apt, apk}, {version}, {url, dest, chmod}, {optional, run}', () => {
@@ -548,9 +556,44 @@ describe('parseSkillMd: never throws', () => {
 
   it('on strings built from Markdown and YAML fragments', () => {
     const piece = fc.constantFrom(
-      '---', '\n', '## Tool: x', '**Input:**', '**Output:**', '| a | b |', '|---|---|', '```', '~~~', '```json', '{', '}',
-      'name: x', 'metadata:', '  forge:', '    requires:', '      bins:', '        - name:', '          run: 1', '- ', '\\|', ': ', '"', '&', '*', '[', ']',
-      '**Detection heuristics**', '| User Request | Tool Input |', '`{"a":1}`', '\r\n', '\uFEFF', '#', '   ', '\t', '&anchor', '*anchor', '!!binary',
+      '---',
+      '\n',
+      '## Tool: x',
+      '**Input:**',
+      '**Output:**',
+      '| a | b |',
+      '|---|---|',
+      '```',
+      '~~~',
+      '```json',
+      '{',
+      '}',
+      'name: x',
+      'metadata:',
+      '  forge:',
+      '    requires:',
+      '      bins:',
+      '        - name:',
+      '          run: 1',
+      '- ',
+      '\\|',
+      ': ',
+      '"',
+      '&',
+      '*',
+      '[',
+      ']',
+      '**Detection heuristics**',
+      '| User Request | Tool Input |',
+      '`{"a":1}`',
+      '\r\n',
+      '\uFEFF',
+      '#',
+      '   ',
+      '\t',
+      '&anchor',
+      '*anchor',
+      '!!binary',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (parts) => {
@@ -564,10 +607,10 @@ describe('parseSkillMd: never throws', () => {
     const texts = fixtureSkills().map((s) => s.text);
     const mutation = fc.record({
       file: fc.nat({ max: texts.length - 1 }),
-      edits: fc.array(
-        fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), del: fc.nat({ max: 40 }), ins: fc.string({ maxLength: 12 }) }),
-        { minLength: 1, maxLength: 8 },
-      ),
+      edits: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), del: fc.nat({ max: 40 }), ins: fc.string({ maxLength: 12 }) }), {
+        minLength: 1,
+        maxLength: 8,
+      }),
     });
     fc.assert(
       fc.property(mutation, ({ file, edits }) => {

@@ -14,8 +14,14 @@ describe('api client: chat stream', () => {
     const bytes = new TextEncoder().encode(sseText(events));
     const chunks = awkwardChunks(bytes);
     // The fixture really is awkward: some chunk ends inside a multi-byte character, some right after an event line.
-    ok(chunks.some((c) => c[c.length - 1]! >= 0xc0), 'a chunk ends inside a UTF-8 character');
-    ok(chunks.some((c) => new TextDecoder().decode(c).startsWith('data:')), 'a chunk starts at a data line');
+    ok(
+      chunks.some((c) => c[c.length - 1]! >= 0xc0),
+      'a chunk ends inside a UTF-8 character',
+    );
+    ok(
+      chunks.some((c) => new TextDecoder().decode(c).startsWith('data:')),
+      'a chunk starts at a data line',
+    );
 
     const api = new FakeApi();
     api.chat = () => events;
@@ -90,7 +96,9 @@ describe('api client: chat stream', () => {
   it('drops an event cut off by the end of the stream', async () => {
     const api = new FakeApi();
     api.override = (c) =>
-      c.path.endsWith('/chat') ? new Response('event: message_delta\ndata: {"delta":"a"}\n\nevent: done\ndata: {"stat', { headers: { 'content-type': 'text/event-stream' } }) : undefined;
+      c.path.endsWith('/chat')
+        ? new Response('event: message_delta\ndata: {"delta":"a"}\n\nevent: done\ndata: {"stat', { headers: { 'content-type': 'text/event-stream' } })
+        : undefined;
     const client = createApiClient({ fetch: api.fetch });
     const seen: string[] = [];
     for await (const ev of client.chat({ messages: [] })) seen.push(ev.type);
@@ -160,10 +168,16 @@ describe('api client: JSON routes', () => {
     const api = new FakeApi();
     api.envMissing = [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }];
     const client = createApiClient({ fetch: api.fetch });
-    const r = await client.save('ops-bot', { skillName: 'weather-report', skillMd: '---\nname: weather-report\n---\n', scripts: { 'a.sh': 'x' }, envVars: { OTHER: '1' } });
+    const r = await client.save('ops-bot', {
+      skillName: 'weather-report',
+      skillMd: '---\nname: weather-report\n---\n',
+      scripts: { 'a.sh': 'x' },
+      envVars: { OTHER: '1' },
+    });
     deepEqual(r, {
       path: 'agents/ops-bot/skills/weather-report',
-      egressAdded: ['api.weather.example'], envConfigured: ['OTHER'],
+      egressAdded: ['api.weather.example'],
+      envConfigured: ['OTHER'],
       envMissing: [requiredEnv('WEATHER_API_KEY'), { name: 'GH_TOKEN', kind: 'one_of' }],
       warnings: [],
     });
@@ -174,7 +188,9 @@ describe('api client: JSON routes', () => {
       env_vars: { OTHER: '1' },
     });
     // A server that lists bare names (as Forge's dashboard route did) still reads as required vars.
-    const names = createApiClient({ fetch: async () => json({ path: 'p', egress_added: [], env_configured: [], env_missing: ['A_KEY', { name: 'B', kind: 'one_of' }, { kind: 'one_of' }] }) });
+    const names = createApiClient({
+      fetch: async () => json({ path: 'p', egress_added: [], env_configured: [], env_missing: ['A_KEY', { name: 'B', kind: 'one_of' }, { kind: 'one_of' }] }),
+    });
     deepEqual((await names.save('ops-bot', { skillName: 'x', skillMd: 'y', scripts: {} })).envMissing, [requiredEnv('A_KEY'), { name: 'B', kind: 'one_of' }]);
     const skills = await client.listSkills('ops-bot');
     equal(skills[0]!.hasScripts, true);

@@ -75,7 +75,12 @@ const rows = (card: Element) => [...card.querySelectorAll('tbody tr')].map((r) =
 describe('builder: as the agent sees it', () => {
   it('lists every entry the runtime reads, with its parameters, output and script', async () => {
     const el = await openAgentView();
-    equal(cards(el).map((c) => textIn(c, '.rt-name')).join(','), 'lookup_term,lookup_history,read-only');
+    equal(
+      cards(el)
+        .map((c) => textIn(c, '.rt-name'))
+        .join(','),
+      'lookup_term,lookup_history,read-only',
+    );
     const [term, history] = cards(el);
     // The runtime's schema: keys in byte order, integer → number, the first parameter required.
     equal(rows(term!).join(' | '), 'limit number no | term string yes');
@@ -110,10 +115,18 @@ describe('builder: as the agent sees it', () => {
   it('follows edits of the draft', async () => {
     const el = await openAgentView();
     const ta = $<HTMLTextAreaElement>(el, '#editor')!;
-    ta.value = SKILL_MD.replace('- read-only', '* read-only').replace('**Input:** term (string, required), limit (integer)', '**Input:** term (string, required), limit (integer), exact (bool)');
+    ta.value = SKILL_MD.replace('- read-only', '* read-only').replace(
+      '**Input:** term (string, required), limit (integer)',
+      '**Input:** term (string, required), limit (integer), exact (bool)',
+    );
     ta.dispatchEvent(new Event('input'));
     await el.updateComplete;
-    equal(cards(el).map((c) => textIn(c, '.rt-name')).join(','), 'lookup_term,lookup_history');
+    equal(
+      cards(el)
+        .map((c) => textIn(c, '.rt-name'))
+        .join(','),
+      'lookup_term,lookup_history',
+    );
     equal(rows(cards(el)[0]!).join(' | '), 'exact boolean no | limit number no | term string yes');
   });
 });

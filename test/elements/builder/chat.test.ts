@@ -130,7 +130,10 @@ describe('builder: streamed conversation', () => {
     await waitFor(() => lastAssistant(el).classList.contains('error'), 'error state');
     includes(txt(lastAssistant(el)), 'rate limited by the provider (429)');
     includes(txt(lastAssistant(el)), 'Partial…');
-    ok(errors.some((e) => e.detail.action === 'chat'), 'forge-error fired');
+    ok(
+      errors.some((e) => e.detail.action === 'chat'),
+      'forge-error fired',
+    );
     button(el, 'Retry', '.msg.assistant.error').click();
     await waitFor(() => lastAssistant(el).classList.contains('done'), 'retried');
     equal(assistantBubbles(el).length, 1, 'the failed bubble was replaced');
@@ -164,7 +167,7 @@ describe('builder: streamed conversation', () => {
     const { el } = await mountBuilder(api);
     await send(el, 'Hi');
     await waitFor(() => lastAssistant(el).classList.contains('done'), 'done');
-    includes(txt(lastAssistant(el)), "output limit");
+    includes(txt(lastAssistant(el)), 'output limit');
   });
 
   it('never executes HTML from the model', async () => {

@@ -20,7 +20,16 @@ describe('builder: validation', () => {
         ? {
             valid: false,
             errors: [{ code: 'frontmatter-yaml', field: 'frontmatter', message: 'YAML does not parse: bad indentation', severity: 'error', line: 3 }],
-            warnings: [{ code: 'script-no-strict', field: 'scripts/weather-current.sh', message: 'add set -euo pipefail', severity: 'warning', line: 2, file: 'scripts/weather-current.sh' }],
+            warnings: [
+              {
+                code: 'script-no-strict',
+                field: 'scripts/weather-current.sh',
+                message: 'add set -euo pipefail',
+                severity: 'warning',
+                line: 2,
+                file: 'scripts/weather-current.sh',
+              },
+            ],
           }
         : { valid: true, errors: [], warnings: [] };
     const el = await mountWithDraft(api);
@@ -57,7 +66,9 @@ describe('builder: validation', () => {
     api.validate = () => ({
       valid: true,
       errors: [],
-      warnings: [{ code: 'w', field: 'scripts/weather-current.sh', message: 'quote "$INPUT"', severity: 'warning', line: 3, file: 'scripts/weather-current.sh' }],
+      warnings: [
+        { code: 'w', field: 'scripts/weather-current.sh', message: 'quote "$INPUT"', severity: 'warning', line: 3, file: 'scripts/weather-current.sh' },
+      ],
     });
     const el = await mountWithDraft(api);
     await waitFor(() => !!$(el, '.diag-btn'), 'finding listed');

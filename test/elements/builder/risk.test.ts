@@ -15,13 +15,32 @@ afterEach(cleanup);
 
 const RISKY_MD = WEATHER_SKILL_MD.replace('bins: [curl]', 'bins: [curl, ssh]');
 const RISKY_SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\nenv\nif true; then\n';
-const SYNTAX = { ok: false, findings: [{ code: 'bash-syntax', severity: 'error', message: 'bash: syntax error: unexpected end of file', file: 'scripts/weather-current.sh', line: 6, tool: 'bash' }], missing_tools: [] };
+const SYNTAX = {
+  ok: false,
+  findings: [
+    {
+      code: 'bash-syntax',
+      severity: 'error',
+      message: 'bash: syntax error: unexpected end of file',
+      file: 'scripts/weather-current.sh',
+      line: 6,
+      tool: 'bash',
+    },
+  ],
+  missing_tools: [],
+};
 
 /** A fake server whose validate answers the real risk review of the draft. */
 function reviewingApi(skillMd: string, script: string, syntax: unknown = { ok: true, findings: [], missing_tools: [] }): FakeApi {
   const api = new FakeApi();
   api.chat = () => draftReply({ skillMd, scripts: { 'weather-current.sh': script } });
-  const validate = (body: any): any => ({ valid: true, errors: [], warnings: [], syntax, risk: { ...assessSkillRisk({ skillMd: body.skill_md, scripts: body.scripts ?? {} }), policy_source: null } });
+  const validate = (body: any): any => ({
+    valid: true,
+    errors: [],
+    warnings: [],
+    syntax,
+    risk: { ...assessSkillRisk({ skillMd: body.skill_md, scripts: body.scripts ?? {} }), policy_source: null },
+  });
   api.validate = validate;
   return api;
 }

@@ -15,7 +15,10 @@ afterEach(cleanup);
 
 const descriptionOf = (skillMd: string) => /^description: (.*)$/m.exec(skillMd)?.[1] ?? '';
 const routesHere = (description: string, text: string) =>
-  text.toLowerCase().match(/[a-z]{5,}/g)?.some((w) => description.toLowerCase().includes(w)) ?? false;
+  text
+    .toLowerCase()
+    .match(/[a-z]{5,}/g)
+    ?.some((w) => description.toLowerCase().includes(w)) ?? false;
 
 function routingApi(opts: { failAt?: number } = {}): FakeApi {
   const api = new FakeApi();
@@ -32,7 +35,10 @@ function routingApi(opts: { failAt?: number } = {}): FakeApi {
       });
     if (call.path.endsWith('/route-check')) {
       const description = descriptionOf(call.body.skill_md);
-      const events: SseEvent[] = [['plan', { calls: call.body.requests.length, designer_calls: 0 }], ['requests', { requests: call.body.requests }]];
+      const events: SseEvent[] = [
+        ['plan', { calls: call.body.requests.length, designer_calls: 0 }],
+        ['requests', { requests: call.body.requests }],
+      ];
       let passed = 0;
       let meant = 0;
       let got = 0;
@@ -50,12 +56,28 @@ function routingApi(opts: { failAt?: number } = {}): FakeApi {
         events.push(['progress', { done: index + 1, total: call.body.requests.length }], ['route_result', { index, result: { ...r, chose, ok: okay } }]);
       }
       const hits = (call.body.requests as Array<{ text: string; expect: string }>).filter((r) => r.expect === 'this' && routesHere(description, r.text)).length;
-      events.push(['done', { skill: 'weather-report', total: call.body.requests.length, passed, recall: meant ? hits / meant : null, precision: got ? hits / got : null, overlaps: [], calls: call.body.requests.length, usage: { input_tokens: 1, output_tokens: 1 } }]);
+      events.push([
+        'done',
+        {
+          skill: 'weather-report',
+          total: call.body.requests.length,
+          passed,
+          recall: meant ? hits / meant : null,
+          precision: got ? hits / got : null,
+          overlaps: [],
+          calls: call.body.requests.length,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      ]);
       return new Response(sseText(events), { headers: { 'content-type': 'text/event-stream' } });
     }
     if (call.path.endsWith('/improve-description')) {
       const description = 'When the user asks about the weather or whether they need an umbrella ("weather in Paris?", "do I need an umbrella?"), fetch it.';
-      return json({ description, rationale: 'Umbrella questions loaded no skill.', skill_md: call.body.skill_md.replace(/^description: .*$/m, `description: ${description}`) });
+      return json({
+        description,
+        rationale: 'Umbrella questions loaded no skill.',
+        skill_md: call.body.skill_md.replace(/^description: .*$/m, `description: ${description}`),
+      });
     }
     return undefined;
   };
@@ -91,7 +113,10 @@ describe('builder: check routing', () => {
     button(el, 'Run check', D).click();
     await waitFor(() => !!inD(el, '.route-summary'), 'summary');
     const sent = api.lastCall('POST', /\/route-check$/)!.body;
-    deepEqual(sent.requests.map((r: { text: string }) => r.text), ['weather in Paris?', 'Do I need an umbrella?', 'what is the capital of Chile', 'Is the weather nice in Rome?']);
+    deepEqual(
+      sent.requests.map((r: { text: string }) => r.text),
+      ['weather in Paris?', 'Do I need an umbrella?', 'what is the capital of Chile', 'Is the weather nice in Rome?'],
+    );
     equal(sent.requests[3].expect, 'this');
     equal(allInD(el, '.route-list .miss').length, 1);
     includes(txt(allInD(el, '.route-list > li')[1]), 'not as expected');

@@ -103,7 +103,13 @@ describe('builder: save', () => {
     await waitFor(() => !!$(el, '#env-GITHUB_TOKEN'), 'env inputs');
     const group = $<HTMLFieldSetElement>(el, 'fieldset.env-group')!;
     equal(txt(group.querySelector('legend')), 'Set at least one of GH_TOKEN, GITHUB_TOKEN');
-    deepEqual([...group.querySelectorAll('input')].map((i) => [i.id, i.type]), [['env-GH_TOKEN', 'password'], ['env-GITHUB_TOKEN', 'password']]);
+    deepEqual(
+      [...group.querySelectorAll('input')].map((i) => [i.id, i.type]),
+      [
+        ['env-GH_TOKEN', 'password'],
+        ['env-GITHUB_TOKEN', 'password'],
+      ],
+    );
     ok(!group.contains($(el, '#env-WEATHER_API_KEY')), 'the required var stands outside the group');
     typeInto($<HTMLInputElement>(el, '#env-GITHUB_TOKEN')!, 'ghp-1');
     button(el, 'Save values').click();
@@ -121,7 +127,10 @@ describe('builder: save', () => {
     await waitFor(() => !!$(el, '#save-agent'), 'agent select');
     equal(api.callsTo('POST', '/save').length, 0, 'nothing saved before choosing');
     const select = $<HTMLSelectElement>(el, '#save-agent')!;
-    deepEqual([...select.options].map((o) => o.value), ['ops-bot', 'support-bot']);
+    deepEqual(
+      [...select.options].map((o) => o.value),
+      ['ops-bot', 'support-bot'],
+    );
     typeInto(select, 'support-bot');
     await el.updateComplete;
     includes(txt(dialog(el, 'save')), 'support-bot/skills/weather-report/');
@@ -180,7 +189,12 @@ describe('builder: edit mode', () => {
     await waitFor(() => !!$(el, '.diff'), 'diff shown');
     equal(api.callsTo('POST', '/save').length, 0, 'nothing saved before confirming');
     const summaries = $$(el, '.diff-file summary').map(txt);
-    deepEqual(summaries, ['SKILL.md Changed +1 −1', 'scripts/old-helper.sh Removed +0 −1', 'scripts/units.sh New file +1 −0', 'scripts/weather-current.sh Unchanged']);
+    deepEqual(summaries, [
+      'SKILL.md Changed +1 −1',
+      'scripts/old-helper.sh Removed +0 −1',
+      'scripts/units.sh New file +1 −0',
+      'scripts/weather-current.sh Unchanged',
+    ]);
     const del = $(el, '.diff-file .dl.del')!;
     includes(del.textContent, '# Weather report');
     includes(del.textContent, 'removed:');

@@ -46,7 +46,20 @@ function apiWithTools(result: Record<string, unknown> | (() => Response)): FakeA
   return api;
 }
 
-const base = { ok: true, exit_code: 0, signal: null, timed_out: false, duration_ms: 42, stdout: '', stderr: '', truncated: false, json: null, output_diagnostics: [], egress_blocked: [], sandbox: 'bwrap' };
+const base = {
+  ok: true,
+  exit_code: 0,
+  signal: null,
+  timed_out: false,
+  duration_ms: 42,
+  stdout: '',
+  stderr: '',
+  truncated: false,
+  json: null,
+  output_diagnostics: [],
+  egress_blocked: [],
+  sandbox: 'bwrap',
+};
 
 async function openRuns(api: FakeApi) {
   const el = await mountWithDraft(api);
@@ -87,7 +100,7 @@ describe('builder: run a tool', () => {
     notIncludes(result, 'Ask the designer');
   });
 
-  it('shows a failed run and sends the server\'s fix request to the designer as the next message', async () => {
+  it("shows a failed run and sends the server's fix request to the designer as the next message", async () => {
     const api = apiWithTools({
       ...base,
       ok: false,
@@ -100,7 +113,8 @@ describe('builder: run a tool', () => {
         { host: 'api.weather.example', reason: "is not in this skill's egress_domains" },
         { host: '127.0.0.1', reason: 'resolves to 127.0.0.1 (loopback); a tool run never reaches this machine or its private network' },
       ],
-      fix_request: 'I ran the tool `weather_current` with this input and it did not work:\n```json\n{"city": "Paris"}\n```\nExit code: 3.\nPlease fix the skill.',
+      fix_request:
+        'I ran the tool `weather_current` with this input and it did not work:\n```json\n{"city": "Paris"}\n```\nExit code: 3.\nPlease fix the skill.',
     });
     const el = await openRuns(api);
     button(el, 'Run weather_current', '[part="runs"]').click();
@@ -119,7 +133,10 @@ describe('builder: run a tool', () => {
     const messages = api.lastCall('POST', '/chat')!.body.messages as Array<{ role: string; content: string }>;
     const sent = messages[messages.length - 1]!;
     equal(sent.role, 'user');
-    equal(sent.content, 'I ran the tool `weather_current` with this input and it did not work:\n```json\n{"city": "Paris"}\n```\nExit code: 3.\nPlease fix the skill.');
+    equal(
+      sent.content,
+      'I ran the tool `weather_current` with this input and it did not work:\n```json\n{"city": "Paris"}\n```\nExit code: 3.\nPlease fix the skill.',
+    );
   });
 
   it('says why a run was refused (tool runs off on the server) and refuses input that is not JSON', async () => {

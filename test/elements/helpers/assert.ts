@@ -5,7 +5,7 @@ export class AssertionError extends Error {
   override name = 'AssertionError';
 }
 
-const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v, null, 1) ?? String(v));
+const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v, null, 1) ?? String(v)));
 
 export function ok(cond: unknown, message = 'expected a truthy value'): asserts cond {
   if (!cond) throw new AssertionError(message);

@@ -33,7 +33,10 @@ function create<K extends 'forge-skill-builder' | 'forge-skill-settings'>(tag: K
   return mount(el);
 }
 
-export async function mountBuilder(api = new FakeApi(), attrs: Record<string, string> = { agent: 'ops-bot' }): Promise<{ el: ForgeSkillBuilder; api: FakeApi }> {
+export async function mountBuilder(
+  api = new FakeApi(),
+  attrs: Record<string, string> = { agent: 'ops-bot' },
+): Promise<{ el: ForgeSkillBuilder; api: FakeApi }> {
   const el = create('forge-skill-builder', api, attrs);
   await el.updateComplete;
   await waitFor(() => internals(el).provider.provider !== null || internals(el).provider.error !== '', 'the banner loaded');

@@ -79,7 +79,15 @@ export function draftReply(opts: { message?: string; skillMd?: string; scripts?:
     ['progress', { chars: 1234, phase: 'skill' }],
     ['message', { content: message }],
     ['skill_draft', { skill_md: opts.skillMd ?? WEATHER_SKILL_MD, scripts: opts.scripts ?? { 'weather-current.sh': WEATHER_SCRIPT } }],
-    ['done', { status: 'complete', structured: true, truncated: opts.truncated ?? false, ...(opts.truncated ? { notice: 'The model stopped at its output limit, so the draft may be incomplete.' } : {}) }],
+    [
+      'done',
+      {
+        status: 'complete',
+        structured: true,
+        truncated: opts.truncated ?? false,
+        ...(opts.truncated ? { notice: 'The model stopped at its output limit, so the draft may be incomplete.' } : {}),
+      },
+    ],
   ];
 }
 
@@ -189,7 +197,15 @@ export class FakeApi {
       const name = decodeURIComponent(m[2]!);
       const s = this.skills[agent]?.[name];
       if (!s) return errorResponse(404, `skill "${name}" not found`);
-      return json({ name, skill_md: s.skill_md, scripts: s.scripts, files: s.files ?? {}, binaries: s.binaries ?? [], path: `agents/${agent}/skills/${name}`, format: 'subdir' });
+      return json({
+        name,
+        skill_md: s.skill_md,
+        scripts: s.scripts,
+        files: s.files ?? {},
+        binaries: s.binaries ?? [],
+        path: `agents/${agent}/skills/${name}`,
+        format: 'subdir',
+      });
     }
     if (p === '/skill-builder/import' && method === 'POST') {
       const reply = this.importReply(call);
@@ -228,7 +244,12 @@ export class FakeApi {
     const result = this.validate(body);
     if (!result.valid) return errorResponse(400, 'validation failed', { validation: result });
     if (body.editing_name && body.editing_name !== body.skill_name) delete this.skills[agent]?.[body.editing_name];
-    (this.skills[agent] ??= {})[body.skill_name] = { skill_md: body.skill_md, scripts: body.scripts ?? {}, ...(body.files && { files: body.files }), ...(body.binaries && { binaries: body.binaries }) };
+    (this.skills[agent] ??= {})[body.skill_name] = {
+      skill_md: body.skill_md,
+      scripts: body.scripts ?? {},
+      ...(body.files && { files: body.files }),
+      ...(body.binaries && { binaries: body.binaries }),
+    };
     const provided = Object.keys(body.env_vars ?? {});
     // Like the server: a provided var is no longer missing, and one member of the one_of group satisfies the group.
     const groupSet = this.envMissing.some((m) => m.kind === 'one_of' && provided.includes(m.name));

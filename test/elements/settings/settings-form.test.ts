@@ -10,7 +10,7 @@ describe('settings form checks', () => {
     const errors = checkSettingsForm({ provider: 'mystery', model: ' ', baseUrl: 'ftp://x', apiKeyEnv: '1BAD', apiKey: 'a\nb' });
     deepEqual(Object.keys(errors).sort(), ['apiKey', 'apiKeyEnv', 'baseUrl', 'model', 'provider']);
   });
-  it('applies the server\'s base URL rules: a URL with credentials is refused before the round trip', () => {
+  it("applies the server's base URL rules: a URL with credentials is refused before the round trip", () => {
     deepEqual(Object.keys(checkSettingsForm({ ...base, baseUrl: 'https://user:pw@llm.example/v1' })), ['baseUrl']);
     deepEqual(Object.keys(checkSettingsForm({ ...base, baseUrl: 'not a url' })), ['baseUrl']);
     deepEqual(checkSettingsForm({ ...base, baseUrl: ' https://llm.example/v1/ ' }), {});

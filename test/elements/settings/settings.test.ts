@@ -195,7 +195,9 @@ describe('settings: form', () => {
     const api = new FakeApi();
     let finish!: () => void;
     api.override = (c) =>
-      c.method === 'PUT' ? new Promise<Response>((r) => (finish = () => r(new Response(JSON.stringify({ ...api.settings, providers: api.providers }))))) : undefined;
+      c.method === 'PUT'
+        ? new Promise<Response>((r) => (finish = () => r(new Response(JSON.stringify({ ...api.settings, providers: api.providers })))))
+        : undefined;
     const { el } = await mountSettings(api);
     const save = $<HTMLButtonElement>(el, 'button[type="submit"]')!;
     save.click();

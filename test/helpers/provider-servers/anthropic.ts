@@ -59,7 +59,11 @@ export const anthropicWire: ProviderWire = {
   toolCalls: (calls) => [
     event('content_block_stop', { type: 'content_block_stop', index: 0 }),
     ...calls.flatMap((c, i) => [
-      event('content_block_start', { type: 'content_block_start', index: i + 1, content_block: { type: 'tool_use', id: `toolu_test${i}`, name: c.name, input: {} } }),
+      event('content_block_start', {
+        type: 'content_block_start',
+        index: i + 1,
+        content_block: { type: 'tool_use', id: `toolu_test${i}`, name: c.name, input: {} },
+      }),
       ...pieces(JSON.stringify(c.arguments), 3).map((partial_json) =>
         event('content_block_delta', { type: 'content_block_delta', index: i + 1, delta: { type: 'input_json_delta', partial_json } }),
       ),

@@ -21,10 +21,21 @@ function candidate(model: string, text: string, finishReason?: string): unknown 
 const STATUS: Record<number, { status: string; message: string }> = {
   400: { status: 'INVALID_ARGUMENT', message: 'Request contains an invalid argument.' },
   401: { status: 'UNAUTHENTICATED', message: 'Request had invalid authentication credentials.' },
-  403: { status: 'PERMISSION_DENIED', message: 'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.' },
-  404: { status: 'NOT_FOUND', message: 'models/{model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.' },
+  403: {
+    status: 'PERMISSION_DENIED',
+    message:
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+  },
+  404: {
+    status: 'NOT_FOUND',
+    message:
+      'models/{model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
+  },
   429: { status: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' },
-  500: { status: 'INTERNAL', message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting' },
+  500: {
+    status: 'INTERNAL',
+    message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+  },
   503: { status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
 };
 
@@ -36,8 +47,7 @@ export const geminiWire: ProviderWire = {
     const k = req.headers['x-goog-api-key'];
     return typeof k === 'string' ? k : req.query.key;
   },
-  hasStructured: (req) =>
-    req.body?.generationConfig?.responseSchema !== undefined || req.body?.generationConfig?.responseMimeType === 'application/json',
+  hasStructured: (req) => req.body?.generationConfig?.responseSchema !== undefined || req.body?.generationConfig?.responseMimeType === 'application/json',
   contentType: 'text/event-stream',
   head: () => [],
   delta: (text, model) => data(candidate(model, text)),
@@ -52,8 +62,7 @@ export const geminiWire: ProviderWire = {
   ],
   toolFinish: 'STOP',
   nativeFinish: (kind: FinishKind) => ({ stop: 'STOP', length: 'MAX_TOKENS', content_filter: 'SAFETY', other: 'OTHER' })[kind],
-  streamError: (message, code) =>
-    data({ error: { code: 500, message: message ?? 'An internal error has occurred.', status: code ?? 'INTERNAL' } }),
+  streamError: (message, code) => data({ error: { code: 500, message: message ?? 'An internal error has occurred.', status: code ?? 'INTERNAL' } }),
   error(spec: ErrorSpec, ctx) {
     const d = STATUS[spec.status] ?? { status: spec.status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT', message: `HTTP ${spec.status}` };
     let defaultMessage = d.message;

@@ -21,7 +21,11 @@ function usageChunk(model: string): string {
 
 const DEFAULTS: Record<number, { type: string; code: string | null; message: string }> = {
   400: { type: 'invalid_request_error', code: null, message: 'Invalid request.' },
-  401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.' },
+  401: {
+    type: 'invalid_request_error',
+    code: 'invalid_api_key',
+    message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+  },
   403: { type: 'invalid_request_error', code: 'unsupported_country_region_territory', message: 'Country, region, or territory not supported' },
   404: { type: 'invalid_request_error', code: 'model_not_found', message: 'The model `{model}` does not exist or you do not have access to it.' },
   429: { type: 'requests', code: 'rate_limit_exceeded', message: 'Rate limit reached for requests. Please try again later.' },
@@ -38,11 +42,7 @@ export const openAiWire: ProviderWire = {
   contentType: 'text/event-stream; charset=utf-8',
   head: (model) => [chunk(model, { role: 'assistant', content: '', refusal: null }, null)],
   delta: (text, model) => chunk(model, { content: text }, null),
-  end: (finish, model, options) => [
-    chunk(model, {}, finish),
-    ...(options?.includeUsage ? [usageChunk(model)] : []),
-    'data: [DONE]\n\n',
-  ],
+  end: (finish, model, options) => [chunk(model, {}, finish), ...(options?.includeUsage ? [usageChunk(model)] : []), 'data: [DONE]\n\n'],
   // The first chunk of a call carries index, id, type and name with empty arguments; the
   // arguments then arrive in fragments under the same index (as api.openai.com streams them).
   toolCalls: (calls, model) =>

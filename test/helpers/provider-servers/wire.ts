@@ -73,7 +73,11 @@ export function retryHeaders(spec: ErrorSpec): Record<string, string> {
 
 /** An error message with `{model}` and `{key}` replaced by the model and key the request carried. */
 export function fill(message: string, ctx: { model: string | undefined; key: string | undefined }): string {
-  return message.split('{model}').join(ctx.model ?? '').split('{key}').join(ctx.key ?? '');
+  return message
+    .split('{model}')
+    .join(ctx.model ?? '')
+    .split('{key}')
+    .join(ctx.key ?? '');
 }
 
 /** `text` cut into `parts` pieces of about equal length (for arguments streamed in fragments). */

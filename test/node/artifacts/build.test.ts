@@ -28,7 +28,11 @@ describe('buildSkillsFolder', () => {
     });
     const r = await buildSkillsFolder(ws.path('skills'), { out: ws.path('out'), fs: ws.fs });
     expect(r.written).toEqual(['skills.json', 'tools.json', 'prompt.txt'].map((f) => ws.path(`out/${f}`)));
-    expect((await ws.fs.promises.readdir(ws.path('out'), { withFileTypes: true })).map((e) => String((e as { name: string }).name)).sort()).toEqual(['prompt.txt', 'skills.json', 'tools.json']);
+    expect((await ws.fs.promises.readdir(ws.path('out'), { withFileTypes: true })).map((e) => String((e as { name: string }).name)).sort()).toEqual([
+      'prompt.txt',
+      'skills.json',
+      'tools.json',
+    ]);
     const skills = JSON.parse((await ws.read('out/skills.json'))!);
     expect(skills.skills.map((s: { name: string }) => s.name)).toEqual(['notes', 'weather']);
     const tools = JSON.parse((await ws.read('out/tools.json'))!);
@@ -72,7 +76,9 @@ describe('buildSkillsFolder', () => {
       'skills/a/SKILL.md': skillMd('a', { extraFrontmatter: 'category: sre\ntags: [kubernetes, triage]' }),
       'skills/b/SKILL.md': skillMd('b', { extraFrontmatter: 'category: sre\ntags: [kubernetes]' }),
     });
-    expect((await buildSkillsFolder(ws.path('skills'), { fs: ws.fs, category: 'sre', tags: ['kubernetes', 'triage'] })).compiled.skills.map((s) => s.name)).toEqual(['a']);
+    expect(
+      (await buildSkillsFolder(ws.path('skills'), { fs: ws.fs, category: 'sre', tags: ['kubernetes', 'triage'] })).compiled.skills.map((s) => s.name),
+    ).toEqual(['a']);
   });
 });
 

@@ -19,7 +19,11 @@ afterEach(async () => {
   await rm(out, { recursive: true, force: true });
 });
 
-const asForge = (r: { score: number; level: string; factors: unknown[]; violations: unknown[] }) => ({ score: { value: r.score, level: r.level }, factors: r.factors, violations: r.violations });
+const asForge = (r: { score: number; level: string; factors: unknown[]; violations: unknown[] }) => ({
+  score: { value: r.score, level: r.level },
+  factors: r.factors,
+  violations: r.violations,
+});
 
 describe('skills.json risk', () => {
   it('equals forge skills audit for every built skill (default policy)', async () => {
@@ -41,14 +45,23 @@ describe('skills.json risk', () => {
       cwd: out,
     });
     const skills = JSON.parse(await readFile(join(out, 'skills.json'), 'utf8')).skills as Array<{ name: string; risk: any }>;
-    for (const s of skills) expect(asForge(s.risk), s.name).toEqual({ score: expected['overrides']![s.name]!.score, factors: expected['overrides']![s.name]!.factors ?? [], violations: expected['overrides']![s.name]!.violations ?? [] });
+    for (const s of skills)
+      expect(asForge(s.risk), s.name).toEqual({
+        score: expected['overrides']![s.name]!.score,
+        factors: expected['overrides']![s.name]!.factors ?? [],
+        violations: expected['overrides']![s.name]!.violations ?? [],
+      });
     expect(stdout.join('')).toMatch(/security policy violations \(risk in skills\.json\): .*with-script \(28\/100\)/);
     expect(code).toBeLessThan(2);
   });
 
   it('refuses a bad policy file as wrong usage', async () => {
     const stderr: string[] = [];
-    const code = await runBuildCommand([join(RISK_FIXTURES, 'skills'), '--out', out, '--policy', join(RISK_FIXTURES, 'nope.yaml')], { stdout: { write: () => 0 }, stderr: { write: (t: string) => stderr.push(t) }, cwd: out });
+    const code = await runBuildCommand([join(RISK_FIXTURES, 'skills'), '--out', out, '--policy', join(RISK_FIXTURES, 'nope.yaml')], {
+      stdout: { write: () => 0 },
+      stderr: { write: (t: string) => stderr.push(t) },
+      cwd: out,
+    });
     expect(code).toBe(2);
     expect(stderr.join('')).toMatch(/no such policy file/);
   });

@@ -15,7 +15,12 @@ guardProcessEnv();
 
 function sink() {
   let text = '';
-  return { write: (s: string) => ((text += s), true), get text() { return text; } };
+  return {
+    write: (s: string) => ((text += s), true),
+    get text() {
+      return text;
+    },
+  };
 }
 
 async function run(argv: string[], files: Record<string, string> = {}) {

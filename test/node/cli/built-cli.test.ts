@@ -179,7 +179,11 @@ describe('the built CLI', () => {
     expect(m, first.out()).not.toBeNull();
     const [, url, , token] = m!;
     // A program on the same machine without the token: refused, and nothing is written.
-    const put = await fetch(`${url}/api/settings/skill-builder`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"provider":"ollama","model":"m"}' });
+    const put = await fetch(`${url}/api/settings/skill-builder`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"provider":"ollama","model":"m"}',
+    });
     expect(put.status).toBe(401);
     expect(existsSync(join(ws, '.forge', 'ui.yaml'))).toBe(false);
     expect((await fetch(`${url}/`)).status).toBe(401);
@@ -207,7 +211,9 @@ describe('the built CLI', () => {
     try {
       const ws = await tempDir('fsb-built-sig-');
       const home = await tempDir('fsb-built-home-');
-      await sh(`mkdir -p '${ws}/.forge' && printf 'skill_builder:\\n  provider: openai\\n  model: gpt-4.1\\n  base_url: ${provider.url}\\n' > '${ws}/.forge/ui.yaml' && printf 'OPENAI_API_KEY=sk-sig-test-123456\\n' > '${ws}/.forge/.env' && mkdir -p '${home}/.forge' && printf 'trusted_base_urls:\\n  - ${provider.url}\\n' > '${home}/.forge/ui.yaml'`);
+      await sh(
+        `mkdir -p '${ws}/.forge' && printf 'skill_builder:\\n  provider: openai\\n  model: gpt-4.1\\n  base_url: ${provider.url}\\n' > '${ws}/.forge/ui.yaml' && printf 'OPENAI_API_KEY=sk-sig-test-123456\\n' > '${ws}/.forge/.env' && mkdir -p '${home}/.forge' && printf 'trusted_base_urls:\\n  - ${provider.url}\\n' > '${home}/.forge/ui.yaml'`,
+      );
       const port = await freePort();
       const child = await launch(['ui', '--dir', ws, '--port', String(port)], home);
       const res = await fetch(`http://localhost:${port}/api/skill-builder/chat`, {

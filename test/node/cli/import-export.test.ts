@@ -23,7 +23,8 @@ license: MIT
 Read [the runbook](references/runbook.md) first. Post with \`scripts/post-note.sh\`.
 Fill in assets/template.txt and attach assets/logo.png.
 `;
-const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\nNOTE="${1:-}"\ncurl -fsS -H "Authorization: Bearer $STATUS_TOKEN" https://status.acme-ops.io/api/notes -d "$NOTE" | jq .\n';
+const SCRIPT =
+  '#!/usr/bin/env bash\nset -euo pipefail\nNOTE="${1:-}"\ncurl -fsS -H "Authorization: Bearer $STATUS_TOKEN" https://status.acme-ops.io/api/notes -d "$NOTE" | jq .\n';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0, 0, 255]);
 
 let root: string;

@@ -34,7 +34,11 @@ describe('catalog on any folder of skill folders', () => {
     const io = testIo({ cwd: root });
     expect(await main(['catalog', 'shared-skills'], io), io.err()).toBe(0);
     expect(io.out()).toMatch(/^## Available Skills/);
-    const names = io.out().split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2, l.indexOf(':')));
+    const names = io
+      .out()
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map((l) => l.slice(2, l.indexOf(':')));
     expect(names).toEqual(expect.arrayContaining(['flat', 'good']));
     expect(names).not.toContain('my-skill'); // _template
   });
@@ -113,7 +117,10 @@ describe('ui: a cross-origin write', () => {
       const { error } = (await res.json()) as { error: string };
       expect(error).toContain('--allow-origin http://localhost:5173');
       expect(error).not.toContain('allowedOrigins');
-      const pre = await fetch(`${url}/api/skill-builder/validate`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+      const pre = await fetch(`${url}/api/skill-builder/validate`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+      });
       expect(pre.status).toBe(403);
       expect(((await pre.json()) as { error: string }).error).toContain('--allow-origin');
     } finally {

@@ -49,7 +49,17 @@ const run = async (args: string[]): Promise<{ code: number; out: string; err: st
 
 describe('route-check', () => {
   it('prints the table and exits 1 when recall is below --min', async () => {
-    const r = await run(['bot/skills/weather-brief', '--agent', 'bot', '--request', 'Will it rain in Lyon?', '--request', 'Do I need an umbrella?', '--request', 'none: tell me a joke']);
+    const r = await run([
+      'bot/skills/weather-brief',
+      '--agent',
+      'bot',
+      '--request',
+      'Will it rain in Lyon?',
+      '--request',
+      'Do I need an umbrella?',
+      '--request',
+      'none: tell me a joke',
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('Checking with openai gpt-4.1: 3 calls, against 2 other skills.');
     expect(r.out).toMatch(/^ok {4}this {12}weather-brief {23}Will it rain in Lyon\?$/m);
@@ -73,7 +83,12 @@ describe('route-check', () => {
   });
 
   it('refuses wrong usage with exit 2', async () => {
-    for (const args of [['bot/skills/weather-brief'], ['--agent', 'bot'], ['bot/skills/weather-brief', '--agent', 'bot', '--min', '2'], ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'other:  ']]) {
+    for (const args of [
+      ['bot/skills/weather-brief'],
+      ['--agent', 'bot'],
+      ['bot/skills/weather-brief', '--agent', 'bot', '--min', '2'],
+      ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'other:  '],
+    ]) {
       const r = await run(args);
       expect(r.code, args.join(' ')).toBe(2);
     }

@@ -31,7 +31,9 @@ describe('try', () => {
   it('runs a tool with --input in the sandbox and prints its JSON output', async () => {
     const io = testIo({ cwd: root });
     expect(await main(['try', skill, '--tool', 'do_it', '--input', '{"text": "x"}'], io)).toBe(0);
-    expect(io.out()).toMatch(/^scripts\/do-it\.sh \(bash\): exit 0 after \d+ ms, in the bubblewrap sandbox\nenv: GREETING\n--- stdout\n\{\n {2}"said": \{\n {4}"text": "x"/);
+    expect(io.out()).toMatch(
+      /^scripts\/do-it\.sh \(bash\): exit 0 after \d+ ms, in the bubblewrap sandbox\nenv: GREETING\n--- stdout\n\{\n {2}"said": \{\n {4}"text": "x"/,
+    );
   });
 
   it('takes the input from an Examples row and prints --json in the API shape', async () => {

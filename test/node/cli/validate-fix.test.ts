@@ -60,11 +60,17 @@ describe('validate --fix', () => {
     const io = testIo({ cwd: root });
     expect(await main(['validate', 'lookup', '--fix', '--no-syntax'], io)).toBe(0);
     const out = io.out();
-    expect(out).toContain('--- lookup/SKILL.md\n+++ lookup/SKILL.md\n@@ line 11 (input-spec) @@\n-**Input:**\n+**Input:** term (string, required), limit (integer)\n');
-    expect(out).toContain('@@ line 20 (phantom-bullet) @@\n-- read-only\n+* read-only\n@@ line 21 (phantom-bullet) @@\n-- Never writes files\n+* Never writes files\n');
+    expect(out).toContain(
+      '--- lookup/SKILL.md\n+++ lookup/SKILL.md\n@@ line 11 (input-spec) @@\n-**Input:**\n+**Input:** term (string, required), limit (integer)\n',
+    );
+    expect(out).toContain(
+      '@@ line 20 (phantom-bullet) @@\n-- read-only\n+* read-only\n@@ line 21 (phantom-bullet) @@\n-- Never writes files\n+* Never writes files\n',
+    );
     expect(out).not.toMatch(/\[runtime-/);
     const text = await readFile(file, 'utf8');
-    expect(text).toBe(SKILL.replace('**Input:**\n', '**Input:** term (string, required), limit (integer)\n').replace('- read-only\n- Never', '* read-only\n* Never'));
+    expect(text).toBe(
+      SKILL.replace('**Input:**\n', '**Input:** term (string, required), limit (integer)\n').replace('- read-only\n- Never', '* read-only\n* Never'),
+    );
     expect((await stat(file)).mode & 0o777).toBe(0o640);
     expect(await readdir(join(root, 'lookup'))).toEqual(['SKILL.md', 'scripts']); // no temp file left
     const view = forgeRuntimeView(text, { scripts: ['lookup_term.sh'] });

@@ -77,7 +77,7 @@ describe('editEnvText', () => {
     expect(parseEnvText(after).API_KEY).toBe('sk-1');
   });
 
-  it('removes a last line without a line end and leaves the others\' CRLF whole', () => {
+  it("removes a last line without a line end and leaves the others' CRLF whole", () => {
     // It used to leave "B=1\r", and the next append made that line "B=1\r\r".
     expect(editEnvText('B=1\r\nA=2', 'A', '')).toBe('B=1\r\n');
     expect(editEnvText(editEnvText('B=1\r\nA=2', 'A', ''), 'C', '3')).toBe('B=1\r\nC=3\r\n');

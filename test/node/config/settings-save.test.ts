@@ -25,7 +25,11 @@ const NEW = { config: { provider: 'anthropic' as const, model: 'claude-x', baseU
 
 describe('saveSkillBuilderSettings: all or nothing', () => {
   it('changes no byte when ~/.forge/ui.yaml does not parse, naming that file', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': ENV, '~/.forge/ui.yaml': 'trusted_base_urls: [https://a.example\nskill_builder: {\n' });
+    const ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': UI,
+      '.forge/.env': ENV,
+      '~/.forge/ui.yaml': 'trusted_base_urls: [https://a.example\nskill_builder: {\n',
+    });
     const before = await snapshot(ws);
     const err = (await thrown(() => saveSkillBuilderSettings({ ...ws, workspaceDir: ws.workspaceDir, ...NEW }))) as ConfigError;
     expect(err).toBeInstanceOf(ConfigError);
@@ -46,7 +50,11 @@ describe('saveSkillBuilderSettings: all or nothing', () => {
   });
 
   it('puts back the files already written when a later write fails', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': UI, '.forge/.env': ENV, '~/.forge/ui.yaml': '# mine\ntrusted_base_urls:\n  - https://a.example\n' });
+    const ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': UI,
+      '.forge/.env': ENV,
+      '~/.forge/ui.yaml': '# mine\ntrusted_base_urls:\n  - https://a.example\n',
+    });
     const before = await snapshot(ws);
     // The workspace ui.yaml is written last; make its rename fail (a full disk, a read-only file system).
     const real = ws.fs.promises;

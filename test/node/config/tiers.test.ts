@@ -20,7 +20,16 @@ describe('loadSkillBuilderLLM: tiers', () => {
       { env: { OPENAI_API_KEY: SECRET } },
     );
     const r = await loadSkillBuilderLLM(ws);
-    expect(r).toMatchObject({ source: 'workspace', provider: 'openai', model: 'gpt-4.1', apiKeyEnv: 'OPENAI_API_KEY', hasKey: true, keySource: 'process_env', warning: null, trusted: true });
+    expect(r).toMatchObject({
+      source: 'workspace',
+      provider: 'openai',
+      model: 'gpt-4.1',
+      apiKeyEnv: 'OPENAI_API_KEY',
+      hasKey: true,
+      keySource: 'process_env',
+      warning: null,
+      trusted: true,
+    });
     expect(r.configFile).toBe('/workspace/.forge/ui.yaml');
   });
 
@@ -40,7 +49,15 @@ describe('loadSkillBuilderLLM: tiers', () => {
     });
     const r = await loadSkillBuilderLLM({ ...ws, agentDir: ws.path('agents/a') });
     // The agent's .env is a workspace file: it cannot make its own OPENAI_BASE_URL trusted.
-    expect(r).toMatchObject({ source: 'agent_fallback', provider: 'openai', model: 'llama-3-70b', baseUrl: 'http://vllm.local:8000/v1', hasKey: true, keySource: 'agent_env', trusted: false });
+    expect(r).toMatchObject({
+      source: 'agent_fallback',
+      provider: 'openai',
+      model: 'llama-3-70b',
+      baseUrl: 'http://vllm.local:8000/v1',
+      hasKey: true,
+      keySource: 'agent_env',
+      trusted: false,
+    });
     expect(r.warning).toMatch(/deprecated/);
     expect(r.apiKey).toBe('agent-key-123456');
   });
@@ -54,7 +71,9 @@ describe('loadSkillBuilderLLM: tiers', () => {
   });
 
   it('reads optional max_output_tokens and timeout_s', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: qwen3\n  max_output_tokens: 8000\n  timeout_s: 90\n' });
+    const ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: qwen3\n  max_output_tokens: 8000\n  timeout_s: 90\n',
+    });
     const r = await loadSkillBuilderLLM(ws);
     expect(r).toMatchObject({ maxOutputTokens: 8000, timeoutS: 90 });
     expect(toUsableLlmConfig(r)).toEqual({ provider: 'ollama', model: 'qwen3', maxOutputTokens: 8000, timeoutMs: 90_000 });
@@ -63,7 +82,10 @@ describe('loadSkillBuilderLLM: tiers', () => {
 
 describe('loadSkillBuilderLLM: key lookup', () => {
   it('prefers <workspace>/.forge/.env over the environment and re-reads it on every call', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': WS_OPENAI, '.forge/.env': 'OPENAI_API_KEY=from-file-1111\n' }, { env: { OPENAI_API_KEY: 'from-env-2222' } });
+    const ws = await createMemoryWorkspace(
+      { '.forge/ui.yaml': WS_OPENAI, '.forge/.env': 'OPENAI_API_KEY=from-file-1111\n' },
+      { env: { OPENAI_API_KEY: 'from-env-2222' } },
+    );
     const first = await loadSkillBuilderLLM(ws);
     expect([first.apiKey, first.keySource]).toEqual(['from-file-1111', 'workspace_env']);
     await ws.fs.promises.writeFile(ws.path('.forge/.env'), 'OPENAI_API_KEY=rotated-3333\n');
@@ -168,7 +190,10 @@ describe('loadSkillBuilderLLM: validation', () => {
   });
 
   it('treats empty optional fields from a form as absent', () => {
-    expect(parseSkillBuilderConfig({ provider: 'openai', model: 'm', base_url: '', api_key_env: '', timeout_s: null })).toEqual({ provider: 'openai', model: 'm' });
+    expect(parseSkillBuilderConfig({ provider: 'openai', model: 'm', base_url: '', api_key_env: '', timeout_s: null })).toEqual({
+      provider: 'openai',
+      model: 'm',
+    });
   });
 
   it('refuses credentials inside base_url', () => {
@@ -210,7 +235,10 @@ describe('base_url trust', () => {
   });
 
   it('distrusts a workspace base_url whose key comes from the workspace .forge/.env too (issue 11, scenario 1)', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': HOSTILE, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` }, { env: { OPENAI_API_KEY: 'other-env-key' } });
+    const ws = await createMemoryWorkspace(
+      { '.forge/ui.yaml': HOSTILE, '.forge/.env': `OPENAI_API_KEY=${SECRET}\n` },
+      { env: { OPENAI_API_KEY: 'other-env-key' } },
+    );
     const r = await loadSkillBuilderLLM(ws);
     expect([r.trusted, r.keySource]).toEqual([false, 'workspace_env']);
     expect(r.warning).toContain('"https://evil.example.net"');
@@ -222,7 +250,9 @@ describe('base_url trust', () => {
   it('distrusts an untrusted base_url even before a key exists, but not for ollama without a key', async () => {
     const noKey = await createMemoryWorkspace({ '.forge/ui.yaml': HOSTILE });
     expect((await loadSkillBuilderLLM(noKey)).trusted).toBe(false);
-    const ollama = await createMemoryWorkspace({ '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: q\n  base_url: http://gpu.example.net:11434\n' });
+    const ollama = await createMemoryWorkspace({
+      '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: q\n  base_url: http://gpu.example.net:11434\n',
+    });
     expect((await loadSkillBuilderLLM(ollama)).trusted).toBe(true);
     const ollamaKey = await createMemoryWorkspace(
       { '.forge/ui.yaml': 'skill_builder:\n  provider: ollama\n  model: q\n  base_url: http://gpu.example.net:11434\n  api_key_env: AWS_SECRET_ACCESS_KEY\n' },
@@ -262,7 +292,8 @@ describe('base_url trust', () => {
 
 describe('saveSkillBuilderSettings', () => {
   it('edits ui.yaml in place: comments and other sections stay, the key never lands there', async () => {
-    const original = '# Team settings, committed.\ntheme: dark # keep me\nskill_builder:\n  # which LLM builds skills\n  provider: anthropic\n  model: old-model\nother:\n  - 1\n';
+    const original =
+      '# Team settings, committed.\ntheme: dark # keep me\nskill_builder:\n  # which LLM builds skills\n  provider: anthropic\n  model: old-model\nother:\n  - 1\n';
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': original });
     const r = await saveSkillBuilderSettings({ ...ws, config: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, apiKey: SECRET });
     const text = (await ws.read('.forge/ui.yaml'))!;
@@ -302,7 +333,11 @@ describe('saveSkillBuilderSettings', () => {
   it('does not leave the old provider default api_key_env behind after a provider switch', async () => {
     const ws = await createMemoryWorkspace({ '.forge/ui.yaml': 'skill_builder:\n  provider: openai\n  model: gpt-4.1\n  api_key_env: OPENAI_API_KEY\n' });
     // A form that echoes back the old env var name must not pin anthropic to OPENAI_API_KEY.
-    const r = await saveSkillBuilderSettings({ ...ws, config: { provider: 'anthropic', model: 'claude', apiKeyEnv: 'OPENAI_API_KEY' }, apiKey: 'k-anthropic-1' });
+    const r = await saveSkillBuilderSettings({
+      ...ws,
+      config: { provider: 'anthropic', model: 'claude', apiKeyEnv: 'OPENAI_API_KEY' },
+      apiKey: 'k-anthropic-1',
+    });
     expect(await ws.read('.forge/ui.yaml')).not.toContain('OPENAI_API_KEY');
     expect(r.apiKeyEnv).toBe('ANTHROPIC_API_KEY');
     expect(await ws.read('.forge/.env')).toBe('ANTHROPIC_API_KEY=k-anthropic-1\n');
@@ -310,14 +345,20 @@ describe('saveSkillBuilderSettings', () => {
 
   it('keeps a custom api_key_env and stores the key under it', async () => {
     const ws = await createMemoryWorkspace();
-    const r = await saveSkillBuilderSettings({ ...ws, config: { provider: 'gemini', model: 'gemini-2.5-pro', apiKeyEnv: 'WORKSPACE_LLM_KEY' }, apiKey: 'g-key-1234' });
+    const r = await saveSkillBuilderSettings({
+      ...ws,
+      config: { provider: 'gemini', model: 'gemini-2.5-pro', apiKeyEnv: 'WORKSPACE_LLM_KEY' },
+      apiKey: 'g-key-1234',
+    });
     expect(await ws.read('.forge/ui.yaml')).toContain('api_key_env: WORKSPACE_LLM_KEY');
     expect(await ws.read('.forge/.env')).toBe('WORKSPACE_LLM_KEY=g-key-1234\n');
     expect(r).toMatchObject({ apiKeyEnv: 'WORKSPACE_LLM_KEY', hasKey: true });
   });
 
   it('removes optional fields that the new settings leave out', async () => {
-    const ws = await createMemoryWorkspace({ '.forge/ui.yaml': 'skill_builder:\n  provider: openai\n  model: m\n  base_url: https://x.example\n  timeout_s: 30\n' });
+    const ws = await createMemoryWorkspace({
+      '.forge/ui.yaml': 'skill_builder:\n  provider: openai\n  model: m\n  base_url: https://x.example\n  timeout_s: 30\n',
+    });
     await saveSkillBuilderSettings({ ...ws, config: { provider: 'openai', model: 'm' } });
     expect(await ws.read('.forge/ui.yaml')).toBe('skill_builder:\n  provider: openai\n  model: m\n');
   });
@@ -334,7 +375,11 @@ describe('saveSkillBuilderSettings', () => {
 
   it('stores an ollama key under OLLAMA_API_KEY and names it in ui.yaml', async () => {
     const ws = await createMemoryWorkspace();
-    const r = await saveSkillBuilderSettings({ ...ws, config: { provider: 'ollama', model: 'llama3', baseUrl: 'https://ollama.example.com' }, apiKey: 'o-key-1234' });
+    const r = await saveSkillBuilderSettings({
+      ...ws,
+      config: { provider: 'ollama', model: 'llama3', baseUrl: 'https://ollama.example.com' },
+      apiKey: 'o-key-1234',
+    });
     expect(await ws.read('.forge/ui.yaml')).toContain('api_key_env: OLLAMA_API_KEY');
     expect(r).toMatchObject({ apiKeyEnv: 'OLLAMA_API_KEY', keySource: 'workspace_env' });
   });
@@ -377,6 +422,11 @@ describe('toUsableLlmConfig', () => {
       '.forge/.env': `OPENAI_API_KEY=${SECRET}\n`,
       '~/.forge/ui.yaml': 'trusted_base_urls:\n  - https://gw.example.com\n',
     });
-    expect(toUsableLlmConfig(await loadSkillBuilderLLM(ws))).toEqual({ provider: 'openai', model: 'gpt-4.1', apiKey: SECRET, baseUrl: 'https://gw.example.com/v1' });
+    expect(toUsableLlmConfig(await loadSkillBuilderLLM(ws))).toEqual({
+      provider: 'openai',
+      model: 'gpt-4.1',
+      apiKey: SECRET,
+      baseUrl: 'https://gw.example.com/v1',
+    });
   });
 });

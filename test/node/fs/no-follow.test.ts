@@ -64,7 +64,7 @@ describe('reading through a symlink is refused', () => {
     await expectRefused(join(ws, '.forge/ui.yaml'), () => loadSkillBuilderLLM({ workspaceDir: ws, homeDir: home, env: {} }));
   });
 
-  it("~/.forge/ui.yaml (the trust file): a link cannot lend trust", async () => {
+  it('~/.forge/ui.yaml (the trust file): a link cannot lend trust', async () => {
     await writeFile(join(home, 'elsewhere.yaml'), 'trusted_base_urls:\n  - https://evil.example.net\n');
     await symlink(join(home, 'elsewhere.yaml'), join(home, '.forge/ui.yaml'));
     await writeFile(join(ws, '.forge/ui.yaml'), `${UI}  base_url: https://evil.example.net/v1\n`);

@@ -26,7 +26,13 @@ beforeAll(async () => {
   await mkdir(join(root, 'dist'));
   await writeFile(join(root, 'demo', 'index.html'), '<!doctype html><title>demo</title><p>the demo page</p>');
   await writeFile(join(root, 'dist', 'forge-skill-builder.elements.js'), 'export {};\n');
-  server = await startServer({ workspaceDir: ws, port: 0, env: {}, homeDir: join(root, 'home'), staticRoots: { demoDir: join(root, 'demo'), distDir: join(root, 'dist') } });
+  server = await startServer({
+    workspaceDir: ws,
+    port: 0,
+    env: {},
+    homeDir: join(root, 'home'),
+    staticRoots: { demoDir: join(root, 'demo'), distDir: join(root, 'dist') },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -38,7 +44,12 @@ const ROUTES = API_ROUTES.map((r) => ({ method: r.method, path: `/api${r.path.re
 
 function send(method: string, path: string, headers: Record<string, string> = {}): Promise<Response> {
   const body = method === 'GET' ? undefined : '{}';
-  return fetch(`${server.url}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, ...(body ? { body } : {}), redirect: 'manual' });
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body ? { body } : {}),
+    redirect: 'manual',
+  });
 }
 
 describe('startServer: the access token', () => {

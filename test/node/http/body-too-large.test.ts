@@ -33,7 +33,11 @@ describe('413 for a too-large body reaches the client', () => {
     const outcomes: string[] = [];
     for (const mib of [2, 4, 8, 16, 4, 8, 16]) {
       try {
-        const r = await fetch(`${ui.url}/api/settings/skill-builder`, { method: 'PUT', headers: { ...ui.auth, 'content-type': 'application/json' }, body: settingsBody(mib) });
+        const r = await fetch(`${ui.url}/api/settings/skill-builder`, {
+          method: 'PUT',
+          headers: { ...ui.auth, 'content-type': 'application/json' },
+          body: settingsBody(mib),
+        });
         const body = (await r.json()) as { error?: string };
         outcomes.push(`${mib} MiB: ${r.status} ${r.headers.get('connection')} ${/larger than the 1 MiB limit/.test(body.error ?? '')}`);
       } catch (e) {
@@ -57,7 +61,12 @@ describe('413 for a too-large body reaches the client', () => {
         }
       },
     });
-    const r = await fetch(`${ui.url}/api/settings/skill-builder`, { method: 'PUT', headers: { ...ui.auth, 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const r = await fetch(`${ui.url}/api/settings/skill-builder`, {
+      method: 'PUT',
+      headers: { ...ui.auth, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(r.status).toBe(413);
     expect(((await r.json()) as { error: string }).error).toMatch(/1 MiB/);
     // The refused upload closed its connection; the next request works.
@@ -69,23 +78,26 @@ describe('413 for a too-large body reaches the client', () => {
     try {
       await page.goto(ui.pageUrl); // the token cookie, for the page's own fetches
       await page.goto(`${ui.url}/api/agents`);
-      const got = await page.evaluate(async (sizes) => {
-        const out: string[] = [];
-        for (const mib of sizes) {
-          try {
-            const r = await fetch('/api/settings/skill-builder', {
-              method: 'PUT',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ provider: 'openai', model: 'x'.repeat(mib * 1024 * 1024) }),
-            });
-            const body = (await r.json()) as { error?: string };
-            out.push(`${r.status} ${/larger than the 1 MiB limit/.test(body.error ?? '')}`);
-          } catch (e) {
-            out.push(String(e));
+      const got = await page.evaluate(
+        async (sizes) => {
+          const out: string[] = [];
+          for (const mib of sizes) {
+            try {
+              const r = await fetch('/api/settings/skill-builder', {
+                method: 'PUT',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ provider: 'openai', model: 'x'.repeat(mib * 1024 * 1024) }),
+              });
+              const body = (await r.json()) as { error?: string };
+              out.push(`${r.status} ${/larger than the 1 MiB limit/.test(body.error ?? '')}`);
+            } catch (e) {
+              out.push(String(e));
+            }
           }
-        }
-        return out;
-      }, [2, 8, 16]);
+          return out;
+        },
+        [2, 8, 16],
+      );
       expect(got).toEqual(['413 true', '413 true', '413 true']);
     } finally {
       await page.close();

@@ -41,7 +41,11 @@ describe('chat with reference files', () => {
     const llm = createScriptedLlm([REPLY]);
     const r = await chat(llm, '/skill-builder/chat', {
       messages: user,
-      draft: { skill_md: MD, files: { 'references/a.md': 'SHARED-A', 'references/b.md': 'PRIVATE-B' }, binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'x' }] },
+      draft: {
+        skill_md: MD,
+        files: { 'references/a.md': 'SHARED-A', 'references/b.md': 'PRIVATE-B' },
+        binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'x' }],
+      },
       share_files: ['references/a.md'],
     });
     expect(r.status).toBe(200);

@@ -41,7 +41,14 @@ describe('request-level failures come before the stream', () => {
   const cases: Array<[string, Record<string, string>, string, unknown, number, RegExp, Record<string, string>?]> = [
     ['malformed JSON', CONFIGURED, '/api/skill-builder/chat', '{"messages": [', 400, /not valid JSON/],
     ['empty messages', CONFIGURED, '/api/skill-builder/chat', { messages: [] }, 400, /messages/],
-    ['a last message not from the user', CONFIGURED, '/api/skill-builder/chat', { messages: [{ role: 'assistant', content: 'x' }] }, 400, /last message must be from the user/],
+    [
+      'a last message not from the user',
+      CONFIGURED,
+      '/api/skill-builder/chat',
+      { messages: [{ role: 'assistant', content: 'x' }] },
+      400,
+      /last message must be from the user/,
+    ],
     ['an unknown agent', CONFIGURED, '/api/agents/nobody/skill-builder/chat', user('hi'), 404, /no agent "nobody".*alpha/],
     ['an unset configuration', { 'agents/alpha/forge.yaml': 'agent_id: alpha\n' }, '/api/skill-builder/chat', user('hi'), 400, /not configured/],
     ['a missing key', { '.forge/ui.yaml': CONFIGURED['.forge/ui.yaml'] }, '/api/skill-builder/chat', user('hi'), 400, /No API key.*OPENAI_API_KEY/],
@@ -54,8 +61,22 @@ describe('request-level failures come before the stream', () => {
       /llm\.attacker\.example.*not trusted/,
       { OPENAI_API_KEY: KEY },
     ],
-    ['an invalid editing_name', CONFIGURED, '/api/agents/alpha/skill-builder/chat', { ...user('hi'), mode: 'edit', editing_name: '../../etc' }, 400, /editing_name/],
-    ['an unknown editing_name', CONFIGURED, '/api/agents/alpha/skill-builder/chat', { ...user('hi'), mode: 'edit', editing_name: 'nope' }, 404, /no skill "nope"/],
+    [
+      'an invalid editing_name',
+      CONFIGURED,
+      '/api/agents/alpha/skill-builder/chat',
+      { ...user('hi'), mode: 'edit', editing_name: '../../etc' },
+      400,
+      /editing_name/,
+    ],
+    [
+      'an unknown editing_name',
+      CONFIGURED,
+      '/api/agents/alpha/skill-builder/chat',
+      { ...user('hi'), mode: 'edit', editing_name: 'nope' },
+      404,
+      /no skill "nope"/,
+    ],
     ['edit mode without editing_name', CONFIGURED, '/api/agents/alpha/skill-builder/chat', { ...user('hi'), mode: 'edit' }, 400, /editing_name/],
   ];
 
@@ -80,7 +101,11 @@ describe('the stream', () => {
   it('sends the events of a turn in order, in snake_case', async () => {
     const llm = createScriptedLlm([envelope('Here it is.', { skill_md: skillMd('sunrise'), scripts: { 'a.sh': 'echo' } })], { chunkSize: 5 });
     const { srv } = await serve(CONFIGURED, llm);
-    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('sunrise')) });
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user('sunrise')),
+    });
     expect(res.headers.get('cache-control')).toMatch(/no-cache/);
     const events = await readSse(res.body);
     const names = events.map((e) => e.event).filter((n) => n !== 'progress' && n !== 'message_delta' && n !== 'skill_draft_partial');
@@ -95,7 +120,11 @@ describe('the stream', () => {
     const reply = envelope('Here it is.', { skill_md: md, scripts: { 'a.sh': 'echo' } });
     const llm = createScriptedLlm([reply], { chunkSize: 16, delayMs: 40 });
     const { srv } = await serve(CONFIGURED, llm);
-    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('sunrise')) });
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user('sunrise')),
+    });
     const events = await readSse(res.body);
     const partials = events.filter((e) => e.event === 'skill_draft_partial');
     expect(partials.length).toBeGreaterThan(1);
@@ -112,7 +141,11 @@ describe('the stream', () => {
   it('sends no partial drafts when the handler is created with partialDrafts: false', async () => {
     const reply = envelope('Here it is.', { skill_md: skillMd('sunrise'), scripts: {} });
     const { srv } = await serve(CONFIGURED, createScriptedLlm([reply], { chunkSize: 16, delayMs: 20 }), { partialDrafts: false });
-    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('sunrise')) });
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user('sunrise')),
+    });
     const names = (await readSse(res.body)).map((e) => e.event);
     expect(names).not.toContain('skill_draft_partial');
     expect(names).toContain('skill_draft');
@@ -123,7 +156,11 @@ describe('the stream', () => {
     const partial = '{"message": "Half a thought';
     const llm = createScriptedLlm([{ text: partial, error: new LlmError('stream_cut', `connection dropped (key ${KEY})`, { provider: 'openai' }) }]);
     const { srv } = await serve(CONFIGURED, llm);
-    const res = await fetch(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('x')) });
+    const res = await fetch(`${srv.url}/api/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user('x')),
+    });
     const raw: string[] = [];
     const events = await readSse(res.body, { onChunk: (t) => raw.push(t) });
     expect(events.at(-1)!.event).toBe('error');
@@ -140,7 +177,11 @@ describe('the stream', () => {
       return envelope('finally');
     });
     const { srv } = await serve(CONFIGURED, llm, { heartbeatMs: 20 });
-    const res = await fetch(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('x')) });
+    const res = await fetch(`${srv.url}/api/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user('x')),
+    });
     const comments: string[] = [];
     const reading = readSse(res.body, { comments });
     while (comments.length < 2) await new Promise((r) => setTimeout(r, 10));
@@ -156,11 +197,16 @@ describe('the stream', () => {
     const proxy = await startRechunkingProxy(srv.port, 5);
     cleanups.push(() => proxy.close());
     const body = JSON.stringify(user('x'));
-    const direct = await readSse((await fetch(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).body);
+    const direct = await readSse(
+      (await fetch(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).body,
+    );
     const chunks: string[] = [];
-    const split = await readSse((await fetch(`${proxy.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).body, {
-      onChunk: (t) => chunks.push(t),
-    });
+    const split = await readSse(
+      (await fetch(`${proxy.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).body,
+      {
+        onChunk: (t) => chunks.push(t),
+      },
+    );
     // At least one network read ended between an `event:` line and the end of its `data:` line.
     const text = chunks.join('');
     const boundaries = new Set<number>();
@@ -215,8 +261,20 @@ describe('client disconnect', () => {
       return '';
     });
     const ws = await createMemoryWorkspace(CONFIGURED);
-    const server = await startOpenServer({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir, port: 0, llmClientFactory: () => llm, serveDemo: false });
-    const res = await fetch(`${server.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('x')) });
+    const server = await startOpenServer({
+      workspaceDir: ws.workspaceDir,
+      fs: ws.fs,
+      env: ws.env,
+      homeDir: ws.homeDir,
+      port: 0,
+      llmClientFactory: () => llm,
+      serveDemo: false,
+    });
+    const res = await fetch(`${server.url}/api/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user('x')),
+    });
     const reading = readSse(res.body);
     await inFlight;
     await server.close();

@@ -69,7 +69,12 @@ function expectOrder(events: ReadEvent[], withDraft: boolean): void {
   expect(names.slice(deltas)).toEqual(withDraft ? ['message', 'skill_draft', 'done'] : ['message', 'done']);
   expect(events[events.length - 1]!.event).toBe('done');
   const message = events.find((e) => e.event === 'message')!.data.content;
-  expect(events.filter((e) => e.event === 'message_delta').map((e) => e.data.delta).join('')).toBe(message);
+  expect(
+    events
+      .filter((e) => e.event === 'message_delta')
+      .map((e) => e.data.delta)
+      .join(''),
+  ).toBe(message);
 }
 
 beforeAll(async () => {

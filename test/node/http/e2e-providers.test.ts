@@ -33,7 +33,12 @@ async function session(provider: 'anthropic' | 'gemini' | 'ollama', model: strin
     ...(key ? { requireKey: key } : {}),
   });
   const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
-  cleanups.push(() => rm(ws, { recursive: true, force: true }), () => rm(home, { recursive: true, force: true }), () => llm.close(), () => server.close());
+  cleanups.push(
+    () => rm(ws, { recursive: true, force: true }),
+    () => rm(home, { recursive: true, force: true }),
+    () => llm.close(),
+    () => server.close(),
+  );
   const put = await fetch(`${server.url}/api/settings/skill-builder`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -64,7 +69,12 @@ describe.each([
     expect(deltas).toBeGreaterThan(1);
     expect(names.slice(deltas)).toEqual(['message', 'skill_draft', 'done']);
     const message = `Drafted with ${provider}: a time skill.`;
-    expect(events.filter((e) => e.event === 'message_delta').map((e) => e.data.delta).join('')).toBe(message);
+    expect(
+      events
+        .filter((e) => e.event === 'message_delta')
+        .map((e) => e.data.delta)
+        .join(''),
+    ).toBe(message);
     expect(events.find((e) => e.event === 'skill_draft')!.data).toEqual({ skill_md: DRAFT, scripts: {} });
     expect(llm.requests).toHaveLength(1);
     expect(llm.requests[0]!.model).toBe(model);

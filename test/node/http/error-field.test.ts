@@ -10,7 +10,10 @@ import { listen, type Listening } from './support.js';
 
 let srv: Listening;
 beforeEach(async () => {
-  const ws = await createMemoryWorkspace({ '.forge/ui.yaml': 'skill_builder:\n  provider: openai\n  model: gpt-4.1\n', 'alpha/forge.yaml': 'agent_id: alpha\n' });
+  const ws = await createMemoryWorkspace({
+    '.forge/ui.yaml': 'skill_builder:\n  provider: openai\n  model: gpt-4.1\n',
+    'alpha/forge.yaml': 'agent_id: alpha\n',
+  });
   srv = await listen(createRequestHandler({ workspaceDir: ws.workspaceDir, fs: ws.fs, env: ws.env, homeDir: ws.homeDir }));
 });
 afterEach(async () => {
@@ -29,7 +32,12 @@ describe('error JSON: field', () => {
     const cases: Array<[string, Promise<{ status: number; json: Record<string, unknown> }>, number, string]> = [
       ['ConfigError / RequestError (settings)', call('PUT', '/settings/skill-builder', { provider: 'openia', model: 'gpt-4.1' }), 400, 'provider'],
       ['ToolRunError (runs off)', call('POST', '/skill-builder/try', { skill_md: '---\nname: x\n---\n', tool: 'x' }), 403, 'tool'],
-      ['SkillArchiveError (not a zip)', call('POST', '/skill-builder/import', zipSync({ 'notes.txt': new TextEncoder().encode('no skill here') }), 'application/zip'), 400, 'archive'],
+      [
+        'SkillArchiveError (not a zip)',
+        call('POST', '/skill-builder/import', zipSync({ 'notes.txt': new TextEncoder().encode('no skill here') }), 'application/zip'),
+        400,
+        'archive',
+      ],
     ];
     for (const [name, reply, status, field] of cases) {
       const { status: got, json } = await reply;

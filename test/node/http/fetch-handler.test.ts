@@ -32,7 +32,13 @@ describe('createFetchHandler', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = await res.json();
-    expect(body).toMatchObject({ provider: 'openai', model: 'gpt-4.1', has_key: true, source: 'workspace', providers: ['openai', 'anthropic', 'gemini', 'ollama'] });
+    expect(body).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4.1',
+      has_key: true,
+      source: 'workspace',
+      providers: ['openai', 'anthropic', 'gemini', 'ollama'],
+    });
     expect(JSON.stringify(body)).not.toContain(KEY);
   });
 
@@ -42,7 +48,9 @@ describe('createFetchHandler', () => {
     const md = skillMd('env-hungry', {
       extraFrontmatter: 'metadata:\n  forge:\n    requires:\n      env:\n        required: [API_TOKEN, REGION]\n        one_of: [GH_TOKEN, GITHUB_TOKEN]',
     });
-    const res = await handle(post('http://localhost/api/agents/alpha/skill-builder/save', { skill_name: 'env-hungry', skill_md: md, env_vars: { REGION: 'eu' } }));
+    const res = await handle(
+      post('http://localhost/api/agents/alpha/skill-builder/save', { skill_name: 'env-hungry', skill_md: md, env_vars: { REGION: 'eu' } }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.env_configured).toEqual(['REGION']);
@@ -53,7 +61,13 @@ describe('createFetchHandler', () => {
     ]);
     expect(body).not.toHaveProperty('env_missing_detail');
     const again = await handle(
-      post('http://localhost/api/agents/alpha/skill-builder/save', { skill_name: 'env-hungry', skill_md: md, env_vars: { GITHUB_TOKEN: 't' }, editing_name: 'env-hungry', overwrite: true }),
+      post('http://localhost/api/agents/alpha/skill-builder/save', {
+        skill_name: 'env-hungry',
+        skill_md: md,
+        env_vars: { GITHUB_TOKEN: 't' },
+        editing_name: 'env-hungry',
+        overwrite: true,
+      }),
     );
     // One member of the group is enough: the whole group leaves the list.
     expect((await again.json()).env_missing).toEqual([{ name: 'API_TOKEN', kind: 'required' }]);
@@ -95,7 +109,12 @@ describe('createFetchHandler', () => {
     expect(res.body).toBeInstanceOf(ReadableStream);
     const events = await readSse(res.body);
     expect(events.map((e) => e.event).filter((n) => n !== 'progress' && n !== 'message_delta')).toEqual(['message', 'skill_draft', 'done']);
-    expect(events.filter((e) => e.event === 'message_delta').map((e) => e.data.delta).join('')).toBe('Drafted.');
+    expect(
+      events
+        .filter((e) => e.event === 'message_delta')
+        .map((e) => e.data.delta)
+        .join(''),
+    ).toBe('Drafted.');
   });
 
   it('answers request-level chat failures as JSON before any stream', async () => {

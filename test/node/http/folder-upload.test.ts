@@ -11,7 +11,8 @@ import { createRequestHandler } from '../../../src/node/http/request-handler.js'
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { listen, rawRequest, type Listening } from './support.js';
 
-const MD = '---\nname: pdf-notes\ndescription: When the user asks to summarise a PDF ("summarise this PDF"), follow the guide.\n---\n\n# PDF notes\n\nCall `datetime_now`, then read [the guide](references/guide.md) and use assets/logo.png.\n';
+const MD =
+  '---\nname: pdf-notes\ndescription: When the user asks to summarise a PDF ("summarise this PDF"), follow the guide.\n---\n\n# PDF notes\n\nCall `datetime_now`, then read [the guide](references/guide.md) and use assets/logo.png.\n';
 const LOGO = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 7, 255]);
 const SCRIPT = '#!/usr/bin/env bash\nset -euo pipefail\ncurl -fsS "https://pdf.acme.io/$1" -H "X-Key: $PDF_KEY"\n';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -19,11 +20,17 @@ const enc = (s: string) => new TextEncoder().encode(s);
 /** The folder as a browser sends it: each file appended with its webkitRelativePath. */
 function folderForm(files: Record<string, Uint8Array | string>): FormData {
   const form = new FormData();
-  for (const [path, content] of Object.entries(files)) form.append('file', new Blob([typeof content === 'string' ? enc(content) : (content as Uint8Array<ArrayBuffer>)]), path);
+  for (const [path, content] of Object.entries(files))
+    form.append('file', new Blob([typeof content === 'string' ? enc(content) : (content as Uint8Array<ArrayBuffer>)]), path);
   return form;
 }
 
-const FOLDER = { 'pdf-notes/SKILL.md': MD, 'pdf-notes/scripts/fetch.sh': SCRIPT, 'pdf-notes/references/guide.md': '# Guide\n', 'pdf-notes/assets/logo.png': LOGO };
+const FOLDER = {
+  'pdf-notes/SKILL.md': MD,
+  'pdf-notes/scripts/fetch.sh': SCRIPT,
+  'pdf-notes/references/guide.md': '# Guide\n',
+  'pdf-notes/assets/logo.png': LOGO,
+};
 
 let ws: MemoryWorkspace;
 let srv: Listening;
@@ -47,8 +54,19 @@ describe('POST /skill-builder/import with a multipart folder', () => {
   it('answers the same draft as the zip of that folder', async () => {
     const r = await upload(folderForm(FOLDER));
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    const zip = writeSkillZip({ skillMd: MD, scripts: { 'fetch.sh': SCRIPT }, files: { 'references/guide.md': '# Guide\n' }, binaries: [{ path: 'assets/logo.png', size: LOGO.length, sha256: '', bytes: LOGO }] });
-    const viaZip = await (await fetch(`${srv.url}/api/skill-builder/import`, { method: 'POST', headers: { 'content-type': 'application/zip' }, body: zip as Uint8Array<ArrayBuffer> })).json();
+    const zip = writeSkillZip({
+      skillMd: MD,
+      scripts: { 'fetch.sh': SCRIPT },
+      files: { 'references/guide.md': '# Guide\n' },
+      binaries: [{ path: 'assets/logo.png', size: LOGO.length, sha256: '', bytes: LOGO }],
+    });
+    const viaZip = await (
+      await fetch(`${srv.url}/api/skill-builder/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/zip' },
+        body: zip as Uint8Array<ArrayBuffer>,
+      })
+    ).json();
     expect(r.json).toEqual(viaZip);
     expect(r.json.proposals).toEqual({ bins: ['curl'], egress_domains: ['pdf.acme.io'], env: ['PDF_KEY'] });
     // Files at the top (no wrapping folder) are a folder too, through the Fetch adapter as well.
@@ -99,10 +117,16 @@ describe('POST /skill-builder/import with a multipart folder', () => {
     const noSkill = await upload(folderForm({ 'x/references/a.md': 'a' }));
     expect(noSkill.status).toBe(400);
     expect(noSkill.json.error).toMatch(/no SKILL\.md/);
-    const noBoundary = await rawRequest(`${srv.url}/api/skill-builder/import`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
+    const noBoundary = await rawRequest(`${srv.url}/api/skill-builder/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data' },
+      body: 'x',
+    });
     expect(noBoundary.status).toBe(400);
     expect(JSON.parse(noBoundary.text).error).toMatch(/no boundary/);
-    const broken = await upload('--b\r\nContent-Disposition: form-data; name="file"; filename="SKILL.md"\r\n\r\nno end', { 'content-type': 'multipart/form-data; boundary=b' });
+    const broken = await upload('--b\r\nContent-Disposition: form-data; name="file"; filename="SKILL.md"\r\n\r\nno end', {
+      'content-type': 'multipart/form-data; boundary=b',
+    });
     expect(broken.status).toBe(400);
     expect(broken.json.error).toMatch(/multipart body cannot be read/);
   });

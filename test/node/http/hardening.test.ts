@@ -57,7 +57,9 @@ describe('slow request bodies', () => {
     socket.on('data', (d: string) => (reply += d));
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
     socket.on('error', () => undefined);
-    socket.write(`POST /api/agents/alpha/skill-builder/validate HTTP/1.1\r\nHost: 127.0.0.1:${srv.port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"skill_md":`);
+    socket.write(
+      `POST /api/agents/alpha/skill-builder/validate HTTP/1.1\r\nHost: 127.0.0.1:${srv.port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"skill_md":`,
+    );
     // One byte every 50 ms: each arrives well within any idle limit, the whole never does.
     const trickle = setInterval(() => socket.writable && socket.write(' '), 50);
     const started = Date.now();
@@ -76,7 +78,12 @@ describe('slow request bodies', () => {
       },
     });
     const res = await handler(
-      new Request('http://localhost/api/agents/alpha/skill-builder/validate', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+      new Request('http://localhost/api/agents/alpha/skill-builder/validate', {
+        method: 'POST',
+        headers: { host: 'localhost', 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
     );
     expect(res.status).toBe(408);
   });

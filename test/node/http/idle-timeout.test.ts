@@ -59,7 +59,13 @@ it('ends a stalled chat with a timeout error after FORGE_SKILL_BUILDER_TIMEOUT_S
 });
 
 it('a malformed FORGE_SKILL_BUILDER_TIMEOUT_S is a 400 naming it', async () => {
-  server = await startOpenServer({ workspaceDir: root, homeDir: join(root, 'home'), env: { FORGE_SKILL_BUILDER_TIMEOUT_S: 'soon' }, port: 0, serveDemo: false });
+  server = await startOpenServer({
+    workspaceDir: root,
+    homeDir: join(root, 'home'),
+    env: { FORGE_SKILL_BUILDER_TIMEOUT_S: 'soon' },
+    port: 0,
+    serveDemo: false,
+  });
   const res = await fetch(`${server.url}/api/skill-builder/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -65,7 +65,11 @@ describe('scenario 1: ui.yaml changes after the key was saved (git pull)', () =>
     const put = await api('PUT', '/settings/skill-builder', { provider: 'openai', model: 'gpt-4.1', base_url: good.url, api_key: KEY });
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ trusted: true, has_key: true });
-    const first = await fetch(`${server.url}/api/skill-builder/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(chatBody) });
+    const first = await fetch(`${server.url}/api/skill-builder/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody),
+    });
     expect(first.status).toBe(200);
     await first.text();
     expect(good.requests).toHaveLength(1);

@@ -60,7 +60,7 @@ async function saveGoodSettings(): Promise<void> {
 }
 
 describe('PUT /settings/skill-builder: a saved key stays with its origin', () => {
-  it('the attack: a new base_url without the key is refused, nothing is written, the next chat goes to the operator\'s provider', async () => {
+  it("the attack: a new base_url without the key is refused, nothing is written, the next chat goes to the operator's provider", async () => {
     await saveGoodSettings();
     const before = await snapshot();
     const put = await api('PUT', '/settings/skill-builder', { provider: 'openai', model: 'gpt-4.1', base_url: `${attacker.url}/v1` });
@@ -112,7 +112,13 @@ describe('PUT /settings/skill-builder: a saved key stays with its origin', () =>
     expect(put.json).toMatchObject({ base_url: attacker.url, has_key: false });
     expect(await readFile(join(ws, '.forge', '.env'), 'utf8')).not.toContain(KEY);
     expect(await readFile(join(home, '.forge', 'ui.yaml'), 'utf8')).not.toContain(new URL(attacker.url).origin);
-    const both = await api('PUT', '/settings/skill-builder', { provider: 'openai', model: 'gpt-4.1', base_url: good.url, api_key: NEW_KEY, delete_api_key: true });
+    const both = await api('PUT', '/settings/skill-builder', {
+      provider: 'openai',
+      model: 'gpt-4.1',
+      base_url: good.url,
+      api_key: NEW_KEY,
+      delete_api_key: true,
+    });
     expect(both.status).toBe(400);
     expect(both.json.field).toBe('delete_api_key');
   });

@@ -12,7 +12,6 @@ import { listen, type Listening } from './support.js';
 const FORGE_YAML = 'agent_id: alpha\negress:\n  allowed_domains:\n    - api.example.com\n';
 const RISKY = ['"*.com"', '169.254.169.254', 'localhost'];
 
-
 let ws: MemoryWorkspace;
 let srv: Listening;
 
@@ -65,11 +64,17 @@ describe('risky egress on save', () => {
 
   it('saveSkill (TypeScript) takes allowRiskyEgress; the agentskills profile is checked too', async () => {
     const agentDir = `${ws.workspaceDir}/agents/alpha`;
-    await expect(saveSkill(agentDir, { skillName: 'risky', skillMd: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills' })).rejects.toMatchObject({
+    await expect(
+      saveSkill(agentDir, { skillName: 'risky', skillMd: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills' }),
+    ).rejects.toMatchObject({
       code: 'validation',
       validation: { errors: [expect.objectContaining({ code: 'egress-risky' })] },
     });
-    const ok = await saveSkill(agentDir, { skillName: 'risky', skillMd: egressSkill(['fd00:ec2::254']) }, { fs: ws.fs, profile: 'agentskills', allowRiskyEgress: true });
+    const ok = await saveSkill(
+      agentDir,
+      { skillName: 'risky', skillMd: egressSkill(['fd00:ec2::254']) },
+      { fs: ws.fs, profile: 'agentskills', allowRiskyEgress: true },
+    );
     expect(ok.path).toMatch(/skills\/risky$/);
   });
 });

@@ -36,7 +36,12 @@ async function session(router: Omit<KeywordRouterOptions, 'rules'> = {}): Promis
   await writeFile(join(skills, 'weather-brief', 'SKILL.md'), OLD_WEATHER);
   const llm = await startProviderServer({ provider: 'openai', handler: keywordRouter('openai', { rules: RULES, ...router }), requireKey: KEY });
   const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
-  cleanups.push(() => rm(ws, { recursive: true, force: true }), () => rm(home, { recursive: true, force: true }), () => llm.close(), () => server.close());
+  cleanups.push(
+    () => rm(ws, { recursive: true, force: true }),
+    () => rm(home, { recursive: true, force: true }),
+    () => llm.close(),
+    () => server.close(),
+  );
   const put = await fetch(`${server.url}/api/settings/skill-builder`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -57,7 +62,7 @@ const REQUESTS = [
 ];
 
 describe('POST /api/agents/{id}/skill-builder/route-check', () => {
-  it('streams a result per request and the summary, against the agent\'s other skills', async () => {
+  it("streams a result per request and the summary, against the agent's other skills", async () => {
     const { server, llm } = await session();
     const res = await post(server, 'route-check', { skill_md: DRAFT.skillMd, scripts: {}, editing_name: 'weather-brief', requests: REQUESTS });
     expect(res.status).toBe(200);
@@ -66,7 +71,10 @@ describe('POST /api/agents/{id}/skill-builder/route-check', () => {
     const events = await readSse(res.body, { onChunk: (t) => raw.push(t) });
     expect(events.map((e) => e.event)).toEqual(['plan', 'requests', ...REQUESTS.flatMap(() => ['progress', 'route_result']), 'done']);
     expect(events[0]!.data).toEqual({ calls: 4, designer_calls: 0 });
-    const results = events.filter((e) => e.event === 'route_result').sort((a, b) => a.data.index - b.data.index).map((e) => e.data.result);
+    const results = events
+      .filter((e) => e.event === 'route_result')
+      .sort((a, b) => a.data.index - b.data.index)
+      .map((e) => e.data.result);
     expect(results.map((r) => [r.chose?.skill ?? null, r.ok])).toEqual([
       ['weather-brief', true],
       ['tz-clock', false],
@@ -120,15 +128,24 @@ describe('POST /api/agents/{id}/skill-builder/route-check', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect((await res.json()).error).toMatch(message);
     }
-    const missing = await fetch(`${server.url}/api/agents/ghost/skill-builder/route-check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ skill_md: DRAFT.skillMd, requests: REQUESTS }) });
+    const missing = await fetch(`${server.url}/api/agents/ghost/skill-builder/route-check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ skill_md: DRAFT.skillMd, requests: REQUESTS }),
+    });
     expect(missing.status).toBe(404);
     expect(llm.requests).toHaveLength(0);
   });
 });
 
 describe('generated requests and improve-description', () => {
-  it('writes requests to edit: Examples positives plus the designer\'s near misses', async () => {
-    const designer = JSON.stringify({ requests: [{ text: 'what time is it in Lima', expect: 'other', skill: 'tz-clock' }, { text: 'hello there', expect: 'none', skill: '' }] });
+  it("writes requests to edit: Examples positives plus the designer's near misses", async () => {
+    const designer = JSON.stringify({
+      requests: [
+        { text: 'what time is it in Lima', expect: 'other', skill: 'tz-clock' },
+        { text: 'hello there', expect: 'none', skill: '' },
+      ],
+    });
     const { server, llm } = await session({ designer });
     const res = await post(server, 'route-check/requests', { skill_md: DRAFT.skillMd, count: 4 });
     expect(res.status).toBe(200);

@@ -23,7 +23,10 @@ const version = (k: number) => ({
   skill_name: NAME,
   editing_name: NAME,
   overwrite: true,
-  skill_md: skillMd(NAME, { description: `Reports generation GEN-${k}. When the user asks for the report ("show the report") use this skill.`, body: `Marker GEN-${k}. Call \`datetime_now\`.` }),
+  skill_md: skillMd(NAME, {
+    description: `Reports generation GEN-${k}. When the user asks for the report ("show the report") use this skill.`,
+    body: `Marker GEN-${k}. Call \`datetime_now\`.`,
+  }),
   scripts: { 'report.sh': `#!/usr/bin/env bash\nset -euo pipefail\necho '{"gen": "GEN-${k}"}'\n` },
 });
 

@@ -331,7 +331,8 @@ describe('the API key in errors', () => {
         throw new Error(`the factory crashed holding ${config.apiKey}`);
       },
     });
-    const chat = () => rawRequest(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: json, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+    const chat = () =>
+      rawRequest(`${srv.url}/api/skill-builder/chat`, { method: 'POST', headers: json, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
     const known = await chat();
     typed = false;
     const crash = await chat();
@@ -370,7 +371,11 @@ describe('createRequestHandler as middleware', () => {
         handler(req, res);
       })();
     });
-    const ok = await rawRequest(`${srv.url}/api/settings/skill-builder`, { method: 'PUT', headers: json, body: JSON.stringify({ provider: 'openai', model: 'gpt-4.1' }) });
+    const ok = await rawRequest(`${srv.url}/api/settings/skill-builder`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ provider: 'openai', model: 'gpt-4.1' }),
+    });
     expect(ok.status).toBe(200);
     expect(await ws.read('.forge/ui.yaml')).toContain('model: gpt-4.1');
     const big = await rawRequest(`${srv.url}/api/settings/skill-builder`, {

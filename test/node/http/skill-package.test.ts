@@ -12,7 +12,8 @@ import { createRequestHandler } from '../../../src/node/http/request-handler.js'
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { listen, type Listening } from './support.js';
 
-const MD = '---\nname: pdf-notes\ndescription: When the user asks to summarise a PDF ("summarise this PDF"), follow the guide.\n---\n\n# PDF notes\n\nCall `datetime_now`, then read [the guide](references/guide.md) and use assets/logo.png.\n';
+const MD =
+  '---\nname: pdf-notes\ndescription: When the user asks to summarise a PDF ("summarise this PDF"), follow the guide.\n---\n\n# PDF notes\n\nCall `datetime_now`, then read [the guide](references/guide.md) and use assets/logo.png.\n';
 const LOGO = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 7, 255]);
 const DRAFT = {
   skillMd: MD,
@@ -32,7 +33,11 @@ afterEach(async () => {
 });
 
 async function importZip(body: Uint8Array, query = '', type = 'application/zip'): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${srv.url}/api/skill-builder/import${query}`, { method: 'POST', headers: { 'content-type': type }, body: body as Uint8Array<ArrayBuffer> });
+  const res = await fetch(`${srv.url}/api/skill-builder/import${query}`, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: body as Uint8Array<ArrayBuffer>,
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -43,14 +48,19 @@ describe('HTTP import and export', () => {
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.skill_md).toBe(MD);
     expect(r.json.files).toEqual({ 'references/guide.md': '# Guide\n' });
-    expect(r.json.binaries).toEqual([{ path: 'assets/logo.png', size: LOGO.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), content_base64: Buffer.from(LOGO).toString('base64') }]);
+    expect(r.json.binaries).toEqual([
+      { path: 'assets/logo.png', size: LOGO.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), content_base64: Buffer.from(LOGO).toString('base64') },
+    ]);
     expect(r.json.validation.errors).toEqual([]);
     expect(r.json.proposals).toEqual({ bins: ['curl'], egress_domains: ['pdf.acme.io'], env: ['PDF_KEY'] });
     expect(JSON.stringify(ws.vol.toJSON())).toBe(before);
   });
 
   it('refuses a hostile archive with 400 and a wrong content type with 415', async () => {
-    const evil = zipSync({ 'SKILL.md': new TextEncoder().encode(MD), 'references/x': [new TextEncoder().encode('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] });
+    const evil = zipSync({
+      'SKILL.md': new TextEncoder().encode(MD),
+      'references/x': [new TextEncoder().encode('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+    });
     const r = await importZip(evil);
     expect(r.status).toBe(400);
     expect(r.json.error).toMatch(/symbolic link/);
@@ -63,7 +73,13 @@ describe('HTTP import and export', () => {
     const save = await fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ skill_name: draft.name, skill_md: draft.skill_md, scripts: draft.scripts, files: draft.files, binaries: draft.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })) }),
+      body: JSON.stringify({
+        skill_name: draft.name,
+        skill_md: draft.skill_md,
+        scripts: draft.scripts,
+        files: draft.files,
+        binaries: draft.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })),
+      }),
     });
     expect(save.status, await save.clone().text()).toBe(200);
     const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export?format=zip`);
@@ -88,14 +104,28 @@ describe('HTTP import and export', () => {
     const draft = { ...DRAFT, binaries: [...DRAFT.binaries, { path: 'assets/model.bin', size: big.length, sha256: '', bytes: big }] };
     const zip = writeSkillZip(draft);
     const { json: imported } = await importZip(zip);
-    const post = (body: unknown) => fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const first = await post({ skill_name: 'pdf-notes', skill_md: imported.skill_md, scripts: imported.scripts, files: imported.files, binaries: imported.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })) });
+    const post = (body: unknown) =>
+      fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const first = await post({
+      skill_name: 'pdf-notes',
+      skill_md: imported.skill_md,
+      scripts: imported.scripts,
+      files: imported.files,
+      binaries: imported.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })),
+    });
     expect(first.status, await first.clone().text()).toBe(200);
     const got = await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes`)).json();
     expect(got.files).toEqual({ 'references/guide.md': '# Guide\n' });
     expect(got.binaries).toEqual(imported.binaries.map((b: any) => ({ path: b.path, size: b.size, sha256: b.sha256 })));
     // The element's edit: the text changes, binaries travel back as {path, sha256} only.
-    const edit = await post({ skill_name: 'pdf-notes', editing_name: 'pdf-notes', skill_md: got.skill_md, scripts: got.scripts, files: { 'references/guide.md': '# Guide v2\n' }, binaries: got.binaries.map((b: any) => ({ path: b.path, sha256: b.sha256 })) });
+    const edit = await post({
+      skill_name: 'pdf-notes',
+      editing_name: 'pdf-notes',
+      skill_md: got.skill_md,
+      scripts: got.scripts,
+      files: { 'references/guide.md': '# Guide v2\n' },
+      binaries: got.binaries.map((b: any) => ({ path: b.path, sha256: b.sha256 })),
+    });
     expect(edit.status, await edit.clone().text()).toBe(200);
     const exported = new Uint8Array(await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export`)).arrayBuffer());
     const expected = writeSkillZip({ ...draft, files: { 'references/guide.md': '# Guide v2\n' } });
@@ -108,7 +138,13 @@ describe('HTTP import and export', () => {
     expect(imported.skill_md).toBe(MD); // the draft itself is untouched
     const post = (body: Record<string, unknown>) =>
       fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const base = { skill_name: 'pdf-notes', skill_md: imported.skill_md, scripts: imported.scripts, files: imported.files, binaries: imported.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })) };
+    const base = {
+      skill_name: 'pdf-notes',
+      skill_md: imported.skill_md,
+      scripts: imported.scripts,
+      files: imported.files,
+      binaries: imported.binaries.map((b: any) => ({ path: b.path, content_base64: b.content_base64 })),
+    };
     const bad = await post({ ...base, accept_requirements: { bins: ['curl; rm -rf /'] } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/accept_requirements\.bins: "curl; rm -rf \/" is not a program name/);
@@ -128,11 +164,27 @@ describe('HTTP import and export', () => {
 
   it('validate checks the SKILL.md links against files and binaries when they are sent', async () => {
     const validate = async (extra: Record<string, unknown>) =>
-      (await (await fetch(`${srv.url}/api/skill-builder/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ skill_md: MD, ...extra }) })).json()) as any;
+      (await (
+        await fetch(`${srv.url}/api/skill-builder/validate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ skill_md: MD, ...extra }),
+        })
+      ).json()) as any;
     const codes = (r: any) => [...r.errors, ...r.warnings].map((d: any) => d.code).filter((c: string) => c.startsWith('file-'));
     expect(codes(await validate({}))).toEqual([]); // no folder sent: not checked
-    const missing = await validate({ files: {} , binaries: [] });
-    expect(missing.errors.filter((d: any) => d.code === 'file-missing').map((d: any) => d.message)).toEqual([expect.stringContaining('references/guide.md'), expect.stringContaining('assets/logo.png')]);
-    expect(codes(await validate({ files: { 'references/guide.md': '# G\n', 'references/extra.md': 'x' }, binaries: [{ path: 'assets/logo.png', size: 7, sha256: 'x' }] }))).toEqual(['file-unreferenced']);
+    const missing = await validate({ files: {}, binaries: [] });
+    expect(missing.errors.filter((d: any) => d.code === 'file-missing').map((d: any) => d.message)).toEqual([
+      expect.stringContaining('references/guide.md'),
+      expect.stringContaining('assets/logo.png'),
+    ]);
+    expect(
+      codes(
+        await validate({
+          files: { 'references/guide.md': '# G\n', 'references/extra.md': 'x' },
+          binaries: [{ path: 'assets/logo.png', size: 7, sha256: 'x' }],
+        }),
+      ),
+    ).toEqual(['file-unreferenced']);
   });
 });

@@ -24,7 +24,13 @@ beforeEach(async () => {
   await symlink(join(root, 'secret.txt'), join(root, 'demo/link.txt'));
   await writeFile(join(root, 'dist/forge-skill-builder.elements.js'), 'export {};');
   await writeFile(join(root, 'dist/node/cli.js'), 'internal');
-  server = await startOpenServer({ workspaceDir: join(root, 'ws'), port: 0, env: {}, homeDir: root, staticRoots: { demoDir: join(root, 'demo'), distDir: join(root, 'dist') } });
+  server = await startOpenServer({
+    workspaceDir: join(root, 'ws'),
+    port: 0,
+    env: {},
+    homeDir: root,
+    staticRoots: { demoDir: join(root, 'demo'), distDir: join(root, 'dist') },
+  });
 });
 afterEach(async () => {
   await server.close();
@@ -45,7 +51,16 @@ describe('static files of the ui server', () => {
   });
 
   it('serves nothing outside those files', async () => {
-    for (const path of ['/elements/node/cli.js', '/elements/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/.env', '/link.txt', '/missing.html', '/elements/%00.js']) {
+    for (const path of [
+      '/elements/node/cli.js',
+      '/elements/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/.env',
+      '/link.txt',
+      '/missing.html',
+      '/elements/%00.js',
+    ]) {
       const r = await rawRequest(`${server.url}${path}`);
       expect(r.status, path).toBe(404);
       expect(r.text, path).not.toMatch(/outside|SECRET|internal/);

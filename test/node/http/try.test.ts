@@ -79,7 +79,12 @@ describe('POST /agents/{id}/skill-builder/try', () => {
       ['/agents/alpha/skill-builder/try', { skill_md, scripts: {}, tool: 'do_it' }, 400, /add scripts\/do-it\.sh/],
       ['/agents/alpha/skill-builder/try', { skill_md, scripts: { '../../x.sh': 'echo' }, tool: 'do_it' }, 400, /scripts/],
       ['/agents/alpha/skill-builder/try', { skill_md, scripts }, 400, /tool/],
-      ['/skill-builder/try', { skill_md: toolSkill({ env: { required: ['NOWHERE_SET'] } }), scripts, tool: 'do_it' }, 400, /needs NOWHERE_SET.*an agent's \.env/],
+      [
+        '/skill-builder/try',
+        { skill_md: toolSkill({ env: { required: ['NOWHERE_SET'] } }), scripts, tool: 'do_it' },
+        400,
+        /needs NOWHERE_SET.*an agent's \.env/,
+      ],
     ];
     for (const [path, body, status, message] of cases) {
       const r = await post(path, body);
@@ -93,7 +98,12 @@ describe('POST /agents/{id}/skill-builder/try', () => {
     const abort = new AbortController();
     const sleep = `sleep 9${String(process.pid).padStart(7, '0')}7`; // unique to this test process
     const body = JSON.stringify({ skill_md: toolSkill(), scripts: { 'do-it.sh': `${sleep}\n` }, tool: 'do_it' });
-    const request = fetch(`${url}/api/agents/alpha/skill-builder/try`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: abort.signal }).catch(() => null);
+    const request = fetch(`${url}/api/agents/alpha/skill-builder/try`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: abort.signal,
+    }).catch(() => null);
     await vi.waitFor(() => expect(processesWith(sleep).length).toBeGreaterThan(0), { timeout: 10_000 });
     abort.abort();
     await request;

@@ -40,7 +40,7 @@ function saveBody(tag: string, i: number): unknown {
 }
 
 describe('two ui servers on one workspace', () => {
-  it('lose none of each other\'s env vars, egress domains or trusted origins', async () => {
+  it("lose none of each other's env vars, egress domains or trusted origins", async () => {
     const [a, b] = servers as [UiProcess, UiProcess];
     const calls: Array<Promise<{ status: number; text: string }>> = [];
     for (let i = 0; i < PER_SERVER; i++) {
@@ -48,8 +48,12 @@ describe('two ui servers on one workspace', () => {
       calls.push(send(b, 'POST', '/agents/alpha/skill-builder/save', saveBody('b', i)));
       if (i < 6) {
         // A typed key with each: trust for an origin comes only with one (issue 21).
-        calls.push(send(a, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-a${i}.example.net:11434`, api_key: `key-a-${i}` }));
-        calls.push(send(b, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-b${i}.example.net:11434`, api_key: `key-b-${i}` }));
+        calls.push(
+          send(a, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-a${i}.example.net:11434`, api_key: `key-a-${i}` }),
+        );
+        calls.push(
+          send(b, 'PUT', '/settings/skill-builder', { provider: 'ollama', model: 'm', base_url: `http://gw-b${i}.example.net:11434`, api_key: `key-b-${i}` }),
+        );
       }
     }
     const results = await Promise.all(calls);

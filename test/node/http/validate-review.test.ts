@@ -13,7 +13,8 @@ import { listen, type Listening } from './support.js';
 
 let root: string;
 let server: Listening | null = null;
-const SKILL = '---\nname: site-check\ndescription: Checks a site. When the user asks "is it up?".\nmetadata:\n  forge:\n    egress_domains: [status.example-corp.com]\n    requires:\n      bins: [curl, ssh]\n---\n# Site check\n';
+const SKILL =
+  '---\nname: site-check\ndescription: Checks a site. When the user asks "is it up?".\nmetadata:\n  forge:\n    egress_domains: [status.example-corp.com]\n    requires:\n      bins: [curl, ssh]\n---\n# Site check\n';
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'fsb-review-'));
@@ -34,7 +35,10 @@ async function post(path: string, body: unknown, opts: { scriptChecks?: boolean 
 
 describe('validate answers syntax and risk', () => {
   it('checks the scripts and reviews the risk under the default policy', async () => {
-    const r = await post('/agents/agent/skill-builder/validate', { skill_md: SKILL, scripts: { 'site-check.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\nenv\nif true; then\n' } });
+    const r = await post('/agents/agent/skill-builder/validate', {
+      skill_md: SKILL,
+      scripts: { 'site-check.sh': '#!/usr/bin/env bash\nset -euo pipefail\nINPUT="${1:-}"\nenv\nif true; then\n' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.syntax.ok).toBe(false);
     expect(r.body.syntax.findings).toContainEqual(expect.objectContaining({ code: 'bash-syntax', file: 'scripts/site-check.sh', line: 6, severity: 'error' }));

@@ -24,7 +24,9 @@ describe('probeBwrap', () => {
     await chmod(dir, 0o755); // as root the probe starts bwrap as uid 65534
     const fake = join(dir, 'bwrap');
     await writeFile(fake, '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
-    expect(probeBwrap([fake])).toEqual({ problem: expect.stringMatching(/installed at .*bwrap but cannot create a sandbox here \(bwrap: No permissions to create new namespace\)/) });
+    expect(probeBwrap([fake])).toEqual({
+      problem: expect.stringMatching(/installed at .*bwrap but cannot create a sandbox here \(bwrap: No permissions to create new namespace\)/),
+    });
   });
 
   it('finds a working bwrap (the setup script installs it)', () => {

@@ -71,7 +71,8 @@ describe('isForbiddenUpstream', () => {
   it('treats a 0.0.0.0 or :: listener as every local address at its port', () => {
     for (const any of ['0.0.0.0', '::', '[::]']) {
       const own = [{ address: any, port: 4200 }];
-      for (const ip of ['127.0.0.1', '127.9.9.9', '::1', '0.0.0.0', '::ffff:127.0.0.1']) expect([any, ip, isForbiddenUpstream(ip, 4200, own)]).toEqual([any, ip, true]);
+      for (const ip of ['127.0.0.1', '127.9.9.9', '::1', '0.0.0.0', '::ffff:127.0.0.1'])
+        expect([any, ip, isForbiddenUpstream(ip, 4200, own)]).toEqual([any, ip, true]);
       expect(isForbiddenUpstream('93.184.216.34', 4200, own)).toBe(false);
       expect(isForbiddenUpstream('127.0.0.1', 80, own)).toBe(false);
     }

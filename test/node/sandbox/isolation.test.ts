@@ -58,7 +58,10 @@ const SH = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
 
 describe.each(USERS)('a sandboxed run attacked from inside (server as $name)', ({ nobody }) => {
   it('keeps the exit the script really had, however it reaches for the result channel', async () => {
-    const r = await runChild({ skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do_it.py': attackScript(600, 300) }, timeoutMs: 60_000 }, nobody);
+    const r = await runChild(
+      { skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do_it.py': attackScript(600, 300) }, timeoutMs: 60_000 },
+      nobody,
+    );
     expect(r.thrown).toBeUndefined();
     expect(r).toMatchObject({ ok: false, exitCode: 1, timedOut: false, sandbox: 'bwrap', truncated: true });
     expect(r.stdoutLength).toBe(MiB);
@@ -72,7 +75,10 @@ describe.each(USERS)('a sandboxed run attacked from inside (server as $name)', (
   }, 120_000);
 
   it('reports exit 1 for a script that exits 1 after writing a forged exit 0 into every descriptor it can take', async () => {
-    const r = await runChild({ skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do_it.py': FORGE_ONLY_SCRIPT }, timeoutMs: 30_000 }, nobody);
+    const r = await runChild(
+      { skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do_it.py': FORGE_ONLY_SCRIPT }, timeoutMs: 30_000 },
+      nobody,
+    );
     expect(r).toMatchObject({ ok: false, exitCode: 1, timedOut: false });
   }, 60_000);
 
@@ -114,11 +120,18 @@ describe.each(USERS)('a sandboxed run attacked from inside (server as $name)', (
     expect(r.stdout.split('\n')[3]).toMatch(/^tmpfs /);
   }, 120_000);
 
-  it.each(['bwrap', 'none'] as const)('hands the script no descriptor the server inherited (sandbox: %s)', async (sandbox) => {
-    const r = await runChild({ skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox, scripts: { 'do-it.sh': SH('ls /proc/self/fd | sort -n | tr "\\n" " "') } }, nobody);
-    expect(r.thrown).toBeUndefined();
-    expect(r.stdout.trim().split(' ')).toEqual(['0', '1', '2', '3']); // 3 is ls's own listing
-  }, 60_000);
+  it.each(['bwrap', 'none'] as const)(
+    'hands the script no descriptor the server inherited (sandbox: %s)',
+    async (sandbox) => {
+      const r = await runChild(
+        { skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox, scripts: { 'do-it.sh': SH('ls /proc/self/fd | sort -n | tr "\\n" " "') } },
+        nobody,
+      );
+      expect(r.thrown).toBeUndefined();
+      expect(r.stdout.trim().split(' ')).toEqual(['0', '1', '2', '3']); // 3 is ls's own listing
+    },
+    60_000,
+  );
 });
 
 describe('a tool run without the sandbox', () => {

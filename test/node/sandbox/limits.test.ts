@@ -27,7 +27,14 @@ const hinted = (hint: string) => toolSkill().replace('  forge:', `  forge:\n    
 
 describe('the status channel', () => {
   it('keeps at most 64 KiB of what arrives on fd 3 and says it cut the rest', async () => {
-    const o = await spawnCollect({ command: 'sh', args: ['-c', 'head -c 200000000 /dev/zero >&3; echo done'], cwd: scratch, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 60_000, statusFd: true });
+    const o = await spawnCollect({
+      command: 'sh',
+      args: ['-c', 'head -c 200000000 /dev/zero >&3; echo done'],
+      cwd: scratch,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 60_000,
+      statusFd: true,
+    });
     expect(o.exitCode).toBe(0);
     expect(o.stdout).toBe('done\n');
     expect(o.status.length).toBe(STATUS_CAP_BYTES);
@@ -37,7 +44,8 @@ describe('the status channel', () => {
 
 describe('run timeouts', () => {
   it('clamps timeout_hint to 10 minutes, and NaN, zero or negative hints fall back to 30 s', () => {
-    const timeoutOf = (skillMd: string, timeoutMs?: number) => prepareRun({ skillMd, scripts: { 'do-it.sh': 'echo' }, tool: 'do_it', input: {}, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }).timeoutMs;
+    const timeoutOf = (skillMd: string, timeoutMs?: number) =>
+      prepareRun({ skillMd, scripts: { 'do-it.sh': 'echo' }, tool: 'do_it', input: {}, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }).timeoutMs;
     expect(MAX_TIMEOUT_MS).toBe(600_000);
     expect(timeoutOf(hinted('3000000'))).toBe(600_000);
     expect(timeoutOf(hinted('.inf'))).toBe(600_000);

@@ -19,7 +19,9 @@ describe('checkOutput', () => {
   it('reads an example value as the types it shows, without requiring its keys', () => {
     const tool = toolWith({ city: 'Paris', temp_c: 21.5, tags: ['sun'] });
     expect(checkOutput('{"city": "Oslo"}', tool).diagnostics).toEqual([]);
-    expect(checkOutput('{"city": "Oslo", "temp_c": "21"}', tool).diagnostics).toEqual([{ path: '/temp_c', message: expect.stringMatching(/Expected "number"/) }]);
+    expect(checkOutput('{"city": "Oslo", "temp_c": "21"}', tool).diagnostics).toEqual([
+      { path: '/temp_c', message: expect.stringMatching(/Expected "number"/) },
+    ]);
     expect(checkOutput('{"tags": [1]}', tool).diagnostics.map((d) => d.path)).toEqual(['/tags/0']);
   });
 

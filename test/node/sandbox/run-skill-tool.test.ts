@@ -31,19 +31,37 @@ const run = (o: Partial<RunSkillToolOptions> & { scripts: Record<string, string>
 
 describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox) => {
   it('runs bash, python3 and node scripts with the JSON input as $1 from the agent folder copy', async () => {
-    const skillMd = toolSkill({ output: { type: 'object', required: ['got', 'cwdHasSkill'], properties: { got: { type: 'object' }, cwdHasSkill: { type: 'boolean' } } } });
+    const skillMd = toolSkill({
+      output: { type: 'object', required: ['got', 'cwdHasSkill'], properties: { got: { type: 'object' }, cwdHasSkill: { type: 'boolean' } } },
+    });
     const scripts = {
       'do-it.sh': SH('if [ -f skills/tool-run-test/SKILL.md ]; then has=true; else has=false; fi\necho "{\\"got\\": $INPUT, \\"cwdHasSkill\\": $has}"'),
       'do_it.py': 'import json, os, sys\nprint(json.dumps({"got": json.loads(sys.argv[1]), "cwdHasSkill": os.path.isfile("skills/tool-run-test/SKILL.md")}))\n',
-      'do-it.js': 'const fs = require("fs");\nconsole.log(JSON.stringify({ got: JSON.parse(process.argv[2]), cwdHasSkill: fs.existsSync("skills/tool-run-test/SKILL.md") }));\n',
+      'do-it.js':
+        'const fs = require("fs");\nconsole.log(JSON.stringify({ got: JSON.parse(process.argv[2]), cwdHasSkill: fs.existsSync("skills/tool-run-test/SKILL.md") }));\n',
     };
     const bash = await runSkillTool({ skillMd, scripts, tool: 'do_it', input: { text: "it's $(rm -rf /) `x`" }, sandbox });
-    expect(bash).toMatchObject({ ok: true, exitCode: 0, signal: null, timedOut: false, truncated: false, sandbox, script: 'scripts/do-it.sh', interpreter: 'bash' });
+    expect(bash).toMatchObject({
+      ok: true,
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      truncated: false,
+      sandbox,
+      script: 'scripts/do-it.sh',
+      interpreter: 'bash',
+    });
     expect(bash.json).toEqual({ got: { text: "it's $(rm -rf /) `x`" }, cwdHasSkill: true });
     expect(bash.outputDiagnostics).toEqual([]);
     expect(bash.fixRequest).toBeNull();
     // Forge: .py before .js; the hyphenated name before the underscored one.
-    const py = await runSkillTool({ skillMd, scripts: { 'do_it.py': scripts['do_it.py'], 'do-it.js': scripts['do-it.js'] }, tool: 'do_it', input: { n: 1 }, sandbox });
+    const py = await runSkillTool({
+      skillMd,
+      scripts: { 'do_it.py': scripts['do_it.py'], 'do-it.js': scripts['do-it.js'] },
+      tool: 'do_it',
+      input: { n: 1 },
+      sandbox,
+    });
     expect(py).toMatchObject({ ok: true, script: 'scripts/do_it.py', interpreter: 'python3', json: { got: { n: 1 }, cwdHasSkill: true } });
     const js = await runSkillTool({ skillMd, scripts: { 'scripts/do-it.js': scripts['do-it.js'] }, tool: 'do_it', input: [1, 2], sandbox });
     expect(js).toMatchObject({ ok: true, script: 'scripts/do-it.js', interpreter: 'node', json: { got: [1, 2], cwdHasSkill: true } });
@@ -102,17 +120,30 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     // OLD_PROVIDER_KEY: the builder's key under a name api_key_env no longer points at; it stays in the workspace file.
     await writeFile(join(ws, '.forge', '.env'), 'OPENAI_API_KEY=sk-builder-key-secret-2\nOLD_PROVIDER_KEY=sk-old-builder-key-3\nREGION=ws-region\n');
     await writeFile(join(agent, '.env'), 'WEATHER_TOKEN=from-agent\nREGION=agent-region\nFORGE_SKILL_BUILDER_TOKEN=ui-token-secret-5\n');
-    const skillMd = toolSkill({ env: { required: ['WEATHER_TOKEN'], optional: ['OPENAI_API_KEY', 'REGION', 'OLD_PROVIDER_KEY', 'FORGE_SKILL_BUILDER_TOKEN'] } });
-    const script = SH(`env | sort\n[ "$WEATHER_TOKEN" = from-agent ] && [ "$REGION" = agent-region ] && echo values-ok\necho ---\ncat "${join(ws, '.forge', '.env')}" 2>&1 || true`);
+    const skillMd = toolSkill({
+      env: { required: ['WEATHER_TOKEN'], optional: ['OPENAI_API_KEY', 'REGION', 'OLD_PROVIDER_KEY', 'FORGE_SKILL_BUILDER_TOKEN'] },
+    });
+    const script = SH(
+      `env | sort\n[ "$WEATHER_TOKEN" = from-agent ] && [ "$REGION" = agent-region ] && echo values-ok\necho ---\ncat "${join(ws, '.forge', '.env')}" 2>&1 || true`,
+    );
     try {
-      const r = await run({ skillMd, scripts: { 'do-it.sh': script }, workspaceDir: ws, agentDir: agent, env: { FORGE_SKILL_BUILDER_TOKEN: 'ui-token-secret-6' }, sandbox });
+      const r = await run({
+        skillMd,
+        scripts: { 'do-it.sh': script },
+        workspaceDir: ws,
+        agentDir: agent,
+        env: { FORGE_SKILL_BUILDER_TOKEN: 'ui-token-secret-6' },
+        sandbox,
+      });
       expect(r.envNames).toEqual(['REGION', 'WEATHER_TOKEN']);
       const [env = '', file = ''] = r.stdout.split('---\n');
       expect(env).toContain('WEATHER_TOKEN=[redacted]\n'); // the value reached the script; the result does not repeat it
       expect(env).toContain('REGION=[redacted]\n');
       expect(r.stdout).not.toMatch(/from-agent|agent-region/);
       expect(env).toContain('values-ok\n');
-      expect(env).not.toMatch(/sk-server-env-secret-1|server-only-value|SOME_SERVER_SECRET|sk-builder-key-secret-2|sk-old-builder-key-3|OLD_PROVIDER_KEY|ws-region|ui-token-secret|FORGE_SKILL_BUILDER_TOKEN/);
+      expect(env).not.toMatch(
+        /sk-server-env-secret-1|server-only-value|SOME_SERVER_SECRET|sk-builder-key-secret-2|sk-old-builder-key-3|OLD_PROVIDER_KEY|ws-region|ui-token-secret|FORGE_SKILL_BUILDER_TOKEN/,
+      );
       // In the sandbox the workspace's .env is not even visible; unsandboxed, the script could read any file.
       if (sandbox === 'bwrap') expect(file).toMatch(/No such file/);
       else expect(file).toContain('sk-builder-key-secret-2');
@@ -150,7 +181,12 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
   });
 
   it('allows an IP literal only when that IP is declared (and private egress is allowed)', async () => {
-    const r = await run({ skillMd: toolSkill({ egress: ['127.0.0.1'] }), scripts: { 'do-it.sh': SH(`curl -sS --max-time 5 http://127.0.0.1:${server.port}/ip-${sandbox}`) }, sandbox, allowPrivateEgress: true });
+    const r = await run({
+      skillMd: toolSkill({ egress: ['127.0.0.1'] }),
+      scripts: { 'do-it.sh': SH(`curl -sS --max-time 5 http://127.0.0.1:${server.port}/ip-${sandbox}`) },
+      sandbox,
+      allowPrivateEgress: true,
+    });
     expect(r).toMatchObject({ ok: true, stdout: `hello from /ip-${sandbox}`, egressBlocked: [] });
   });
 
@@ -158,7 +194,13 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     const curl = (url: string, extra = '') => `curl -sS --max-time 5 ${extra} ${url} || echo " curl-failed-$?"`;
     const r = await run({
       skillMd: toolSkill({ egress: ['localhost', '127.0.0.1'] }),
-      scripts: { 'do-it.sh': SH([curl(`http://localhost:${server.port}/private-${sandbox}`), curl(`http://127.0.0.1:${server.port}/private-tunnel-${sandbox}`, '--proxytunnel')].join('\necho\n')) },
+      scripts: {
+        'do-it.sh': SH(
+          [curl(`http://localhost:${server.port}/private-${sandbox}`), curl(`http://127.0.0.1:${server.port}/private-tunnel-${sandbox}`, '--proxytunnel')].join(
+            '\necho\n',
+          ),
+        ),
+      },
       sandbox,
     });
     expect(r.egressBlocked).toEqual(['localhost', '127.0.0.1']);
@@ -179,7 +221,11 @@ describe('runSkillTool in bubblewrap', () => {
   it('refuses writes outside the skill copy, its HOME and TMPDIR, and leaves the host untouched', async () => {
     const target = join(scratch, 'escape.txt');
     const r = await run({
-      scripts: { 'do-it.sh': SH(`echo x > skills/tool-run-test/out.txt\necho x > "$HOME/h"\necho x > "$TMPDIR/t"\necho x > "${target}" 2>/dev/null && echo wrote-host\ntouch /usr/pwned 2>/dev/null && echo wrote-usr\necho '{"done": true}'`) },
+      scripts: {
+        'do-it.sh': SH(
+          `echo x > skills/tool-run-test/out.txt\necho x > "$HOME/h"\necho x > "$TMPDIR/t"\necho x > "${target}" 2>/dev/null && echo wrote-host\ntouch /usr/pwned 2>/dev/null && echo wrote-usr\necho '{"done": true}'`,
+        ),
+      },
       sandbox: 'bwrap',
     });
     expect(r).toMatchObject({ ok: true, json: { done: true } });

@@ -11,7 +11,8 @@ import { Skill } from '../../../src/core/skill/skill.js';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
 import { exportSkill, importSkill } from '../../../src/node/skill-folder/index.js';
 
-const MD = '---\nname: pdf-tools\ndescription: Fill PDF forms. Use when the user has a PDF form to fill.\n---\n\n# PDF tools\n\nSee [the guide](references/guide.md).\n';
+const MD =
+  '---\nname: pdf-tools\ndescription: Fill PDF forms. Use when the user has a PDF form to fill.\n---\n\n# PDF tools\n\nSee [the guide](references/guide.md).\n';
 let dir: string;
 
 beforeEach(async () => {
@@ -73,7 +74,15 @@ describe('importSkill / exportSkill', () => {
         if ((err as { code?: string }).code === 'ENOENT') return;
         throw err;
       }
-      expect((await readdir(join(out, 'x'), { recursive: true })).sort()).toEqual(['SKILL.md', 'assets', 'assets/logo.png', 'references', 'references/guide.md', 'scripts', 'scripts/fill.py']);
+      expect((await readdir(join(out, 'x'), { recursive: true })).sort()).toEqual([
+        'SKILL.md',
+        'assets',
+        'assets/logo.png',
+        'references',
+        'references/guide.md',
+        'scripts',
+        'scripts/fill.py',
+      ]);
       expect(Buffer.from(await exportSkill({ dir: join(out, 'x') })).equals(Buffer.from(zip))).toBe(true);
     } finally {
       await rm(out, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import { RequestError } from '../../../src/core/errors.js';
 import { saveSkill } from '../../../src/node/workspace/save-skill.js';
 import { readCustomSkill } from '../../../src/node/skill-store/index.js';
 
-const MD = '---\nname: notes\ndescription: When the user asks for the notes ("show my notes"), read references/notes.md.\n---\n\n# Notes\n\nCall `datetime_now`, then read references/notes.md.\n';
+const MD =
+  '---\nname: notes\ndescription: When the user asks for the notes ("show my notes"), read references/notes.md.\n---\n\n# Notes\n\nCall `datetime_now`, then read references/notes.md.\n';
 let agent: string;
 let outside: string;
 beforeEach(async () => {
@@ -23,7 +24,10 @@ afterEach(async () => {
 });
 
 async function refusedWith(request: Parameters<typeof saveSkill>[1]): Promise<string> {
-  const err = await saveSkill(agent, request).then(() => null, (e: unknown) => e);
+  const err = await saveSkill(agent, request).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(RequestError.isInstance(err), String(err)).toBe(true);
   return (err as Error).message;
 }
@@ -31,7 +35,12 @@ async function refusedWith(request: Parameters<typeof saveSkill>[1]): Promise<st
 describe('saveSkill: files and binaries', () => {
   it('writes text files and binaries byte for byte', async () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 255]);
-    await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/x.bin', contentBase64: Buffer.from(bytes).toString('base64') }] });
+    await saveSkill(agent, {
+      skillName: 'notes',
+      skillMd: MD,
+      files: { 'references/notes.md': '# N\n' },
+      binaries: [{ path: 'assets/x.bin', contentBase64: Buffer.from(bytes).toString('base64') }],
+    });
     expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
     expect([...(await readFile(join(agent, 'skills/notes/assets/x.bin')))]).toEqual([...bytes]);
   });
@@ -51,7 +60,10 @@ describe('saveSkill: files and binaries', () => {
   it('does not write through a carried-over symlinked folder', async () => {
     await saveSkill(agent, { skillName: 'notes', skillMd: MD });
     await symlink(outside, join(agent, 'skills/notes/references'));
-    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: { 'references/notes.md': 'x' } }).then(() => null, (e: unknown) => e);
+    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: { 'references/notes.md': 'x' } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(String(err)).toMatch(/symbolic link/);
     expect(await readdir(outside)).toEqual([]);
   });
@@ -63,7 +75,10 @@ describe('saveSkill: files and binaries', () => {
       skillName: 'notes',
       skillMd: MD,
       files: { 'references/notes.md': '# N\n', 'references/old.md': 'old\n' },
-      binaries: [{ path: 'assets/logo.png', contentBase64: b64(png) }, { path: 'assets/gone.bin', contentBase64: b64(new Uint8Array([0, 1])) }],
+      binaries: [
+        { path: 'assets/logo.png', contentBase64: b64(png) },
+        { path: 'assets/gone.bin', contentBase64: b64(new Uint8Array([0, 1])) },
+      ],
     });
     const read = await readCustomSkill(agent, 'notes');
     expect(read.files).toEqual({ 'references/notes.md': '# N\n', 'references/old.md': 'old\n' });
@@ -89,7 +104,13 @@ describe('saveSkill: files and binaries', () => {
 
   it('refuses a sha256 the edited skill does not hold, leaving the skill as it was', async () => {
     await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' } });
-    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: { 'references/notes.md': 'changed' }, binaries: [{ path: 'assets/x.png', sha256: 'a'.repeat(64) }] }).then(
+    const err = await saveSkill(agent, {
+      skillName: 'notes',
+      editingName: 'notes',
+      skillMd: MD,
+      files: { 'references/notes.md': 'changed' },
+      binaries: [{ path: 'assets/x.png', sha256: 'a'.repeat(64) }],
+    }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -99,7 +120,10 @@ describe('saveSkill: files and binaries', () => {
 
   it('validates the saved folder: a link to a file the request leaves out is an error, nothing written', async () => {
     await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' } });
-    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: {} }).then(() => null, (e: unknown) => e);
+    const err = await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD, files: {} }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(JSON.stringify((err as { validation?: unknown }).validation)).toMatch(/references\/notes\.md/);
     expect(await readFile(join(agent, 'skills/notes/references/notes.md'), 'utf8')).toBe('# N\n');
   });
@@ -109,7 +133,13 @@ describe('saveSkill: files and binaries', () => {
     await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', bytes: png }] });
     const { binaries } = await readCustomSkill(agent, 'notes');
     const renamed = MD.replace('name: notes', 'name: team-notes');
-    await saveSkill(agent, { skillName: 'team-notes', editingName: 'notes', skillMd: renamed, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', sha256: binaries[0]!.sha256 }] });
+    await saveSkill(agent, {
+      skillName: 'team-notes',
+      editingName: 'notes',
+      skillMd: renamed,
+      files: { 'references/notes.md': '# N\n' },
+      binaries: [{ path: 'assets/logo.png', sha256: binaries[0]!.sha256 }],
+    });
     expect([...(await readFile(join(agent, 'skills/team-notes/assets/logo.png')))]).toEqual([...png]);
     expect(await readFile(join(agent, 'skills/team-notes/references/notes.md'), 'utf8')).toBe('# N\n');
   });

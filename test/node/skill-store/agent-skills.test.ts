@@ -32,7 +32,17 @@ describe('listCustomSkills', () => {
     });
     const list = await listCustomSkills(ws.path('agent'), ws);
     expect(list).toEqual([
-      { name: 'alpha', dirName: 'alpha', description: expect.stringContaining('When the user asks'), category: '', tags: [], path: '/workspace/agent/skills/alpha.md', hasScripts: false, tools: [], format: 'flat' },
+      {
+        name: 'alpha',
+        dirName: 'alpha',
+        description: expect.stringContaining('When the user asks'),
+        category: '',
+        tags: [],
+        path: '/workspace/agent/skills/alpha.md',
+        hasScripts: false,
+        tools: [],
+        format: 'flat',
+      },
       {
         name: 'weather',
         dirName: 'weather',
@@ -59,7 +69,11 @@ describe('listCustomSkills', () => {
   });
 
   it('does not read a SKILL.md or skill folder that is a symlink out of skills/, and reports both as skipped', async () => {
-    const ws = await createMemoryWorkspace({ '/outside/SKILL.md': skillMd('stolen'), '/outside/dir/SKILL.md': skillMd('stolen-dir'), 'a/skills/ok/SKILL.md': skillMd('ok') });
+    const ws = await createMemoryWorkspace({
+      '/outside/SKILL.md': skillMd('stolen'),
+      '/outside/dir/SKILL.md': skillMd('stolen-dir'),
+      'a/skills/ok/SKILL.md': skillMd('ok'),
+    });
     await ws.fs.promises.mkdir(ws.path('a/skills/link-file'), { recursive: true });
     await ws.fs.promises.symlink('/outside/SKILL.md', ws.path('a/skills/link-file/SKILL.md'));
     await ws.fs.promises.symlink('/outside/dir', ws.path('a/skills/link-dir'));
@@ -99,7 +113,13 @@ describe('readCustomSkill', () => {
   });
 
   it('reads the folder files: text under references/ and assets/ with content, other files as binaries with size and sha256', async () => {
-    const ws = await createMemoryWorkspace({ 'a/skills/weather/SKILL.md': TOOL_SKILL, 'a/skills/weather/references/api.md': '# API\n', 'a/skills/weather/assets/t.json': '{}', 'a/skills/weather/LICENSE': 'MIT\n', 'a/skills/weather/.DS_Store': 'x' });
+    const ws = await createMemoryWorkspace({
+      'a/skills/weather/SKILL.md': TOOL_SKILL,
+      'a/skills/weather/references/api.md': '# API\n',
+      'a/skills/weather/assets/t.json': '{}',
+      'a/skills/weather/LICENSE': 'MIT\n',
+      'a/skills/weather/.DS_Store': 'x',
+    });
     const s = await readCustomSkill(ws.path('a'), 'weather', ws);
     expect(s.files).toEqual({ 'assets/t.json': '{}', 'references/api.md': '# API\n' });
     // sha256 of "MIT\n"

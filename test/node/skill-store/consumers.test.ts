@@ -83,14 +83,19 @@ describe('the same tree through every consumer of the skill store', () => {
 
   it('HTTP GET …/skills/{name} opens a listed skill and answers 404 for a skipped one', async () => {
     expect((await fetch(`${srv.url}/api/agents/agent/skill-builder/skills/folder-one`)).status).toBe(200);
-    for (const name of ['escape', 'no-skill', 'my-skill', 'stolen']) expect((await fetch(`${srv.url}/api/agents/agent/skill-builder/skills/${name}`)).status, name).toBe(404);
+    for (const name of ['escape', 'no-skill', 'my-skill', 'stolen'])
+      expect((await fetch(`${srv.url}/api/agents/agent/skill-builder/skills/${name}`)).status, name).toBe(404);
   });
 
   it('the HTTP catalog and the catalog command name the same skills; the command reports the same skipped entries', async () => {
     const http = (await (await fetch(`${srv.url}/api/agents/agent/skill-builder/catalog`)).json()).catalog as string;
     const io = testIo({ cwd: root });
     expect(await main(['catalog', 'ws/agent'], io), io.err()).toBe(0);
-    const names = (text: string) => text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2, l.indexOf(':')));
+    const names = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('- '))
+        .map((l) => l.slice(2, l.indexOf(':')));
     expect(names(http)).toEqual(SKILLS);
     expect(names(io.out())).toEqual(SKILLS);
     expect(skippedLines(io.err(), 'ws/agent/skills')).toEqual(SKIPPED);

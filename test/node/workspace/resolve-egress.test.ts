@@ -32,18 +32,29 @@ describe('riskyResolvedEgress', () => {
   it('flags names that resolve to loopback, private or metadata addresses, naming the name and the address', async () => {
     const resolveHost = recording();
     const lineOf = (i: number) => 10 + i;
-    const found = await riskyResolvedEgress(['api.github.com', 'rebind.attacker.example.net', 'split.example.org', 'mapped.example.org', 'nowhere.example.com'], { resolveHost, lineOf });
+    const found = await riskyResolvedEgress(
+      ['api.github.com', 'rebind.attacker.example.net', 'split.example.org', 'mapped.example.org', 'nowhere.example.com'],
+      { resolveHost, lineOf },
+    );
     expect(found).toEqual([
       { line: 11, message: '"rebind.attacker.example.net" resolves to 127.0.0.1, this machine (loopback); a skill should not reach it — remove the entry' },
       { line: 12, message: '"split.example.org" resolves to 10.1.2.3, a private network address; a skill should not reach it — remove the entry' },
       { line: 13, message: expect.stringContaining('"mapped.example.org" resolves to ::ffff:169.254.169.254, a cloud metadata endpoint') },
     ]);
-    expect(resolveHost.calls.sort()).toEqual(['api.github.com', 'mapped.example.org', 'nowhere.example.com', 'rebind.attacker.example.net', 'split.example.org']);
+    expect(resolveHost.calls.sort()).toEqual([
+      'api.github.com',
+      'mapped.example.org',
+      'nowhere.example.com',
+      'rebind.attacker.example.net',
+      'split.example.org',
+    ]);
   });
 
   it('does not resolve what the name already decides: localtest.me, 127.0.0.1.nip.io, wildcards, IPs, variables, malformed entries', async () => {
     const resolveHost = recording();
-    expect(await riskyResolvedEgress(['localtest.me', '127.0.0.1.nip.io', '*.example.com', '10.0.0.1', '$HOST', 'api.github.com:443'], { resolveHost })).toEqual([]);
+    expect(
+      await riskyResolvedEgress(['localtest.me', '127.0.0.1.nip.io', '*.example.com', '10.0.0.1', '$HOST', 'api.github.com:443'], { resolveHost }),
+    ).toEqual([]);
     expect(resolveHost.calls).toEqual([]);
   });
 
@@ -93,7 +104,9 @@ describe('resolveNames cache', () => {
     expect((await resolveNames(['late.example.com'], { resolveHost: late, timeoutMs: 1 })).get('late.example.com')).toBeNull();
     answer(['10.9.8.7']);
     await new Promise((r) => setImmediate(r));
-    expect(await riskyResolvedEgress(['late.example.com'], { resolveHost: late })).toEqual([expect.objectContaining({ message: expect.stringContaining('resolves to 10.9.8.7') })]);
+    expect(await riskyResolvedEgress(['late.example.com'], { resolveHost: late })).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('resolves to 10.9.8.7') }),
+    ]);
     expect(calls).toBe(1);
   });
 });

@@ -17,7 +17,8 @@ import { BAD_SCRIPT_NAMES, BAD_SKILL_NAMES, SCRIPT, skillMd } from '../../helper
 
 guardProcessEnv();
 
-const FORGE_YAML = '# agent config\nagent_id: alpha\nmodel:\n  provider: openai # runtime model\n  name: gpt-4.1\negress:\n  mode: allowlist\n  allowed_domains:\n    - zeta.example # keep this comment\n    - api.github.com\n';
+const FORGE_YAML =
+  '# agent config\nagent_id: alpha\nmodel:\n  provider: openai # runtime model\n  name: gpt-4.1\negress:\n  mode: allowlist\n  allowed_domains:\n    - zeta.example # keep this comment\n    - api.github.com\n';
 
 async function agentWs(extra: Record<string, string> = {}, env: Record<string, string> = {}): Promise<MemoryWorkspace> {
   return createMemoryWorkspace({ 'alpha/forge.yaml': FORGE_YAML, ...extra }, { env });
@@ -49,7 +50,9 @@ describe('saveSkill: create', () => {
     for (const existing of cases) {
       const ws = await agentWs(existing);
       const before = snapshot(ws);
-      const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'dup', skillMd: skillMd('dup', { body: 'New body with `datetime_now`.' }), overwrite: true }, ws));
+      const err = await thrown(() =>
+        saveSkill(ws.path('alpha'), { skillName: 'dup', skillMd: skillMd('dup', { body: 'New body with `datetime_now`.' }), overwrite: true }, ws),
+      );
       expect(SkillConflictError.isInstance(err)).toBe(true);
       expect(httpStatusOf(err)).toBe(409);
       expect(snapshot(ws)).toBe(before);
@@ -59,7 +62,9 @@ describe('saveSkill: create', () => {
   it('validates first: an invalid SKILL.md writes nothing and carries every finding', async () => {
     const ws = await agentWs();
     const before = snapshot(ws);
-    const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'bad', skillMd: '---\nname: bad\n---\nno description\n', scripts: { 'x.sh': SCRIPT } }, ws));
+    const err = await thrown(() =>
+      saveSkill(ws.path('alpha'), { skillName: 'bad', skillMd: '---\nname: bad\n---\nno description\n', scripts: { 'x.sh': SCRIPT } }, ws),
+    );
     expect(SkillValidationError.isInstance(err)).toBe(true);
     expect((err as SkillValidationError).validation.errors.length).toBeGreaterThan(0);
     expect(snapshot(ws)).toBe(before);
@@ -92,7 +97,9 @@ describe('saveSkill: create', () => {
     it(`refuses the script name ${JSON.stringify(bad)} with nothing written`, async () => {
       const ws = await agentWs();
       const before = snapshot(ws);
-      const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'x', skillMd: skillMd('x'), scripts: { 'ok.sh': SCRIPT, [bad]: 'echo pwned' } }, ws));
+      const err = await thrown(() =>
+        saveSkill(ws.path('alpha'), { skillName: 'x', skillMd: skillMd('x'), scripts: { 'ok.sh': SCRIPT, [bad]: 'echo pwned' } }, ws),
+      );
       expect(UnsafePathError.isInstance(err)).toBe(true);
       expect((err as UnsafePathError).field).toBe('scripts');
       expect(snapshot(ws)).toBe(before);
@@ -141,7 +148,9 @@ describe('saveSkill: edit', () => {
 
   it('honours overwrite: false even in edit mode', async () => {
     const ws = await agentWs(OLD);
-    const err = await thrown(() => saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', overwrite: false, skillMd: skillMd('weather') }, ws));
+    const err = await thrown(() =>
+      saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', overwrite: false, skillMd: skillMd('weather') }, ws),
+    );
     expect(SkillConflictError.isInstance(err)).toBe(true);
   });
 
@@ -160,7 +169,11 @@ describe('saveSkill: edit', () => {
 
   it('moves an edited flat skill into the folder form', async () => {
     const ws = await agentWs({ 'alpha/skills/alpha-notes.md': skillMd('alpha-notes') });
-    await saveSkill(ws.path('alpha'), { skillName: 'alpha-notes', editingName: 'alpha-notes', skillMd: skillMd('alpha-notes'), scripts: { 'x.sh': SCRIPT } }, ws);
+    await saveSkill(
+      ws.path('alpha'),
+      { skillName: 'alpha-notes', editingName: 'alpha-notes', skillMd: skillMd('alpha-notes'), scripts: { 'x.sh': SCRIPT } },
+      ws,
+    );
     expect(await ws.read('alpha/skills/alpha-notes.md')).toBeNull();
     expect(await ws.read('alpha/skills/alpha-notes/scripts/x.sh')).toBe(SCRIPT);
   });
@@ -172,7 +185,16 @@ describe('saveSkill: edit', () => {
     let writes = 0;
     const failing = failingFs(ws.fs, 'writeFile', () => ++writes === 3); // SKILL.md, a.sh ok; b.sh fails
     const err = await thrown(() =>
-      saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', skillMd: skillMd('weather', { body: 'NEW `datetime_now`' }), scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT } }, { ...ws, fs: failing }),
+      saveSkill(
+        ws.path('alpha'),
+        {
+          skillName: 'weather',
+          editingName: 'weather',
+          skillMd: skillMd('weather', { body: 'NEW `datetime_now`' }),
+          scripts: { 'a.sh': SCRIPT, 'b.sh': SCRIPT, 'c.sh': SCRIPT },
+        },
+        { ...ws, fs: failing },
+      ),
     );
     expect(err.message).toMatch(/injected/);
     expect(skillFiles()).toEqual(before);
@@ -185,7 +207,13 @@ describe('saveSkill: edit', () => {
     const before = skillFiles();
     let renames = 0;
     const failing = failingFs(ws.fs, 'rename', () => ++renames === 2); // 1: old → backup, 2: new → target fails
-    await expect(saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', skillMd: skillMd('weather', { body: 'NEW `datetime_now`' }) }, { ...ws, fs: failing })).rejects.toThrow(/injected/);
+    await expect(
+      saveSkill(
+        ws.path('alpha'),
+        { skillName: 'weather', editingName: 'weather', skillMd: skillMd('weather', { body: 'NEW `datetime_now`' }) },
+        { ...ws, fs: failing },
+      ),
+    ).rejects.toThrow(/injected/);
     expect(skillFiles()).toEqual(before);
     expect(await entries(ws, 'alpha/skills')).toEqual(['weather']);
   });
@@ -193,7 +221,8 @@ describe('saveSkill: edit', () => {
 
 describe('saveSkill: env vars', () => {
   const ENV_SKILL = skillMd('api-skill', {
-    extraFrontmatter: 'metadata:\n  forge:\n    requires:\n      env:\n        required: [API_TOKEN, REGION]\n        one_of: [GH_TOKEN, GITHUB_TOKEN]\n        optional: [DEBUG]',
+    extraFrontmatter:
+      'metadata:\n  forge:\n    requires:\n      env:\n        required: [API_TOKEN, REGION]\n        one_of: [GH_TOKEN, GITHUB_TOKEN]\n        optional: [DEBUG]',
   });
 
   it('appends env_vars to the agent .env with mode 0600 and reports what is still missing', async () => {
@@ -219,7 +248,9 @@ describe('saveSkill: env vars', () => {
 });
 
 describe('saveSkill: egress', () => {
-  const EGRESS_SKILL = skillMd('gh-skill', { extraFrontmatter: 'metadata:\n  forge:\n    egress_domains:\n      - API.GitHub.com\n      - uploads.example.org\n      - alpha.example' });
+  const EGRESS_SKILL = skillMd('gh-skill', {
+    extraFrontmatter: 'metadata:\n  forge:\n    egress_domains:\n      - API.GitHub.com\n      - uploads.example.org\n      - alpha.example',
+  });
 
   it('merges egress_domains into forge.yaml: deduplicated, sorted, comments and other keys kept', async () => {
     const ws = await agentWs();
@@ -238,7 +269,9 @@ describe('saveSkill: egress', () => {
   it('creates egress.allowed_domains when forge.yaml has none', async () => {
     const ws = await createMemoryWorkspace({ 'alpha/forge.yaml': 'agent_id: alpha # id\n' });
     await saveSkill(ws.path('alpha'), { skillName: 'gh-skill', skillMd: EGRESS_SKILL }, ws);
-    expect(await ws.read('alpha/forge.yaml')).toBe('agent_id: alpha # id\negress:\n  allowed_domains:\n    - alpha.example\n    - api.github.com\n    - uploads.example.org\n');
+    expect(await ws.read('alpha/forge.yaml')).toBe(
+      'agent_id: alpha # id\negress:\n  allowed_domains:\n    - alpha.example\n    - api.github.com\n    - uploads.example.org\n',
+    );
   });
 
   it('refuses to save when forge.yaml cannot be read, before writing the skill', async () => {
@@ -264,7 +297,11 @@ describe('saveSkill: real disk', () => {
   });
 
   it('writes scripts with mode 0755, SKILL.md 0644, .env 0600, and leaves no temp folders', async () => {
-    await saveSkill(join(dir, 'agent'), { skillName: 'disk-skill', skillMd: skillMd('disk-skill'), scripts: { 'a.sh': SCRIPT, 'b.py': 'print(1)\n' }, envVars: { TOKEN: 'x' } }, { fs, env: {} });
+    await saveSkill(
+      join(dir, 'agent'),
+      { skillName: 'disk-skill', skillMd: skillMd('disk-skill'), scripts: { 'a.sh': SCRIPT, 'b.py': 'print(1)\n' }, envVars: { TOKEN: 'x' } },
+      { fs, env: {} },
+    );
     expect((await stat(join(dir, 'agent/skills/disk-skill/scripts/a.sh'))).mode & 0o777).toBe(0o755);
     expect((await stat(join(dir, 'agent/skills/disk-skill/scripts/b.py'))).mode & 0o777).toBe(0o755);
     expect((await stat(join(dir, 'agent/skills/disk-skill/SKILL.md'))).mode & 0o777).toBe(0o644);
@@ -278,7 +315,13 @@ describe('saveSkill: real disk', () => {
     const before = await readFile(join(agent, 'skills/disk-skill/SKILL.md'), 'utf8');
     let n = 0;
     const failing = failingFs(fs, 'writeFile', () => ++n === 2);
-    await expect(saveSkill(agent, { skillName: 'disk-skill', editingName: 'disk-skill', skillMd: skillMd('disk-skill', { body: 'v2 `datetime_now`' }), scripts: { 'new.sh': SCRIPT } }, { fs: failing, env: {} })).rejects.toThrow(/injected/);
+    await expect(
+      saveSkill(
+        agent,
+        { skillName: 'disk-skill', editingName: 'disk-skill', skillMd: skillMd('disk-skill', { body: 'v2 `datetime_now`' }), scripts: { 'new.sh': SCRIPT } },
+        { fs: failing, env: {} },
+      ),
+    ).rejects.toThrow(/injected/);
     expect(await readFile(join(agent, 'skills/disk-skill/SKILL.md'), 'utf8')).toBe(before);
     expect(await readdir(join(agent, 'skills/disk-skill/scripts'))).toEqual(['old.sh']);
     expect(await readdir(join(agent, 'skills'))).toEqual(['disk-skill']);

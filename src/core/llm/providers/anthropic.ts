@@ -21,15 +21,7 @@ import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
 import { DEFAULT_BASE_URLS, ANTHROPIC_DEFAULT_MAX_TOKENS, SDK_DEFAULT_TIMEOUT_MS } from '../defaults.js';
-import {
-  abortedError,
-  httpError,
-  inStreamError,
-  parseRetryAfter,
-  sdkTimeoutError,
-  transportFailure,
-  type ErrorContext,
-} from '../errors.js';
+import { abortedError, httpError, inStreamError, parseRetryAfter, sdkTimeoutError, transportFailure, type ErrorContext } from '../errors.js';
 import { anthropicFinishReason } from '../finish-reasons.js';
 import { findOpenObjects, withoutDialect } from '../json-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';

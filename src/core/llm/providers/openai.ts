@@ -13,15 +13,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
 import { DEFAULT_BASE_URLS, SDK_DEFAULT_TIMEOUT_MS } from '../defaults.js';
-import {
-  abortedError,
-  httpError,
-  inStreamError,
-  parseRetryAfter,
-  sdkTimeoutError,
-  transportFailure,
-  type ErrorContext,
-} from '../errors.js';
+import { abortedError, httpError, inStreamError, parseRetryAfter, sdkTimeoutError, transportFailure, type ErrorContext } from '../errors.js';
 import { openAiFinishReason } from '../finish-reasons.js';
 import { isOpenAiStrictCompatible, withoutDialect } from '../json-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';

@@ -147,14 +147,7 @@ export function orderedItem(line: string): string | null {
 /** Lines that start a non-paragraph block: tables, lists, quotes, HTML, thematic breaks (headings and fences are checked apart). */
 export function startsBlock(line: string): boolean {
   const t = line.trimStart();
-  return (
-    t.startsWith('|') ||
-    bulletItem(line) !== null ||
-    orderedItem(line) !== null ||
-    t.startsWith('>') ||
-    t.startsWith('<') ||
-    isThematicBreak(line)
-  );
+  return t.startsWith('|') || bulletItem(line) !== null || orderedItem(line) !== null || t.startsWith('>') || t.startsWith('<') || isThematicBreak(line);
 }
 
 /**

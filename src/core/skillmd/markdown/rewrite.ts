@@ -40,7 +40,8 @@ const LIST_DASH = /^([ \t]*)-(?=[ \t])/;
 /** Lines of the list that line `at` (a `-` item) belongs to, at that item's indent: [from, to). */
 function listExtent(lines: readonly string[], mask: readonly boolean[], at: number, indent: string): [number, number] {
   const isItem = (i: number): boolean => !mask[i] && LIST_DASH.exec(lines[i]!)?.[1] === indent;
-  const inside = (i: number): boolean => !mask[i] && (isItem(i) || (lines[i]!.startsWith(indent) && /^[ \t]/.test(lines[i]!.slice(indent.length)) && lines[i]!.trim() !== ''));
+  const inside = (i: number): boolean =>
+    !mask[i] && (isItem(i) || (lines[i]!.startsWith(indent) && /^[ \t]/.test(lines[i]!.slice(indent.length)) && lines[i]!.trim() !== ''));
   const blank = (i: number): boolean => lines[i]!.trim() === '';
   let from = at;
   for (let i = at - 1; i >= 0; i--) {
@@ -62,7 +63,10 @@ function listExtent(lines: readonly string[], mask: readonly boolean[], at: numb
  * reads bullets inside a tool entry as description). The indexes of the
  * lines that changed are returned too.
  */
-export function rewritePhantomLists(lines: readonly string[], options: { mask?: readonly boolean[]; triggers?: ReadonlySet<number> } = {}): { lines: string[]; changed: number[] } {
+export function rewritePhantomLists(
+  lines: readonly string[],
+  options: { mask?: readonly boolean[]; triggers?: ReadonlySet<number> } = {},
+): { lines: string[]; changed: number[] } {
   const mask = options.mask ?? codeLineMask(lines);
   const out = [...lines];
   const changed = new Set<number>();

@@ -26,7 +26,7 @@ function backtickRun(t: string, from: number, step: 1 | -1): number {
 
 /** Whether `s` holds a run of exactly `n` backticks (not part of a longer run). */
 function hasBacktickRunOf(s: string, n: number): boolean {
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     if (s[i] !== '`') {
       i++;
       continue;

@@ -58,8 +58,7 @@ export function createRuleContext(text: string, parsed: ParsedSkillMd, options: 
     parsed,
     options,
     line(path) {
-      if (path.length === 1 && typeof path[0] === 'string' && parsed.frontmatterLines[path[0]] !== undefined)
-        return parsed.frontmatterLines[path[0]];
+      if (path.length === 1 && typeof path[0] === 'string' && parsed.frontmatterLines[path[0]] !== undefined) return parsed.frontmatterLines[path[0]];
       fm ??= frontmatterLinesOf(text);
       const found = locateField(fm, path);
       if (found !== undefined) return found;
@@ -74,6 +73,6 @@ export type Sink = (d: Diagnostic) => void;
 
 /** A value printed inside a message: strings quoted, others as JSON, cut to 60 chars. */
 export function show(v: unknown): string {
-  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }

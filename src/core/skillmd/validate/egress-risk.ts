@@ -17,7 +17,9 @@ import type { RuleContext, Sink } from './context.js';
 export function riskyEgressRules(ctx: RuleContext, add: Sink): void {
   const domains = ctx.parsed.forge.egressDomains;
   for (const m of findMalformedEgress(domains)) {
-    add(errorDiag('egress-domain-malformed', `metadata.forge.egress_domains[${m.index}]`, m.reason, ctx.line(['metadata', 'forge', 'egress_domains', m.index])));
+    add(
+      errorDiag('egress-domain-malformed', `metadata.forge.egress_domains[${m.index}]`, m.reason, ctx.line(['metadata', 'forge', 'egress_domains', m.index])),
+    );
   }
   for (const r of findRiskyEgress(domains)) {
     add(warningDiag('egress-risky', 'metadata.forge.egress_domains', r.reason, ctx.line(['metadata', 'forge', 'egress_domains', r.index])));

@@ -29,8 +29,16 @@ export function folderFileRules(ctx: RuleContext, add: Sink): void {
   const present = new Set<string>(['SKILL.md']);
   for (const path of Object.keys(files)) {
     const problem = entryPathProblem(path);
-    if (problem) add(errorDiag('file-path-unsafe', `files.${path}`, `the folder file "${path}" is not allowed: ${problem}; keep every file inside the skill folder`));
-    else if (path.split('/').some((s) => s.startsWith('.'))) add(errorDiag('file-hidden', `files.${path}`, `"${path}" is a hidden file; skills may not hold hidden files — remove it or rename it without the leading dot`));
+    if (problem)
+      add(errorDiag('file-path-unsafe', `files.${path}`, `the folder file "${path}" is not allowed: ${problem}; keep every file inside the skill folder`));
+    else if (path.split('/').some((s) => s.startsWith('.')))
+      add(
+        errorDiag(
+          'file-hidden',
+          `files.${path}`,
+          `"${path}" is a hidden file; skills may not hold hidden files — remove it or rename it without the leading dot`,
+        ),
+      );
     present.add(path);
   }
   for (const name of Object.keys(ctx.options.scripts ?? {})) present.add(`scripts/${normalizeScriptName(name)}`);
@@ -43,7 +51,13 @@ export function folderFileRules(ctx: RuleContext, add: Sink): void {
   }
   for (const path of Object.keys(files)) {
     if (mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path)))) continue;
-    add(warningDiag('file-unreferenced', `files.${path}`, `"${path}" is in the skill folder but the SKILL.md never mentions it, so the agent will not know to read it; link it (e.g. [${path}](${path})) or remove it`));
+    add(
+      warningDiag(
+        'file-unreferenced',
+        `files.${path}`,
+        `"${path}" is in the skill folder but the SKILL.md never mentions it, so the agent will not know to read it; link it (e.g. [${path}](${path})) or remove it`,
+      ),
+    );
   }
 }
 
@@ -64,15 +78,36 @@ function mentionsOf(text: string, add: Sink): Mention[] {
       const path = clean(cutAt(target, '#?'));
       if (path === '') continue;
       if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) {
-        add(errorDiag('file-path-absolute', 'skill_md', `line ${line} links to the absolute path "${target}"; link files inside the skill folder by relative path (references/…)`, line));
+        add(
+          errorDiag(
+            'file-path-absolute',
+            'skill_md',
+            `line ${line} links to the absolute path "${target}"; link files inside the skill folder by relative path (references/…)`,
+            line,
+          ),
+        );
       } else if (path.split('/').includes('..')) {
-        add(errorDiag('file-path-outside', 'skill_md', `line ${line} links to "${target}", outside the skill folder; a skill may only refer to its own files`, line));
+        add(
+          errorDiag(
+            'file-path-outside',
+            'skill_md',
+            `line ${line} links to "${target}", outside the skill folder; a skill may only refer to its own files`,
+            line,
+          ),
+        );
       } else out.push({ path, line });
     }
     for (const m of lineText.matchAll(BARE)) {
       const path = clean(trimEndOf(m[1]!, '.:!?'));
       if (path.split('/').includes('..')) {
-        add(errorDiag('file-path-outside', 'skill_md', `line ${line} mentions "${m[1]}", which leaves the skill folder through ".."; refer only to the skill's own files`, line));
+        add(
+          errorDiag(
+            'file-path-outside',
+            'skill_md',
+            `line ${line} mentions "${m[1]}", which leaves the skill folder through ".."; refer only to the skill's own files`,
+            line,
+          ),
+        );
       } else if (path.includes('/') && !path.endsWith('/')) out.push({ path, line });
       else if (path.endsWith('/') && path.length > 1) out.push({ path, line });
     }

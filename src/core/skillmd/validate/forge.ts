@@ -36,24 +36,59 @@ export function forgeFrontmatterRules(ctx: RuleContext, add: Sink): void {
 
   const d = fm.description;
   if (d === undefined || d === null || (typeof d === 'string' && d.trim() === ''))
-    add(errorDiag('description-missing', 'description', 'description is required: say what the skill does and when to use it, e.g. "When the user asks for the weather (\\"weather in Paris\\"), fetch it from wttr.in"', ctx.line(['description'])));
+    add(
+      errorDiag(
+        'description-missing',
+        'description',
+        'description is required: say what the skill does and when to use it, e.g. "When the user asks for the weather (\\"weather in Paris\\"), fetch it from wttr.in"',
+        ctx.line(['description']),
+      ),
+    );
   else if (typeof d !== 'string')
-    add(errorDiag('description-invalid', 'description', `description must be text (got ${show(d)}); write one or two sentences saying what the skill does and when it applies`, ctx.line(['description'])));
+    add(
+      errorDiag(
+        'description-invalid',
+        'description',
+        `description must be text (got ${show(d)}); write one or two sentences saying what the skill does and when it applies`,
+        ctx.line(['description']),
+      ),
+    );
 
   if ('category' in fm && fm.category !== undefined && fm.category !== null) {
     const c = fm.category;
     if (typeof c !== 'string' || !KEBAB_CASE_PATTERN.test(c))
-      add(errorDiag('category-invalid', 'category', `category ${show(c)} must be lowercase kebab-case; use ${show(suggestKebab(String(c), 'my-category'))}`, ctx.line(['category'])));
+      add(
+        errorDiag(
+          'category-invalid',
+          'category',
+          `category ${show(c)} must be lowercase kebab-case; use ${show(suggestKebab(String(c), 'my-category'))}`,
+          ctx.line(['category']),
+        ),
+      );
   }
 
   if ('tags' in fm && fm.tags !== undefined && fm.tags !== null) {
     const tags: unknown = fm.tags;
     if (!Array.isArray(tags)) {
-      add(errorDiag('tags-invalid', 'tags', `tags must be a list of kebab-case words (got ${show(tags)}); write "tags:" followed by "- my-tag" lines`, ctx.line(['tags'])));
+      add(
+        errorDiag(
+          'tags-invalid',
+          'tags',
+          `tags must be a list of kebab-case words (got ${show(tags)}); write "tags:" followed by "- my-tag" lines`,
+          ctx.line(['tags']),
+        ),
+      );
     } else {
       tags.forEach((t, i) => {
         if (typeof t !== 'string' || !KEBAB_CASE_PATTERN.test(t))
-          add(errorDiag('tag-invalid', `tags[${i}]`, `tag ${show(t)} must be lowercase kebab-case; use ${show(suggestKebab(String(t), 'my-tag'))}`, ctx.line(['tags', i])));
+          add(
+            errorDiag(
+              'tag-invalid',
+              `tags[${i}]`,
+              `tag ${show(t)} must be lowercase kebab-case; use ${show(suggestKebab(String(t), 'my-tag'))}`,
+              ctx.line(['tags', i]),
+            ),
+          );
       });
     }
   }
@@ -70,13 +105,28 @@ function checkBins(ctx: RuleContext, bins: unknown, add: Sink): void {
   if (bins === undefined || bins === null) return;
   const base = [...REQUIRES, 'bins'];
   if (!Array.isArray(bins)) {
-    add(errorDiag('bins-invalid', fieldName(base), `requires.bins must be a list (got ${show(bins)}); write one "- name" or "- {name: …, apt: …}" entry per binary`, ctx.line(base)));
+    add(
+      errorDiag(
+        'bins-invalid',
+        fieldName(base),
+        `requires.bins must be a list (got ${show(bins)}); write one "- name" or "- {name: …, apt: …}" entry per binary`,
+        ctx.line(base),
+      ),
+    );
     return;
   }
   bins.forEach((entry: unknown, i) => {
     const at = [...base, i];
     if (typeof entry === 'string') {
-      if (entry.trim() === '') add(errorDiag('bin-missing-name', fieldName(at), 'this requires.bins entry is empty; write the binary name (e.g. "- jq") or remove the line', ctx.line(at)));
+      if (entry.trim() === '')
+        add(
+          errorDiag(
+            'bin-missing-name',
+            fieldName(at),
+            'this requires.bins entry is empty; write the binary name (e.g. "- jq") or remove the line',
+            ctx.line(at),
+          ),
+        );
       return;
     }
     if (!isPlainObject(entry)) {
@@ -84,12 +134,33 @@ function checkBins(ctx: RuleContext, bins: unknown, add: Sink): void {
       return;
     }
     if (typeof entry.name !== 'string' || entry.name.trim() === '')
-      add(errorDiag('bin-missing-name', fieldName([...at, 'name']), `this requires.bins mapping has no "name"; add the executable's name, e.g. {name: ripgrep, apt: ripgrep}`, ctx.line(at)));
+      add(
+        errorDiag(
+          'bin-missing-name',
+          fieldName([...at, 'name']),
+          `this requires.bins mapping has no "name"; add the executable's name, e.g. {name: ripgrep, apt: ripgrep}`,
+          ctx.line(at),
+        ),
+      );
     const label = typeof entry.name === 'string' && entry.name ? `"${entry.name}"` : `entry ${i}`;
     if (entry.url !== undefined && (typeof entry.dest !== 'string' || entry.dest.trim() === ''))
-      add(errorDiag('bin-url-without-dest', fieldName([...at, 'dest']), `requires.bins ${label} downloads from "url" but has no "dest"; add the install path, e.g. dest: /usr/local/bin/${typeof entry.name === 'string' && entry.name ? entry.name : 'tool'}`, ctx.line([...at, 'url'])));
+      add(
+        errorDiag(
+          'bin-url-without-dest',
+          fieldName([...at, 'dest']),
+          `requires.bins ${label} downloads from "url" but has no "dest"; add the install path, e.g. dest: /usr/local/bin/${typeof entry.name === 'string' && entry.name ? entry.name : 'tool'}`,
+          ctx.line([...at, 'url']),
+        ),
+      );
     if (entry.chmod !== undefined && !(typeof entry.chmod === 'string' && CHMOD_RE.test(entry.chmod.trim())))
-      add(errorDiag('bin-chmod-invalid', fieldName([...at, 'chmod']), `requires.bins ${label} has chmod ${show(entry.chmod)}; write the mode as a quoted octal string such as "0755" (unquoted numbers lose their octal meaning)`, ctx.line([...at, 'chmod'])));
+      add(
+        errorDiag(
+          'bin-chmod-invalid',
+          fieldName([...at, 'chmod']),
+          `requires.bins ${label} has chmod ${show(entry.chmod)}; write the mode as a quoted octal string such as "0755" (unquoted numbers lose their octal meaning)`,
+          ctx.line([...at, 'chmod']),
+        ),
+      );
   });
 }
 
@@ -98,12 +169,26 @@ function checkCapabilities(ctx: RuleContext, caps: unknown, add: Sink): void {
   const base = [...REQUIRES, 'capabilities'];
   const known = KNOWN_CAPABILITIES.map((c) => `"${c}"`).join(', ');
   if (!Array.isArray(caps)) {
-    add(errorDiag('capability-unknown', fieldName(base), `requires.capabilities must be a list of capability names (known: ${known}; got ${show(caps)})`, ctx.line(base)));
+    add(
+      errorDiag(
+        'capability-unknown',
+        fieldName(base),
+        `requires.capabilities must be a list of capability names (known: ${known}; got ${show(caps)})`,
+        ctx.line(base),
+      ),
+    );
     return;
   }
   caps.forEach((c: unknown, i) => {
     if (typeof c === 'string' && KNOWN_CAPABILITIES.includes(c)) return;
-    add(errorDiag('capability-unknown', fieldName([...base, i]), `unknown capability ${show(c)}: the runtime only provides ${known}; fix the spelling or remove it`, ctx.line([...base, i])));
+    add(
+      errorDiag(
+        'capability-unknown',
+        fieldName([...base, i]),
+        `unknown capability ${show(c)}: the runtime only provides ${known}; fix the spelling or remove it`,
+        ctx.line([...base, i]),
+      ),
+    );
   });
 }
 
@@ -117,7 +202,14 @@ export function forgeToolRules(ctx: RuleContext, add: Sink): void {
   const tools = parsed.tools;
   if (tools.length === 0) {
     if (builtinToolsMentioned(parsed.body).length === 0 && parsed.forge.requires.capabilities.length === 0)
-      add(warningDiag('tools-missing', 'tools', 'the skill defines no "## Tool:" section and names no built-in tool; add a "## Tool: <name>" section (with a script) or tell the agent which built-in to call, e.g. `datetime_now`', parsed.bodyLine));
+      add(
+        warningDiag(
+          'tools-missing',
+          'tools',
+          'the skill defines no "## Tool:" section and names no built-in tool; add a "## Tool: <name>" section (with a script) or tell the agent which built-in to call, e.g. `datetime_now`',
+          parsed.bodyLine,
+        ),
+      );
     return;
   }
   const sharedHeuristics = hasSkillHeuristics(parsed);
@@ -130,7 +222,14 @@ export function forgeToolRules(ctx: RuleContext, add: Sink): void {
     }
     seen.add(tool.name);
     if (isBuiltinTool(tool.name)) {
-      add(warningDiag('tool-shadows-builtin', f, `"${tool.name}" is a built-in tool; a skill uses a built-in by naming it in its instructions, so remove this "## Tool:" section or rename the tool`, tool.line));
+      add(
+        warningDiag(
+          'tool-shadows-builtin',
+          f,
+          `"${tool.name}" is a built-in tool; a skill uses a built-in by naming it in its instructions, so remove this "## Tool:" section or rename the tool`,
+          tool.line,
+        ),
+      );
       continue;
     }
     toolCompleteness(tool, sharedHeuristics, add);
@@ -140,13 +239,41 @@ export function forgeToolRules(ctx: RuleContext, add: Sink): void {
 function toolCompleteness(tool: ToolSection, sharedHeuristics: boolean, add: Sink): void {
   const f = `tools.${tool.name}`;
   if (tool.inputForm === 'none')
-    add(warningDiag('tool-missing-input', `${f}.input`, `tool "${tool.name}" has no **Input:**; write the one-line spec Forge's runtime reads, e.g. "**Input:** query (string, required), limit (integer)", then a Parameter | Type | Required | Description table for people (leave both out only when the tool takes no input)`, tool.line));
+    add(
+      warningDiag(
+        'tool-missing-input',
+        `${f}.input`,
+        `tool "${tool.name}" has no **Input:**; write the one-line spec Forge's runtime reads, e.g. "**Input:** query (string, required), limit (integer)", then a Parameter | Type | Required | Description table for people (leave both out only when the tool takes no input)`,
+        tool.line,
+      ),
+    );
   if (!tool.output || tool.output.kind !== 'json')
-    add(warningDiag('tool-missing-output-schema', `${f}.output`, `tool "${tool.name}" has no JSON Output schema; add **Output:** followed by a fenced json block describing what the tool returns`, tool.line));
+    add(
+      warningDiag(
+        'tool-missing-output-schema',
+        `${f}.output`,
+        `tool "${tool.name}" has no JSON Output schema; add **Output:** followed by a fenced json block describing what the tool returns`,
+        tool.line,
+      ),
+    );
   if (tool.examples.length < MIN_TOOL_EXAMPLES)
-    add(warningDiag('tool-too-few-examples', `${f}.examples`, `tool "${tool.name}" has ${tool.examples.length} example${tool.examples.length === 1 ? '' : 's'}; add a "User Request | Tool Input" table with at least ${MIN_TOOL_EXAMPLES} rows so the agent learns how requests map to input`, tool.line));
+    add(
+      warningDiag(
+        'tool-too-few-examples',
+        `${f}.examples`,
+        `tool "${tool.name}" has ${tool.examples.length} example${tool.examples.length === 1 ? '' : 's'}; add a "User Request | Tool Input" table with at least ${MIN_TOOL_EXAMPLES} rows so the agent learns how requests map to input`,
+        tool.line,
+      ),
+    );
   if (tool.heuristics.length === 0 && !sharedHeuristics)
-    add(warningDiag('tool-missing-heuristics', `${f}.heuristics`, `tool "${tool.name}" has no detection heuristics; add a **Detection heuristics** list saying which requests should call it`, tool.line));
+    add(
+      warningDiag(
+        'tool-missing-heuristics',
+        `${f}.heuristics`,
+        `tool "${tool.name}" has no detection heuristics; add a **Detection heuristics** list saying which requests should call it`,
+        tool.line,
+      ),
+    );
 }
 
 /** Phrases that state when a skill applies (quotes with distinct opening and closing marks: {@link hasQuoted}). */
@@ -179,7 +306,14 @@ export function forgeDescriptionRules(ctx: RuleContext, add: Sink): void {
   const d = ctx.parsed.frontmatter?.description;
   if (typeof d !== 'string' || d.trim() === '') return;
   if (!hasTrigger(d))
-    add(warningDiag('description-no-trigger', 'description', 'the description says what the skill does but not when to use it, so the agent may never route to it; add the trigger, e.g. When the user asks … ("phrase one", "phrase two")', ctx.line(['description'])));
+    add(
+      warningDiag(
+        'description-no-trigger',
+        'description',
+        'the description says what the skill does but not when to use it, so the agent may never route to it; add the trigger, e.g. When the user asks … ("phrase one", "phrase two")',
+        ctx.line(['description']),
+      ),
+    );
 }
 
 export function nameConflictRules(ctx: RuleContext, add: Sink): void {
@@ -187,5 +321,12 @@ export function nameConflictRules(ctx: RuleContext, add: Sink): void {
   const existing = ctx.options.existingNames;
   if (typeof name !== 'string' || !existing || name === ctx.options.editingName) return;
   if (existing.includes(name))
-    add(warningDiag('name-exists', 'name', `a skill named "${name}" already exists in this agent; choose another name, or edit that skill instead`, ctx.line(['name'])));
+    add(
+      warningDiag(
+        'name-exists',
+        'name',
+        `a skill named "${name}" already exists in this agent; choose another name, or edit that skill instead`,
+        ctx.line(['name']),
+      ),
+    );
 }

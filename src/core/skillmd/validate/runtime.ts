@@ -36,11 +36,25 @@ export function runtimeRules(rc: RuleContext, add: Sink): void {
     if (isBuiltinTool(tool.name)) continue;
     const entry = byLine.get(tool.line);
     if (!entry) {
-      add(warningDiag('runtime-tool-not-read', `tools.${tool.name}`, `Forge's runtime does not read line ${tool.line} as a tool (it looks for lines starting with exactly "## Tool:"); write "## Tool: ${tool.name}"`, tool.line));
+      add(
+        warningDiag(
+          'runtime-tool-not-read',
+          `tools.${tool.name}`,
+          `Forge's runtime does not read line ${tool.line} as a tool (it looks for lines starting with exactly "## Tool:"); write "## Tool: ${tool.name}"`,
+          tool.line,
+        ),
+      );
       continue;
     }
     if (entry.name !== tool.name)
-      add(warningDiag('runtime-tool-not-read', `tools.${tool.name}`, `Forge's runtime reads this tool's name as ${JSON.stringify(entry.name)}, not "${tool.name}"; write "## Tool: ${tool.name}" with nothing after the name`, tool.line));
+      add(
+        warningDiag(
+          'runtime-tool-not-read',
+          `tools.${tool.name}`,
+          `Forge's runtime reads this tool's name as ${JSON.stringify(entry.name)}, not "${tool.name}"; write "## Tool: ${tool.name}" with nothing after the name`,
+          tool.line,
+        ),
+      );
     toolRules(ctx, tool, entry);
   }
   if (rc.parsed.legacyNames.length === 0) for (const t of view.tools) if (t.kind === 'phantom') phantomRule(ctx, t);
@@ -62,24 +76,52 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
   if (entry.inputSpec === '') {
     if (tool.input.length > 0 && cut !== undefined && inputLine !== undefined && inputLine > cut) {
       if (runs)
-        ctx.add(errorDiag('runtime-input-cut-off', `${f}.input`, `Forge's runtime stops reading tool "${tool.name}" at line ${cut} (a line starting with "#"), before its **Input:** on line ${inputLine}, so the model gets no parameters; move the Input above that line or remove the "#" line`, inputLine));
+        ctx.add(
+          errorDiag(
+            'runtime-input-cut-off',
+            `${f}.input`,
+            `Forge's runtime stops reading tool "${tool.name}" at line ${cut} (a line starting with "#"), before its **Input:** on line ${inputLine}, so the model gets no parameters; move the Input above that line or remove the "#" line`,
+            inputLine,
+          ),
+        );
     } else if (tool.input.length > 0) {
       const msg = `Forge's runtime reads parameters only from the text after **Input:** on the same line, so tool "${tool.name}" gets no parameters from its table; write "**Input:** ${inputSpecLine(tool.input)}" (validate --fix adds it)`;
       if (runs) ctx.add(errorDiag('runtime-input-table-only', `${f}.input`, msg, inputLine ?? tool.line));
       else ctx.add(warningDiag('runtime-input-table-only-no-script', `${f}.input`, msg, inputLine ?? tool.line));
     } else if (runs)
-      ctx.add(warningDiag('runtime-input-missing', `${f}.input`, `tool "${tool.name}" runs a script but has no **Input:** spec, so the model gets an open schema and may pass anything; declare the parameters, e.g. "**Input:** query (string, required)" (leave it out only when the tool takes no input)`, tool.line));
+      ctx.add(
+        warningDiag(
+          'runtime-input-missing',
+          `${f}.input`,
+          `tool "${tool.name}" runs a script but has no **Input:** spec, so the model gets an open schema and may pass anything; declare the parameters, e.g. "**Input:** query (string, required)" (leave it out only when the tool takes no input)`,
+          tool.line,
+        ),
+      );
   } else {
     specRules(ctx, tool, entry);
   }
   if (entry.invalidKeys.length > 0)
-    ctx.add(errorDiag('runtime-input-key-invalid', `${f}.input`, `parameter name${entry.invalidKeys.length === 1 ? '' : 's'} ${entry.invalidKeys.map((k) => JSON.stringify(k)).join(', ')} of tool "${tool.name}" break the providers' rule ${PROPERTY_KEY_PATTERN.source}: one such key makes every request of the agent fail, so Forge's runtime skips the tool; rename ${entry.invalidKeys.length === 1 ? 'it' : 'them'} (e.g. "${suggestPropertyKey(entry.invalidKeys[0]!)}")`, entry.inputSpecLine ?? tool.line));
+    ctx.add(
+      errorDiag(
+        'runtime-input-key-invalid',
+        `${f}.input`,
+        `parameter name${entry.invalidKeys.length === 1 ? '' : 's'} ${entry.invalidKeys.map((k) => JSON.stringify(k)).join(', ')} of tool "${tool.name}" break the providers' rule ${PROPERTY_KEY_PATTERN.source}: one such key makes every request of the agent fail, so Forge's runtime skips the tool; rename ${entry.invalidKeys.length === 1 ? 'it' : 'them'} (e.g. "${suggestPropertyKey(entry.invalidKeys[0]!)}")`,
+        entry.inputSpecLine ?? tool.line,
+      ),
+    );
   if (tool.output && entry.outputSpec === '') {
     const at = findLabelLine(ctx, tool, '**Output:**');
     const lost = cut !== undefined && at !== undefined && at > cut;
-    ctx.add(warningDiag('runtime-output-missing', `${f}.output`, lost
-      ? `Forge's runtime stops reading tool "${tool.name}" at line ${cut}, before its **Output:** on line ${at}, so it has no output spec; move the Output above that line`
-      : `Forge's runtime keeps only the text on the **Output:** line as the tool's output spec, and tool "${tool.name}" has none there; add a one-line summary after **Output:** (the JSON block can follow)`, at ?? tool.line));
+    ctx.add(
+      warningDiag(
+        'runtime-output-missing',
+        `${f}.output`,
+        lost
+          ? `Forge's runtime stops reading tool "${tool.name}" at line ${cut}, before its **Output:** on line ${at}, so it has no output spec; move the Output above that line`
+          : `Forge's runtime keeps only the text on the **Output:** line as the tool's output spec, and tool "${tool.name}" has none there; add a one-line summary after **Output:** (the JSON block can follow)`,
+        at ?? tool.line,
+      ),
+    );
   }
 }
 
@@ -99,9 +141,23 @@ function cutRule(ctx: Ctx, tool: ToolSection, ended: { line: number; text: strin
   const h = ctx.mask[ended.line - 1] ? null : headingOf(raw);
   if (h && h.level <= 2) return undefined;
   if (h)
-    ctx.add(warningDiag('runtime-heading-in-tool', f, `the heading "${ended.text}" ends tool "${tool.name}" for Forge's runtime: what follows is not part of the tool (and its "- word" bullets become tools); use a bold label "**${h.title}**" instead`, ended.line));
+    ctx.add(
+      warningDiag(
+        'runtime-heading-in-tool',
+        f,
+        `the heading "${ended.text}" ends tool "${tool.name}" for Forge's runtime: what follows is not part of the tool (and its "- word" bullets become tools); use a bold label "**${h.title}**" instead`,
+        ended.line,
+      ),
+    );
   else
-    ctx.add(warningDiag('runtime-hash-line-in-tool', f, `line ${ended.line} starts with "#" (${ctx.mask[ended.line - 1] ? 'a comment inside a code block' : 'text'}), which ends tool "${tool.name}" for Forge's runtime: the lines after it are not part of the tool; reword it or move it below the tool's last part`, ended.line));
+    ctx.add(
+      warningDiag(
+        'runtime-hash-line-in-tool',
+        f,
+        `line ${ended.line} starts with "#" (${ctx.mask[ended.line - 1] ? 'a comment inside a code block' : 'text'}), which ends tool "${tool.name}" for Forge's runtime: the lines after it are not part of the tool; reword it or move it below the tool's last part`,
+        ended.line,
+      ),
+    );
   return ended.line;
 }
 
@@ -113,9 +169,18 @@ function specRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
   const first = parts[0];
   const authorFirst = first ? tool.input.find((p) => p.name === first.name) : undefined;
   if (first && !first.markedRequired && authorFirst && !authorFirst.required)
-    ctx.add(warningDiag('runtime-first-param-required', f, `Forge's runtime always requires the first parameter of the **Input:** line, so the model is told "${first.name}" of tool "${tool.name}" must always be given although it is optional; ${tool.input.some((p) => p.required)
-      ? `list the required parameters first: "**Input:** ${inputSpecLine(tool.input)}" (validate --fix reorders the line)`
-      : `mark it required, or put a parameter that is required first (with no required parameter, the runtime still requires the first)`}`, at));
+    ctx.add(
+      warningDiag(
+        'runtime-first-param-required',
+        f,
+        `Forge's runtime always requires the first parameter of the **Input:** line, so the model is told "${first.name}" of tool "${tool.name}" must always be given although it is optional; ${
+          tool.input.some((p) => p.required)
+            ? `list the required parameters first: "**Input:** ${inputSpecLine(tool.input)}" (validate --fix reorders the line)`
+            : `mark it required, or put a parameter that is required first (with no required parameter, the runtime still requires the first)`
+        }`,
+        at,
+      ),
+    );
   if (tool.inputForm !== 'both') return;
   const problems: string[] = [];
   const inSpec = new Map(parts.map((p) => [p.name, p] as const));
@@ -130,16 +195,29 @@ function specRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
     const want = runtimeJsonType(specTypeWord(p.type));
     if (part.type !== want) problems.push(`${p.name} is ${want} in the table but ${part.type} to the runtime`);
     const forcedFirst = part === first && !part.markedRequired && !p.required;
-    if (part.required !== p.required && !forcedFirst) problems.push(`${p.name} is ${p.required ? 'required' : 'optional'} in the table but ${part.required ? 'required' : 'optional'} on the line`);
+    if (part.required !== p.required && !forcedFirst)
+      problems.push(`${p.name} is ${p.required ? 'required' : 'optional'} in the table but ${part.required ? 'required' : 'optional'} on the line`);
   }
   if (problems.length > 0)
-    ctx.add(warningDiag('runtime-input-mismatch', f, `the **Input:** line of tool "${tool.name}" (what Forge's runtime reads) disagrees with its table: ${problems.join('; ')}; write "**Input:** ${inputSpecLine(tool.input)}"`, at));
+    ctx.add(
+      warningDiag(
+        'runtime-input-mismatch',
+        f,
+        `the **Input:** line of tool "${tool.name}" (what Forge's runtime reads) disagrees with its table: ${problems.join('; ')}; write "**Input:** ${inputSpecLine(tool.input)}"`,
+        at,
+      ),
+    );
 }
 
 function phantomRule(ctx: Ctx, t: RuntimeToolView): void {
   const inCode = ctx.mask[t.line - 1];
-  const d: Diagnostic = warningDiag('runtime-phantom-tool', 'skill_md', inCode
-    ? `line ${t.line} ("- ${t.name}", inside a code block) is read by Forge's runtime as a tool named "${t.name}" (its legacy one-word list form); put the code block inside a tool section or change the line`
-    : `line ${t.line} ("- ${t.name}") is read by Forge's runtime as a tool named "${t.name}" (its legacy one-word list form); write "* ${t.name}" or use more than one word (validate --fix rewrites the list)`, t.line);
+  const d: Diagnostic = warningDiag(
+    'runtime-phantom-tool',
+    'skill_md',
+    inCode
+      ? `line ${t.line} ("- ${t.name}", inside a code block) is read by Forge's runtime as a tool named "${t.name}" (its legacy one-word list form); put the code block inside a tool section or change the line`
+      : `line ${t.line} ("- ${t.name}") is read by Forge's runtime as a tool named "${t.name}" (its legacy one-word list form); write "* ${t.name}" or use more than one word (validate --fix rewrites the list)`,
+    t.line,
+  );
   ctx.add(d);
 }

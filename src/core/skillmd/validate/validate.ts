@@ -33,7 +33,13 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
     diagnostics.push(d);
   };
   if (typeof text !== 'string' || text.trim() === '') {
-    add(errorDiag('content-empty', 'skill_md', 'the SKILL.md is empty; start with a frontmatter block (--- name: …, description: … ---) followed by the instructions'));
+    add(
+      errorDiag(
+        'content-empty',
+        'skill_md',
+        'the SKILL.md is empty; start with a frontmatter block (--- name: …, description: … ---) followed by the instructions',
+      ),
+    );
     return toValidationResult(diagnostics);
   }
 
@@ -42,7 +48,14 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
 
   if (!parsed.frontmatter) {
     if (!parsed.diagnostics.some((d) => d.severity === 'error'))
-      add(errorDiag('frontmatter-missing', 'frontmatter', 'the SKILL.md has no frontmatter; start the file with a "---" line, then "name: my-skill" and "description: …", then another "---" line', 1));
+      add(
+        errorDiag(
+          'frontmatter-missing',
+          'frontmatter',
+          'the SKILL.md has no frontmatter; start the file with a "---" line, then "name: my-skill" and "description: …", then another "---" line',
+          1,
+        ),
+      );
   }
 
   if ((options.profile ?? 'forge') === 'agentskills') {
@@ -96,7 +109,16 @@ function removedToolRules(ctx: RuleContext, add: Sink): void {
   const before = parseSkillMd(previous).tools.map((t) => t.name);
   const gone = [...new Set(before)].filter((n) => !now.has(n));
   for (const name of gone) {
-    const hint = gone.length === 1 && ctx.parsed.tools.some((t) => !before.includes(t.name)) ? ` (renamed to "${ctx.parsed.tools.find((t) => !before.includes(t.name))!.name}"?)` : '';
-    add(warningDiag('tool-removed', `tools.${name}`, `the edited skill no longer has "## Tool: ${name}"${hint}; agents wired to that tool will break, so keep the original tool name`));
+    const hint =
+      gone.length === 1 && ctx.parsed.tools.some((t) => !before.includes(t.name))
+        ? ` (renamed to "${ctx.parsed.tools.find((t) => !before.includes(t.name))!.name}"?)`
+        : '';
+    add(
+      warningDiag(
+        'tool-removed',
+        `tools.${name}`,
+        `the edited skill no longer has "## Tool: ${name}"${hint}; agents wired to that tool will break, so keep the original tool name`,
+      ),
+    );
   }
 }

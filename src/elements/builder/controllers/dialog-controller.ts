@@ -67,6 +67,5 @@ export class DialogController implements ReactiveController {
   }
 
   /** Where focus goes when the control that opened a dialog is gone or disabled: the editor, else the composer. */
-  private focusFallback = () =>
-    this.host.renderRoot.querySelector<HTMLElement>('#editor') ?? this.host.renderRoot.querySelector<HTMLElement>('#composer');
+  private focusFallback = () => this.host.renderRoot.querySelector<HTMLElement>('#editor') ?? this.host.renderRoot.querySelector<HTMLElement>('#composer');
 }

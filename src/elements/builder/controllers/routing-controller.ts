@@ -4,7 +4,17 @@
 // and overlaps, and the proposed description waiting for Accept. Every API
 // call is abortable; closing the dialog or a new draft stops a running check.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { improveDescription, routeCheck, routeRequests, type DescriptionProposal, type RoutingExpect, type RoutingRequestItem, type RoutingResultItem, type RoutingSummary, type RoutingTarget } from '../../api/routing.js';
+import {
+  improveDescription,
+  routeCheck,
+  routeRequests,
+  type DescriptionProposal,
+  type RoutingExpect,
+  type RoutingRequestItem,
+  type RoutingResultItem,
+  type RoutingSummary,
+  type RoutingTarget,
+} from '../../api/routing.js';
 import { isAbortError } from '../../api/sse.js';
 import type { Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';

@@ -133,7 +133,13 @@ export class SaveController {
       const configured = [...new Set([...s.result.envConfigured, ...result.envConfigured, ...Object.keys(envVars)])];
       // The server re-checks the agent's .env: a one_of group is gone once any member is set.
       const missing = result.envMissing;
-      this.set({ ...s, envSaving: false, envValues: {}, envSaved: Object.keys(envVars), result: { ...s.result, envConfigured: configured, envMissing: missing } });
+      this.set({
+        ...s,
+        envSaving: false,
+        envValues: {},
+        envSaved: Object.keys(envVars),
+        result: { ...s.result, envConfigured: configured, envMissing: missing },
+      });
       fire(this.host, 'forge-skill-saved', { agent: s.agent, name: s.name, updated: true, ...result, envConfigured: configured, envMissing: missing });
       this.ctx.say(`Saved ${Object.keys(envVars).join(', ')}.`);
     } catch (e) {

@@ -79,11 +79,9 @@ export class ValidationController implements ReactiveController {
     this.checking = true;
     this.host.requestUpdate();
     try {
-      const { review, ...result } = await this.ctx.api().validate(
-        { ...copyDraft(draft), ...(editing ? { mode: 'edit' as const, editingName: editing } : {}) },
-        this.ctx.targetAgent(),
-        abort.signal,
-      );
+      const { review, ...result } = await this.ctx
+        .api()
+        .validate({ ...copyDraft(draft), ...(editing ? { mode: 'edit' as const, editingName: editing } : {}) }, this.ctx.targetAgent(), abort.signal);
       if (seq !== this.seq) return;
       this.result = result;
       this.review = review;

@@ -22,7 +22,8 @@ export async function importSkill(api: ApiClient, source: Blob | Array<{ path: s
   else {
     if (source.length > L.maxEntries) throw new Error(`the folder holds ${source.length} files; a skill may hold at most ${L.maxEntries}`);
     const total = source.reduce((n, f) => n + f.file.size, 0);
-    if (total > L.maxTotalBytes) throw new Error(`the folder holds ${(total / 1048576).toFixed(1)} MiB; a skill may hold at most ${L.maxTotalBytes / 1048576} MiB`);
+    if (total > L.maxTotalBytes)
+      throw new Error(`the folder holds ${(total / 1048576).toFixed(1)} MiB; a skill may hold at most ${L.maxTotalBytes / 1048576} MiB`);
     body = new FormData();
     for (const f of source) body.append('file', f.file, f.path);
   }

@@ -119,7 +119,12 @@ export class FilesController implements ReactiveController {
     if (!edit || !d) return;
     const name = edit.value.trim();
     const to = tabFor(edit.folder, name);
-    const error = checkNewFileName(edit.folder, name, d, edit.from && folderOf(edit.from) === edit.folder ? (edit.folder === 'scripts' ? nameIn(edit.from) : edit.from) : undefined);
+    const error = checkNewFileName(
+      edit.folder,
+      name,
+      d,
+      edit.from && folderOf(edit.from) === edit.folder ? (edit.folder === 'scripts' ? nameIn(edit.from) : edit.from) : undefined,
+    );
     if (error) return this.set({ edit: { ...edit, error } });
     this.p.editor.edit(edit.mode === 'add' ? addFile(d, edit.folder, name) : renameFile(d, edit.from!, to));
     const shown = edit.folder === 'scripts' ? name : to;
@@ -191,7 +196,11 @@ export class FilesController implements ReactiveController {
     const d = this.p.editor.draft;
     if (!p || !d) return;
     const keep = (kind: string, xs: string[]) => xs.filter((x) => !p.off.has(`${kind}:${x}`));
-    const r: Requirements = { bins: keep('bins', p.proposals.bins), egressDomains: keep('egress', p.proposals.egressDomains), env: keep('env', p.proposals.env) };
+    const r: Requirements = {
+      bins: keep('bins', p.proposals.bins),
+      egressDomains: keep('egress', p.proposals.egressDomains),
+      env: keep('env', p.proposals.env),
+    };
     try {
       const { acceptRequirements } = await import('../../../core/skill-folder/accept-requirements.js');
       this.p.editor.edit({ ...d, skillMd: acceptRequirements(d.skillMd, r) });

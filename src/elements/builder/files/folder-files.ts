@@ -55,7 +55,12 @@ export function folderChoices(d: Draft): string[] {
 export const folderOf = (tab: string) => (tab === SKILL_MD ? '' : isFolderTab(tab) ? topFolder(tabPath(tab)) : 'scripts');
 
 /** The name of a tab's file inside its folder. */
-export const nameIn = (tab: string) => (isFolderTab(tab) ? tabPath(tab).slice(topFolder(tabPath(tab)).length).replace(/^\//, '') : tab);
+export const nameIn = (tab: string) =>
+  isFolderTab(tab)
+    ? tabPath(tab)
+        .slice(topFolder(tabPath(tab)).length)
+        .replace(/^\//, '')
+    : tab;
 
 /**
  * Why `name` cannot be a new (or renamed) file in `folder`, or null when it can. Scripts: the script rule.
@@ -71,12 +76,18 @@ export function checkNewFileName(folder: string, name: string, d: Draft, renamin
   if (unsafe) return unsafe.replace('the entry', 'the file');
   for (const segment of name.split('/')) {
     const problem = checkNewScriptName(segment, {});
-    if (problem) return problem.replace(/script file name/g, 'file name').replace(' as scripts', '').replace(/another script name/, 'another name');
+    if (problem)
+      return problem
+        .replace(/script file name/g, 'file name')
+        .replace(' as scripts', '')
+        .replace(/another script name/, 'another name');
   }
   const key = foldedPath(path);
   const clash = [...Object.keys(d.files ?? {}), ...(d.binaries ?? []).map((b) => b.path)].find((p) => p !== renaming && foldedPath(p) === key);
-  if (clash) return clash === path ? `a file named "${path}" already exists` : `"${path}" clashes with "${clash}" (the same name apart from case or Unicode form)`;
-  if (!renaming && Object.keys(d.files ?? {}).length >= SKILL_FOLDER_LIMITS.maxTextFiles) return `a skill may hold at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files`;
+  if (clash)
+    return clash === path ? `a file named "${path}" already exists` : `"${path}" clashes with "${clash}" (the same name apart from case or Unicode form)`;
+  if (!renaming && Object.keys(d.files ?? {}).length >= SKILL_FOLDER_LIMITS.maxTextFiles)
+    return `a skill may hold at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files`;
   return null;
 }
 

@@ -58,7 +58,9 @@ const STYLE = html`<style>
 /** The runtime's findings about the entry (by field for a `## Tool:`, by line for a phantom). */
 function findingsOf(t: RuntimeToolView, findings: readonly Diagnostic[]): Diagnostic[] {
   const field = `tools.${t.name}`;
-  return findings.filter((d) => (t.kind === 'phantom' ? d.code === 'runtime-phantom-tool' && d.line === t.line : d.field === field || d.field?.startsWith(`${field}.`)));
+  return findings.filter((d) =>
+    t.kind === 'phantom' ? d.code === 'runtime-phantom-tool' && d.line === t.line : d.field === field || d.field?.startsWith(`${field}.`),
+  );
 }
 
 /** What the runtime does with the entry: registers it (and runs what), skips it, or leaves it to read_skill. */
@@ -97,11 +99,13 @@ function renderTool(view: RuntimeView, t: RuntimeToolView, input: AgentViewInput
       <span class="rt-name mono">${t.name}</span>
       ${phantom ? html`<span class="badge phantom">phantom tool</span>` : nothing} ${status(view, t)} ${lineLink(t.line, input.onLine)}
     </div>
-    ${phantom
-      ? html`<p>Line ${t.line} is a one-word "- " bullet outside the tool sections, which Forge's runtime reads as a tool named <span class="mono">${t.name}</span> with no description or input. Write it with "* " or as a phrase.</p>`
-      : html`<p class="rt-desc" title="The description as the runtime joins it">${t.description || '(no description)'}</p>
+    ${
+      phantom
+        ? html`<p>Line ${t.line} is a one-word "- " bullet outside the tool sections, which Forge's runtime reads as a tool named <span class="mono">${t.name}</span> with no description or input. Write it with "* " or as a phrase.</p>`
+        : html`<p class="rt-desc" title="The description as the runtime joins it">${t.description || '(no description)'}</p>
           ${renderParams(t)}
-          <p><span class="rt-label">Output</span>${t.outputSpec || html`<span class="muted">(empty)</span>`}${t.outputFormat ? html` · <span class="rt-label">format</span>${t.outputFormat}` : nothing}</p>`}
+          <p><span class="rt-label">Output</span>${t.outputSpec || html`<span class="muted">(empty)</span>`}${t.outputFormat ? html` · <span class="rt-label">format</span>${t.outputFormat}` : nothing}</p>`
+    }
     ${renderFindings(findingsOf(t, runtimeFindings), input.onLine)}
   </li>`;
 }
@@ -114,12 +118,16 @@ export function renderAgentView(input: AgentViewInput): TemplateResult {
   const rest = runtimeFindings.filter((d) => !shown.has(d));
   const phantoms = view.tools.filter((t) => t.kind === 'phantom').length;
   return html`${STYLE}<div class="agent-body">
-    ${view.loadErrors.length
-      ? html`<div class="notice error" role="alert"><span>Forge's runtime would not load this skill, so it registers nothing: ${view.loadErrors.join('; ')}.</span></div>`
-      : nothing}
-    <p class="muted">${view.tools.length === 0
-      ? 'Forge reads no tool in this SKILL.md: the agent finds the skill in its catalog and follows the instructions.'
-      : `Forge reads ${view.tools.length} ${view.tools.length === 1 ? 'tool' : 'tools'}${phantoms ? `, ${phantoms} of them phantom` : ''} (runtime: ${view.runtime}).`}</p>
+    ${
+      view.loadErrors.length
+        ? html`<div class="notice error" role="alert"><span>Forge's runtime would not load this skill, so it registers nothing: ${view.loadErrors.join('; ')}.</span></div>`
+        : nothing
+    }
+    <p class="muted">${
+      view.tools.length === 0
+        ? 'Forge reads no tool in this SKILL.md: the agent finds the skill in its catalog and follows the instructions.'
+        : `Forge reads ${view.tools.length} ${view.tools.length === 1 ? 'tool' : 'tools'}${phantoms ? `, ${phantoms} of them phantom` : ''} (runtime: ${view.runtime}).`
+    }</p>
     ${view.tools.length ? html`<ul class="rt-tools" aria-label="Tools as the runtime reads them">${view.tools.map((t) => renderTool(view, t, input, runtimeFindings))}</ul>` : nothing}
     ${renderFindings(rest, input.onLine)}
   </div>`;

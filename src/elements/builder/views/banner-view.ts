@@ -31,10 +31,12 @@ export function renderBanner(b: BannerView, openSettings: () => void) {
 
   if (!p) {
     return html`<div part="banner" class="banner" role="region" aria-label="Skill-builder LLM">
-      ${b.error
-        ? html`<div class="banner-main"><span class="state error"><span aria-hidden="true">✕</span> Could not load the LLM configuration: ${b.error}</span>
+      ${
+        b.error
+          ? html`<div class="banner-main"><span class="state error"><span aria-hidden="true">✕</span> Could not load the LLM configuration: ${b.error}</span>
             <span class="banner-actions"><button class="small" @click=${() => b.load()}>Try again</button>${configure(false, 'Settings')}</span></div>`
-        : html`<div class="banner-main"><span class="state muted"><span class="spinner" aria-hidden="true"></span> Checking the skill-builder LLM…</span></div>`}
+          : html`<div class="banner-main"><span class="state muted"><span class="spinner" aria-hidden="true"></span> Checking the skill-builder LLM…</span></div>`
+      }
     </div>`;
   }
 
@@ -60,7 +62,13 @@ export function renderBanner(b: BannerView, openSettings: () => void) {
     );
   else if (p.warning) issues.push(issue('warn', 'Note:', p.warning));
   if (!p.hasKey && p.provider !== 'ollama')
-    issues.push(issue('error', `API key not configured (env: ${p.apiKeyEnv || 'unknown'}).`, html`Add it in Settings, or set <code>${p.apiKeyEnv}</code> before starting the server.`));
+    issues.push(
+      issue(
+        'error',
+        `API key not configured (env: ${p.apiKeyEnv || 'unknown'}).`,
+        html`Add it in Settings, or set <code>${p.apiKeyEnv}</code> before starting the server.`,
+      ),
+    );
   if (p.trusted === false && p.baseUrl)
     issues.push(
       issue(

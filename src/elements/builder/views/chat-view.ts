@@ -63,7 +63,11 @@ export function renderChat(c: ChatView, p: ChatPanel) {
   return html`<section part="chat" class="panel chat" aria-labelledby="chat-title">
     <h3 id="chat-title" class="panel-title">Conversation</h3>
     <div part="log" class="log ${empty ? 'is-empty' : ''}" role="log" aria-live="polite" aria-labelledby="chat-title" tabindex=${empty ? '-1' : '0'}>
-      ${repeat(c.entries, (e) => e.id, (e) => renderEntry(c, p, e))}
+      ${repeat(
+        c.entries,
+        (e) => e.id,
+        (e) => renderEntry(c, p, e),
+      )}
     </div>
     ${empty ? renderEmpty(c, p) : nothing}
     <form part="composer" class="composer" @submit=${(e: Event) => (e.preventDefault(), c.send(c.composer))}>
@@ -80,9 +84,11 @@ export function renderChat(c: ChatView, p: ChatPanel) {
       ></textarea>
       <div class="composer-bar">
         <span id="composer-hint" class="hint">Enter to send · Shift+Enter for a new line</span>
-        ${c.busy
-          ? html`<button type="button" class="stop" @click=${() => c.stop()}><span class="stop-square" aria-hidden="true"></span>Stop</button>`
-          : html`<button type="submit" class="primary" ?disabled=${unset || !c.composer.trim()}>Send</button>`}
+        ${
+          c.busy
+            ? html`<button type="button" class="stop" @click=${() => c.stop()}><span class="stop-square" aria-hidden="true"></span>Stop</button>`
+            : html`<button type="submit" class="primary" ?disabled=${unset || !c.composer.trim()}>Send</button>`
+        }
       </div>
     </form>
   </section>`;
@@ -98,9 +104,11 @@ function renderEmpty(c: ChatView, p: ChatPanel) {
   return html`<div class="empty">
     <p class="empty-title">${p.editing ? `What should change in ${p.editing}?` : 'What should your agent be able to do?'}</p>
     <p class="muted">
-      ${p.editing
-        ? 'Describe the change. The Skill Designer returns the whole updated skill and keeps every tool name.'
-        : 'Describe the task in your own words. The Skill Designer asks at most one question at a time and drafts SKILL.md and its scripts as soon as it knows enough.'}
+      ${
+        p.editing
+          ? 'Describe the change. The Skill Designer returns the whole updated skill and keeps every tool name.'
+          : 'Describe the task in your own words. The Skill Designer asks at most one question at a time and drafts SKILL.md and its scripts as soon as it knows enough.'
+      }
     </p>
     <ul class="starters" aria-label="Suggestions">
       ${p.starters.map((s) => html`<li><button class="starter" ?disabled=${c.busy} @click=${() => c.send(s)}>${s}</button></li>`)}
@@ -120,22 +128,28 @@ function renderEntry(c: ChatView, p: ChatPanel, e: ChatEntry) {
     <div class="bubble">
       ${e.content ? replyBody(p, e.content, !pending) : nothing}
       ${pending ? renderProgress(c.now, e) : nothing}
-      ${e.draftFiles
-        ? html`<p class="draft-note"><span aria-hidden="true">✎</span> Draft ${e.status === 'pending' ? 'received' : 'updated'}: SKILL.md${e.draftFiles > 1
-              ? ` + ${e.draftFiles - 1} script${e.draftFiles > 2 ? 's' : ''}`
-              : ''}.
+      ${
+        e.draftFiles
+          ? html`<p class="draft-note"><span aria-hidden="true">✎</span> Draft ${e.status === 'pending' ? 'received' : 'updated'}: SKILL.md${
+              e.draftFiles > 1 ? ` + ${e.draftFiles - 1} script${e.draftFiles > 2 ? 's' : ''}` : ''
+            }.
             <button class="link" @click=${() => p.showDraft()}>Review the draft</button></p>`
-        : nothing}
-      ${e.notice
-        ? html`<p class="notice warn small-notice"><span class="ico" aria-hidden="true">⚠</span><span>${e.notice}</span><button class="small" ?disabled=${c.busy} @click=${() => c.send(CONTINUE_MESSAGE)}>Continue</button></p>`
-        : nothing}
-      ${e.status === 'error' || e.status === 'stopped'
-        ? html`<div class="notice ${e.status === 'error' ? 'error' : ''} small-notice" role=${e.status === 'error' ? 'alert' : 'status'}>
+          : nothing
+      }
+      ${
+        e.notice
+          ? html`<p class="notice warn small-notice"><span class="ico" aria-hidden="true">⚠</span><span>${e.notice}</span><button class="small" ?disabled=${c.busy} @click=${() => c.send(CONTINUE_MESSAGE)}>Continue</button></p>`
+          : nothing
+      }
+      ${
+        e.status === 'error' || e.status === 'stopped'
+          ? html`<div class="notice ${e.status === 'error' ? 'error' : ''} small-notice" role=${e.status === 'error' ? 'alert' : 'status'}>
             <span class="ico" aria-hidden="true">${e.status === 'error' ? '!' : '■'}</span>
             <span class="grow">${e.status === 'error' ? html`<strong>No reply:</strong> ` : nothing}${e.error}</span>
             <button class="small" ?disabled=${c.busy} @click=${() => c.retry(e.id)}>Retry</button>
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>
   </article>`;
 }

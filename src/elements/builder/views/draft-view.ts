@@ -55,7 +55,13 @@ export interface DraftChecks {
 export interface DraftPanel {
   editor: DraftEditor;
   checks: DraftChecks;
-  chat: { readonly busy: boolean; readonly entries: readonly ChatEntry[]; readonly partial: PartialDraftState | null; showPartial(tab: string): void; send(text: string): void };
+  chat: {
+    readonly busy: boolean;
+    readonly entries: readonly ChatEntry[];
+    readonly partial: PartialDraftState | null;
+    showPartial(tab: string): void;
+    send(text: string): void;
+  };
   /** Re-renders when a view loaded on demand arrives. */
   host: { requestUpdate(): void };
   /** The element's `agent` (Check routing needs one). */
@@ -76,11 +82,13 @@ export function renderDraft(b: DraftPanel) {
       <h3 id="draft-title" class="panel-title">Draft</h3>
       ${receiving(b) ?? (d && b.editor.skillName ? html`<code class="skill-name" title="name: in the frontmatter">${b.editor.skillName}</code>` : nothing)}
     </div>
-    ${b.chat.partial
-      ? renderPartialDraft(b.chat.partial, (tab) => b.chat.showPartial(tab))
-      : !d
-        ? renderNoDraft(b)
-        : html`${filesView(b.host, 1)?.renderTabs(b.files) ?? nothing} ${renderFile(b)} ${renderValidation(b)} <div class="draft-extras">${agentView(b)} ${toolRuns(b)}</div> ${renderFooter(b)}`}
+    ${
+      b.chat.partial
+        ? renderPartialDraft(b.chat.partial, (tab) => b.chat.showPartial(tab))
+        : !d
+          ? renderNoDraft(b)
+          : html`${filesView(b.host, 1)?.renderTabs(b.files) ?? nothing} ${renderFile(b)} ${renderValidation(b)} <div class="draft-extras">${agentView(b)} ${toolRuns(b)}</div> ${renderFooter(b)}`
+    }
   </section>`;
 }
 
@@ -115,8 +123,7 @@ function renderFile(b: DraftPanel) {
   if (isFolderTab(tab) && d.files?.[tab] === undefined) return files?.renderBinary(b.files) ?? nothing;
   const text = fileText(d, tab);
   const marks = new Map<number, string>();
-  for (const x of [...(b.checks.result?.warnings ?? []), ...(b.checks.result?.errors ?? [])])
-    if (x.line && diagTab(x) === tab) marks.set(x.line, x.severity);
+  for (const x of [...(b.checks.result?.warnings ?? []), ...(b.checks.result?.errors ?? [])]) if (x.line && diagTab(x) === tab) marks.set(x.line, x.severity);
   const lineCount = text.split('\n').length;
   const onInput = (e: Event) => ed.edit(withFileText(d, tab, (e.target as HTMLTextAreaElement).value));
   const onScroll = (e: Event) => {
@@ -146,22 +153,22 @@ function renderValidation(b: DraftPanel) {
   const nw = v?.warnings.length ?? 0;
   const count = (n: number, w: string) => `${n} ${plural(n, w)}`;
   let summary;
-  if (c.error)
-    summary = html`<span class="vs err"><span aria-hidden="true">!</span> Couldn't check the draft: ${c.error}</span>`;
+  if (c.error) summary = html`<span class="vs err"><span aria-hidden="true">!</span> Couldn't check the draft: ${c.error}</span>`;
   else if (!v) summary = html`<span class="vs muted"><span class="spinner" aria-hidden="true"></span> Checking…</span>`;
   else if (ne === 0 && nw === 0) summary = html`<span class="vs ok"><span aria-hidden="true">✓</span> No problems found</span>`;
   else
-    summary = html`<span class="vs ${ne ? 'err' : 'warn'}">${ne ? html`<span aria-hidden="true">✕</span> ${count(ne, 'error')}` : nothing}${ne && nw ? ' · ' : ''}${nw
-      ? html`<span aria-hidden="true">⚠</span> ${count(nw, 'warning')}`
-      : nothing}</span>`;
+    summary = html`<span class="vs ${ne ? 'err' : 'warn'}">${ne ? html`<span aria-hidden="true">✕</span> ${count(ne, 'error')}` : nothing}${ne && nw ? ' · ' : ''}${
+      nw ? html`<span aria-hidden="true">⚠</span> ${count(nw, 'warning')}` : nothing
+    }</span>`;
   return html`<section part="validation" class="validation" aria-labelledby="val-title">
     <div class="val-head">
       <h4 id="val-title">Checks</h4>
       <span role="status" class="val-status">${summary}${c.checking && v ? html`<span class="spinner" aria-hidden="true"></span><span class="sr-only"> Checking again…</span>` : nothing}</span>
     </div>
     ${riskView(b.host, c.review)?.renderRisk(c) ?? nothing}
-    ${all.length
-      ? html`<ul class="diags">
+    ${
+      all.length
+        ? html`<ul class="diags">
           ${all.map((x) => {
             const tab = diagTab(x);
             const loc = tabPath(tab) + (x.line ? `:${x.line}` : '');
@@ -169,13 +176,16 @@ function renderValidation(b: DraftPanel) {
               <span class="loc mono">${x.line ? `line ${x.line}` : loc}</span>
               <span class="dmsg">${x.field ? html`<code>${x.field}</code>: ` : nothing}${x.message}</span>`;
             return html`<li class="diag ${x.severity}">
-              ${x.line
-                ? html`<button class="diag-btn" title="Go to ${loc}" @click=${() => b.editor.jumpTo(tab, x.line!)}>${body}</button>`
-                : html`<div class="diag-btn static">${body}</div>`}
+              ${
+                x.line
+                  ? html`<button class="diag-btn" title="Go to ${loc}" @click=${() => b.editor.jumpTo(tab, x.line!)}>${body}</button>`
+                  : html`<div class="diag-btn static">${body}</div>`
+              }
             </li>`;
           })}
         </ul>`
-      : nothing}
+        : nothing
+    }
   </section>`;
 }
 
@@ -204,7 +214,12 @@ function agentView(b: DraftPanel) {
   const open = b.editor.agentViewOpen;
   const toggle = (e: Event) => b.editor.showAgentView((e.target as HTMLDetailsElement).open);
   const findings = [...(b.checks.result?.errors ?? []), ...(b.checks.result?.warnings ?? [])];
-  const body = agentViewChunk(b.host, open)?.renderAgentView({ skillMd: d.skillMd, scripts: Object.keys(d.scripts), findings, onLine: (n) => b.editor.jumpTo(SKILL_MD, n) });
+  const body = agentViewChunk(b.host, open)?.renderAgentView({
+    skillMd: d.skillMd,
+    scripts: Object.keys(d.scripts),
+    findings,
+    onLine: (n) => b.editor.jumpTo(SKILL_MD, n),
+  });
   return html`<details class="agent-view" part="agent-view" ?open=${open} @toggle=${toggle}><summary>As the agent sees it</summary>${open ? (body ?? html`<p class="muted">Loading…</p>`) : nothing}</details>`;
 }
 

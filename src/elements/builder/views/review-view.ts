@@ -30,18 +30,26 @@ function risk(review: DraftReview, toggle: ((open: boolean) => void) | null, ope
   const text = `Risk ${r.score}/100 · ${r.level} · ${n ? `${n} policy violation(s)` : 'policy passed'}`;
   const cls = `vs risk-badge ${n || r.score > 50 ? 'err' : r.score > 25 ? 'warn' : 'ok'}`;
   return html`<div part="risk">${toggle ? html`<button class=${cls} aria-expanded=${String(open)} @click=${() => toggle(!open)}>${text}</button>` : html`<b class=${cls}>${text}</b>`}
-    ${open
-      ? html`<ul class="plain-list">${toggle ? r.factors.map((f) => html`<li>${f.points} ${f.category}: ${f.description}</li>`) : nothing}${r.violations.map((v) => html`<li>${v.severity} <code>${v.rule}</code>: ${v.message}</li>`)}</ul>`
-      : nothing}${ack
-      ? html`<label><input type="checkbox" style="width:auto;min-height:0" .checked=${!!ack.riskAck} @change=${(e: Event) => ack.set((e.target as HTMLInputElement).checked)} />
+    ${
+      open
+        ? html`<ul class="plain-list">${toggle ? r.factors.map((f) => html`<li>${f.points} ${f.category}: ${f.description}</li>`) : nothing}${r.violations.map((v) => html`<li>${v.severity} <code>${v.rule}</code>: ${v.message}</li>`)}</ul>`
+        : nothing
+    }${
+      ack
+        ? html`<label><input type="checkbox" style="width:auto;min-height:0" .checked=${!!ack.riskAck} @change=${(e: Event) => ack.set((e.target as HTMLInputElement).checked)} />
           I have reviewed the policy violations and want to save anyway</label>`
-      : nothing}</div>`;
+        : nothing
+    }</div>`;
 }
 
 /** The Checks panel part. */
 export function renderRisk(c: RiskView) {
   const review = c.review;
-  return review?.risk ? risk(review, (open) => c.toggleRisk(open), c.riskOpen) : review?.riskError ? html`<p class="field-error">No risk review: ${review.riskError}</p>` : nothing;
+  return review?.risk
+    ? risk(review, (open) => c.toggleRisk(open), c.riskOpen)
+    : review?.riskError
+      ? html`<p class="field-error">No risk review: ${review.riskError}</p>`
+      : nothing;
 }
 
 /** The save dialog's part: the badge, and for a violation its list and the confirmation box. */

@@ -50,16 +50,20 @@ function renderBody(b: RoutingDialog, c: RoutingCheck) {
     </form>
     <p role="status">${c.phase === 'running' ? `Checked ${c.results.filter(Boolean).length} of ${c.progress}…` : c.phase === 'improving' ? 'Proposing a description…' : ''}</p>
     ${c.error ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${c.error}</div></div>` : nothing}
-    ${s
-      ? html`<div class="route-summary"><p><strong>Recall ${pct(s.recall)}</strong> · <strong>Precision ${pct(s.precision)}</strong> · ${s.passed} of ${s.total} as expected</p>
+    ${
+      s
+        ? html`<div class="route-summary"><p><strong>Recall ${pct(s.recall)}</strong> · <strong>Precision ${pct(s.precision)}</strong> · ${s.passed} of ${s.total} as expected</p>
           <ul class="plain-list">${s.overlaps.map((o) => html`<li>Competes with <code>${o.skill}</code> for “${o.requests.join('”, “')}”</li>`)}</ul>
           ${c.stale ? html`<p class="hint">The description changed since this run: run the check again.</p>` : nothing}</div>`
-      : nothing}
-    ${p
-      ? html`<section class="route-proposal" aria-label="Proposed description"><h3>Proposed description</h3><p>${p.rationale}</p>
+        : nothing
+    }
+    ${
+      p
+        ? html`<section class="route-proposal" aria-label="Proposed description"><h3>Proposed description</h3><p>${p.rationale}</p>
           ${p.skillMd ? renderDraftDiff({ skillMd: p.before, scripts: {} }, { skillMd: p.skillMd, scripts: {} }) : html`<blockquote>${p.description}</blockquote>`}
           <button class="primary small" ?disabled=${!p.skillMd} @click=${() => c.accept()}>Accept</button> <button class="small" @click=${() => c.discard()}>Discard</button></section>`
-      : nothing}`;
+        : nothing
+    }`;
 }
 
 export { RoutingCheck };
@@ -95,9 +99,11 @@ export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
     <div class="dialog-foot">
       <span class="grow hint" id="route-cost">${n ? `${n} requests · ${n} model calls` : ''}</span>
       ${c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}
-      ${c.phase === 'running'
-        ? html`<button @click=${() => c.stop()}>Stop</button>`
-        : html`<button class="primary" ?disabled=${!n || !!c.phase} aria-describedby="route-cost" @click=${() => void c.run()}>Run check</button>`}
+      ${
+        c.phase === 'running'
+          ? html`<button @click=${() => c.stop()}>Stop</button>`
+          : html`<button class="primary" ?disabled=${!n || !!c.phase} aria-describedby="route-cost" @click=${() => void c.run()}>Run check</button>`
+      }
     </div>
   </dialog>`;
 }

@@ -53,15 +53,16 @@ function renderEnvForm(save: EnvForm, s: SaveState, missing: MissingEnvVar[]) {
     <p><strong>This skill needs ${asks === 1 ? 'a value' : 'values'} the agent does not have yet.</strong>
       <span class="muted">They are saved to the agent's <code>.env</code>, not to the skill.</span></p>
     ${required.map(field)}
-    ${oneOf.length
-      ? html`<fieldset class="env-group" aria-describedby="env-group-hint">
+    ${
+      oneOf.length
+        ? html`<fieldset class="env-group" aria-describedby="env-group-hint">
           <legend>Set at least one of ${list(oneOf)}</legend>
           <p class="hint" id="env-group-hint">Any one of them is enough; the skill uses whichever is set.</p>
           ${oneOf.map(field)}
         </fieldset>`
-      : nothing}
+        : nothing
+    }
     ${s.envError ? html`<p class="field-error" role="alert">${s.envError}</p>` : nothing}
     <div><button type="submit" class="primary" ?disabled=${!!s.envSaving}>${s.envSaving ? 'Saving…' : 'Save values'}</button></div>
   </form>`;
 }
-

@@ -23,7 +23,13 @@ export interface SaveDialog {
   save: SaveView;
   /** The element's `agent`: without it the dialog asks which agent. */
   agent: string | undefined;
-  editor: { readonly draft: Draft | null; readonly skillName: string; readonly editing: string | null; readonly editAgent: string | null; readonly original: Draft | null };
+  editor: {
+    readonly draft: Draft | null;
+    readonly skillName: string;
+    readonly editing: string | null;
+    readonly editAgent: string | null;
+    readonly original: Draft | null;
+  };
   agents: { readonly agents: AgentInfo[] | null; readonly agentsError: string };
   review: DraftReview | null;
   /** Re-renders when a view loaded on demand arrives. */
@@ -72,14 +78,18 @@ function renderSaveBody(b: SaveDialog, s: SaveState, editingHere: boolean) {
   if (s.phase === 'error')
     return html`<div class="dialog-body">
         <div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>
-          ${s.conflict
-            ? html`<strong>A skill named ${s.name} already exists in ${s.agent}.</strong> Saving a new skill never overwrites one. Change
+          ${
+            s.conflict
+              ? html`<strong>A skill named ${s.name} already exists in ${s.agent}.</strong> Saving a new skill never overwrites one. Change
                 <code>name:</code> in the SKILL.md frontmatter to save this as a separate skill, or open ${s.name} from Skills to edit it.`
-            : html`<strong>The skill was not saved.</strong> ${s.error}`}
+              : html`<strong>The skill was not saved.</strong> ${s.error}`
+          }
         </div></div>
-        ${s.validation?.errors.length
-          ? html`<ul class="plain-list">${s.validation.errors.map((e) => html`<li>${e.line ? `line ${e.line}: ` : ''}<code>${e.field}</code>: ${e.message}</li>`)}</ul>`
-          : nothing}
+        ${
+          s.validation?.errors.length
+            ? html`<ul class="plain-list">${s.validation.errors.map((e) => html`<li>${e.line ? `line ${e.line}: ` : ''}<code>${e.field}</code>: ${e.message}</li>`)}</ul>`
+            : nothing
+        }
       </div>
       <div class="dialog-foot">
         <button @click=${() => b.close()}>Close</button>
@@ -88,27 +98,33 @@ function renderSaveBody(b: SaveDialog, s: SaveState, editingHere: boolean) {
   // confirm
   const { agents, agentsError } = b.agents;
   return html`<div class="dialog-body">
-      ${chooseAgent
-        ? html`<div class="field">
+      ${
+        chooseAgent
+          ? html`<div class="field">
             <label for="save-agent">Agent</label>
-            ${agents === null && !agentsError
-              ? html`<p class="muted" role="status"><span class="spinner" aria-hidden="true"></span> Loading agents…</p>`
-              : agentsError
-                ? html`<p class="field-error">${agentsError}</p>`
-                : agents!.length === 0
-                  ? html`<p class="notice warn"><span class="ico" aria-hidden="true">⚠</span><span>This workspace has no agents yet (a folder with a
+            ${
+              agents === null && !agentsError
+                ? html`<p class="muted" role="status"><span class="spinner" aria-hidden="true"></span> Loading agents…</p>`
+                : agentsError
+                  ? html`<p class="field-error">${agentsError}</p>`
+                  : agents!.length === 0
+                    ? html`<p class="notice warn"><span class="ico" aria-hidden="true">⚠</span><span>This workspace has no agents yet (a folder with a
                       <code>forge.yaml</code>). Create one, then save again — or download the SKILL.md.</span></p>`
-                  : html`<select id="save-agent" .value=${live(s.agent)} @change=${(e: Event) => b.save.patch({ agent: (e.target as HTMLSelectElement).value })}>
+                    : html`<select id="save-agent" .value=${live(s.agent)} @change=${(e: Event) => b.save.patch({ agent: (e.target as HTMLSelectElement).value })}>
                       ${agents!.map((a) => html`<option value=${a.id} ?selected=${a.id === s.agent}>${a.id}</option>`)}
                     </select>
-                    <p class="hint">The skill is written to <code>${s.agent || '<agent>'}/skills/${ed.skillName}/</code>.</p>`}
+                    <p class="hint">The skill is written to <code>${s.agent || '<agent>'}/skills/${ed.skillName}/</code>.</p>`
+            }
           </div>`
-        : nothing}
-      ${editingHere && ed.original && ed.draft
-        ? html`<p>Review the changes against the saved version of <strong>${ed.editing}</strong>:</p>${diffView(b.host, ed.editing)?.renderDraftDiff(ed.original, ed.draft) ?? nothing}`
-        : !chooseAgent
-          ? html`<p>Save <strong>${ed.skillName}</strong> to <code>${s.agent}</code>?</p>`
-          : nothing}
+          : nothing
+      }
+      ${
+        editingHere && ed.original && ed.draft
+          ? html`<p>Review the changes against the saved version of <strong>${ed.editing}</strong>:</p>${diffView(b.host, ed.editing)?.renderDraftDiff(ed.original, ed.draft) ?? nothing}`
+          : !chooseAgent
+            ? html`<p>Save <strong>${ed.skillName}</strong> to <code>${s.agent}</code>?</p>`
+            : nothing
+      }
       ${saveRisk(b, s)}
     </div>
     <div class="dialog-foot">

@@ -41,27 +41,32 @@ export function renderSkillsDialog(b: SkillsDialog) {
       <button class="ghost icon" aria-label="Close" title="Close" @click=${() => b.close()}>✕</button>
     </div>
     <div class="dialog-body">
-      ${!b.agent
-        ? html`<div class="field">
+      ${
+        !b.agent
+          ? html`<div class="field">
             <label for="skills-agent">Agent</label>
-            ${l.agentsError
-              ? html`<p class="field-error">${l.agentsError}</p>`
-              : html`<select id="skills-agent" .value=${live(l.agent)} @change=${(e: Event) => void l.load((e.target as HTMLSelectElement).value)}>
+            ${
+              l.agentsError
+                ? html`<p class="field-error">${l.agentsError}</p>`
+                : html`<select id="skills-agent" .value=${live(l.agent)} @change=${(e: Event) => void l.load((e.target as HTMLSelectElement).value)}>
                   ${(l.agents ?? []).map((a) => html`<option value=${a.id} ?selected=${a.id === l.agent}>${a.id}</option>`)}
-                </select>`}
+                </select>`
+            }
           </div>`
-        : nothing}
-      ${l.error
-        ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${l.error}</div></div>`
-        : !agent
-          ? l.agents && l.agents.length === 0
-            ? html`<p class="muted">This workspace has no agents yet.</p>`
-            : nothing
-          : !skills
-            ? html`<p class="muted" role="status"><span class="spinner" aria-hidden="true"></span> Loading skills…</p>`
-            : skills.length === 0
-              ? html`<p class="muted">No custom skills in <code>${agent}</code> yet. Build one with the chat and save it here.</p>`
-              : html`<ul class="skill-list">
+          : nothing
+      }
+      ${
+        l.error
+          ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${l.error}</div></div>`
+          : !agent
+            ? l.agents && l.agents.length === 0
+              ? html`<p class="muted">This workspace has no agents yet.</p>`
+              : nothing
+            : !skills
+              ? html`<p class="muted" role="status"><span class="spinner" aria-hidden="true"></span> Loading skills…</p>`
+              : skills.length === 0
+                ? html`<p class="muted">No custom skills in <code>${agent}</code> yet. Build one with the chat and save it here.</p>`
+                : html`<ul class="skill-list">
                   ${skills.map(
                     (s) => html`<li class="skill-row">
                       <div class="skill-info">
@@ -76,7 +81,8 @@ export function renderSkillsDialog(b: SkillsDialog) {
                       <button class="small" @click=${() => b.edit(s.name, agent)}>Edit<span class="sr-only"> ${s.name}</span></button>
                     </li>`,
                   )}
-                </ul>`}
+                </ul>`
+      }
     </div>
   </dialog>`;
 }

@@ -40,7 +40,16 @@ export function draftTools(skillMd: string): DraftTool[] {
     .flatMap((part) => {
       const name = /^\S+/.exec(part)?.[0];
       const body = part.split(/^##? /m)[0]!;
-      return name ? [{ name, examples: [...body.matchAll(EXAMPLE_ROW)].filter((m) => m[1]!.trim() !== '').map((m) => ({ request: m[1]!.trim().replace(/^"(.*)"$/, '$1'), input: m[2]! })) }] : [];
+      return name
+        ? [
+            {
+              name,
+              examples: [...body.matchAll(EXAMPLE_ROW)]
+                .filter((m) => m[1]!.trim() !== '')
+                .map((m) => ({ request: m[1]!.trim().replace(/^"(.*)"$/, '$1'), input: m[2]! })),
+            },
+          ]
+        : [];
     });
 }
 

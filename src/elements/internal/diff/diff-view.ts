@@ -17,21 +17,21 @@ function renderDiff(files: FileDiff[]) {
           <span class="tag ${f.status}">${TAGS[f.status]}</span>
           ${f.status !== 'unchanged' ? html`<span class="muted counts">+${f.added} −${f.removed}</span>` : nothing}
         </summary>
-        ${f.rows.length
-          ? html`<div class="diff-lines mono" tabindex="0">
+        ${
+          f.rows.length
+            ? html`<div class="diff-lines mono" tabindex="0">
               ${f.rows.map((r) =>
                 r.kind === 'fold'
                   ? html`<div class="dl fold">⋯ ${r.count} unchanged line${r.count === 1 ? '' : 's'}</div>`
-                  : html`<div class="dl ${r.kind}"><span class="no" aria-hidden="true">${r.kind === 'add' ? '' : r.oldNo}</span><span class="no" aria-hidden="true">${r.kind === 'del'
-                      ? ''
-                      : r.newNo}</span><span class="sign" aria-hidden="true">${r.kind === 'add' ? '+' : r.kind === 'del' ? '−' : ' '}</span><span class="sr-only">${r.kind === 'add'
-                      ? 'added: '
-                      : r.kind === 'del'
-                        ? 'removed: '
-                        : ''}</span><span class="txt">${r.text}</span></div>`,
+                  : html`<div class="dl ${r.kind}"><span class="no" aria-hidden="true">${r.kind === 'add' ? '' : r.oldNo}</span><span class="no" aria-hidden="true">${
+                      r.kind === 'del' ? '' : r.newNo
+                    }</span><span class="sign" aria-hidden="true">${r.kind === 'add' ? '+' : r.kind === 'del' ? '−' : ' '}</span><span class="sr-only">${
+                      r.kind === 'add' ? 'added: ' : r.kind === 'del' ? 'removed: ' : ''
+                    }</span><span class="txt">${r.text}</span></div>`,
               )}
             </div>`
-          : nothing}
+            : nothing
+        }
       </details>`,
     )}
   </div>`;

@@ -64,7 +64,7 @@ function closers(src: string): Closers {
   const span = new Int32Array(n).fill(-1);
   // Run length → start of the nearest full backtick run of that length to the right.
   const nearest = new Map<number, number>();
-  for (let i = n - 1; i >= 0; ) {
+  for (let i = n - 1; i >= 0;) {
     if (src[i] !== '`') {
       i--;
       continue;

@@ -64,7 +64,25 @@ export function renderBlock(b: Block): HTMLElement {
       return list;
     }
     case 'table': {
-      const table = el('table', el('thead', el('tr', b.head.map((c) => el('th', inline(c))))), el('tbody', b.rows.map((r) => el('tr', r.map((c) => el('td', inline(c)))))));
+      const table = el(
+        'table',
+        el(
+          'thead',
+          el(
+            'tr',
+            b.head.map((c) => el('th', inline(c))),
+          ),
+        ),
+        el(
+          'tbody',
+          b.rows.map((r) =>
+            el(
+              'tr',
+              r.map((c) => el('td', inline(c))),
+            ),
+          ),
+        ),
+      );
       const wrap = el('div', table);
       wrap.className = 'md-table';
       return wrap;

@@ -23,7 +23,12 @@ import { resolveAgent } from './agents.js';
 
 /** The request's draft as the prompt takes it: binaries by reference only (the model never sees bytes). */
 function draftForPrompt(d: Draft): SkillInit {
-  return { skillMd: d.skillMd, scripts: d.scripts, ...(d.files ? { files: d.files } : {}), ...(d.binaries ? { binaries: d.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) } : {}) };
+  return {
+    skillMd: d.skillMd,
+    scripts: d.scripts,
+    ...(d.files ? { files: d.files } : {}),
+    ...(d.binaries ? { binaries: d.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) } : {}),
+  };
 }
 
 /** The wire events of a turn; a stream we stopped (server shutting down) says why, not just "cancelled". */
@@ -44,7 +49,10 @@ export async function chat(ctx: RouteContext): Promise<ApiResult> {
   const { workspaceDir, io, llmClientFactory, partialDrafts } = ctx.services;
   const agent = ctx.params.id !== undefined ? await resolveAgent(ctx) : undefined;
   if (body.editingName !== undefined && !agent)
-    throw new RequestError(CHAT_REQUEST.editingName, `${CHAT_REQUEST.editingName} needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat`);
+    throw new RequestError(
+      CHAT_REQUEST.editingName,
+      `${CHAT_REQUEST.editingName} needs an agent: edit a skill through POST /api/agents/{id}/skill-builder/chat`,
+    );
 
   // unset / missing key / untrusted base_url → 400; the key joins the secrets scrubbed from replies and logs
   const builder = await createWorkspaceSkillBuilder({

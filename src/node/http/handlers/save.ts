@@ -23,7 +23,11 @@ export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
   const { resolveHost } = ctx.services;
   // A create-mode save never lands on an entry of skills/ that is not a skill (409), as on a skill.
   if (request.editingName === undefined) await refuseNonSkillOccupant(agent.path, request.skillName, ctx.services.io);
-  const result = await saveDecodedSkill(agent.path, request, { ...ctx.services.io, allowRiskyEgress: allowRiskyEgress === true, ...(resolveHost ? { resolveHost } : {}) });
+  const result = await saveDecodedSkill(agent.path, request, {
+    ...ctx.services.io,
+    allowRiskyEgress: allowRiskyEgress === true,
+    ...(resolveHost ? { resolveHost } : {}),
+  });
   // env_missing is [{name, kind}]: kind 'one_of' marks members of a group of which any one is enough.
   return json(saveResultToWire(result));
 }

@@ -14,7 +14,8 @@ import { resolveAgent } from './agents.js';
 
 export async function listSkills(ctx: RouteContext): Promise<ApiResult> {
   const include = ctx.req.query.get('include');
-  if (include !== null && include !== '' && include !== 'skipped') throw new RequestError('include', `include must be "skipped" (got "${include.slice(0, 40)}")`);
+  if (include !== null && include !== '' && include !== 'skipped')
+    throw new RequestError('include', `include must be "skipped" (got "${include.slice(0, 40)}")`);
   const agent = await resolveAgent(ctx);
   const { skills, skipped } = await listAgentSkills(agent.path, ctx.services.io);
   const list = skills.map(skillSummaryToWire);

@@ -45,7 +45,9 @@ export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
 
 async function review(ctx: RouteContext, body: ValidateRequest, agentDir?: string) {
   const { workspaceDir, scriptChecks, io } = ctx.services;
-  return reviewToWire(await reviewDraft({ skillMd: body.skillMd, scripts: body.scripts, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) }));
+  return reviewToWire(
+    await reviewDraft({ skillMd: body.skillMd, scripts: body.scripts, workspaceDir, syntax: scriptChecks, io, ...(agentDir ? { agentDir } : {}) }),
+  );
 }
 
 export async function validateStandalone(ctx: RouteContext): Promise<ApiResult> {

@@ -71,7 +71,12 @@ describe('ollama: replies and errors', () => {
     await start({
       replies: [
         { text: 'x', nativeFinish: 'load' },
-        { raw: [line({ model: 'm', message: { role: 'assistant', content: 'hi' }, done: false }), line({ model: 'm', message: { role: 'assistant', content: '' }, done: true })] },
+        {
+          raw: [
+            line({ model: 'm', message: { role: 'assistant', content: 'hi' }, done: false }),
+            line({ model: 'm', message: { role: 'assistant', content: '' }, done: true }),
+          ],
+        },
       ],
     });
     const c = client();

@@ -9,7 +9,9 @@ import { validateSkillMd, type ValidateOptions } from '../../../../src/core/skil
 const base = { name: 'pdf-processing', description: 'Extract text and tables from PDF files. Use when the user mentions PDFs.' };
 
 function md(fields: Record<string, string>, body = '# PDF\n\nSteps.\n'): string {
-  return `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n${body}`;
+  return `---\n${Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n${body}`;
 }
 function diags(text: string, options: ValidateOptions = {}): Diagnostic[] {
   const r = validateSkillMd(text, { profile: 'agentskills', ...options });
@@ -49,7 +51,8 @@ describe('validateSkillMd (agentskills)', () => {
   });
 
   it('name-invalid-chars: spaces, underscores, punctuation', () => {
-    for (const bad of ['pdf_processing', 'pdf processing', 'pdf.processing', 'pdf/processing']) expect(codes(withName(bad)), bad).toEqual(['name-invalid-chars']);
+    for (const bad of ['pdf_processing', 'pdf processing', 'pdf.processing', 'pdf/processing'])
+      expect(codes(withName(bad)), bad).toEqual(['name-invalid-chars']);
   });
 
   it('allows Unicode lowercase letters and digits', () => {

@@ -15,7 +15,11 @@ const codesOf = (dir: string) => results.find((r) => r.dir === dir)!.result.warn
 describe('fixture skills (forge profile)', () => {
   it('ship .sh, .py and .js scripts', () => {
     const files = results.flatMap((r) => Object.keys(r.scripts));
-    for (const ext of ['.sh', '.py', '.js']) expect(files.some((f) => f.endsWith(ext)), ext).toBe(true);
+    for (const ext of ['.sh', '.py', '.js'])
+      expect(
+        files.some((f) => f.endsWith(ext)),
+        ext,
+      ).toBe(true);
   });
 
   it.each(results.map((r) => [r.dir, r.result] as const))('%s validates with zero errors', (_dir, result) => {
@@ -53,13 +57,26 @@ describe('fixture skills (forge profile)', () => {
 
   it('the CRLF skill gets the same findings as its LF twin', () => {
     const crlf = results.find((r) => r.dir === 'standup-digest')!;
-    const text = fixtureSkills().find((s) => s.dir === 'standup-digest')!.text.replace(/\r\n/g, '\n');
+    const text = fixtureSkills()
+      .find((s) => s.dir === 'standup-digest')!
+      .text.replace(/\r\n/g, '\n');
     const lf = validateSkillMd(text, { scripts: crlf.scripts, dirName: 'standup-digest' });
     expect(crlf.result).toEqual(lf);
   });
 
   it('only raise warnings of known rule codes, each with a line or a file', () => {
-    const known = new Set(['description-no-trigger', 'tool-missing-input', 'tool-missing-output-schema', 'tool-too-few-examples', 'tool-missing-heuristics', 'tool-missing-script', 'runtime-heading-in-tool', 'runtime-first-param-required', 'runtime-output-missing', 'runtime-phantom-tool']);
+    const known = new Set([
+      'description-no-trigger',
+      'tool-missing-input',
+      'tool-missing-output-schema',
+      'tool-too-few-examples',
+      'tool-missing-heuristics',
+      'tool-missing-script',
+      'runtime-heading-in-tool',
+      'runtime-first-param-required',
+      'runtime-output-missing',
+      'runtime-phantom-tool',
+    ]);
     for (const { result } of results) {
       for (const d of result.warnings) {
         expect(known.has(d.code), formatDiagnostic(d)).toBe(true);

@@ -49,7 +49,11 @@ for (const profile of ['forge', 'agentskills'] as const) {
     it('refuses hidden and unsafe folder paths', () => {
       const r = check(md('See references/.secret and ../x.'), { 'references/.secret': 'x', '../x': 'y', '/abs.md': 'z' });
       expect(codes(r, 'file-hidden').map((d) => d.field)).toEqual(['files.references/.secret']);
-      expect(codes(r, 'file-path-unsafe').map((d) => d.field).sort()).toEqual(['files.../x', 'files./abs.md']);
+      expect(
+        codes(r, 'file-path-unsafe')
+          .map((d) => d.field)
+          .sort(),
+      ).toEqual(['files.../x', 'files./abs.md']);
     });
 
     it('ignores URLs and anchors, and counts scripts as present', () => {

@@ -36,7 +36,9 @@ describe('validator: what Forge runtime reads', () => {
   });
 
   it('first parameter optional: the runtime requires it', () => {
-    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** a (string, optional), b (integer, required)\n`, SCRIPT)).toEqual(['7 warning runtime-first-param-required']);
+    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** a (string, optional), b (integer, required)\n`, SCRIPT)).toEqual([
+      '7 warning runtime-first-param-required',
+    ]);
   });
 
   it('an unmarked first parameter is optional when another is marked required: flagged at its line, with the line to write', () => {
@@ -49,12 +51,16 @@ describe('validator: what Forge runtime reads', () => {
     expect(findings(`${FM}## Tool: my_tool\n\n**Input:** q (string), limit (integer)\n`, SCRIPT)).toEqual([]);
     expect(findings(`${FM}## Tool: my_tool\n\n**Input:** q (string, required), id (string, required)\n`, SCRIPT)).toEqual([]);
     // With no required parameter at all, the message asks to mark it.
-    const none = validateSkillMd(`${FM}## Tool: my_tool\n\n**Input:** q (string, optional)\n`, { scripts: SCRIPT }).warnings.find((w) => w.code === 'runtime-first-param-required')!;
+    const none = validateSkillMd(`${FM}## Tool: my_tool\n\n**Input:** q (string, optional)\n`, { scripts: SCRIPT }).warnings.find(
+      (w) => w.code === 'runtime-first-param-required',
+    )!;
     expect(none.message).toContain('mark it required');
   });
 
   it('a comma inside the description of an inline parameter makes a property key the providers refuse (an error)', () => {
-    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** city (string) - City name, optionally with a country code\n`)).toEqual(['7 error runtime-input-key-invalid']);
+    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** city (string) - City name, optionally with a country code\n`)).toEqual([
+      '7 error runtime-input-key-invalid',
+    ]);
   });
 
   it('a heading or a fenced # comment before the Input cuts it off; after it, only the cut is reported', () => {
@@ -65,13 +71,17 @@ describe('validator: what Forge runtime reads', () => {
   });
 
   it('phantom tools from - word bullets outside tools (not in a legacy list skill); a tool heading the runtime does not read', () => {
-    expect(findings(`${FM}# T\n\nCall \`datetime_now\`.\n\n## Safety Constraints\n\n- read-only\n- Never writes\n`)).toEqual(['11 warning runtime-phantom-tool']);
+    expect(findings(`${FM}# T\n\nCall \`datetime_now\`.\n\n## Safety Constraints\n\n- read-only\n- Never writes\n`)).toEqual([
+      '11 warning runtime-phantom-tool',
+    ]);
     expect(findings(`${FM}- translate\n- summarize\n`)).toEqual([]);
     expect(findings(`${FM}## tool: my_tool\n\nDoes it.\n`)).toEqual(['5 warning runtime-tool-not-read']);
   });
 
   it('output: nothing on the **Output:** line is reported; a script with no Input at all is reported', () => {
-    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** q (string, required)\n\n**Output:**\n\n\`\`\`json\n{"a": 1}\n\`\`\`\n`)).toEqual(['9 warning runtime-output-missing']);
+    expect(findings(`${FM}## Tool: my_tool\n\n**Input:** q (string, required)\n\n**Output:**\n\n\`\`\`json\n{"a": 1}\n\`\`\`\n`)).toEqual([
+      '9 warning runtime-output-missing',
+    ]);
     expect(findings(`${FM}## Tool: my_tool\n\nDoes it.\n`, SCRIPT)).toEqual(['5 warning runtime-input-missing']);
   });
 });
@@ -93,7 +103,10 @@ describe('fixForRuntime', () => {
       if (!fix.changes.some((c) => c.line === i + 1)) expect(after[i]).toBe(l);
     });
     const view = forgeRuntimeView(fix.skillMd);
-    expect(view.tools.map((t) => [t.name, t.kind])).toEqual([['my_tool', 'tool'], ['curl', 'phantom']]); // code is never rewritten
+    expect(view.tools.map((t) => [t.name, t.kind])).toEqual([
+      ['my_tool', 'tool'],
+      ['curl', 'phantom'],
+    ]); // code is never rewritten
     expect(view.tools[0]!.inputSchema.required).toEqual(['q']);
     expect(fixForRuntime(fix.skillMd).changes).toEqual([]);
     expect(validateSkillMd(fix.skillMd, { scripts: SCRIPT }).errors).toEqual([]);
@@ -102,7 +115,9 @@ describe('fixForRuntime', () => {
   it('puts the required parameters first when the first is optional, keeping each part as written', () => {
     const md = `${FM}## Tool: my_tool\n\n**Input:** q (string) - the query, id (string, required) - the record\n`;
     const fix = fixForRuntime(md);
-    expect(fix.changes.map((c) => [c.line, c.kind, c.after])).toEqual([[7, 'input-order', '**Input:** id (string, required) - the record, q (string) - the query']]);
+    expect(fix.changes.map((c) => [c.line, c.kind, c.after])).toEqual([
+      [7, 'input-order', '**Input:** id (string, required) - the record, q (string) - the query'],
+    ]);
     expect(findings(fix.skillMd, SCRIPT)).toEqual([]);
     expect(forgeRuntimeView(fix.skillMd).tools[0]!.inputSchema.required).toEqual(['id']);
     expect(fixForRuntime(fix.skillMd).changes).toEqual([]);

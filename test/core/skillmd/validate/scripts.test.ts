@@ -4,7 +4,14 @@
 // domains declared) and the static script reading they rest on.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../../src/core/diagnostics.js';
-import { analyzeScript, egressAllows, egressAllowsVariable, isNonEgressHost, normalizeEgressEntry, scriptHosts } from '../../../../src/core/skillmd/script-analysis.js';
+import {
+  analyzeScript,
+  egressAllows,
+  egressAllowsVariable,
+  isNonEgressHost,
+  normalizeEgressEntry,
+  scriptHosts,
+} from '../../../../src/core/skillmd/script-analysis.js';
 import { validateSkillMd, type ValidateOptions } from '../../../../src/core/skillmd/validate/validate.js';
 import { GOOD_FRONTMATTER, GOOD_SCRIPT, goodScripts, replaceOnce, skillMd, toolSection } from '../../../helpers/validate-fixtures.js';
 
@@ -52,7 +59,10 @@ describe('tool-missing-script', () => {
   });
 
   it('is quiet for a runtime: binary skill', () => {
-    const binary = skillMd(replaceOnce(GOOD_FRONTMATTER, '  forge:', '  forge:\n    runtime: binary'), `# W\n\n${toolSection('weather_current')}\n${toolSection('weather_forecast')}`);
+    const binary = skillMd(
+      replaceOnce(GOOD_FRONTMATTER, '  forge:', '  forge:\n    runtime: binary'),
+      `# W\n\n${toolSection('weather_current')}\n${toolSection('weather_forecast')}`,
+    );
     expect(only(binary, 'tool-missing-script', { scripts: goodScripts() })).toEqual([]);
   });
 });
@@ -134,7 +144,13 @@ describe('script-no-strict-mode', () => {
   });
 
   it('accepts every spelling of the same options', () => {
-    for (const set of ['set -euo pipefail', 'set -Eeuo pipefail', 'set -e -u -o pipefail', 'set -o errexit -o nounset -o pipefail', 'set -eu\nset -o pipefail']) {
+    for (const set of [
+      'set -euo pipefail',
+      'set -Eeuo pipefail',
+      'set -e -u -o pipefail',
+      'set -o errexit -o nounset -o pipefail',
+      'set -eu\nset -o pipefail',
+    ]) {
       const script = `#!/bin/bash\n${set}\nINPUT="\${1:-}"\n`;
       expect(only(skillMd(), 'script-no-strict-mode', { scripts: { 'weather-current.sh': script } }), set).toEqual([]);
     }

@@ -81,7 +81,9 @@ describe('errors', () => {
   });
 
   it('description-missing: absent or empty', () => {
-    const without = GOOD_FRONTMATTER.split('\n').filter((l) => !l.startsWith('description:')).join('\n');
+    const without = GOOD_FRONTMATTER.split('\n')
+      .filter((l) => !l.startsWith('description:'))
+      .join('\n');
     expect(codes(skillMd(without))).toContain('description-missing');
     expect(codes(skillMd(GOOD_FRONTMATTER.replace(/^description: .*$/m, 'description: ""')))).toContain('description-missing');
     expect(codes(skillMd())).not.toContain('description-missing');
@@ -107,15 +109,25 @@ describe('errors', () => {
     const d = only(bad, 'bin-url-without-dest');
     expect(d).toHaveLength(1);
     expect(d[0]!.line).toBe(15);
-    const good = fm('        - jq', '        - jq\n        - name: mytool\n          url: https://downloads.example.org/mytool\n          dest: /usr/local/bin/mytool\n          chmod: "0755"');
+    const good = fm(
+      '        - jq',
+      '        - jq\n        - name: mytool\n          url: https://downloads.example.org/mytool\n          dest: /usr/local/bin/mytool\n          chmod: "0755"',
+    );
     expect(codes(good)).not.toContain('bin-url-without-dest');
   });
 
   it('bin-chmod-invalid: chmod that is not an octal string', () => {
-    const recipe = (chmod: string) => fm('        - jq', `        - jq\n        - name: mytool\n          url: https://downloads.example.org/mytool\n          dest: /usr/local/bin/mytool\n          chmod: ${chmod}`);
+    const recipe = (chmod: string) =>
+      fm(
+        '        - jq',
+        `        - jq\n        - name: mytool\n          url: https://downloads.example.org/mytool\n          dest: /usr/local/bin/mytool\n          chmod: ${chmod}`,
+      );
     for (const bad of ['0755', '755', '"rwx"', '"0855"', '"+x"']) {
       const ds = all(recipe(bad));
-      expect(ds.map((d) => d.code), bad).toEqual(['bin-chmod-invalid']);
+      expect(
+        ds.map((d) => d.code),
+        bad,
+      ).toEqual(['bin-chmod-invalid']);
       expect(ds[0]!.line).toBe(17);
     }
     for (const good of ['"0755"', '"755"', "'0644'"]) expect(codes(recipe(good)), good).toEqual([]);

@@ -36,7 +36,11 @@ describe('dialog controller', () => {
   it('runs the confirmed action, or the cancellation when the confirmation is closed', () => {
     const { dialogs } = setup();
     const ran: string[] = [];
-    dialogs.ask('Discard?', () => ran.push('discard'), () => ran.push('keep'));
+    dialogs.ask(
+      'Discard?',
+      () => ran.push('discard'),
+      () => ran.push('keep'),
+    );
     equal(dialogs.open, 'confirm');
     equal(dialogs.confirmText, 'Discard?');
     dialogs.close();

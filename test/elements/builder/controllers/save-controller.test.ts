@@ -12,7 +12,14 @@ import { errorResponse, WEATHER_SKILL_MD } from '../../helpers/fake-api.js';
 
 const VIOLATION: DraftReview = {
   syntax: [],
-  risk: { score: 80, level: 'high', passed: false, factors: [], findings: [], violations: [{ rule: 'no-network', severity: 'error', message: 'network use' } as never] },
+  risk: {
+    score: 80,
+    level: 'high',
+    passed: false,
+    factors: [],
+    findings: [],
+    violations: [{ rule: 'no-network', severity: 'error', message: 'network use' } as never],
+  },
   riskError: '',
 };
 
@@ -21,7 +28,13 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 function setup() {
   const t = testContext();
   // Plain objects with writable fields, which the controller reads through its read-only interfaces.
-  const editor: Writable<SavedDraft> = { draft: { skillMd: WEATHER_SKILL_MD, scripts: {} }, skillName: 'weather-report', editing: null, editAgent: null, original: null };
+  const editor: Writable<SavedDraft> = {
+    draft: { skillMd: WEATHER_SKILL_MD, scripts: {} },
+    skillName: 'weather-report',
+    editing: null,
+    editAgent: null,
+    original: null,
+  };
   const checks: Writable<SaveChecks> = { result: { valid: true, errors: [], warnings: [] }, review: null, setResult: (v) => void (checks.result = v) };
   const savedAs: string[] = [];
   let dialogs = 0;
@@ -59,7 +72,8 @@ describe('save controller', () => {
 
   it('tells a name conflict apart from other failures', async () => {
     const { save, api } = setup();
-    api.override = (call) => (call.method === 'POST' && /skill-builder\/save$/.test(call.path) ? errorResponse(409, 'skill "weather-report" already exists') : undefined);
+    api.override = (call) =>
+      call.method === 'POST' && /skill-builder\/save$/.test(call.path) ? errorResponse(409, 'skill "weather-report" already exists') : undefined;
     save.open();
     await waitFor(() => save.state?.phase === 'error', 'failed');
     ok(save.state!.conflict, 'a 409 is a conflict');

@@ -23,14 +23,20 @@ describe('skills controller', () => {
     release();
     await first;
     equal(skills.agent, 'support-bot');
-    deepEqual(skills.skills?.map((s) => s.name), ['fresh']);
+    deepEqual(
+      skills.skills?.map((s) => s.name),
+      ['fresh'],
+    );
   });
 
   it('picks the first agent and lists its skills while the Skills dialog is open', async () => {
     const { ctx, host } = testContext();
     const skills = new SkillsController(host, ctx, () => true);
     const agents = await skills.loadAgents();
-    deepEqual(agents?.map((a) => a.id), ['ops-bot', 'support-bot']);
+    deepEqual(
+      agents?.map((a) => a.id),
+      ['ops-bot', 'support-bot'],
+    );
     equal(skills.agent, 'ops-bot');
     await waitFor(() => skills.skills !== null, 'skills listed');
   });

@@ -141,7 +141,8 @@ describe('builder: import a skill folder', () => {
 
   it('shows why an import was refused (the server names the entry) and refuses a dropped file that is not a package', async () => {
     const api = new FakeApi();
-    api.importReply = () => errorResponse(400, 'refused entry "../evil.sh": the entry path contains ".." and would land outside the skill folder', { field: 'zip' });
+    api.importReply = () =>
+      errorResponse(400, 'refused entry "../evil.sh": the entry path contains ".." and would land outside the skill folder', { field: 'zip' });
     const el = await mountReady(api);
     const errors: CustomEvent[] = [];
     el.addEventListener('forge-error', (e) => errors.push(e));
@@ -193,12 +194,17 @@ describe('builder: import a skill folder', () => {
     // Written by core's acceptRequirements (the save's rule): the ticked ones only, the body kept.
     const md = internals(el).editor.draft!.skillMd;
     const frontmatter = md.slice(0, md.indexOf('\n---\n', 4));
-    for (const declared of ['metadata:', 'forge:', 'requires:', 'python3', 'required:', 'PDF_API_KEY', 'egress_domains:', 'api.pdf.example']) includes(frontmatter, declared);
+    for (const declared of ['metadata:', 'forge:', 'requires:', 'python3', 'required:', 'PDF_API_KEY', 'egress_domains:', 'api.pdf.example'])
+      includes(frontmatter, declared);
     ok(!md.includes('pdftotext'), 'an unticked proposal is left out');
     ok(md.endsWith(PDF_MD.slice(PDF_MD.indexOf('\n---\n') + 5)), 'the body is kept');
     await waitFor(() => api.lastCall('POST', '/validate')?.body.skill_md === internals(el).editor.draft!.skillMd, 'validated with the requirements');
     deepEqual(api.lastCall('POST', '/validate')!.body.files, importReply().files, 'the folder files are validated too');
-    deepEqual(api.lastCall('POST', '/validate')!.body.binaries, [{ path: LOGO.path, size: LOGO.size, sha256: LOGO.sha256 }], 'binaries by their listing, never their bytes');
+    deepEqual(
+      api.lastCall('POST', '/validate')!.body.binaries,
+      [{ path: LOGO.path, size: LOGO.size, sha256: LOGO.sha256 }],
+      'binaries by their listing, never their bytes',
+    );
     await waitFor(() => !button(el, 'Save skill').disabled, 'savable');
     button(el, 'Save skill').click();
     await waitFor(() => api.callsTo('POST', '/save').length === 1, 'saved');
@@ -238,7 +244,10 @@ describe('builder: folder files', () => {
     await el.updateComplete;
     await waitFor(() => focused() === $(el, '#file-name'), 'name field focused');
     const folder = $<HTMLSelectElement>(el, '.name-edit select')!;
-    deepEqual([...folder.options].map((o) => o.value), ['scripts', 'references', 'assets']);
+    deepEqual(
+      [...folder.options].map((o) => o.value),
+      ['scripts', 'references', 'assets'],
+    );
     typeInto(folder, 'references');
     await el.updateComplete;
     const attempt = async (name: string) => {
@@ -300,11 +309,14 @@ describe('builder: folder files', () => {
     deepEqual(api.lastCall('POST', '/chat')!.body.draft.files, importReply().files);
     deepEqual(api.lastCall('POST', '/chat')!.body.draft.binaries, [{ path: LOGO.path, size: LOGO.size, sha256: LOGO.sha256 }], 'no bytes to the model');
     deepEqual(internals(el).editor.draft!.files, { ...importReply().files, 'references/setup.md': '# Setup\n' }, 'references kept, the new one added');
-    deepEqual(internals(el).editor.draft!.binaries!.map((b) => b.path), [LOGO.path]);
-    deepEqual(Object.keys(internals(el).editor.draft!.scripts), ['weather-current.sh'], 'scripts are the model\'s');
+    deepEqual(
+      internals(el).editor.draft!.binaries!.map((b) => b.path),
+      [LOGO.path],
+    );
+    deepEqual(Object.keys(internals(el).editor.draft!.scripts), ['weather-current.sh'], "scripts are the model's");
   });
 
-  it('sends the reference files\' content to the model only after the operator ticks the share switch', async () => {
+  it("sends the reference files' content to the model only after the operator ticks the share switch", async () => {
     const api = new FakeApi();
     const el = await importByDrop(api);
     const send = async (text: string) => {

@@ -13,7 +13,10 @@ const draft: Draft = {
   skillMd: '---\nname: x\n---\n',
   scripts: { 'b.sh': 'b', 'a.sh': 'a' },
   files: { 'references/z.md': 'z', 'assets/t.md': 't', 'reference/runbook.md': 'r', 'references/aws/setup.md': 's' },
-  binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'ff' }, { path: 'LICENSE', size: 9, sha256: 'ee' }],
+  binaries: [
+    { path: 'assets/logo.png', size: 3, sha256: 'ff' },
+    { path: 'LICENSE', size: 9, sha256: 'ee' },
+  ],
 };
 
 describe('skill-folder files (pure)', () => {
@@ -33,7 +36,10 @@ describe('skill-folder files (pure)', () => {
     ok(hasTab(draft, './LICENSE') && !hasTab(draft, 'LICENSE'));
     equal(tabPath('./LICENSE'), 'LICENSE');
     equal(diagTab({ code: 'x', message: 'm', severity: 'warning', file: 'LICENSE' } as Diagnostic), './LICENSE');
-    deepEqual(deleteFile(draft, './LICENSE').binaries!.map((b) => b.path), ['assets/logo.png']);
+    deepEqual(
+      deleteFile(draft, './LICENSE').binaries!.map((b) => b.path),
+      ['assets/logo.png'],
+    );
   });
 
   it('checks new names with the script rule, per path segment, and against clashes after case folding', () => {
@@ -55,7 +61,10 @@ describe('skill-folder files (pure)', () => {
     const moved = renameFile(draft, 'a.sh', 'references/a.md');
     deepEqual(Object.keys(moved.scripts), ['b.sh']);
     equal(moved.files!['references/a.md'], 'a');
-    deepEqual(deleteFile(draft, 'assets/logo.png').binaries!.map((b) => b.path), ['LICENSE']);
+    deepEqual(
+      deleteFile(draft, 'assets/logo.png').binaries!.map((b) => b.path),
+      ['LICENSE'],
+    );
     equal(deleteFile(draft, 'reference/runbook.md').files!['reference/runbook.md'], undefined);
     equal(formatSize(2048), '2.0 KB');
     equal(formatSize(25 * 1024 * 1024), '25 MB');

@@ -15,7 +15,10 @@ describe('line diff', () => {
     deepEqual(del, { kind: 'del', text: 'line 10', oldNo: 10 });
     const add = rows.filter((r) => r.kind === 'add');
     deepEqual(add[0], { kind: 'add', text: 'line ten', newNo: 10 });
-    ok(rows.some((r) => r.kind === 'fold' && r.count === 6), 'lines 1–6 fold, keeping 3 of context');
+    ok(
+      rows.some((r) => r.kind === 'fold' && r.count === 6),
+      'lines 1–6 fold, keeping 3 of context',
+    );
   });
 
   it('tags files new, removed, changed and unchanged', () => {

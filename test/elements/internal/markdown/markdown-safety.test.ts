@@ -14,7 +14,9 @@ declare global {
 
 describe('markdown', () => {
   it('renders the Markdown an LLM writes: emphasis, lists, code, tables, links', () => {
-    const el = markdownToElement('I will use **web_fetch** and `curl`:\n\n- one\n- two\n\n```sh\necho hi\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/docs)');
+    const el = markdownToElement(
+      'I will use **web_fetch** and `curl`:\n\n- one\n- two\n\n```sh\necho hi\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/docs)',
+    );
     equal(el.querySelector('strong')?.textContent, 'web_fetch');
     equal(el.querySelector('p code')?.textContent, 'curl');
     equal(el.querySelectorAll('ul li').length, 2);
@@ -31,7 +33,9 @@ describe('markdown', () => {
     window.xssRan = undefined;
     const host = document.createElement('div');
     document.body.appendChild(host);
-    host.appendChild(markdownToElement('Look: <img src=x onerror="window.xssRan=1"> and <script>window.xssRan=2</script> <b onmouseover="window.xssRan=3">b</b>'));
+    host.appendChild(
+      markdownToElement('Look: <img src=x onerror="window.xssRan=1"> and <script>window.xssRan=2</script> <b onmouseover="window.xssRan=3">b</b>'),
+    );
     await sleep(50);
     equal(host.querySelectorAll('img, script, b').length, 0, 'no element from the HTML');
     includes(host.textContent, '<img src=x onerror="window.xssRan=1">');
