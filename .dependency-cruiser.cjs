@@ -10,6 +10,7 @@
 /** Bottom first. One row: folders that do not import each other. */
 const LAYERS = {
   core: [
+    ['trim-run.ts'], // one-pass trims of a character run (used from every row above)
     // leaves: the diagnostics type, JSON scanning, plain-object guard, tool-run types, Forge's runtime contract
     ['diagnostics.ts', 'json', 'plain-object.ts', 'tool-run', 'forge-runtime'],
     ['errors.ts', 'egress'], // typed errors (they carry diagnostics); egress domain rules

@@ -17,7 +17,7 @@
 // never depends on input order.
 
 import { catalogListing } from './forge-runtime/registration.js';
-import { trimEndOf } from './safe-text/trim-run.js';
+import { trimEndOf } from './trim-run.js';
 import { Skill, type SkillLike } from './skill/skill.js';
 
 /**

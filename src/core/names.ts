@@ -4,6 +4,7 @@
 // how to fix it; the assert* forms throw UnsafePathError with that sentence.
 
 import { UnsafePathError } from './errors.js';
+import { trimEndOf, trimOf } from './trim-run.js';
 
 export const MAX_SKILL_NAME_LENGTH = 64;
 
@@ -91,18 +92,4 @@ export function suggestKebab(name: string, fallback = 'my-skill'): string {
 function printable(s: string): string {
   // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).slice(0, 80);
-}
-
-// A local copy of safe-text/trim-run's loops: this folder sits below safe-text in the layers.
-function trimEndOf(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1]!)) end--;
-  return s.slice(0, end);
-}
-
-function trimOf(s: string, chars: string): string {
-  const t = trimEndOf(s, chars);
-  let start = 0;
-  while (start < t.length && chars.includes(t[start]!)) start++;
-  return t.slice(start);
 }

@@ -8,7 +8,7 @@
 // outer one. An unlabeled or language-tagged block that starts with
 // frontmatter holding `name:` is taken as the SKILL.md.
 
-import { squeezeAround, trimEndOf, trimOf } from '../safe-text/trim-run.js';
+import { squeezeAround, trimEndOf, trimOf } from '../trim-run.js';
 
 export interface FencedBlock {
   /** The fence characters of the opener (```` ``` ````, ```` ```` ````, `~~~`). */

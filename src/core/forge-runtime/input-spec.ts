@@ -7,6 +7,7 @@
 // whatever it says). The reader that applies them is runtime-view.
 
 import { goTrimSpace } from './go-text.js';
+import { trimOf } from '../trim-run.js';
 
 /** The providers' rule for input-schema property keys (the strictest of OpenAI, Anthropic and Gemini). */
 export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -53,18 +54,4 @@ export const REQUIRED_MARKER = 'required';
  */
 export function runtimeRequires(position: number, markedRequired: boolean): boolean {
   return position === 0 || markedRequired;
-}
-
-// A local copy of safe-text/trim-run's loops: this folder sits below safe-text in the layers.
-function trimEndOf(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1]!)) end--;
-  return s.slice(0, end);
-}
-
-function trimOf(s: string, chars: string): string {
-  const t = trimEndOf(s, chars);
-  let start = 0;
-  while (start < t.length && chars.includes(t[start]!)) start++;
-  return t.slice(start);
 }

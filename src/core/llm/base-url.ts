@@ -5,6 +5,8 @@
 // belongs in .forge/.env). Plain functions, no zod, so the elements bundle
 // can use them.
 
+import { trimEndOf } from '../trim-run.js';
+
 /** What is wrong with a base URL: not a URL at all, another scheme, or credentials in it. */
 export type BaseUrlProblem = { kind: 'not-a-url' } | { kind: 'protocol'; protocol: string } | { kind: 'credentials' };
 
@@ -38,11 +40,4 @@ export function checkBaseUrl(value: string): string | null {
 /** The form the clients use: trimmed, without trailing slashes (`https://host/v1/` → `https://host/v1`). */
 export function normalizeBaseUrl(value: string): string {
   return trimEndOf(value.trim(), '/');
-}
-
-// A local copy of safe-text/trim-run's loops: this folder sits below safe-text in the layers.
-function trimEndOf(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1]!)) end--;
-  return s.slice(0, end);
 }

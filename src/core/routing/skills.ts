@@ -7,7 +7,7 @@ import { splitFrontmatter } from '../skillmd/frontmatter.js';
 import { Skill } from '../skill/skill.js';
 import type { SkillBrief } from './designer.js';
 import { routingSkillName } from './agent-view.js';
-import { trimEndOf } from '../safe-text/trim-run.js';
+import { trimEndOf } from '../trim-run.js';
 
 /** The Skill of `skill`; throws RequestError naming `field` when it is not a Skill, a SKILL.md text or `{skillMd, scripts?, dirName?}`. */
 export function routingSkill(skill: unknown, field: string): Skill {

@@ -10,7 +10,7 @@ import { SkillArchiveError } from './errors.js';
 import { entryPathProblem } from '../safe-text/entry-path.js';
 import { compareBytes } from './to-draft.js';
 import { Skill, type SkillLike } from '../skill/skill.js';
-import { trimEndOf } from '../safe-text/trim-run.js';
+import { trimEndOf } from '../trim-run.js';
 
 const UNIX = 3;
 const FILE_0644 = (0o100644 << 16) >>> 0;

@@ -19,7 +19,7 @@ import { inputSpecLine } from './spec-line.js';
 import { outputSummary } from './output-summary.js';
 import { isPhantomBullet, labelHeadings, rewritePhantomLists } from './markdown/rewrite.js';
 import { SkillSpecSchema, type ExtraSectionSpec, type SkillSpec, type ToolSpec } from './spec-schema.js';
-import { foldLineBreaks } from '../safe-text/trim-run.js';
+import { foldLineBreaks } from '../trim-run.js';
 
 export const INPUT_TABLE_HEADER = ['Parameter', 'Type', 'Required', 'Description'] as const;
 export const EXAMPLES_TABLE_HEADER = ['User Request', 'Tool Input'] as const;

@@ -4,7 +4,7 @@
 // richer than the runtime's own few words, which forge-runtime owns). Pure;
 // the compiler's spec line and the build's input schema both read it.
 
-import { trimOf } from '../safe-text/trim-run.js';
+import { trimOf } from '../trim-run.js';
 
 /** A JSON Schema fragment (the subset this module writes). */
 export interface JsonSchemaNode {

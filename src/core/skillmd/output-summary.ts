@@ -4,7 +4,7 @@
 // nothing. Generated from the JSON (a JSON Schema or an example value).
 
 import { isPlainObject } from '../plain-object.js';
-import { foldLineBreaks } from '../safe-text/trim-run.js';
+import { foldLineBreaks } from '../trim-run.js';
 
 const MAX_FIELDS = 8;
 

@@ -5,7 +5,7 @@
 // per script (analyzeScript) answers all three.
 
 import { interpreterFor } from '../forge-runtime/script-binding.js';
-import { cutAt } from '../safe-text/trim-run.js';
+import { cutAt } from '../trim-run.js';
 
 /** A URL host found in a script. */
 export interface ScriptHost {

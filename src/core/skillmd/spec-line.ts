@@ -6,7 +6,7 @@
 // few words and reads every other one as a string.
 
 import { mapInputType } from './input-types.js';
-import { foldLineBreaks } from '../safe-text/trim-run.js';
+import { foldLineBreaks } from '../trim-run.js';
 
 export type SpecTypeWord = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 

@@ -30,7 +30,7 @@ import {
 import { toReview, type DraftReview } from './review.js';
 import { isAbortError, readSse } from './sse.js';
 import type * as T from '../types.js';
-import { trimEndOf } from '../../core/safe-text/trim-run.js';
+import { trimEndOf } from '../../core/trim-run.js';
 
 /**
  * A non-2xx answer (or no answer: status 0) from the API. `message` is the

@@ -6,7 +6,7 @@
 // another copy of this package on the page (the standalone bundle next to an
 // npm import). Endpoints are compared as absolute URLs.
 
-import { trimEndOf } from '../../core/safe-text/trim-run.js';
+import { trimEndOf } from '../../core/trim-run.js';
 
 const EVENT = 'forge-skill-builder:settings-changed';
 

@@ -15,7 +15,7 @@ import { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse.js';
 import { assertTokenShape, missingTokenMessage, requestHasToken } from './token.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SAVE_BODY_BYTES } from './body.js';
 import type { ApiHandlerOptions, ApiRequest, ApiResult, RequestLogEntry, SseEvent } from './types.js';
-import { trimOf } from '../../core/safe-text/trim-run.js';
+import { trimOf } from '../../core/trim-run.js';
 
 export const DEFAULT_BASE_PATH = '/api';
 

@@ -5,7 +5,7 @@
 
 import { RequestError } from '../../core/errors.js';
 import type { RouteHandler } from './context.js';
-import { trimEndOf } from '../../core/safe-text/trim-run.js';
+import { trimEndOf } from '../../core/trim-run.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 

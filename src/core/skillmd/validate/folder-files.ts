@@ -10,7 +10,7 @@ import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
 import { entryPathProblem } from '../../safe-text/entry-path.js';
 import type { RuleContext, Sink } from './context.js';
-import { cutAt, trimEndOf } from '../../safe-text/trim-run.js';
+import { cutAt, trimEndOf } from '../../trim-run.js';
 
 interface Mention {
   path: string;

@@ -5,7 +5,7 @@
 // `scripts/my_tool.sh` stay as written (`_` never emphasises inside a word),
 // and a `*` or `_` that never finds its partner is shown as itself.
 
-import { trimEndOf } from '../../../core/safe-text/trim-run.js';
+import { trimEndOf } from '../../../core/trim-run.js';
 
 export type Inline =
   | { t: 'text'; v: string }
