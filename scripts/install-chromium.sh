@@ -4,13 +4,16 @@
 # is ever downloaded by a test tool), curl, with which the user's documented
 # curl commands are run verbatim against the built CLI (and tool-run tests
 # call local servers through the egress proxy), bubblewrap, the sandbox
-# runSkillTool runs scripts in, and shellcheck, which checkScriptSyntax uses.
+# runSkillTool runs scripts in, socat, the light forwarder to the egress proxy
+# inside that sandbox (without it a Node forwarder starts, slower), and
+# shellcheck, which checkScriptSyntax uses.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+command -v socat >/dev/null 2>&1 || missing+=(socat)
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
