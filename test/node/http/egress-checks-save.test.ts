@@ -11,7 +11,7 @@ import { saveSkill } from '../../../src/node/workspace/save-skill.js';
 import type { HostResolver } from '../../../src/node/workspace/resolve-egress.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { egressSkill } from '../../helpers/skill-fixtures.js';
-import { listen, type Listening } from './support.js';
+import { listen, type Listening, saveRiskySkill } from './support.js';
 
 const FORGE_YAML = 'agent_id: alpha\negress:\n  allowed_domains:\n    - api.example.com\n';
 const ANSWERS: Record<string, string[]> = {
@@ -59,14 +59,7 @@ afterEach(async () => {
   await srv.close();
 });
 
-async function save(body: Record<string, unknown>): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ skill_name: 'risky', ...body }),
-  });
-  return { status: res.status, json: await res.json() };
-}
+const save = (body: Record<string, unknown>) => saveRiskySkill(srv.url, body);
 
 async function expectNothingWritten(): Promise<void> {
   expect(await ws.read('agents/alpha/skills/risky/SKILL.md')).toBeNull();

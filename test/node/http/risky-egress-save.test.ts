@@ -7,7 +7,7 @@ import { createRequestHandler } from '../../../src/node/http/request-handler.js'
 import { saveSkill } from '../../../src/node/workspace/save-skill.js';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { egressSkill } from '../../helpers/skill-fixtures.js';
-import { listen, type Listening } from './support.js';
+import { listen, type Listening, saveRiskySkill } from './support.js';
 
 const FORGE_YAML = 'agent_id: alpha\negress:\n  allowed_domains:\n    - api.example.com\n';
 const RISKY = ['"*.com"', '169.254.169.254', 'localhost'];
@@ -23,14 +23,7 @@ afterEach(async () => {
   await srv.close();
 });
 
-async function save(body: Record<string, unknown>): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ skill_name: 'risky', ...body }),
-  });
-  return { status: res.status, json: await res.json() };
-}
+const save = (body: Record<string, unknown>) => saveRiskySkill(srv.url, body);
 
 describe('risky egress on save', () => {
   for (const entry of RISKY) {

@@ -153,3 +153,13 @@ export async function rawRequest(
     } else req.end(opts.body);
   });
 }
+
+/** POSTs a save of skill `risky` (plus `body`) to agent `alpha` of the server at `url`; the reply's status and JSON. */
+export async function saveRiskySkill(url: string, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${url}/api/agents/alpha/skill-builder/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ skill_name: 'risky', ...body }),
+  });
+  return { status: res.status, json: await res.json() };
+}
