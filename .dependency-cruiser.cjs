@@ -27,7 +27,7 @@ const LAYERS = {
   ],
   node: [
     ['fs', 'script-check'], // fs types, atomic writes, locks; script syntax checks
-    ['config', 'skill-store'], // tiers, .env, ui.yaml, trust; listing and reading skills on disk
+    ['config', 'skill-store', 'llm-recording'], // tiers, .env, ui.yaml, trust; listing and reading skills on disk; LLM recordings in a directory
     ['skill-folder', 'sandbox', 'risk'], // folder files, import and export; tool runs; risk policy files
     ['workspace'], // agents, save, import flow, the skill for edit mode
     ['artifacts', 'routing', 'builder.ts'], // build; routing check; the node createSkillBuilder

@@ -20,6 +20,7 @@ export const LLM_ERROR_CODES = [
   'timeout',
   'stream_cut',
   'aborted',
+  'replay_miss',
 ] as const;
 export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];
 
@@ -108,6 +109,28 @@ export class LlmError extends ForgeError {
 
   static override isInstance(value: unknown): value is LlmError {
     return ForgeError.isInstance(value) && (LLM_ERROR_CODES as readonly string[]).includes(value.code);
+  }
+}
+
+/**
+ * A client replaying recorded LLM calls got a request that is not in the recording:
+ * `requestHash` names it (the recording file is `<requestHash>.json`), `location` says
+ * where the recording was looked up. Never retryable: record again, or undo the change
+ * that altered the request.
+ */
+export class LlmReplayMissError extends LlmError {
+  declare readonly code: 'replay_miss';
+  readonly requestHash: string;
+  readonly location: string;
+
+  constructor(message: string, opts: { provider: string; requestHash: string; location: string }) {
+    super('replay_miss', message, { provider: opts.provider });
+    this.requestHash = opts.requestHash;
+    this.location = opts.location;
+  }
+
+  static override isInstance(value: unknown): value is LlmReplayMissError {
+    return hasCode(value, 'replay_miss');
   }
 }
 

@@ -10,6 +10,7 @@
 export {
   ForgeError,
   LlmError,
+  LlmReplayMissError,
   ConfigError,
   RequestError,
   SkillConflictError,

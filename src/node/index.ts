@@ -51,6 +51,9 @@ export { runSkillTool } from './sandbox/run-skill-tool.js';
 export { ToolRunError } from './sandbox/types.js';
 export type { OutputDiagnostic, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';
 
+// Record and replay LLM calls in a directory (LlmConfig.recording).
+export { createDirectoryRecordingStore } from './llm-recording/directory-store.js';
+
 // Checking scripts without running them, and the risk policy on disk.
 export { checkScriptSyntax } from './script-check/index.js';
 export type { CheckScriptSyntaxOptions, ScriptSyntaxFinding, ScriptSyntaxResult, SyntaxTool } from './script-check/index.js';

@@ -37,6 +37,8 @@ export interface AdapterCall {
   signal: AbortSignal;
   /** fetch bound to `signal`, for SDKs that accept an injected fetch. */
   fetch: typeof fetch;
+  /** True when `fetch` is not the global one (an injected fetch, record or replay): an SDK that only calls the global fetch must be routed to it. */
+  customFetch: boolean;
   /** Call on every event from the provider: it re-arms the idle timeout. */
   activity(): void;
   /** For error messages. */

@@ -14,7 +14,9 @@ import type { AdapterCall, ProviderAdapter, ResolvedLlmConfig, StructuredOutput 
 import { checkBaseUrl, normalizeBaseUrl } from './base-url.js';
 import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from './defaults.js';
 import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from './errors.js';
+import { recordingTransport, type RecordingTransport } from './recording/transport.js';
 import { createCallControl, fetchBoundTo } from './transport.js';
+import type { LlmRecording, LlmRecordingStore } from './recording/types.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmClient, type LlmConfig, type LlmRequest, type LlmStreamPart, type ProviderName } from './types.js';
 
 // Adapters (and so their SDKs, up to half a second of import time each) load on the
@@ -100,6 +102,22 @@ function checkTools(request: LlmRequest): void {
   });
 }
 
+function checkRecording(config: LlmConfig): LlmRecording | undefined {
+  const recording = config.recording;
+  if (recording === undefined) return undefined;
+  if (!recording || (recording.mode !== 'record' && recording.mode !== 'replay')) {
+    throw new ConfigError('recording', 'recording.mode must be "record" or "replay"');
+  }
+  const store = recording.store as Partial<LlmRecordingStore> | undefined;
+  if (!store || typeof store.read !== 'function' || typeof store.write !== 'function') {
+    throw new ConfigError(
+      'recording',
+      'recording.store must be an LlmRecordingStore ({location, read, write}): createMemoryRecordingStore() or, in Node, createDirectoryRecordingStore(dir)',
+    );
+  }
+  return recording;
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -172,6 +190,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   const userFetch = config.fetch;
   if (userFetch !== undefined && typeof userFetch !== 'function') throw new ConfigError('fetch', 'fetch must be a function');
   const baseFetch = (): typeof fetch => userFetch ?? globalThis.fetch;
+  const recording = checkRecording(config);
   const ctx: ErrorContext = {
     provider: resolved.provider,
     model: resolved.model,
@@ -195,6 +214,8 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     }
     for (let attempt = 0; ; attempt++) {
       const control = createCallControl(request.signal, resolved.timeoutMs);
+      const transport: RecordingTransport | undefined =
+        recording && recordingTransport(baseFetch, recording, { provider: resolved.provider, secrets: [resolved.apiKey ?? ''] });
       let textSeen = false;
       try {
         const call: AdapterCall = {
@@ -202,7 +223,8 @@ export function createLlmClient(config: LlmConfig): LlmClient {
           request,
           structured,
           signal: control.signal,
-          fetch: fetchBoundTo(baseFetch, control.signal),
+          fetch: fetchBoundTo(transport ? () => transport.fetch : baseFetch, control.signal),
+          customFetch: userFetch !== undefined || recording !== undefined,
           activity: control.activity,
           errorContext: ctx,
         };
@@ -214,6 +236,9 @@ export function createLlmClient(config: LlmConfig): LlmClient {
         if (state === 'aborted' || state === 'timeout') throw finalError(ctx, resolved.timeoutMs, undefined, state);
         return;
       } catch (err) {
+        // A replay miss is the answer whatever the SDK wrapped it in.
+        const miss = transport?.miss();
+        if (miss) throw miss;
         const error = finalError(ctx, resolved.timeoutMs, err, control.state());
         if (structured === undefined || !refusedStructured(adapter, error, attempt, textSeen)) throw error;
         planner.turnOff();

@@ -2,6 +2,8 @@
 // test client and the builder. A client streams parts for one request and
 // throws LlmError (never a provider SDK error) when the call fails.
 
+import type { LlmRecording } from './recording/types.js';
+
 export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'ollama'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
@@ -65,8 +67,13 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** Set false to never ask for native structured output. Default true. */
   structuredOutput?: boolean;
-  /** Injected fetch (tests, proxies). Defaults to globalThis.fetch. Not used by gemini (its SDK calls the global fetch). */
+  /**
+   * Injected fetch (tests, proxies). Defaults to globalThis.fetch. Gemini's SDK calls only the
+   * global fetch: its requests reach this one through a dispatcher put in front of globalThis.fetch.
+   */
   fetch?: typeof fetch;
+  /** Record every provider call into a store, or replay them from it with no network (see LlmRecording). */
+  recording?: LlmRecording;
   /** Name of the variable the key came from (e.g. OPENAI_API_KEY), only used to word auth errors. */
   apiKeyEnv?: string;
 }

@@ -39,6 +39,8 @@ export const STATUS_BY_CODE: Readonly<Record<ForgeErrorCode, StatusRule>> = {
   timeout: 502,
   stream_cut: 502,
   aborted: 499,
+  // The server replays recorded provider calls and this one was never recorded: its own setup.
+  replay_miss: 500,
   config: 400,
   bad_request: (err) => (RequestError.isInstance(err) ? STATUS_BY_REQUEST_REASON[err.reason] : undefined) ?? 400,
   conflict: 409,

@@ -10,8 +10,9 @@
 // `scripts: {file: content}`: Gemini refuses objects without properties), the
 // schema is left out and only JSON mode is asked for, with a warning.
 //
-// Limits of this SDK version: it calls the global fetch (LlmConfig.fetch is
-// not used for gemini) and reads no environment variable. A base URL may carry
+// Limits of this SDK version: it calls only the global fetch, so an injected
+// fetch (or record/replay) is reached through openFetchRoute; it reads no
+// environment variable. A base URL may carry
 // the API version (`https://proxy/v1beta`): it is split into baseUrl and
 // apiVersion for the SDK.
 import {
@@ -31,6 +32,7 @@ import {
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
 import { DEFAULT_BASE_URLS } from '../defaults.js';
 import { abortedError, httpError, inStreamError, streamCutError, transportFailure, unexpectedError, type ErrorContext } from '../errors.js';
+import { openFetchRoute } from '../fetch-route.js';
 import { geminiFinishReason } from '../finish-reasons.js';
 import { toGeminiSchema } from '../gemini-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
@@ -98,7 +100,7 @@ export function splitGeminiBaseUrl(baseUrl: string | undefined): { baseUrl?: str
   return m ? { baseUrl: m[1]!, apiVersion: m[2]! } : { baseUrl };
 }
 
-function geminiModel(call: AdapterCall): GenerativeModel {
+function geminiModel(call: AdapterCall, routeHeaders: Record<string, string> | undefined): GenerativeModel {
   const { config, request, structured } = call;
   const generationConfig: GenerationConfig = {};
   if (config.maxOutputTokens !== undefined) generationConfig.maxOutputTokens = config.maxOutputTokens;
@@ -119,7 +121,7 @@ function geminiModel(call: AdapterCall): GenerativeModel {
           }
         : {}),
     },
-    { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}) },
+    { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}), ...(routeHeaders ? { customHeaders: routeHeaders } : {}) },
   );
 }
 
@@ -172,14 +174,20 @@ function chunkReader(ctx: ErrorContext): Pick<ProviderReply<GenerateContentRespo
   };
 }
 
-function streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
+async function* streamGemini(call: AdapterCall): AsyncGenerator<LlmStreamPart> {
   const ctx = call.errorContext;
-  const model = geminiModel(call);
-  return streamReply(call, {
-    connect: () => connect(model, call),
-    ...chunkReader(ctx),
-    mapError: (err, phase, chars) => mapError(err, ctx, phase, chars),
-  });
+  // The SDK calls the global fetch: an injected one (or record/replay) is reached through a route.
+  const route = call.customFetch ? openFetchRoute(call.fetch) : undefined;
+  try {
+    const model = geminiModel(call, route?.headers);
+    yield* streamReply(call, {
+      connect: () => connect(model, call),
+      ...chunkReader(ctx),
+      mapError: (err, phase, chars) => mapError(err, ctx, phase, chars),
+    });
+  } finally {
+    route?.close();
+  }
 }
 
 /** A tool as a Gemini function declaration; a schema Gemini cannot describe is sent without parameters. */
