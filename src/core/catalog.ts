@@ -87,6 +87,9 @@ function isPaired(input: CatalogSkill): input is { skill: SkillLike; location?: 
   return typeof input === 'object' && input !== null && !(input instanceof Skill) && 'skill' in input;
 }
 
+/** Why the runtime would not load a skill (its first load error), per input; set by toEntry. */
+const dropReason = new WeakMap<object, string>();
+
 function toEntry(input: CatalogSkill): CatalogEntry | null {
   const paired = isPaired(input);
   const given = paired ? input.skill : input;
@@ -101,6 +104,7 @@ function toEntry(input: CatalogSkill): CatalogEntry | null {
   const description = fmDescription || oneLine(view.tools.find((t) => t.description !== '')?.description ?? '');
   if (!name || !description) return null;
   const loads = view.loadErrors.length === 0;
+  if (typeof input === 'object' && input !== null) dropReason.set(input, loads ? '' : view.loadErrors[0]!);
   // `loads` is judged apart (`dropped`): the xml format keeps a skill the runtime would drop.
   const listing = catalogListing({
     name,
@@ -204,4 +208,32 @@ export function filterSkills<T extends FilterableSkill>(skills: readonly T[], fi
     const have = new Set(f.tags.map((t) => t.trim().toLowerCase()));
     return wanted.every((t) => have.has(t));
   });
+}
+
+/** A skill the catalog leaves out, and why in words an operator can act on. */
+export interface CatalogOmission {
+  /** The skill's name, else its location, else `#<n>` (1-based input position). */
+  skill: string;
+  reason: string;
+}
+
+/** Which of `skills` the catalog of `options.format` leaves out, and why (input order). */
+export function catalogOmissions(skills: readonly CatalogSkill[], options: SkillCatalogOptions = {}): CatalogOmission[] {
+  const xml = (options.format ?? 'forge') === 'xml';
+  const out: CatalogOmission[] = [];
+  const kept = new Map<string, string>();
+  for (const entry of entriesOf(skills, xml)) kept.set(entry.name, entry.location);
+  skills.forEach((input, i) => {
+    const e = toEntry(input);
+    const location = isPaired(input) ? (input.location ?? '') : '';
+    if (!e) return void out.push({ skill: location || `#${i + 1}`, reason: 'it has no name or no description (the catalog lists a skill by both)' });
+    if (e.dropped && !xml) {
+      const why = typeof input === 'object' && input !== null ? dropReason.get(input) : undefined;
+      return void out.push({ skill: e.name, reason: `the runtime would not load it${why ? `: ${why}` : ''}` });
+    }
+    if (kept.get(e.name) !== e.location)
+      return void out.push({ skill: e.name, reason: `another skill has the name "${e.name}"${kept.get(e.name) ? ` (${kept.get(e.name)})` : ''}` });
+    if (!xml && !e.listed) out.push({ skill: e.name, reason: 'each of its tools is a callable tool: the agent sees them as tools, not in the catalog' });
+  });
+  return out;
 }

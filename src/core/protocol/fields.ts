@@ -41,6 +41,9 @@ export const SETTINGS_UPDATE = /*#__PURE__*/ fields('provider', 'model', 'baseUr
 /** `GET /agents` items. */
 export const AGENT_INFO = /*#__PURE__*/ fields('id', 'path', 'hasSkills', 'relativePath');
 
+/** `POST /agents`: the new agent's id (its folder name). */
+export const CREATE_AGENT_REQUEST = /*#__PURE__*/ fields('agentId');
+
 /** `GET …/skills` items. */
 export const SKILL_SUMMARY = /*#__PURE__*/ fields('name', 'dirName', 'description', 'category', 'tags', 'path', 'hasScripts', 'tools', 'format', 'error');
 
@@ -125,6 +128,7 @@ export const FIELD_TABLES: Readonly<Record<string, FieldTable>> = {
   PROVIDER_INFO,
   SETTINGS_UPDATE,
   AGENT_INFO,
+  CREATE_AGENT_REQUEST,
   SKILL_SUMMARY,
   SKIPPED_ENTRY,
   CUSTOM_SKILL,

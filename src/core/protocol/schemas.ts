@@ -11,7 +11,16 @@ import { RequestError } from '../errors.js';
 import { checkEnvValue, checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
 import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
 import { SKILL_FOLDER_LIMITS } from '../skill-folder/limits.js';
-import { CHAT_REQUEST as C, DRAFT as D, SAVE_REQUEST as S, BINARY as B, REQUIREMENTS as R, TRY_REQUEST as TR, VALIDATE_REQUEST as V } from './fields.js';
+import {
+  CREATE_AGENT_REQUEST as CA,
+  CHAT_REQUEST as C,
+  DRAFT as D,
+  SAVE_REQUEST as S,
+  BINARY as B,
+  REQUIREMENTS as R,
+  TRY_REQUEST as TR,
+  VALIDATE_REQUEST as V,
+} from './fields.js';
 
 /** Caps on request bodies (characters). */
 export const REQUEST_LIMITS = {
@@ -200,3 +209,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `is required (${issue.expected})`;
   return issue.message;
 }
+
+/** `POST /agents` body `{agent_id}`, read as `{agentId}`; the id's rule is checked where the folder is made. */
+export const CreateAgentRequestSchema = z
+  .object({ [CA.agentId]: z.string().max(200, 'an agent id may hold at most 64 characters') })
+  .transform((v) => ({ agentId: v[CA.agentId] }));

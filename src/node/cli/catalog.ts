@@ -5,7 +5,7 @@
 
 import { stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { buildSkillCatalog, type CatalogSkill } from '../../core/catalog.js';
+import { buildSkillCatalog, catalogOmissions, type CatalogSkill } from '../../core/catalog.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import * as nodeFs from 'node:fs';
 import type { SkippedEntry } from '../../core/api/types.js';
@@ -65,6 +65,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const { inputs, skipped, dir } = await catalogSkillsFor(arg, abs);
   const shownDir = relative(io.cwd, dir) || '.';
   for (const s of skipped) writeLine(io.stderr, escapeControlChars(`${join(shownDir, s.path)}: skipped [${s.code}] ${s.reason}`));
+  for (const o of catalogOmissions(inputs, { format })) writeLine(io.stderr, escapeControlChars(`${o.skill}: left out of the catalog: ${o.reason}`));
   const catalog = buildSkillCatalog(inputs, { format });
   if (catalog === '') {
     writeLine(io.stderr, `${arg}: no skill with a name and description to list`);

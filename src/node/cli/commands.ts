@@ -1,6 +1,7 @@
 // The subcommand registry, in the order `--help` lists them. A new subcommand
 // is one file under cli/ exporting a CliCommand, plus one line here.
 
+import { agentCommand } from './agent.js';
 import { buildCommand } from './build.js';
 import { catalogCommand } from './catalog.js';
 import { chatCommand } from './chat.js';
@@ -21,4 +22,5 @@ export const COMMANDS: readonly CliCommand[] = [
   routeCheckCommand,
   importCommand,
   exportCommand,
+  agentCommand,
 ];

@@ -17,7 +17,21 @@ export interface CliIo {
   waitForShutdown(): Promise<string>;
 }
 
+/**
+ * Stops a closed reader from crashing the command: `… --json | head` closes the pipe early, and the
+ * EPIPE that the next write meets would otherwise be an uncaught stack trace. The rest of the output
+ * is dropped, as any shell tool does; other stream errors still throw.
+ */
+export function quietOnBrokenPipe(stream: Writable): void {
+  let gone = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || (gone && err.code === 'ERR_STREAM_DESTROYED')) return void (gone = true);
+    throw err;
+  });
+}
+
 export function processIo(): CliIo {
+  quietOnBrokenPipe(process.stdout);
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -15,6 +15,8 @@ import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
 import { loadSkill } from './validate.js';
+import { findWorkspace } from './workspace-dir.js';
+import { ConfigError } from '../../core/errors.js';
 
 const HELP = `Usage: ${PROGRAM} route-check <skill-dir> --agent <agent-dir> [options]
 
@@ -25,7 +27,8 @@ other installed skills) and the skill its first tool call picks is recorded.
 
 Options:
   --agent <dir>        the agent folder whose other skills compete (required)
-  --dir <path>         workspace with the LLM settings (default: the current folder)
+  --dir <path>         workspace with the LLM settings (default: the nearest folder
+                       above the agent or the skill holding .forge/, else the current folder)
   --request <text>     a request to check (repeatable); prefix "other:" or "none:"
                        when it should NOT go to this skill (default: it should)
   --generate <n>       add n generated requests: the skill's Examples, then one
@@ -108,8 +111,19 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const skill = await loadSkill(resolve(io.cwd, positionals[0]!));
   const draft = { skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName ? { dirName: skill.dirName } : {}) };
   const agentDir = resolve(io.cwd, values.agent);
-  const workspaceDir = resolve(io.cwd, values.dir ?? '.');
-  const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir, env: io.env, homeDir: io.homeDir });
+  // As `try` does: the nearest folder above the agent (or the skill) holding .forge/, else the current folder.
+  const found = values.dir === undefined ? (findWorkspace(agentDir) ?? findWorkspace(resolve(io.cwd, positionals[0]!))) : undefined;
+  const workspaceDir = values.dir !== undefined ? resolve(io.cwd, values.dir) : (found ?? io.cwd);
+  const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir, env: io.env, homeDir: io.homeDir }).catch((err: unknown) => {
+    if (!ConfigError.isInstance(err)) throw err;
+    const how =
+      values.dir !== undefined
+        ? 'the workspace given with --dir'
+        : found
+          ? 'the nearest folder with .forge/ above the agent'
+          : 'no folder above the agent has .forge/, so the current folder';
+    throw new ConfigError(err.field, `${err.message} (workspace ${workspaceDir}: ${how}; pass --dir <workspace> for another)`, { cause: err });
+  });
   const exclude = [routingSkillName(draft), skill.dirName ?? ''].filter(Boolean);
   const otherSkills = await agentRoutingSkills(agentDir, exclude, {});
 

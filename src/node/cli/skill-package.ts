@@ -111,7 +111,9 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (existing) {
     const skillMd = accept ? acceptRequirements(prepared.skill.skillMd, accept) : prepared.skill.skillMd;
     const diff = diffAgainst(existing, skillMd, prepared.skill, new Map(prepared.skill.binaries.map((b) => [b.path, b.sha256])));
-    io.stdout.write(diff === '' ? `  the import is identical to the saved skill "${prepared.name}"\n` : diff);
+    if (diff === '')
+      return (writeLine(io.stdout, `skill "${prepared.name}" is already up to date in ${values.agent}: the import is identical; nothing was written`), 0);
+    io.stdout.write(diff);
   }
   if (existing && !values.replace) return conflict(io, prepared.name);
   try {

@@ -9,14 +9,16 @@ import * as nodeFs from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
+import type { ToolSection } from '../../core/skillmd/types.js';
 import type { FsLike } from '../fs/types.js';
 import { readSkillScripts } from '../skill-store/read.js';
 import { toolRunToWire } from '../../core/protocol/wire.js';
 import { runSkillTool } from '../sandbox/run-skill-tool.js';
-import type { ToolRunResult } from '../sandbox/types.js';
+import { ToolRunError, type ToolRunResult } from '../sandbox/types.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
+import { findWorkspace } from './workspace-dir.js';
 
 const HELP = `Usage: ${PROGRAM} try <skill-dir> --tool <name> (--input <json> | --example <n>) [options]
 
@@ -49,19 +51,19 @@ function exists(path: string): boolean {
   return nodeFs.existsSync(path);
 }
 
-/** The nearest folder at or above `from` (at most 5 levels) holding `.forge/`. */
-function findWorkspace(from: string): string | undefined {
-  let dir = from;
-  for (let i = 0; i < 6; i++) {
-    if (exists(join(dir, '.forge'))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
-  return undefined;
+/** The tool's section, or a UsageError naming the tool as unknown and listing the skill's tools. */
+function toolSection(skillMd: string, tool: string): ToolSection {
+  const tools = parseSkillMd(skillMd).tools;
+  const found = tools.find((t) => t.name === tool);
+  if (found) return found;
+  throw new UsageError(
+    `the skill has no tool "${tool}"${tools.length ? `; its tools: ${tools.map((t) => t.name).join(', ')}` : ' (its SKILL.md has no "## Tool:" section)'}`,
+    'try',
+  );
 }
 
-function inputFrom(values: { input?: string; example?: string }, skillMd: string, tool: string): unknown {
+function inputFrom(values: { input?: string; example?: string }, section: ToolSection): unknown {
+  const tool = section.name;
   if ((values.input === undefined) === (values.example === undefined)) throw new UsageError('give exactly one of --input <json> or --example <n>', 'try');
   if (values.input !== undefined) {
     try {
@@ -71,7 +73,7 @@ function inputFrom(values: { input?: string; example?: string }, skillMd: string
     }
   }
   const n = Number(values.example);
-  const examples = parseSkillMd(skillMd).tools.find((t) => t.name === tool)?.examples ?? [];
+  const examples = section.examples;
   if (!Number.isInteger(n) || n < 1 || n > examples.length)
     throw new UsageError(
       `--example must be a row number from 1 to ${examples.length} (the tool "${tool}" has ${examples.length} example${examples.length === 1 ? '' : 's'})`,
@@ -131,7 +133,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`${positionals[0]}: the folder has no SKILL.md`, 'try');
   });
   const scripts = (await readSkillScripts(nodeFs as unknown as FsLike, skillDir, basename(skillDir))).scripts ?? {};
-  const input = inputFrom(values, skillMd, values.tool);
+  const input = inputFrom(values, toolSection(skillMd, values.tool));
   const guessAgent = dirname(dirname(skillDir));
   const agentDir = values['agent-dir'] ? resolve(io.cwd, values['agent-dir']) : exists(join(guessAgent, 'forge.yaml')) ? guessAgent : undefined;
   const workspaceDir = values.dir ? resolve(io.cwd, values.dir) : findWorkspace(agentDir ?? skillDir);
@@ -145,6 +147,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ...(agentDir !== undefined ? { agentDir } : {}),
     ...(workspaceDir !== undefined ? { workspaceDir } : {}),
     ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+  }).catch((err: unknown) => {
+    // Outside an agent folder, say which flag points at the .env that supplies values.
+    if (ToolRunError.isInstance(err) && err.problem === 'missing_env' && agentDir === undefined)
+      throw new Error(`${err.message}; give the agent with --agent-dir <agent-dir>: its .env supplies the values`);
+    throw err;
   });
   if (values.json) writeLine(io.stdout, JSON.stringify(toolRunToWire(result), null, 2));
   else printResult(io, result);

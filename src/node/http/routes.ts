@@ -5,7 +5,7 @@
 // everything else is Forge's dashboard API.
 
 import type { Route } from './router.js';
-import { listAgents } from './handlers/agents.js';
+import { createAgentRoute, listAgents } from './handlers/agents.js';
 import { chat } from './handlers/chat.js';
 import { getContext } from './handlers/context.js';
 import { saveAgentSkill } from './handlers/save.js';
@@ -24,6 +24,7 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'POST', path: '/skill-builder/validate', handler: validateStandalone },
   { method: 'POST', path: '/skill-builder/try', handler: tryStandalone },
   { method: 'GET', path: '/agents', handler: listAgents },
+  { method: 'POST', path: '/agents', handler: createAgentRoute },
   { method: 'GET', path: '/agents/:id/skill-builder/provider', handler: getAgentProvider },
   { method: 'POST', path: '/agents/:id/skill-builder/chat', handler: chat },
   { method: 'GET', path: '/agents/:id/skill-builder/context', handler: getContext },

@@ -41,7 +41,10 @@ async function missingError(requires: EnvRequirements, out: Record<string, strin
   const parts = [...missing];
   if (groupMissing) parts.push(`one of ${requires.oneOf.join(' / ')}`);
   const names = [...missing, ...(groupMissing ? requires.oneOf : [])];
-  const where = src.agentDir !== undefined ? "the agent's .env" : "an agent's .env and run the tool from that agent (or pass it in env)";
+  const where =
+    src.agentDir !== undefined
+      ? `the agent's .env (${join(src.agentDir, '.env')}, a line ${names[0]}=<value>)`
+      : "an agent's .env and run the tool from that agent (or pass it in env)";
   const wsEnv = src.workspaceDir !== undefined ? await readIfPresent(workspaceEnvPath(src.workspaceDir), src.fs) : {};
   const inWorkspace = names.filter((n) => wsEnv[n] !== undefined && !NEVER_HANDED_ENV.has(n));
   const never = names.filter((n) => NEVER_HANDED_ENV.has(n));

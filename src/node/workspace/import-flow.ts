@@ -12,6 +12,8 @@ import { acceptRequirements, type AcceptedRequirements } from '../../core/skill-
 import { Skill, type SkillLike } from '../../core/skill/skill.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { refuseNonSkillOccupant } from '../skill-store/agent-read.js';
+import { listCustomSkills } from '../skill-store/index.js';
+import { SkillConflictError } from '../../core/errors.js';
 import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from './save-skill.js';
 
 export interface PreparedImport {
@@ -88,6 +90,25 @@ export function importReply(p: PreparedImport): ImportReply {
   };
 }
 
+/**
+ * Refuses (SkillConflictError, nothing written) an import whose tool names another skill of the agent
+ * already defines: a renamed import keeps its tools, and the agent's build would drop them with
+ * `tool-name-conflict`. The skill it replaces (same name) does not count.
+ */
+async function refuseToolClash(agentDir: string, p: PreparedImport, io: SaveSkillOptions): Promise<void> {
+  const mine = new Set(p.skill.parsed.tools.map((t) => t.name));
+  if (mine.size === 0) return;
+  for (const other of await listCustomSkills(agentDir, io)) {
+    if (other.name === p.name || other.dirName === p.name) continue;
+    const shared = other.tools.filter((t) => mine.has(t));
+    if (shared.length === 0) continue;
+    throw new SkillConflictError(
+      p.name,
+      `the agent's skill "${other.name}" already defines the tool${shared.length > 1 ? 's' : ''} ${shared.map((t) => `"${t}"`).join(', ')}, and an agent cannot have two tools with one name (its build would leave this one out): rename the "## Tool:" section${shared.length > 1 ? 's' : ''} and ${shared.length > 1 ? 'their scripts' : 'its script'} in the source, then import again`,
+    );
+  }
+}
+
 export interface SaveImportOptions extends SaveSkillOptions {
   /** The proposals the operator accepted; none are applied otherwise. */
   accept?: AcceptedRequirements;
@@ -103,6 +124,7 @@ export interface SaveImportOptions extends SaveSkillOptions {
 export async function saveImport(agentDir: string, p: PreparedImport, options: SaveImportOptions = {}): Promise<SaveSkillResult> {
   const { accept, replace, ...saveOptions } = options;
   if (!replace) await refuseNonSkillOccupant(agentDir, p.name, saveOptions);
+  await refuseToolClash(agentDir, p, saveOptions);
   return saveSkill(
     agentDir,
     {
