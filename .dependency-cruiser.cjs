@@ -19,7 +19,7 @@ const LAYERS = {
     ['skillmd'], // parse, compile, decompile, validate a SKILL.md
     ['skill'], // the Skill value
     ['risk', 'catalog.ts', 'runtime-form', 'skill-folder'], // analyses of one skill; its folder and archive
-    ['artifacts', 'routing', 'envelope'], // build output; routing; the model's reply and the events of a turn
+    ['artifacts', 'routing', 'envelope', 'trust'], // build output; routing; the model's reply and the events of a turn; signed manifests and trust levels
     ['draft-stream', 'api'], // when a turn sends partial drafts; the API's camelCase types
     ['protocol'], // the HTTP protocol: field tables, plain mappers, zod wire schemas and codecs
     ['builder'], // createSkillBuilder: prompt and turn
@@ -29,6 +29,7 @@ const LAYERS = {
     ['fs', 'script-check'], // fs types, atomic writes, locks; script syntax checks
     ['config', 'skill-store', 'llm-recording'], // tiers, .env, ui.yaml, trust; listing and reading skills on disk; LLM recordings in a directory
     ['skill-folder', 'sandbox', 'risk'], // folder files, import and export; tool runs; risk policy files
+    ['trust'], // Ed25519 keys, signing and verifying skill folders
     ['workspace'], // agents, save, import flow, the skill for edit mode
     ['artifacts', 'routing', 'builder.ts'], // build; routing check; the node createSkillBuilder
     ['http'], // the HTTP API

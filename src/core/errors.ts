@@ -41,6 +41,8 @@ export type ForgeErrorCode =
   | 'risk_policy_invalid'
   | 'designer_reply'
   | 'partial_result'
+  | 'trust_invalid'
+  | 'trust_refused'
   | 'tool_run_refused'
   | 'skill_read'
   | 'usage'
@@ -60,6 +62,8 @@ export const FORGE_ERROR_CODES = [
   'risk_policy_invalid',
   'designer_reply',
   'partial_result',
+  'trust_invalid',
+  'trust_refused',
   'tool_run_refused',
   'skill_read',
   'usage',

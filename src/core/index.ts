@@ -89,3 +89,33 @@ export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, R
 // Skill packages: zip read/write (fflate; isomorphic) and accepting inferred requirements.
 export { SkillArchiveError, acceptRequirements, readSkillZip, readSkillFiles, writeSkillZip } from './skill-folder/index.js';
 export type { AcceptedRequirements } from './skill-folder/index.js';
+
+// Signing and trust: the signed manifest of a skill folder, Forge's trust levels and policy, and the assessment of a folder's bytes.
+export {
+  SKILL_MANIFEST,
+  SKILL_MANIFEST_SIGNATURE,
+  SKILL_MD_SIGNATURE,
+  SKILL_PROVENANCE,
+  TRUST_LEVELS,
+  TrustFileError,
+  TrustPolicyError,
+  assessSkillTrust,
+  buildSkillManifest,
+  compareSkillManifest,
+  meetsTrustLevel,
+  parseSkillManifest,
+  serializeSkillManifest,
+  trustPolicyProblem,
+} from './trust/index.js';
+export type {
+  ManifestDifference,
+  Sha256,
+  SignatureCheck,
+  SkillManifest,
+  SkillManifestFile,
+  SkillTrust,
+  SkillTrustStatus,
+  TrustFacts,
+  TrustLevel,
+  TrustPolicy,
+} from './trust/index.js';

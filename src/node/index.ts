@@ -63,3 +63,16 @@ export type { AgentRiskPolicy } from './risk/policy-file.js';
 // Skills are folders: import a folder, .zip or .skill into a draft; export deterministic zip bytes.
 export { importSkill, exportSkill } from './skill-folder/index.js';
 export type { ExportSkillOptions, ImportSkillSource } from './skill-folder/index.js';
+
+// Forge-compatible signing: Ed25519 key files, signed manifests, verification against a keyring.
+export {
+  generateSigningKey,
+  readPrivateKeyFile,
+  loadKeyring,
+  forgeKeysDir,
+  trustedKeysDir,
+  signSkillFolder,
+  verifySkillFolder,
+  verifySkillEntries,
+} from './trust/index.js';
+export type { GeneratedKey, Keyring, SignSkillResult, VerifySkillOptions } from './trust/index.js';

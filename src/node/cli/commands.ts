@@ -8,6 +8,7 @@ import { chatCommand } from './chat.js';
 import type { CliCommand } from './command.js';
 import { routeCheckCommand } from './route-check.js';
 import { exportCommand, importCommand } from './skill-package.js';
+import { keygenCommand, signCommand, verifyCommand } from './trust.js';
 import { uiCommand } from './ui.js';
 import { tryCommand } from './try.js';
 import { validateCommand } from './validate.js';
@@ -23,4 +24,7 @@ export const COMMANDS: readonly CliCommand[] = [
   importCommand,
   exportCommand,
   agentCommand,
+  keygenCommand,
+  signCommand,
+  verifyCommand,
 ];

@@ -52,6 +52,9 @@ export const STATUS_BY_CODE: Readonly<Record<ForgeErrorCode, StatusRule>> = {
   designer_reply: 502,
   // The failure decides; the partial result only rides along.
   partial_result: (err) => httpStatusOf(PartialResultError.isInstance(err) ? err.cause : undefined),
+  // A manifest, key or signature file that cannot be read (400); a skill a trust policy refuses (403: understood, not allowed here).
+  trust_invalid: 400,
+  trust_refused: 403,
   tool_run_refused: (err) => (ToolRunError.isInstance(err) ? STATUS_BY_TOOL_RUN_PROBLEM[err.problem] : undefined) ?? 400,
   // A skill file that cannot be read safely (a symlink out of its folder, not a regular file, too large): not served.
   skill_read: 404,

@@ -8,6 +8,7 @@ import { ApiError } from '../../../src/elements/api/client.js';
 import { DesignerReplyError } from '../../../src/core/routing/errors.js';
 import { RiskPolicyError } from '../../../src/core/risk/policy.js';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
+import { TrustFileError, TrustPolicyError } from '../../../src/core/trust/errors.js';
 import { UsageError } from '../../../src/node/cli/args.js';
 import { httpStatusOf, STATUS_BY_CODE } from '../../../src/node/http/status.js';
 import { ToolRunError } from '../../../src/node/sandbox/types.js';
@@ -26,6 +27,8 @@ function oneOfEach(): core.ForgeError[] {
     new core.SkillValidationError({ valid: false, errors: [], warnings: [] }),
     new core.PartialResultError(new core.NotFoundError('skill', 'x'), null),
     new SkillArchiveError('x'),
+    new TrustFileError('x', 'skill.manifest.json'),
+    new TrustPolicyError('x', 'min_trust_level'),
     new RiskPolicyError('x'),
     new DesignerReplyError('requests', 'x'),
     new ToolRunError('busy', 'tool', 'x'),
@@ -62,6 +65,8 @@ describe('httpStatusOf', () => {
       [new core.PartialResultError(new core.LlmError('aborted', 'stopped', { provider: 'x' }), {}), 499],
       [new core.PartialResultError(new Error('a bug'), {}), 500],
       [new SkillReadError('x'), 404],
+      [new TrustFileError('x', 'skill.manifest.json'), 400],
+      [new TrustPolicyError('x', 'min_trust_level'), 403],
       [new UsageError('x'), 500],
       [new Error('a bug'), 500],
       ['not an error', 500],

@@ -1,0 +1,44 @@
+// A skill's trust on the wire: what its signatures and manifest say
+// (`{status, level, key_id?, coverage, changed, added, missing,
+// signature_verified, checksums_match, detail}`), as the import reply, the
+// skills list, the CLI's `verify --json` and the element's badge carry it.
+
+import type { SkillTrust, SkillTrustStatus } from '../trust/assess.js';
+import { TRUST_LEVELS, type TrustLevel } from '../trust/levels.js';
+import { fields } from './fields.js';
+import { fromWire, str, strs, toWire, type WireJson } from './wire.js';
+
+export const SKILL_TRUST = /*#__PURE__*/ fields(
+  'status',
+  'level',
+  'keyId',
+  'coverage',
+  'changed',
+  'added',
+  'missing',
+  'signatureVerified',
+  'checksumsMatch',
+  'detail',
+);
+
+const STATUSES: readonly SkillTrustStatus[] = ['verified', 'modified', 'unverified', 'unsigned'];
+const COVERAGE: ReadonlyArray<SkillTrust['coverage']> = ['all_files', 'skill_md_only', 'none'];
+
+export const skillTrustToWire = (t: SkillTrust): WireJson => toWire(SKILL_TRUST, t);
+
+export function skillTrustFromWire(json: unknown): SkillTrust {
+  const f = fromWire(SKILL_TRUST, json);
+  const status = STATUSES.find((s) => s === f.status) ?? 'unsigned';
+  return {
+    status,
+    level: (TRUST_LEVELS as readonly string[]).includes(str(f.level)) ? (f.level as TrustLevel) : 'untrusted',
+    ...(typeof f.keyId === 'string' ? { keyId: f.keyId } : {}),
+    coverage: COVERAGE.find((c) => c === f.coverage) ?? 'none',
+    changed: strs(f.changed),
+    added: strs(f.added),
+    missing: strs(f.missing),
+    signatureVerified: f.signatureVerified === true,
+    checksumsMatch: f.checksumsMatch === true,
+    detail: str(f.detail),
+  };
+}
