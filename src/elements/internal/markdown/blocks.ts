@@ -30,7 +30,12 @@ const blank = (l: string) => l.trim() === '';
 
 /** Top-level blocks of `text`, each with its source. */
 export function parseBlocks(text: string): SourcedBlock[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const normal = text.replace(/\r\n?/g, '\n');
+  const lines = normal.split('\n');
+  // Where each line starts, so a run of lines is one slice of the text (joining a long code block's lines copied it twice).
+  const starts = new Int32Array(lines.length + 1);
+  for (let k = 0; k < lines.length; k++) starts[k + 1] = starts[k]! + lines[k]!.length + 1;
+  const joined = (from: number, to: number): string => (to > from ? normal.slice(starts[from], starts[to]! - 1) : '');
   const out: SourcedBlock[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -39,8 +44,8 @@ export function parseBlocks(text: string): SourcedBlock[] {
       continue;
     }
     const from = i;
-    const [block, next] = readBlock(lines, i);
-    out.push({ block, src: lines.slice(from, next).join('\n') });
+    const [block, next] = readBlock(lines, i, joined);
+    out.push({ block, src: joined(from, next) });
     i = next;
   }
   return out;
@@ -50,21 +55,18 @@ function parseAll(lines: string[]): Block[] {
   return parseBlocks(lines.join('\n')).map((b) => b.block);
 }
 
-/** Reads the block starting at `lines[i]` (not blank); returns it and the index after it. */
-function readBlock(lines: string[], i: number): [Block, number] {
+/** Reads the block starting at `lines[i]` (not blank); returns it and the index after it. `joined(a, b)` is lines a..b-1 joined by line breaks. */
+function readBlock(lines: string[], i: number, joined: (from: number, to: number) => string): [Block, number] {
   const line = lines[i]!;
   const fence = fenceOf(line);
   if (fence) {
     const mark = fence.mark;
-    const body: string[] = [];
     let k = i + 1;
     for (; k < lines.length; k++) {
-      const l = lines[k]!;
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(l);
-      if (close && close[1]![0] === mark[0] && close[1]!.length >= mark.length) return [{ t: 'code', lang: fence.lang, text: body.join('\n') }, k + 1];
-      body.push(l);
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines[k]!);
+      if (close && close[1]![0] === mark[0] && close[1]!.length >= mark.length) return [{ t: 'code', lang: fence.lang, text: joined(i + 1, k) }, k + 1];
     }
-    return [{ t: 'code', lang: fence.lang, text: body.join('\n') }, k];
+    return [{ t: 'code', lang: fence.lang, text: joined(i + 1, k) }, k];
   }
   const heading = headingOf(line);
   if (heading) return [{ t: 'h', level: heading.level, text: heading.text }, i + 1];
@@ -83,14 +85,12 @@ function readBlock(lines: string[], i: number): [Block, number] {
     for (; k < lines.length && !blank(lines[k]!) && lines[k]!.includes('|'); k++) rows.push(cells(lines[k]!));
     return [{ t: 'table', head, rows }, k];
   }
-  const para: string[] = [line];
   let k = i + 1;
   for (; k < lines.length; k++) {
     const l = lines[k]!;
     if (blank(l) || fenceOf(l) || headingOf(l) || RULE.test(l) || QUOTE.test(l) || startsList(l)) break;
-    para.push(l);
   }
-  return [{ t: 'p', text: para.join('\n') }, k];
+  return [{ t: 'p', text: joined(i, k) }, k];
 }
 
 /** A list item that may interrupt a paragraph: a bullet, or an ordered item starting at 1. */
@@ -144,21 +144,27 @@ function leading(l: string): number {
   return l.length - l.trimStart().length;
 }
 
+/** The cells of a table row; `\|` is a `|` inside a cell. Each cell is cut as slices, not grown a character at a time. */
 function cells(row: string): string[] {
   let r = row.trim();
   if (r.startsWith('|')) r = r.slice(1);
   if (r.endsWith('|') && !r.endsWith('\\|')) r = r.slice(0, -1);
   const out: string[] = [];
-  let cur = '';
+  let cur: string[] = [];
+  let from = 0;
   for (let i = 0; i < r.length; i++) {
     if (r[i] === '\\' && r[i + 1] === '|') {
-      cur += '|';
+      cur.push(r.slice(from, i), '|');
+      from = i + 2;
       i++;
     } else if (r[i] === '|') {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += r[i];
+      cur.push(r.slice(from, i));
+      out.push(cur.join('').trim());
+      cur = [];
+      from = i + 1;
+    }
   }
-  out.push(cur.trim());
+  cur.push(r.slice(from));
+  out.push(cur.join('').trim());
   return out;
 }

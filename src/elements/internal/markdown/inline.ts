@@ -6,6 +6,7 @@
 // and a `*` or `_` that never finds its partner is shown as itself.
 
 import { trimEndOf } from '../../../core/trim-run.js';
+import { TextRun } from './text-run.js';
 
 export type Inline =
   | { t: 'text'; v: string }
@@ -19,6 +20,8 @@ const PUNCT = /[!-/:-@[-`{-~\p{P}\p{S}]/u;
 const SPACE = /\s/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const URL_START = /^https?:\/\/[^\s<]+/i;
+/** A run of characters that start no inline syntax (escape, code, line break, link, image, autolink, URL, emphasis). */
+const PLAIN = /[^\\`\n![<hH*_~]+/y;
 
 /** A run of `*`, `_` or `~` that may open or close, as in CommonMark's delimiter stack. */
 interface Delim {
@@ -125,13 +128,19 @@ export function parseInline(src: string): Inline[] {
 function parseInlineText(src: string): Inline[] {
   const out: Inline[] = [];
   const delims: Delim[] = [];
-  let text = '';
+  const text = new TextRun(src);
   const flush = () => {
-    if (text) out.push({ t: 'text', v: text });
-    text = '';
+    const v = text.take();
+    if (v) out.push({ t: 'text', v });
   };
   let i = 0;
   while (i < src.length) {
+    PLAIN.lastIndex = i;
+    if (PLAIN.test(src)) {
+      text.add(i, PLAIN.lastIndex);
+      i = PLAIN.lastIndex;
+      continue;
+    }
     const c = src[i]!;
     if (c === '\\' && i + 1 < src.length) {
       const n = src[i + 1]!;
@@ -142,7 +151,7 @@ function parseInlineText(src: string): Inline[] {
         continue;
       }
       if (ESCAPABLE.test(n)) {
-        text += n;
+        text.add(i + 1, i + 2);
         i += 2;
         continue;
       }
@@ -156,17 +165,16 @@ function parseInlineText(src: string): Inline[] {
         continue;
       }
       const j = runEnd(src, i);
-      text += src.slice(i, j);
+      text.add(i, j);
       i = j;
       continue;
     }
     if (c === '\n') {
       // Two trailing spaces make a hard break; otherwise a soft one (a space on screen).
-      if (text.endsWith('  ')) {
-        text = trimEndOf(text, ' ');
+      if (text.trimSpaces() >= 2) {
         flush();
         out.push({ t: 'br' });
-      } else text = trimEndOf(text, ' ') + '\n';
+      } else text.add(i, i + 1);
       i++;
       while (src[i] === ' ') i++;
       continue;
@@ -182,7 +190,7 @@ function parseInlineText(src: string): Inline[] {
       const j = runEnd(src, i);
       const count = j - i;
       if (c === '~' && count !== 2) {
-        text += src.slice(i, j);
+        text.add(i, j);
         i = j;
         continue;
       }
@@ -195,7 +203,7 @@ function parseInlineText(src: string): Inline[] {
       i = j;
       continue;
     }
-    text += c;
+    text.add(i, i + 1);
     i++;
   }
   flush();
@@ -369,12 +377,20 @@ function resolveEmphasis(nodes: Inline[], delims: Delim[]): Inline[] {
   return mergeText(out);
 }
 
+/** Adjacent text nodes joined into one (each run joined once, not grown a piece at a time), empty ones dropped. */
 function mergeText(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
-  for (const n of nodes) {
-    const last = out[out.length - 1];
-    if (n.t === 'text' && last?.t === 'text') out[out.length - 1] = { t: 'text', v: last.v + n.v };
-    else if (n.t !== 'text' || n.v !== '') out.push(n);
+  for (let k = 0; k < nodes.length;) {
+    const n = nodes[k]!;
+    if (n.t !== 'text') {
+      out.push(n);
+      k++;
+      continue;
+    }
+    const vs: string[] = [];
+    for (; k < nodes.length && nodes[k]!.t === 'text'; k++) vs.push((nodes[k] as { v: string }).v);
+    const v = vs.length === 1 ? vs[0]! : vs.join('');
+    if (v !== '') out.push(vs.length === 1 ? n : { t: 'text', v });
   }
   return out;
 }
