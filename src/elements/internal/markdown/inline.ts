@@ -188,18 +188,12 @@ function parseInlineText(src: string): Inline[] {
     }
     if (c === '*' || c === '_' || c === '~') {
       const j = runEnd(src, i);
-      const count = j - i;
-      if (c === '~' && count !== 2) {
-        text.add(i, j);
-        i = j;
-        continue;
-      }
-      const before = i === 0 ? ' ' : src[i - 1]!;
-      const after = j >= src.length ? ' ' : src[j]!;
-      const { open, close } = flanking(c, before, after);
-      flush();
-      out.push({ t: 'text', v: src.slice(i, j) });
-      if (open || close) delims.push({ ch: c, node: out.length - 1, count, orig: count, open, close });
+      const d = delimiterAt(src, i, j);
+      if (d) {
+        flush();
+        out.push({ t: 'text', v: src.slice(i, j) });
+        if (d.open || d.close) delims.push({ ch: c, node: out.length - 1, count: j - i, orig: j - i, open: d.open, close: d.close });
+      } else text.add(i, j);
       i = j;
       continue;
     }
@@ -233,6 +227,12 @@ function linkNode(src: string, i: number): { node: Inline; end: number } | null 
     }
   }
   return null;
+}
+
+/** Whether the run `src[i, j)` of `*`, `_` or `~` may open or close emphasis; null when it is plain text (a `~` run other than `~~`). */
+function delimiterAt(src: string, i: number, j: number): { open: boolean; close: boolean } | null {
+  if (src[i] === '~' && j - i !== 2) return null;
+  return flanking(src[i]!, i === 0 ? ' ' : src[i - 1]!, j >= src.length ? ' ' : src[j]!);
 }
 
 /** CommonMark's left/right-flanking rules, with the stricter intraword rule for `_`. */
