@@ -40,6 +40,7 @@ export type ForgeErrorCode =
   | 'unsafe_archive'
   | 'risk_policy_invalid'
   | 'designer_reply'
+  | 'routing_self_test'
   | 'partial_result'
   | 'trust_invalid'
   | 'trust_refused'
@@ -61,6 +62,7 @@ export const FORGE_ERROR_CODES = [
   'unsafe_archive',
   'risk_policy_invalid',
   'designer_reply',
+  'routing_self_test',
   'partial_result',
   'trust_invalid',
   'trust_refused',

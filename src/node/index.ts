@@ -25,6 +25,8 @@ export {
   improveAgentDescription,
   agentRoutingSkills,
   prepareAgentRouting,
+  routeOptimizeAgent,
+  optimizeAgentRouting,
 } from './routing/agent-routing.js';
 export type { AgentRoutingOptions } from './routing/agent-routing.js';
 export { createWorkspaceSkillBuilder } from './builder.js';

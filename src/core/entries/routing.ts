@@ -1,7 +1,8 @@
 // Public surface of `forge-skill-builder/routing`: will an agent pick the
 // skill? The routing check (sample requests answered by an LLM that sees the
 // agent's catalog as the runtime shows it), the agent view it builds, request
-// planning, and proposing a better description.
+// planning, proposing a better description, and the optimisation loop that
+// tunes it on held-out requests within a budget.
 
 export { checkRouting, routeCheck, suggestRoutingRequests } from '../routing/check-routing.js';
 export type { RoutingCheckError } from '../routing/check-routing.js';
@@ -12,6 +13,19 @@ export type { ImproveDescriptionOptions, ImprovedDescription } from '../routing/
 export { planRouting, checkRequests as checkRoutingRequests } from '../routing/requests.js';
 export type { RoutingPlan } from '../routing/requests.js';
 export { withDescription } from '../routing/skills.js';
-export { DesignerReplyError } from '../routing/errors.js';
+export { DesignerReplyError, RoutingSelfTestError } from '../routing/errors.js';
 export type { CheckRoutingOptions } from '../routing/options.js';
 export type { RoutingChoice, RoutingEvent, RoutingExpectation, RoutingOverlap, RoutingReport, RoutingRequest, RoutingResult } from '../routing/types.js';
+export { optimizeRouting, routeOptimize, planOptimize } from '../routing/optimize.js';
+export type { RoutingOptimizeError } from '../routing/optimize.js';
+export type {
+  OptimizeEvent,
+  OptimizeRoutingOptions,
+  RoutingBudget,
+  RoutingCandidate,
+  RoutingOptimizeResult,
+  RoutingTarget,
+  SetScore,
+  TrialResult,
+} from '../routing/optimize-types.js';
+export { withTargetTexts } from '../routing/target.js';

@@ -66,8 +66,8 @@ function prepare(opts: CheckRoutingOptions): Prepared {
   return { llm, draft, name, brief: brief!, others: briefs, view, requests, concurrency, maxRequests };
 }
 
-/** What the model does with one request: the skill its first tool call went to, and the usage. */
-async function decide(
+/** What the model does with one request: the tool calls it made, its first words, and the usage. */
+export async function decide(
   llm: LlmClient,
   view: AgentView,
   text: string,

@@ -1,9 +1,12 @@
 // The routing check for an agent on disk: the agent's installed skills (minus
 // the one being edited) become the other skills, the workspace's skill-builder
-// LLM settings (tiers, key, base_url trust — as for chat) the model. Used by
+// LLM settings (tiers, key, base_url trust — as for chat) the model; for the
+// check, the optimisation loop and the helpers around them. Used by
 // the HTTP routes, the CLI and SDK users on Node.
 import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/routing/check-routing.js';
 import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
+import { optimizeRouting, routeOptimize } from '../../core/routing/optimize.js';
+import type { OptimizeEvent, OptimizeRoutingOptions, RoutingOptimizeResult } from '../../core/routing/optimize-types.js';
 import type { SkillInit, SkillLike } from '../../core/skill/skill.js';
 import type { CheckRoutingOptions } from '../../core/routing/options.js';
 import type { RoutingEvent, RoutingReport, RoutingRequest } from '../../core/routing/types.js';
@@ -93,6 +96,27 @@ export async function improveAgentDescription(
 ): Promise<ImprovedDescription> {
   const { llm, otherSkills } = await prepareAgentRouting(opts);
   return improveDescription({ llm, draft: opts.draft, otherSkills, results: opts.results, ...(opts.signal ? { signal: opts.signal } : {}) });
+}
+
+type OptimizeExtras = Omit<OptimizeRoutingOptions, 'llm' | 'draft' | 'otherSkills'>;
+
+/** routeOptimize against the agent's other skills; setup errors (config, key, trust) throw before the first event. */
+export async function routeOptimizeAgent(opts: AgentRoutingOptions & OptimizeExtras): Promise<AsyncGenerator<OptimizeEvent>> {
+  const { llm, otherSkills } = await prepareAgentRouting(opts);
+  return routeOptimize({ ...pickOptimize(opts), llm, draft: opts.draft, otherSkills });
+}
+
+/** optimizeRouting against the agent's other skills. */
+export async function optimizeAgentRouting(opts: AgentRoutingOptions & OptimizeExtras): Promise<RoutingOptimizeResult> {
+  const { llm, otherSkills } = await prepareAgentRouting(opts);
+  return optimizeRouting({ ...pickOptimize(opts), llm, draft: opts.draft, otherSkills });
+}
+
+function pickOptimize(opts: AgentRoutingOptions & OptimizeExtras): OptimizeExtras {
+  const keys = ['requests', 'iterations', 'holdout', 'runsPerQuery', 'threshold', 'budget', 'concurrency', 'agentName', 'signal'] as const;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (opts[key] !== undefined) out[key] = opts[key];
+  return out as unknown as OptimizeExtras;
 }
 
 function pickCheck(opts: CheckExtras): CheckExtras {

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as core from '../../../src/core/errors.js';
 import { ApiError } from '../../../src/elements/api/client.js';
-import { DesignerReplyError } from '../../../src/core/routing/errors.js';
+import { DesignerReplyError, RoutingSelfTestError } from '../../../src/core/routing/errors.js';
 import { RiskPolicyError } from '../../../src/core/risk/policy.js';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
 import { TrustFileError, TrustPolicyError } from '../../../src/core/trust/errors.js';
@@ -31,6 +31,7 @@ function oneOfEach(): core.ForgeError[] {
     new TrustPolicyError('x', 'min_trust_level'),
     new RiskPolicyError('x'),
     new DesignerReplyError('requests', 'x'),
+    new RoutingSelfTestError('x'),
     new ToolRunError('busy', 'tool', 'x'),
     new SkillReadError('x'),
     new UsageError('x', 'ui'),
@@ -57,6 +58,7 @@ describe('httpStatusOf', () => {
       [new SkillArchiveError('a symlink'), 400],
       [new RiskPolicyError('bad key'), 400],
       [new DesignerReplyError('requests', 'no JSON'), 502],
+      [new RoutingSelfTestError('both went nowhere'), 502],
       [new ToolRunError('no_sandbox', 'sandbox', 'install bwrap'), 501],
       [new ToolRunError('busy', 'tool', 'running'), 409],
       [new ToolRunError('disabled', 'tool', 'off'), 403],
