@@ -14,7 +14,7 @@ export type {
   ChatMessage,
   ChatRequest,
   ConfigSource,
-  CustomSkill,
+  CustomSkillData,
   Draft,
   MissingEnvVar,
   ProviderInfo,

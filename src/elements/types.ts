@@ -8,7 +8,7 @@ export type {
   ChatMessage,
   ChatRequest,
   ConfigSource,
-  CustomSkill,
+  CustomSkillData,
   Draft,
   DraftBinary,
   MissingEnvVar,

@@ -11,9 +11,9 @@ export type { KeySource, LoadSkillBuilderLLMOptions, ResolvedSkillBuilderLLM, Sa
 export { originOf, readTrustedOrigins, isBaseUrlTrusted, trustBaseUrl, userUiYamlPath } from './config/trust.js';
 export { discoverAgents, findAgent, MAX_AGENT_DEPTH } from './workspace/agents.js';
 export type { AgentInfo } from './workspace/agents.js';
-export { listAgentSkills, listCustomSkills, readCustomSkill, locateSkill, listSkillsFolder } from './skill-store/index.js';
-export type { SkillLocation, SkillsFolderListing } from './skill-store/index.js';
-export type { CustomSkill, SkillFormat, SkillSummary, SkippedFile, SkippedEntry, SkipCode, SkillsListing } from '../core/api/types.js';
+export { customSkillData, listAgentSkills, listCustomSkills, readCustomSkill, locateSkill, listSkillsFolder } from './skill-store/index.js';
+export type { CustomSkill, SkillLocation, SkillsFolderListing } from './skill-store/index.js';
+export type { CustomSkillData, SkillFormat, SkillSummary, SkippedEntry, SkipCode, SkillsListing } from '../core/api/types.js';
 export { saveSkill, existingSkillNames } from './workspace/save-skill.js';
 export { systemHostResolver, type HostResolver } from './workspace/resolve-egress.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult } from './workspace/save-skill.js';

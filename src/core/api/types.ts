@@ -1,12 +1,13 @@
 // The TypeScript shapes of the skill-builder API (docs/http-api.md), in camelCase: one
 // name and one shape per concept for every entry point. The Node functions
-// return them (discoverAgents, listCustomSkills, readCustomSkill, saveSkill),
+// return them (discoverAgents, listCustomSkills, saveSkill),
 // the elements' API client returns them, and wire.ts maps each to and from its
 // snake_case HTTP JSON. Types only.
 
 import type { Diagnostic, ValidationResult } from '../diagnostics.js';
 import type { ChatMessage } from '../llm/types.js';
 import type { AcceptedRequirements } from '../skill-folder/accept-requirements.js';
+import type { SkillBinary } from '../skill/binary.js';
 
 export type { ChatMessage, ValidationResult };
 
@@ -77,13 +78,8 @@ export interface SkillSummary {
   error?: string;
 }
 
-export interface SkippedFile {
-  file: string;
-  reason: string;
-}
-
 /** Why an entry of a skills folder (or of a skill's scripts/) was not read as a skill. */
-export type SkipCode = 'template-skipped' | 'not-a-skill' | 'bad-name' | 'symlink-escape' | 'duplicate' | 'unreadable' | 'script-skipped';
+export type SkipCode = 'template-skipped' | 'not-a-skill' | 'bad-name' | 'symlink-escape' | 'duplicate' | 'unreadable' | 'script-skipped' | 'file-skipped';
 
 /** An entry of a skills folder that is not read as a skill, with the reason: the one shape every reader reports. */
 export interface SkippedEntry {
@@ -101,17 +97,20 @@ export interface SkillsListing {
   skipped: SkippedEntry[];
 }
 
-/** A folder file kept byte for byte: listed with its size and sha256, never edited or sent to a model. */
-export interface DraftBinary {
-  /** Relative path in the skill folder (`assets/logo.png`). */
-  path: string;
-  size: number;
-  sha256: string;
+/**
+ * A binary file of a draft as plain data: a SkillBinary whose bytes, when they travel, are base64
+ * (`contentBase64`) because the draft is JSON (the HTTP wire and the elements' editor state).
+ */
+export type DraftBinary = Omit<SkillBinary, 'bytes'> & {
   /** The bytes, base64; absent for a saved skill's file listed only (a save keeps it on disk). */
-  contentBase64?: string;
-}
+  readonly contentBase64?: string;
+};
 
-/** SKILL.md and its scripts, keyed by plain file name; a skill folder also has its other files. */
+/**
+ * SKILL.md and its scripts, keyed by plain file name; a skill folder also has its other files. The
+ * plain JSON form of a skill that the browser edits and the HTTP wire carries (the Skill value is for
+ * code that analyses it: `Skill.from` takes a Draft's text parts as they are).
+ */
 export interface Draft {
   skillMd: string;
   scripts: Record<string, string>;
@@ -121,8 +120,11 @@ export interface Draft {
   binaries?: DraftBinary[];
 }
 
-/** One installed skill as read from disk: its SKILL.md, scripts and folder files. */
-export interface CustomSkill extends Draft {
+/**
+ * One installed skill as `GET …/skills/{name}` answers it and the elements' client reads it: the plain
+ * data of the skill store's CustomSkill (Node's readCustomSkill returns that, with a Skill).
+ */
+export interface CustomSkillData extends Draft {
   name: string;
   dirName: string;
   path: string;
@@ -131,8 +133,8 @@ export interface CustomSkill extends Draft {
   files: Record<string, string>;
   /** The folder's other files (subdir form): listed with size and sha256, never their bytes. */
   binaries: DraftBinary[];
-  /** Files that were not read (symlinks, unsafe names, folders in scripts/, hidden files, past the folder limits). */
-  skipped: SkippedFile[];
+  /** Entries of the skill folder that were not read, paths relative to the skills folder (`weather/scripts/x sh`). */
+  skipped: SkippedEntry[];
 }
 
 export type ChatMode = 'create' | 'edit';

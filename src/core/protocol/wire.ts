@@ -153,10 +153,15 @@ export const skillSummaryFromWire = (json: unknown): T.SkillSummary => {
 
 /** A skipped entry of a skills list (`?include=skipped`): `{path, code, reason, skill?}`. */
 export const skippedEntryToWire = (s: T.SkippedEntry): WireJson => toWire(F.SKIPPED_ENTRY, s);
+export const skippedEntryFromWire = (json: unknown): T.SkippedEntry => {
+  const f = fromWire(F.SKIPPED_ENTRY, json);
+  return compact({ path: str(f.path), code: str(f.code) as T.SkipCode, reason: str(f.reason), skill: optStr(f.skill) });
+};
 
-/** `GET …/skills/{name}`: `{name, dir_name, skill_md, scripts, path, format, files, binaries: [{path, size, sha256}], skipped}`. */
-export const customSkillToWire = (s: T.CustomSkill): WireJson => toWire(F.CUSTOM_SKILL, { ...s, binaries: s.binaries.map(binaryListing) });
-export const customSkillFromWire = (json: unknown): T.CustomSkill => {
+/** `GET …/skills/{name}`: `{name, dir_name, skill_md, scripts, path, format, files, binaries: [{path, size, sha256}], skipped: [{path, code, reason, skill?}]}`. */
+export const customSkillToWire = (s: T.CustomSkillData): WireJson =>
+  toWire(F.CUSTOM_SKILL, { ...s, binaries: s.binaries.map(binaryListing), skipped: s.skipped.map(skippedEntryToWire) });
+export const customSkillFromWire = (json: unknown): T.CustomSkillData => {
   const f = fromWire(F.CUSTOM_SKILL, json);
   return {
     name: str(f.name),
@@ -166,7 +171,7 @@ export const customSkillFromWire = (json: unknown): T.CustomSkill => {
     format: f.format === 'flat' ? 'flat' : 'subdir',
     files: stringRecord(f.files),
     binaries: folderFromWire(json).binaries ?? [],
-    skipped: list(f.skipped).map((x) => ({ file: str(obj(x).file), reason: str(obj(x).reason) })),
+    skipped: list(f.skipped).map(skippedEntryFromWire),
   };
 };
 

@@ -7,24 +7,21 @@
 // anything `Skill.from` turns into one in one call.
 
 import type { ValidationResult } from '../diagnostics.js';
+import { RequestError } from '../errors.js';
 import { forgeRuntimeView, type RuntimeView, type RuntimeViewOptions } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import type { ForgeMetadata, ParsedSkillMd, SkillFrontmatter } from '../skillmd/types.js';
 import { validateSkillMd } from '../skillmd/validate/validate.js';
 import type { ValidateOptions } from '../skillmd/validate/context.js';
+import type { SkillBinary } from './binary.js';
 
-/** A file kept byte for byte and never sent to a model: its bytes, or only a sha256 reference to bytes kept elsewhere. */
-export interface SkillBinary {
-  /** Relative path in the skill folder, `/`-separated (`assets/logo.png`). */
-  readonly path: string;
-  readonly size: number;
-  /** Lower-case hex SHA-256 of the bytes. */
-  readonly sha256: string;
-  /** The bytes; absent when only the reference travelled (a saved skill keeps them on disk). */
-  readonly bytes?: Uint8Array;
-}
+export type { SkillBinary };
 
-/** The plain data of a skill folder: what `Skill.from` accepts and `toJSON` gives back. */
+/**
+ * The plain data of a skill folder: what `Skill.from` accepts and `toJSON` gives back. There is no
+ * `name`: a skill is named by its frontmatter `name` (else `dirName`), so `Skill.from` refuses a
+ * `name` field instead of letting it be dropped unseen.
+ */
 export interface SkillInit {
   skillMd: string;
   /** Files of `scripts/` by plain file name (a `scripts/` prefix is accepted and dropped). */
@@ -72,12 +69,17 @@ export class Skill {
     Object.freeze(this);
   }
 
-  /** A Skill from a Skill (returned as is), its data, or a bare SKILL.md text. */
+  /** A Skill from a Skill (returned as is), its data, or a bare SKILL.md text. RequestError on `name` for data with a `name` field. */
   static from(input: SkillLike): Skill {
     if (input instanceof Skill) return input;
     if (typeof input === 'string') return new Skill({ skillMd: input });
     if (input === null || typeof input !== 'object')
       throw new TypeError('Skill.from needs a SKILL.md string or {skillMd, scripts?, files?, binaries?, dirName?}');
+    if ((input as { name?: unknown }).name !== undefined)
+      throw new RequestError(
+        'name',
+        'Skill.from takes no name: a skill is named by its frontmatter name (else dirName); set the name: line of the SKILL.md, or pass the folder name as dirName',
+      );
     return new Skill(input);
   }
 

@@ -69,7 +69,7 @@ export interface ApiClient {
   getProvider(agent?: string): Promise<T.ProviderInfo>;
   listAgents(): Promise<T.AgentInfo[]>;
   listSkills(agent: string): Promise<T.SkillSummary[]>;
-  getSkill(agent: string, name: string): Promise<T.CustomSkill>;
+  getSkill(agent: string, name: string): Promise<T.CustomSkillData>;
   /** Without an agent, the workspace-level route `POST {endpoint}/skill-builder/validate`. */
   validate(request: T.ValidateRequest, agent?: string, signal?: AbortSignal): Promise<T.ValidationResult & { review: DraftReview }>;
   save(agent: string, request: T.SaveSkillRequest): Promise<T.SaveSkillResult>;

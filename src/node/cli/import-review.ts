@@ -7,7 +7,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { AcceptedRequirements } from '../../core/skill-folder/accept-requirements.js';
 import type { InferredRequirements } from '../../core/skill-folder/infer-requirements.js';
 import type { Skill } from '../../core/skill/skill.js';
-import type { CustomSkill } from '../../core/api/types.js';
+import type { CustomSkill } from '../skill-store/agent-read.js';
 import { UsageError } from './args.js';
 
 const KINDS = ['bins', 'egress', 'env'] as const;
@@ -28,13 +28,14 @@ export function acceptedKinds(value: string | undefined, proposals: InferredRequ
 
 /** Unified diffs of the saved skill → the import, file by file (binaries by sha256); '' when nothing differs. */
 export function diffAgainst(existing: CustomSkill, skillMd: string, draft: Skill, binarySha: ReadonlyMap<string, string>): string {
-  const before = new Map<string, string>([['SKILL.md', existing.skillMd]]);
+  const saved = existing.skill;
+  const before = new Map<string, string>([['SKILL.md', saved.skillMd]]);
   const after = new Map<string, string>([['SKILL.md', skillMd]]);
-  for (const [n, c] of Object.entries(existing.scripts)) before.set(`scripts/${n}`, c);
+  for (const [n, c] of Object.entries(saved.scripts)) before.set(`scripts/${n}`, c);
   for (const [n, c] of Object.entries(draft.scripts)) after.set(`scripts/${n}`, c);
-  for (const [p, c] of Object.entries(existing.files)) before.set(p, c);
+  for (const [p, c] of Object.entries(saved.files)) before.set(p, c);
   for (const [p, c] of Object.entries(draft.files)) after.set(p, c);
-  for (const b of existing.binaries) before.set(b.path, `(binary, sha256 ${b.sha256})\n`);
+  for (const b of saved.binaries) before.set(b.path, `(binary, sha256 ${b.sha256})\n`);
   for (const [p, sha] of binarySha) after.set(p, `(binary, sha256 ${sha})\n`);
   const out: string[] = [];
   for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {

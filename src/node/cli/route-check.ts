@@ -108,8 +108,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const concurrency = number('concurrency', values.concurrency, 1, 8, 4);
   if (requests.length === 0 && generate === 0) throw new UsageError('give --request texts or --generate n', 'route-check');
 
-  const skill = await loadSkill(resolve(io.cwd, positionals[0]!));
-  const draft = { skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName ? { dirName: skill.dirName } : {}) };
+  const draft = (await loadSkill(resolve(io.cwd, positionals[0]!))).skill;
   const agentDir = resolve(io.cwd, values.agent);
   // As `try` does: the nearest folder above the agent (or the skill) holding .forge/, else the current folder.
   const found = values.dir === undefined ? (findWorkspace(agentDir) ?? findWorkspace(resolve(io.cwd, positionals[0]!))) : undefined;
@@ -124,7 +123,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           : 'no folder above the agent has .forge/, so the current folder';
     throw new ConfigError(err.field, `${err.message} (workspace ${workspaceDir}: ${how}; pass --dir <workspace> for another)`, { cause: err });
   });
-  const exclude = [routingSkillName(draft), skill.dirName ?? ''].filter(Boolean);
+  const exclude = [routingSkillName(draft), draft.dirName ?? ''].filter(Boolean);
   const otherSkills = await agentRoutingSkills(agentDir, exclude, {});
 
   const controller = new AbortController();

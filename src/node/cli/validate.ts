@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { formatDiagnostic, warningDiag, type Diagnostic } from '../../core/diagnostics.js';
 import { assessSkillRisk } from '../../core/risk/assess.js';
 import type { RiskPolicy, SkillRiskAssessment } from '../../core/risk/types.js';
-import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
+import { Skill } from '../../core/skill/skill.js';
 import { readRiskPolicyFile } from '../risk/policy-file.js';
 import { checkScriptSyntax } from '../script-check/check-syntax.js';
 import type { ScriptSyntaxResult } from '../script-check/types.js';
@@ -61,19 +61,20 @@ interface SkillReport {
   risk?: SkillRiskAssessment;
 }
 
+/** One command-line path read as a Skill: the SKILL.md file it names, and what of its scripts/ the store did not read. */
 export interface LoadedSkill {
+  /** The SKILL.md (or flat skill file) read. */
   file: string;
-  text: string;
-  scripts: Record<string, string>;
+  /** Its text, its scripts (read by the skill store's rules) and its folder name. */
+  skill: Skill;
   /** Files of scripts/ that were not read (symlink out of the skill, unsafe name, binary, too large), as warnings. */
   skipped: Diagnostic[];
-  dirName?: string;
 }
 
 const fs = nodeFs as unknown as FsLike;
 
 /** The scripts of a skill folder, read as the skill store reads them (no symlink out of the skill is followed). */
-async function readScripts(dir: string): Promise<Pick<LoadedSkill, 'scripts' | 'skipped'>> {
+async function readScripts(dir: string): Promise<{ scripts: Record<string, string>; skipped: Diagnostic[] }> {
   const name = basename(dir);
   const read = await readSkillScripts(fs, await realpath(dir), name);
   // Skipped paths are `<name>/scripts/<file>`; findings name files relative to the skill folder.
@@ -96,14 +97,16 @@ export async function loadSkill(path: string): Promise<LoadedSkill> {
     } catch {
       throw new Error(`${path}: the folder has no SKILL.md and no skill folders (<name>/SKILL.md) in it`);
     }
-    return { file, text, ...(await readScripts(path)), dirName: basename(resolve(path)) };
+    const { scripts, skipped } = await readScripts(path);
+    return { file, skill: Skill.from({ skillMd: text, scripts, dirName: basename(resolve(path)) }), skipped };
   }
   const text = await readFile(path, 'utf8');
   if (basename(path) === 'SKILL.md') {
     const dir = dirname(resolve(path));
-    return { file: path, text, ...(await readScripts(dir)), dirName: basename(dir) };
+    const { scripts, skipped } = await readScripts(dir);
+    return { file: path, skill: Skill.from({ skillMd: text, scripts, dirName: basename(dir) }), skipped };
   }
-  return { file: path, text, scripts: {}, skipped: [] };
+  return { file: path, skill: Skill.from(text), skipped: [] };
 }
 
 /** What a folder-of-skills argument expanded to: the skills to validate, and the entries the skill store left out. */
@@ -168,9 +171,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   for (const line of expanded.skipped) writeLine(io.stderr, line);
   for (const arg of expanded.paths) {
     const abs = resolve(io.cwd, arg);
-    let skill;
+    let loaded;
     try {
-      skill = await loadSkill(abs);
+      loaded = await loadSkill(abs);
     } catch (err) {
       failed = true;
       const message = err instanceof Error ? err.message.replace(abs, arg) : String(err);
@@ -178,19 +181,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       else writeLine(io.stderr, message);
       continue;
     }
-    if (values.fix) skill.text = await fixSkillFile(io, skill.file, relative(io.cwd, skill.file) || skill.file, skill.text, values['dry-run'] === true);
-    const result = validateSkillMd(skill.text, { profile, scripts: skill.scripts, ...(skill.dirName !== undefined ? { dirName: skill.dirName } : {}) });
-    const shown = relative(io.cwd, skill.file) || skill.file;
+    let skill = loaded.skill;
+    const shown = relative(io.cwd, loaded.file) || loaded.file;
+    if (values.fix) skill = skill.with({ skillMd: await fixSkillFile(io, loaded.file, shown, skill.skillMd, values['dry-run'] === true) });
+    const result = profile === 'forge' ? skill.validate() : skill.validate({ profile });
     const skillDir = dirname(shown);
     // Script findings name `scripts/x.sh`; show them relative to the skill folder.
     const place = (d: Diagnostic): Diagnostic => (d.file !== undefined && d.file !== shown ? { ...d, file: join(skillDir, d.file) } : d);
     const errors = result.errors.map(place);
-    const warnings = [...result.warnings, ...skill.skipped].map(place);
+    const warnings = [...result.warnings, ...loaded.skipped].map(place);
     if (!result.valid) failed = true;
     const syntax = values['no-syntax'] ? undefined : await checkScriptSyntax(skill.scripts);
-    const risk = withRisk
-      ? assessSkillRisk({ skillMd: skill.text, scripts: skill.scripts, ...(skill.dirName !== undefined ? { dirName: skill.dirName } : {}) }, policy)
-      : undefined;
+    const risk = withRisk ? assessSkillRisk(skill, policy) : undefined;
     if ((syntax && !syntax.ok) || (risk && !risk.passed)) failed = true;
     // In JSON, every file is named relative to the working folder, as the diagnostics are.
     const at = <T extends { file?: string }>(f: T): T => (f.file !== undefined ? { ...f, file: join(skillDir, f.file) } : f);

@@ -7,7 +7,7 @@ import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/rou
 import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
 import { optimizeRouting, routeOptimize } from '../../core/routing/optimize.js';
 import type { OptimizeEvent, OptimizeRoutingOptions, RoutingOptimizeResult } from '../../core/routing/optimize-types.js';
-import type { SkillInit, SkillLike } from '../../core/skill/skill.js';
+import type { Skill, SkillLike } from '../../core/skill/skill.js';
 import type { CheckRoutingOptions } from '../../core/routing/options.js';
 import type { RoutingEvent, RoutingReport, RoutingRequest } from '../../core/routing/types.js';
 import type { LlmClient, LlmConfig, LlmUsage } from '../../core/llm/types.js';
@@ -36,13 +36,12 @@ export interface AgentRoutingOptions extends IoOptions {
  * name or folder). Skills that cannot be read are left out, as the runtime
  * leaves them out.
  */
-export async function agentRoutingSkills(agentDir: string, exclude: readonly string[] = [], io: IoOptions = {}): Promise<SkillInit[]> {
-  const out: SkillInit[] = [];
+export async function agentRoutingSkills(agentDir: string, exclude: readonly string[] = [], io: IoOptions = {}): Promise<Skill[]> {
+  const out: Skill[] = [];
   for (const summary of await listCustomSkills(agentDir, io)) {
     if (summary.error || exclude.includes(summary.name) || exclude.includes(summary.dirName)) continue;
     try {
-      const skill = await readCustomSkill(agentDir, summary.dirName, { ...io, folderFiles: false });
-      out.push({ skillMd: skill.skillMd, scripts: skill.scripts, dirName: skill.dirName });
+      out.push((await readCustomSkill(agentDir, summary.dirName, { ...io, folderFiles: false })).skill);
     } catch {
       // unreadable: the runtime would not load it either
     }
@@ -51,7 +50,7 @@ export async function agentRoutingSkills(agentDir: string, exclude: readonly str
 }
 
 /** The model and the other skills for a check of `draft` in the agent. */
-export async function prepareAgentRouting(opts: AgentRoutingOptions): Promise<{ llm: LlmClient | LlmConfig; otherSkills: SkillInit[] }> {
+export async function prepareAgentRouting(opts: AgentRoutingOptions): Promise<{ llm: LlmClient | LlmConfig; otherSkills: Skill[] }> {
   const io: IoOptions = { fs: opts.fs, env: opts.env, homeDir: opts.homeDir };
   let llm = opts.llm;
   if (!llm) {

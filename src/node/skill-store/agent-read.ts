@@ -6,13 +6,14 @@
 // from one folder); NotFoundError when there is none by that name.
 
 import { join } from 'node:path';
-import type { CustomSkill, SkippedEntry, SkippedFile } from '../../core/api/types.js';
+import type { CustomSkillData, SkillFormat, SkippedEntry } from '../../core/api/types.js';
 import { NotFoundError, SkillConflictError } from '../../core/errors.js';
 import { assertSafeSkillName, checkSkillName } from '../../core/names.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { Skill } from '../../core/skill/skill.js';
 import { errnoCode, realPath, resolveIo, type FsLike, type IoOptions } from '../fs/types.js';
 import { retryVanished, withSkillsRead } from './consistent-read.js';
-import { binaryListing, readSkillFolderFiles } from './folder-files.js';
+import { readSkillFolderFiles } from './folder-files.js';
 import { SkillReadError } from './inside.js';
 import { listSkillsFolder, type SkillLocation } from './list.js';
 import { readSkillMd, readSkillScripts } from './read.js';
@@ -75,6 +76,37 @@ export async function refuseNonSkillOccupant(agentDir: string, name: string, opt
     );
 }
 
+/** One installed skill as the store reads it: the Skill, plus where it lives and what of its folder was not read. */
+export interface CustomSkill {
+  /** SKILL.md, scripts, folder text files and binaries (listed by size and sha256, without their bytes), with `dirName`. */
+  skill: Skill;
+  /** The frontmatter `name` when it is a valid skill name, else `dirName`. */
+  name: string;
+  /** The folder name (subdir) or file name without `.md` (flat). */
+  dirName: string;
+  /** The skill folder (subdir) or the `.md` file (flat). */
+  path: string;
+  format: SkillFormat;
+  /** Files of the skill that were not read (symlinks, unsafe names, folders in scripts/, hidden files, past the folder limits). */
+  skipped: SkippedEntry[];
+}
+
+/** The plain data of a CustomSkill: what `GET …/skills/{name}` answers. */
+export function customSkillData(c: CustomSkill): CustomSkillData {
+  const { skill } = c;
+  return {
+    name: c.name,
+    dirName: c.dirName,
+    skillMd: skill.skillMd,
+    scripts: { ...skill.scripts },
+    path: c.path,
+    format: c.format,
+    files: { ...skill.files },
+    binaries: skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })),
+    skipped: c.skipped,
+  };
+}
+
 const VANISHED = Symbol('vanished');
 
 /** Reads one custom skill with its scripts and (unless `folderFiles: false`) its folder files. */
@@ -110,29 +142,21 @@ async function readUnlocked(fs: FsLike, skillsDir: string, name: string, folderF
     if (SkillReadError.isInstance(err)) throw new NotFoundError('skill', `skill "${name}": ${err.message}`);
     throw err;
   }
-  const fm = parseSkillMd(skillMd).frontmatter;
-  const skill: CustomSkill = {
-    name: fm && typeof fm.name === 'string' && checkSkillName(fm.name.trim()) === null ? fm.name.trim() : loc.dirName,
-    dirName: loc.dirName,
-    skillMd,
-    scripts: {},
-    path: loc.path,
-    format: loc.format,
-    files: {},
-    binaries: [],
-    skipped: [],
+  const meta = { dirName: loc.dirName, path: loc.path, format: loc.format };
+  /** The skill with its store metadata; its frontmatter is parsed once, here, for the name, and kept for every later view. */
+  const done = (skill: Skill, skipped: SkippedEntry[]): CustomSkill => {
+    const fm = skill.frontmatter;
+    const name = fm && typeof fm.name === 'string' && checkSkillName(fm.name.trim()) === null ? fm.name.trim() : loc.dirName;
+    return { skill, name, ...meta, skipped };
   };
-  if (loc.format === 'flat') return skill;
+  if (loc.format === 'flat') return done(Skill.from({ skillMd, dirName: loc.dirName }), []);
   const realSkill = await realPath(fs, loc.path);
   const scripts = await readSkillScripts(fs, realSkill, loc.dirName);
-  skill.scripts = scripts.scripts ?? {};
-  skill.skipped.push(...scripts.skipped.map((s): SkippedFile => ({ file: s.path.slice(loc.dirName.length + 1), reason: s.reason })));
-  if (folderFiles) {
-    const folder = await readSkillFolderFiles(fs, realSkill);
-    skill.files = folder.files;
-    skill.binaries = binaryListing(folder.binaries);
-    // Files directly in scripts/ are readSkillScripts' to report (it follows a symlink that stays inside).
-    skill.skipped.push(...folder.skipped.filter((x) => !/^scripts(\/[^/]+)?$/.test(x.file)));
-  }
-  return skill;
+  const skipped: SkippedEntry[] = [...scripts.skipped];
+  if (!folderFiles) return done(Skill.from({ skillMd, scripts: scripts.scripts ?? {}, dirName: loc.dirName }), skipped);
+  const folder = await readSkillFolderFiles(fs, realSkill, loc.dirName);
+  // Files directly in scripts/ are readSkillScripts' to report (it follows a symlink that stays inside).
+  skipped.push(...folder.skipped.filter((x) => !/^scripts(?:\/[^/]+)?$/.test(x.path.slice(loc.dirName.length + 1))));
+  const binaries = folder.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
+  return done(Skill.from({ skillMd, scripts: scripts.scripts ?? {}, files: folder.files, binaries, dirName: loc.dirName }), skipped);
 }

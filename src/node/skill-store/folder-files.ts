@@ -10,21 +10,17 @@
 import { join } from 'node:path';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
 import { classifyFolderFile, compareBytes, sha256Hex } from '../../core/skill-folder/to-draft.js';
-import type { SkillBinary } from '../../core/skill/skill.js';
+import type { SkippedEntry } from '../../core/api/types.js';
+import type { SkillBinary } from '../../core/skill/binary.js';
 import { listDir, type FsLike } from '../fs/types.js';
-
-export interface FolderFilesSkip {
-  file: string;
-  reason: string;
-}
 
 export interface SkillFolderFiles {
   /** Relative path → UTF-8 text (references/, reference/, assets/). */
   files: Record<string, string>;
   /** Other files with size, sha256 and their bytes. */
   binaries: Array<SkillBinary & { bytes: Uint8Array }>;
-  /** What was not read, and why. */
-  skipped: FolderFilesSkip[];
+  /** What was not read, and why (`file-skipped`; paths as `<skill>/<file>` when the skill's name is given, else relative to its folder). */
+  skipped: SkippedEntry[];
 }
 
 interface Walk {
@@ -33,6 +29,13 @@ interface Walk {
   entries: number;
   bytes: number;
   out: SkillFolderFiles;
+  skill: string | undefined;
+}
+
+function skip(w: Walk, rel: string, reason: string): void {
+  w.out.skipped.push(
+    w.skill === undefined ? { path: rel, code: 'file-skipped', reason } : { path: `${w.skill}/${rel}`, code: 'file-skipped', reason, skill: w.skill },
+  );
 }
 
 async function readBytes(fs: FsLike, path: string): Promise<Uint8Array> {
@@ -49,13 +52,13 @@ async function walk(w: Walk, rel: string): Promise<void> {
   for (const e of await listDir(w.fs, rel === '' ? w.root : join(w.root, rel))) {
     const path = rel === '' ? e.name : `${rel}/${e.name}`;
     if (++w.entries > L.maxEntries) {
-      w.out.skipped.push({ file: path, reason: `past the ${L.maxEntries} entries a skill folder may hold; not read` });
+      skip(w, path, `past the ${L.maxEntries} entries a skill folder may hold; not read`);
       return;
     }
-    if (e.name.startsWith('.')) w.out.skipped.push({ file: path, reason: 'a hidden file; skills hold no hidden files' });
-    else if (e.isSymbolicLink) w.out.skipped.push({ file: path, reason: 'a symbolic link; not followed' });
+    if (e.name.startsWith('.')) skip(w, path, 'a hidden file; skills hold no hidden files');
+    else if (e.isSymbolicLink) skip(w, path, 'a symbolic link; not followed');
     else if (e.isDirectory) await walk(w, path);
-    else if (!e.isFile) w.out.skipped.push({ file: path, reason: 'not a regular file' });
+    else if (!e.isFile) skip(w, path, 'not a regular file');
     else await readOne(w, path);
   }
 }
@@ -66,22 +69,17 @@ async function readOne(w: Walk, path: string): Promise<void> {
   if (isSkillOwn(path, c)) return;
   w.bytes += bytes.length;
   if (w.bytes > L.maxTotalBytes) {
-    w.out.skipped.push({ file: path, reason: `past the ${L.maxTotalBytes / (1024 * 1024)} MiB a skill folder may hold; not read` });
+    skip(w, path, `past the ${L.maxTotalBytes / (1024 * 1024)} MiB a skill folder may hold; not read`);
     return;
   }
   if (c.kind === 'text' && Object.keys(w.out.files).length < L.maxTextFiles) w.out.files[path] = c.text;
   else w.out.binaries.push({ path, size: bytes.length, sha256: await sha256Hex(bytes), bytes });
 }
 
-/** Reads the folder files of the skill folder `dir` (sorted by path). */
-export async function readSkillFolderFiles(fs: FsLike, dir: string): Promise<SkillFolderFiles> {
-  const w: Walk = { fs, root: dir, entries: 0, bytes: 0, out: { files: {}, binaries: [], skipped: [] } };
+/** Reads the folder files of the skill folder `dir` (sorted by path); `skill` names it in the skipped entries. */
+export async function readSkillFolderFiles(fs: FsLike, dir: string, skill?: string): Promise<SkillFolderFiles> {
+  const w: Walk = { fs, root: dir, entries: 0, bytes: 0, out: { files: {}, binaries: [], skipped: [] }, skill };
   await walk(w, '');
   w.out.binaries.sort((a, b) => compareBytes(a.path, b.path));
   return w.out;
-}
-
-/** The wire listing of binaries: path, size and sha256, never the bytes. */
-export function binaryListing(binaries: readonly SkillBinary[]): Array<{ path: string; size: number; sha256: string }> {
-  return binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
 }

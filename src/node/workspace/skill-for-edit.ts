@@ -4,7 +4,7 @@
 
 import { CHAT_REQUEST } from '../../core/protocol/fields.js';
 import { assertSafeSkillName } from '../../core/names.js';
-import { Skill } from '../../core/skill/skill.js';
+import type { Skill } from '../../core/skill/skill.js';
 import type { IoOptions } from '../fs/types.js';
 import { readCustomSkill } from '../skill-store/agent-read.js';
 
@@ -15,7 +15,6 @@ import { readCustomSkill } from '../skill-store/agent-read.js';
  */
 export async function loadSkillForEdit(agentDir: string, name: string, io: IoOptions = {}): Promise<Skill> {
   assertSafeSkillName(name, CHAT_REQUEST.editingName);
-  const skill = await readCustomSkill(agentDir, name, io);
-  const binaries = skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 }));
-  return Skill.from({ skillMd: skill.skillMd, scripts: skill.scripts, files: skill.files, binaries, dirName: skill.name });
+  const read = await readCustomSkill(agentDir, name, io);
+  return read.name === read.dirName ? read.skill : read.skill.with({ dirName: read.name });
 }

@@ -148,7 +148,7 @@ const ROWS: Row[] = [
       format: 'subdir',
       files: { 'references/api.md': '# API' },
       binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'ab'.repeat(32) }],
-      skipped: [{ file: 'scripts/big.bin', reason: 'binary' }],
+      skipped: [{ path: 'weather/scripts/big.bin', code: 'script-skipped', reason: 'binary', skill: 'weather' }],
     },
     wire: {
       name: 'weather',
@@ -159,7 +159,7 @@ const ROWS: Row[] = [
       format: 'subdir',
       files: { 'references/api.md': '# API' },
       binaries: [{ path: 'assets/logo.png', size: 3, sha256: 'ab'.repeat(32) }],
-      skipped: [{ file: 'scripts/big.bin', reason: 'binary' }],
+      skipped: [{ path: 'weather/scripts/big.bin', code: 'script-skipped', reason: 'binary', skill: 'weather' }],
     },
   },
   {

@@ -1,6 +1,7 @@
 // The skill value: data in, views computed once, immutability, `with`.
 import { describe, expect, it, vi } from 'vitest';
-import { Skill } from '../../../src/core/skill/index.js';
+import { Skill, type SkillInit } from '../../../src/core/skill/index.js';
+import { RequestError } from '../../../src/core/errors.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
 import { forgeRuntimeView } from '../../../src/core/runtime-view/runtime-view.js';
 import { fixtureSkills } from '../../helpers/skill-corpus.js';
@@ -45,6 +46,25 @@ describe('Skill', () => {
     const s = Skill.from({ skillMd: '# no frontmatter\n', scripts: { 'scripts/a.sh': 'echo' }, dirName: 'folder-name' });
     expect(s.scripts).toEqual({ 'a.sh': 'echo' });
     expect(s.name).toBe('folder-name');
+  });
+
+  it('refuses a stray name field (a skill is named by its frontmatter, else dirName) with a RequestError naming it', () => {
+    const data = { skillMd: '# no frontmatter\n', name: 'weather' } as unknown as SkillInit;
+    const err = (() => {
+      try {
+        Skill.from(data);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(RequestError.isInstance(err)).toBe(true);
+    expect((err as RequestError).field).toBe('name');
+    expect((err as Error).message).toMatch(/frontmatter name .*dirName/);
+    // An undefined name is no name; dirName still names the skill.
+    expect(Skill.from({ skillMd: '# x\n', dirName: 'weather', name: undefined } as SkillInit).name).toBe('weather');
+    // with() takes only SkillInit fields, so it never carries a name in.
+    expect(Skill.from({ skillMd: MD }).with({ dirName: 'w' }).name).toBe('weather');
   });
 
   it('returns a Skill given a Skill, and is immutable', () => {

@@ -119,6 +119,6 @@ describe('leftovers of a crashed save', () => {
     for (const d of leftovers) await mkdir(join(skills, d), { recursive: true });
     expect((await call('POST', '/save', version(SAVES + 1))).status).toBe(200);
     expect((await readdir(skills)).filter((n) => n.startsWith('.'))).toEqual([]);
-    expect((await readCustomSkill(join(ws, 'alpha'), NAME)).skillMd).toContain(`GEN-${SAVES + 1}.`);
+    expect((await readCustomSkill(join(ws, 'alpha'), NAME)).skill.skillMd).toContain(`GEN-${SAVES + 1}.`);
   });
 });

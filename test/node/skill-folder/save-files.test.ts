@@ -80,7 +80,7 @@ describe('saveSkill: files and binaries', () => {
         { path: 'assets/gone.bin', contentBase64: b64(new Uint8Array([0, 1])) },
       ],
     });
-    const read = await readCustomSkill(agent, 'notes');
+    const read = (await readCustomSkill(agent, 'notes')).skill;
     expect(read.files).toEqual({ 'references/notes.md': '# N\n', 'references/old.md': 'old\n' });
     const logo = read.binaries.find((b) => b.path === 'assets/logo.png')!;
     expect(logo).toEqual({ path: 'assets/logo.png', size: png.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -97,7 +97,7 @@ describe('saveSkill: files and binaries', () => {
     expect(await readdir(join(agent, 'skills/notes/references'))).toEqual(['notes.md']);
     // Without files and binaries in the request, everything is carried over untouched.
     await saveSkill(agent, { skillName: 'notes', editingName: 'notes', skillMd: MD });
-    const again = await readCustomSkill(agent, 'notes');
+    const again = (await readCustomSkill(agent, 'notes')).skill;
     expect(again.files).toEqual({ 'references/notes.md': '# N2\n' });
     expect(again.binaries).toEqual([{ path: 'assets/brand/logo.png', size: png.length, sha256: logo.sha256 }]);
   });
@@ -131,7 +131,7 @@ describe('saveSkill: files and binaries', () => {
   it('an edit that renames the skill takes its folder files along (binaries kept by sha256)', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 9]);
     await saveSkill(agent, { skillName: 'notes', skillMd: MD, files: { 'references/notes.md': '# N\n' }, binaries: [{ path: 'assets/logo.png', bytes: png }] });
-    const { binaries } = await readCustomSkill(agent, 'notes');
+    const { binaries } = (await readCustomSkill(agent, 'notes')).skill;
     const renamed = MD.replace('name: notes', 'name: team-notes');
     await saveSkill(agent, {
       skillName: 'team-notes',

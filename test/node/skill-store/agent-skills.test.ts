@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError, UnsafePathError } from '../../../src/core/errors.js';
 import type { FsLike } from '../../../src/node/fs/types.js';
-import { listAgentSkills, listCustomSkills, readCustomSkill } from '../../../src/node/skill-store/index.js';
+import { customSkillData, listAgentSkills, listCustomSkills, readCustomSkill } from '../../../src/node/skill-store/index.js';
+import { Skill } from '../../../src/core/skill/skill.js';
 import { createMemoryWorkspace } from '../../../src/testing/memory-workspace.js';
 import { guardProcessEnv } from '../../helpers/node-guards.js';
 import { BAD_SKILL_NAMES, SCRIPT, skillMd } from '../../helpers/skill-fixtures.js';
@@ -99,7 +100,10 @@ describe('readCustomSkill', () => {
   it('reads SKILL.md and scripts of a subdir skill', async () => {
     const ws = await createMemoryWorkspace({ 'a/skills/weather/SKILL.md': TOOL_SKILL, 'a/skills/weather/scripts/weather-current.sh': SCRIPT });
     const s = await readCustomSkill(ws.path('a'), 'weather', ws);
-    expect(s).toEqual({
+    expect(s).toEqual({ skill: expect.any(Skill), name: 'weather', dirName: 'weather', path: '/workspace/a/skills/weather', format: 'subdir', skipped: [] });
+    expect(s.skill.toJSON()).toEqual({ skillMd: TOOL_SKILL, scripts: { 'weather-current.sh': SCRIPT }, dirName: 'weather' });
+    // The plain data the skills route answers.
+    expect(customSkillData(s)).toEqual({
       name: 'weather',
       dirName: 'weather',
       skillMd: TOOL_SKILL,
@@ -121,16 +125,18 @@ describe('readCustomSkill', () => {
       'a/skills/weather/.DS_Store': 'x',
     });
     const s = await readCustomSkill(ws.path('a'), 'weather', ws);
-    expect(s.files).toEqual({ 'assets/t.json': '{}', 'references/api.md': '# API\n' });
+    expect(s.skill.files).toEqual({ 'assets/t.json': '{}', 'references/api.md': '# API\n' });
     // sha256 of "MIT\n"
-    expect(s.binaries).toEqual([{ path: 'LICENSE', size: 4, sha256: 'adc37366f403835c1470ab2df93d3837d4719372fc1ef8593d922e06f033f8b2' }]);
-    expect(s.skipped).toEqual([{ file: '.DS_Store', reason: expect.stringMatching(/hidden/) }]);
-    expect((await readCustomSkill(ws.path('a'), 'weather', { ...ws, folderFiles: false })).binaries).toEqual([]);
+    expect(s.skill.binaries).toEqual([{ path: 'LICENSE', size: 4, sha256: 'adc37366f403835c1470ab2df93d3837d4719372fc1ef8593d922e06f033f8b2' }]);
+    expect(s.skipped).toEqual([{ path: 'weather/.DS_Store', code: 'file-skipped', skill: 'weather', reason: expect.stringMatching(/hidden/) }]);
+    expect((await readCustomSkill(ws.path('a'), 'weather', { ...ws, folderFiles: false })).skill.binaries).toEqual([]);
   });
 
   it('reads a flat skill', async () => {
     const ws = await createMemoryWorkspace({ 'a/skills/alpha.md': skillMd('alpha') });
-    expect(await readCustomSkill(ws.path('a'), 'alpha', ws)).toMatchObject({ format: 'flat', scripts: {}, path: '/workspace/a/skills/alpha.md' });
+    const s = await readCustomSkill(ws.path('a'), 'alpha', ws);
+    expect(s).toMatchObject({ format: 'flat', path: '/workspace/a/skills/alpha.md' });
+    expect(s.skill.scripts).toEqual({});
   });
 
   it('opens a skill by its frontmatter name when the folder is named differently', async () => {
@@ -151,18 +157,22 @@ describe('readCustomSkill', () => {
     await ws.fs.promises.symlink('/outside/secret.txt', ws.path('a/skills/s/scripts/leak.sh'));
     await ws.fs.promises.symlink('ok.sh', ws.path('a/skills/s/scripts/alias.sh'));
     const s = await readCustomSkill(ws.path('a'), 's', ws);
-    expect(Object.keys(s.scripts).sort()).toEqual(['alias.sh', 'ok.sh']);
-    expect(JSON.stringify(s)).not.toContain('TOP SECRET');
-    expect(s.skipped.map((x) => x.file).sort()).toEqual(['scripts/.hidden', 'scripts/leak.sh', 'scripts/nested']);
-    expect(s.skipped.find((x) => x.file === 'scripts/leak.sh')!.reason).toMatch(/symlink pointing outside/);
+    expect(Object.keys(s.skill.scripts).sort()).toEqual(['alias.sh', 'ok.sh']);
+    expect(JSON.stringify(customSkillData(s))).not.toContain('TOP SECRET');
+    expect(s.skipped.map((x) => x.path).sort()).toEqual(['s/scripts/.hidden', 's/scripts/leak.sh', 's/scripts/nested']);
+    expect(s.skipped.find((x) => x.path === 's/scripts/leak.sh')).toMatchObject({
+      code: 'symlink-escape',
+      skill: 's',
+      reason: expect.stringMatching(/symlink pointing outside/),
+    });
   });
 
   it('refuses a scripts/ folder that is a symlink out of the skill', async () => {
     const ws = await createMemoryWorkspace({ '/outside/scripts/x.sh': 'TOP SECRET', 'a/skills/s/SKILL.md': skillMd('s') });
     await ws.fs.promises.symlink('/outside/scripts', ws.path('a/skills/s/scripts'));
     const s = await readCustomSkill(ws.path('a'), 's', ws);
-    expect(s.scripts).toEqual({});
-    expect(s.skipped).toEqual([{ file: 'scripts', reason: expect.stringMatching(/outside the skill folder/) }]);
+    expect(s.skill.scripts).toEqual({});
+    expect(s.skipped).toEqual([expect.objectContaining({ path: 's/scripts', skill: 's', reason: expect.stringMatching(/outside the skill folder/) })]);
   });
 
   for (const bad of BAD_SKILL_NAMES) {
@@ -198,8 +208,8 @@ describe('readCustomSkill (real disk symlinks)', () => {
     await symlink(join(dir, 'outside.txt'), join(dir, 'agent/skills/s/scripts/leak.sh'));
     await symlink('../../../../outside.txt', join(dir, 'agent/skills/s/scripts/rel-leak.sh'));
     const s = await readCustomSkill(join(dir, 'agent'), 's', { fs });
-    expect(Object.keys(s.scripts)).toEqual(['ok.sh']);
-    expect(s.skipped.map((x) => x.file).sort()).toEqual(['scripts/leak.sh', 'scripts/rel-leak.sh']);
-    expect(JSON.stringify(s)).not.toContain('TOP SECRET');
+    expect(Object.keys(s.skill.scripts)).toEqual(['ok.sh']);
+    expect(s.skipped.map((x) => x.path).sort()).toEqual(['s/scripts/leak.sh', 's/scripts/rel-leak.sh']);
+    expect(JSON.stringify(customSkillData(s))).not.toContain('TOP SECRET');
   });
 });

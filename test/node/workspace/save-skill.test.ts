@@ -130,7 +130,7 @@ describe('saveSkill: edit', () => {
     const ws = await agentWs(OLD);
     const md = skillMd('weather', { body: 'Updated: call `datetime_now`.' });
     await saveSkill(ws.path('alpha'), { skillName: 'weather', editingName: 'weather', skillMd: md, scripts: { 'new.sh': SCRIPT } }, ws);
-    const s = await readCustomSkill(ws.path('alpha'), 'weather', ws);
+    const s = (await readCustomSkill(ws.path('alpha'), 'weather', ws)).skill;
     expect(s.skillMd).toBe(md);
     expect(Object.keys(s.scripts)).toEqual(['new.sh']);
     expect(await ws.read('alpha/skills/weather/references/api.md')).toBe('# API notes\n');

@@ -7,7 +7,7 @@
 import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
 import { customSkillToWire, skillSummaryToWire, skippedEntryToWire } from '../../../core/protocol/wire.js';
-import { agentCatalogInputs, listAgentSkills, readCustomSkill } from '../../skill-store/index.js';
+import { agentCatalogInputs, customSkillData, listAgentSkills, readCustomSkill } from '../../skill-store/index.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
@@ -26,7 +26,7 @@ export async function listSkills(ctx: RouteContext): Promise<ApiResult> {
 export async function getSkill(ctx: RouteContext): Promise<ApiResult> {
   const agent = await resolveAgent(ctx);
   const skill = await readCustomSkill(agent.path, ctx.params.name ?? '', ctx.services.io);
-  return json(customSkillToWire(skill));
+  return json(customSkillToWire(customSkillData(skill)));
 }
 
 export function catalogFormat(value: string | null | undefined): SkillCatalogFormat {

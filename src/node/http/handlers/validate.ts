@@ -37,7 +37,7 @@ export async function validateForAgent(ctx: RouteContext): Promise<ApiResult> {
   if (body.editingName !== undefined) {
     // Unknown editing_name → 404 before anything is checked.
     const current = await readCustomSkill(agent.path, body.editingName, { ...ctx.services.io, folderFiles: false });
-    opts.previous = current.skillMd;
+    opts.previous = current.skill.skillMd;
     opts.existingNames = opts.existingNames.filter((n) => n !== current.name && n !== current.dirName);
   }
   return json({ ...validationToWire(validateSkillMd(body.skillMd, opts)), ...(await review(ctx, body, agent.path)) });
