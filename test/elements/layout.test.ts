@@ -1,15 +1,23 @@
-// Layout under the host's theme (issue 14): with any --forge-panel-height from
-// 360px up, the draft editor never paints over the "Checks" section (nor the
-// footer) — measured in Chromium — and `::part(editor-text)` reaches the
+// Layout of the draft workspace, measured in Chromium (issues 14 and 26): at a
+// 1280×800 and a 400×800 page, with each analysis open (Checks, As the agent
+// sees it, Run, Routing), the editor shows at least 20 lines, every control
+// has at most one scrollable ancestor below the page, the primary buttons of
+// the open analysis and the Save button are visible without scrolling anything
+// inside the element, nothing overflows sideways at 400 px (one column), and
+// axe finds nothing in each analysis. `::part(editor-text)` reaches the
 // textarea itself, so a dark editor themed through parts has readable text.
 
+import { setViewport } from '@web/test-runner-commands';
 import { equal, ok } from './helpers/assert.js';
-import { $, cleanup, mountWithDraft, waitFor } from './helpers/dom.js';
+import { expectAccessible } from './helpers/axe.js';
+import { $, $$, cleanup, mountWithDraft, waitFor } from './helpers/dom.js';
 import { FakeApi } from './helpers/fake-api.js';
+import type { ForgeSkillBuilder } from '../../src/elements/builder/forge-skill-builder.component.js';
 
 afterEach(cleanup);
+after(() => setViewport({ width: 800, height: 600 }));
 
-const warnings = Array.from({ length: 8 }, (_, i) => ({
+const warnings = Array.from({ length: 12 }, (_, i) => ({
   severity: 'warning',
   code: 'w',
   field: 'description',
@@ -17,33 +25,120 @@ const warnings = Array.from({ length: 8 }, (_, i) => ({
   line: i + 2,
 }));
 
-const rect = (el: Element, selector: string) => {
-  const node = $(el, selector);
-  if (!node) throw new Error(`no ${selector}`);
-  return node.getBoundingClientRect();
-};
+const CONTROLS = 'button, input, select, textarea, a[href], summary, [tabindex]';
 
-describe('layout: the draft panel at any panel height', () => {
-  it('keeps the editor, the Checks section and the footer apart from 360px to 900px', async () => {
+/** Ancestors of `node` (crossing shadow roots) up to the page, that can scroll: overflow auto or scroll on either axis. */
+function scrollers(node: Element): Element[] {
+  const out: Element[] = [];
+  let n: Node | null = node.parentNode;
+  while (n) {
+    if (n instanceof ShadowRoot) n = n.host;
+    if (!(n instanceof Element) || n === document.documentElement || n === document.body) break;
+    const cs = getComputedStyle(n);
+    if (/auto|scroll/.test(cs.overflowX + cs.overflowY)) out.push(n);
+    n = n.parentNode;
+  }
+  return out;
+}
+
+const describeEl = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${[...e.classList].join('.')}`;
+
+/** `el` is inside the viewport and not clipped by any scrolling ancestor (so the user sees it without inner scrolling). */
+function visibleWithoutInnerScroll(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return false;
+  for (const s of scrollers(el)) {
+    const box = s.getBoundingClientRect();
+    if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) return false;
+  }
+  return true;
+}
+
+async function openAnalysis(el: ForgeSkillBuilder, id: string): Promise<void> {
+  $<HTMLButtonElement>(el, `#analysis-tab-${id}`)!.click();
+  await el.updateComplete;
+  if (id === 'agent') await waitFor(() => $(el, '.agent-body'), 'the agent view');
+  if (id === 'run') await waitFor(() => $(el, '[part="runs"]'), 'the run view');
+  await el.updateComplete;
+}
+
+const PRIMARY: Record<string, string[]> = { checks: [], agent: [], run: ['Run'], routing: ['Check routing'] };
+
+async function measure(el: ForgeSkillBuilder, size: string): Promise<void> {
+  for (const id of ['checks', 'agent', 'run', 'routing']) {
+    await openAnalysis(el, id);
+    const where = `${size}, ${id} open`;
+    const ta = $<HTMLTextAreaElement>(el, '#editor')!;
+    const lines = Math.floor((ta.clientHeight - 20) / parseFloat(getComputedStyle(ta).lineHeight));
+    ok(lines >= 20, `${where}: the editor shows ${lines} lines (at least 20)`);
+    for (const c of $$(el, CONTROLS)) {
+      if (c.closest('dialog') || (c as HTMLElement).offsetParent === null) continue;
+      const s = scrollers(c);
+      ok(s.length <= 1, `${where}: ${describeEl(c)} sits in ${s.length} scrollable ancestors (${s.map(describeEl).join(' > ')})`);
+    }
+    const panel = $(el, '#analysis-panel')!;
+    const wanted = [
+      ...PRIMARY[id]!.map((t) => [...panel.querySelectorAll('button')].find((b) => b.textContent!.trim().startsWith(t))),
+      $(el, '[part="footer"] .primary'),
+    ];
+    for (const b of wanted) {
+      ok(b, `${where}: the primary button is there`);
+      ok(visibleWithoutInnerScroll(b!), `${where}: "${b!.textContent!.trim()}" is visible without scrolling inside the element`);
+    }
+    await expectAccessible(el, `${where}`);
+  }
+}
+
+describe('layout: the draft workspace with each analysis open', () => {
+  it('at 1280×800: 20 editor lines, one scroller at most, primary buttons in view', async () => {
+    await setViewport({ width: 1280, height: 800 });
     const api = new FakeApi();
     api.validate = () => ({ valid: true, errors: [], warnings });
     const el = await mountWithDraft(api, undefined, { validated: true });
-    el.style.width = '1200px';
-    for (const h of [360, 400, 460, 520, 560, 640, 900]) {
+    el.style.width = '100%';
+    await el.updateComplete;
+    await measure(el, '1280×800');
+  });
+
+  it('at 400×800: one column, no horizontal overflow, 20 editor lines, buttons in view', async () => {
+    await setViewport({ width: 400, height: 800 });
+    const api = new FakeApi();
+    api.validate = () => ({ valid: true, errors: [], warnings });
+    const el = await mountWithDraft(api, undefined, { validated: true });
+    await el.updateComplete;
+    const chat = $(el, '[part="chat"]')!.getBoundingClientRect();
+    const draft = $(el, '[part="draft"]')!.getBoundingClientRect();
+    ok(draft.top >= chat.bottom - 0.5, 'one column: the draft is below the chat');
+    const editor = $(el, '[part="editor"]')!.getBoundingClientRect();
+    const analyses = $(el, '[part="analyses"]')!.getBoundingClientRect();
+    ok(analyses.top >= editor.bottom - 0.5, 'one column: the analyses are below the editor');
+    await measure(el, '400×800');
+    for (const id of ['checks', 'agent', 'run', 'routing']) {
+      await openAnalysis(el, id);
+      equal(document.documentElement.scrollWidth <= 400, true, `${id} open: the page does not scroll sideways (${document.documentElement.scrollWidth}px)`);
+      for (const n of [el, ...$$(el, '*')]) {
+        const r = n.getBoundingClientRect();
+        if (r.width === 0 || n.closest('dialog') || n.closest('.code, .tabs, .gutter')) continue;
+        ok(r.right <= 400.5, `${id} open: ${describeEl(n)} reaches ${Math.round(r.right)}px, past the 400px page`);
+      }
+    }
+  });
+
+  it('keeps the editor, the analyses and the footer apart at panel heights from 360px to 900px', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const el = await mountWithDraft(new FakeApi(), undefined, { validated: true });
+    for (const h of [360, 460, 640, 900]) {
       el.style.setProperty('--forge-panel-height', `${h}px`);
       await el.updateComplete;
-      const editor = rect(el, '[part="editor"]');
-      const checks = rect(el, '#val-title');
-      const validation = rect(el, '[part="validation"]');
-      const footer = rect(el, '[part="footer"]');
-      const draft = rect(el, '[part="draft"]');
+      const editor = $(el, '[part="editor"]')!.getBoundingClientRect();
+      const analyses = $(el, '[part="analyses"]')!.getBoundingClientRect();
+      const footer = $(el, '[part="footer"]')!.getBoundingClientRect();
+      const draft = $(el, '[part="draft"]')!.getBoundingClientRect();
       equal(Math.round(draft.height), h, `the draft panel is the panel height at ${h}px`);
-      ok(editor.bottom <= validation.top + 0.5, `at ${h}px the editor (bottom ${editor.bottom}) ends above the Checks section (top ${validation.top})`);
-      ok(checks.bottom <= validation.bottom + 0.5 && checks.top >= validation.top, `at ${h}px the Checks header is inside its section`);
-      ok(validation.bottom <= footer.top + 0.5, `at ${h}px the Checks section ends above the footer`);
+      ok(editor.right <= analyses.left + 0.5, `at ${h}px the analyses rail is beside the editor`);
+      ok(editor.bottom <= footer.top + 0.5 && analyses.bottom <= footer.top + 0.5, `at ${h}px the footer is below both`);
       ok(footer.bottom <= draft.bottom + 0.5, `at ${h}px the footer is inside the panel`);
-      ok(editor.height >= 80, `at ${h}px the editor keeps room to type (${editor.height}px)`);
-      if (h >= 640) ok(editor.height >= 220, `at ${h}px the editor keeps its full 220px minimum (${editor.height}px)`);
+      ok(editor.height >= 120, `at ${h}px the editor keeps room to type (${editor.height}px)`);
     }
   });
 });

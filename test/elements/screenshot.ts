@@ -268,9 +268,9 @@ for (const width of [1280, 360]) {
       .locator('#import-package')
       .setInputFiles({ name: 'pdf-report.skill', mimeType: 'application/octet-stream', buffer: Buffer.from('PK fake') });
     await builder(page).locator('.proposals').waitFor();
-    await builder(page).locator('[role="tab"][title="references/guide.md"]').click();
+    await builder(page).locator('.tabs [role="tab"][title="references/guide.md"]').click();
     await shot(page, `${tag}-10-import`, false, width < 800 ? '.draft' : undefined);
-    await builder(page).locator('[role="tab"][title="assets/logo.png"]').click();
+    await builder(page).locator('.tabs [role="tab"][title="assets/logo.png"]').click();
     await builder(page).locator('button', { hasText: 'Add file' }).click();
     await builder(page).locator('#file-name').fill('../x.md');
     await builder(page).locator('#file-name').press('Enter');

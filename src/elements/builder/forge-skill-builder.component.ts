@@ -71,11 +71,12 @@ const EDIT_STARTERS = [
  * @csspart tabs - The file tabs, grouped by folder.
  * @csspart editor - The code editor of the current file.
  * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
- * @csspart validation - The validation results.
+ * @csspart analyses - The analyses beside the editor (a side rail; below the editor on a narrow element): one tab per analysis, one open.
+ * @csspart validation - The validation results (the Checks analysis).
  * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.
- * @csspart agent-view - "As the agent sees it": the draft as Forge's runtime registers it (loaded when first opened).
+ * @csspart agent-view - The "As the agent sees it" analysis: the draft as Forge's runtime registers it (loaded when first opened).
  * @csspart agent-tool - One tool of that view.
- * @csspart runs - "Run a tool": run a tool of the draft on the server with an example input.
+ * @csspart runs - The Run analysis: run a tool of the draft on the server with an example input.
  * @csspart run-result - The result of a tool run.
  * @csspart footer - The draft actions (copy, download, export, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
@@ -103,7 +104,8 @@ const EDIT_STARTERS = [
  * @cssprop --forge-font-mono - Editor and code font.
  * @cssprop --forge-font-size - Base font size.
  * @cssprop --forge-shadow - Shadow of the outer frame.
- * @cssprop --forge-panel-height - Height of the chat and draft panels side by side (default 640px; from 360px up the editor and the Checks share it without overlapping).
+ * @cssprop --forge-panel-height - Height of the chat and draft panels (default 640px; from 360px up the editor and the analyses rail beside it both take its full height).
+ * @cssprop --forge-analyses-width - Width of the analyses rail beside the editor (default 38% of the draft panel, at least 260px).
  */
 export class ForgeSkillBuilder extends LitElement {
   static override styles = [themeStyles, builderStyles];

@@ -1,5 +1,6 @@
 // Styles of <forge-skill-builder>: the frame, banner, chat and draft panels
-// side by side (stacked below 860px of element width, down to 360px), the
+// side by side (stacked below 1100px of element width, the analyses below the
+// editor under 700px, down to 360px), the
 // editor with its gutter, validation, and the save/skills dialogs.
 
 import { css } from 'lit';
@@ -60,13 +61,18 @@ export const builderStyles = css`
   .panel-head { justify-content: space-between; gap: var(--_space-2_5); }
   .receiving { display: inline-flex; align-items: center; gap: var(--_space-1_5); font-size: 0.85em; color: var(--_accent); font-weight: 600; }
   .skill-name { font-size: 0.85em; color: var(--_muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  @container (max-width: 860px) {
+  /* Wide: the chat takes less, so the draft has room for the editor and the analyses rail side by side. */
+  @container (min-width: 1100px) {
+    .main { grid-template-columns: minmax(0, 4fr) minmax(0, 7fr); }
+  }
+  /* Narrower: one column, the draft below the chat at the panel height (editor and rail still side by side). */
+  @container (max-width: 1099px) {
     .main { grid-template-columns: minmax(0, 1fr); height: auto; }
     .chat { border-right: 0; border-bottom: 1px solid var(--_border); height: min(600px, 85vh); }
-    .draft { min-height: 560px; }
+    .draft { height: var(--forge-panel-height, 640px); }
     /* Nothing to scroll yet: no tall blank panels. */
     .chat:has(> .log.is-empty) { height: auto; }
-    .draft:has(> .draft-empty) { min-height: 0; }
+    .draft:has(> .draft-empty) { height: auto; }
   }
 
   /* chat */
@@ -144,10 +150,24 @@ export const builderStyles = css`
   .name-edit { padding: var(--_space-2_5) var(--_space-4); background: var(--_surface); border-bottom: 1px solid var(--_border); display: grid; gap: var(--_space-1_5); }
   .name-row { display: flex; gap: var(--_space-1_5); }
   .name-row input { flex: 1; min-width: 0; }
-  /* The file and the Checks share the panel height: both start at their natural size (the editor 220px, the Checks up to
-     172px) and, when the panel is short, the Checks give way three times faster, down to their header, and the editor down
-     to 80px — so nothing overlaps at any --forge-panel-height from 360px. */
-  .file { flex: 1 1 auto; min-height: calc(38px + 80px); display: flex; flex-direction: column; }
+  /* The draft workspace: the file (its tabs and the editor) and the analyses rail beside it, both the panel's full
+     height, so opening an analysis never takes lines from the editor; the open analysis is the one thing that scrolls. */
+  .workspace { flex: 1 1 auto; min-height: 0; display: grid; grid-template-columns: minmax(0, 1fr) minmax(260px, var(--forge-analyses-width, 38%)); }
+  .files-col { display: flex; flex-direction: column; min-height: 0; min-width: 0; }
+  .file { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
+  .analyses { display: flex; flex-direction: column; min-height: 0; min-width: 0; border-left: 1px solid var(--_border); }
+  .analysis-tabs { display: flex; flex-wrap: wrap; gap: 0 var(--_space-0_5); padding: 0 var(--_space-1_5); border-bottom: 1px solid var(--_border); flex: none; }
+  .analysis-tab {
+    border: 0; border-bottom: 2px solid transparent; border-radius: 0; background: transparent; color: var(--_muted);
+    min-height: 40px; padding: 0 var(--_space-2_5); font-weight: 550; font-size: 0.88em;
+  }
+  .analysis-tab:hover:not(:disabled) { background: transparent; color: var(--_text); }
+  .analysis-tab[aria-selected='true'] { color: var(--_text); border-bottom-color: var(--_accent); font-weight: 700; }
+  .analysis-tab:focus-visible { outline-offset: -3px; }
+  .analysis-panel { flex: 1 1 auto; min-height: 0; overflow: auto; padding: var(--_space-2) var(--_space-3) var(--_space-3); display: grid; align-content: start; gap: var(--_space-2); }
+  .analysis-panel:focus-visible { outline: 2px solid var(--_focus); outline-offset: -2px; }
+  .routing-note { display: grid; gap: var(--_space-2); justify-items: start; }
+  .routing-note p { margin: 0; }
   .file-bar {
     display: flex; align-items: center; justify-content: space-between; gap: var(--_space-2); min-height: 38px;
     padding: var(--_space-0_75) var(--_space-2_5) var(--_space-0_75) var(--_space-4); font-size: 0.85em; color: var(--_muted); border-bottom: 1px solid var(--_border);
@@ -155,7 +175,7 @@ export const builderStyles = css`
   .file-bar .path { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .file-actions, .confirm-del { display: flex; gap: var(--_space-1); align-items: center; flex: none; }
   .confirm-del { color: var(--_text); gap: var(--_space-1_5); }
-  .editor { flex: 1 1 220px; min-height: 0; display: flex; background: var(--_surface); }
+  .editor { flex: 1 1 auto; min-height: 0; display: flex; background: var(--_surface); }
   /* The numbers sit in an absolutely placed column, so a long file never makes the editor taller: the textarea scrolls and the gutter follows.
      Its width is the digits plus the two paddings of a number and 2px. */
   .gutter {
@@ -172,11 +192,7 @@ export const builderStyles = css`
   }
   textarea.code:focus-visible { outline: 2px solid var(--_focus); outline-offset: -2px; }
 
-  .validation {
-    border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3) var(--_space-2) var(--_space-4); max-height: 172px;
-    flex: 0 3 auto; display: flex; flex-direction: column; overflow: hidden;
-    min-height: calc(2 * var(--_space-2) + 1.5em + 1px); /* never less than its header */
-  }
+  .validation { display: flex; flex-direction: column; }
   .val-head { flex: none; }
   .val-head { display: flex; align-items: center; justify-content: space-between; gap: var(--_space-2); }
   .val-head h4 { margin: 0; font-size: 0.76em; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; color: var(--_muted); }
@@ -185,7 +201,7 @@ export const builderStyles = css`
   .vs.ok { color: var(--_success); }
   .vs.err { color: var(--_danger); }
   .vs.warn { color: var(--_warning); }
-  .diags { list-style: none; padding: 0; margin: var(--_space-1_5) 0 0; display: grid; gap: var(--_space-0_25); overflow-y: auto; min-height: 0; }
+  .diags { list-style: none; padding: 0; margin: var(--_space-1_5) 0 0; display: grid; gap: var(--_space-0_25); }
   .diag-btn {
     width: 100%; justify-content: flex-start; align-items: baseline; text-align: left; white-space: normal;
     border: 0; background: transparent; padding: var(--_space-1) var(--_space-1_5); min-height: 0; gap: var(--_space-2); font-weight: 400; border-radius: 6px;
@@ -197,10 +213,6 @@ export const builderStyles = css`
   .loc { color: var(--_muted); font-size: 0.8em; flex: none; min-width: 4.6em; }
   .dmsg { flex: 1; min-width: 0; font-size: 0.92em; }
 
-  /* As the agent sees it and Run a tool share one row while closed; an open one takes the whole row. */
-  .draft-extras { display: flex; flex-wrap: wrap; border-top: 1px solid var(--_border); flex: 0 1 auto; min-height: 0; overflow: auto; }
-  .draft-extras > details { flex: 1 1 auto; border-top: 0; padding: var(--_space-2) var(--_space-3); }
-  .draft-extras > details[open] { flex-basis: 100%; }
   .draft-foot { display: flex; align-items: center; gap: var(--_space-2); padding: var(--_space-2_5) var(--_space-3); border-top: 1px solid var(--_border); flex-wrap: wrap; }
   .save-hint { color: var(--_muted); font-size: 0.86em; text-align: right; }
   .save-hint:empty { visibility: hidden; }
@@ -280,4 +292,14 @@ export const builderStyles = css`
   .skill-line { display: flex; gap: var(--_space-1_5); align-items: center; flex-wrap: wrap; }
   .badge.current { color: var(--_accent); border-color: var(--_accent); }
   .desc { font-size: 0.9em; margin-top: var(--_space-0_5); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+
+  /* Phone-sized: the analyses go below an editor of 20 lines, and the page is what scrolls. */
+  @container (max-width: 699px) {
+    .draft { height: auto; }
+    .workspace { grid-template-columns: minmax(0, 1fr); }
+    .file { flex: none; }
+    .editor { flex: none; height: calc(20 * 20px + 2 * var(--_space-2_5) + 2px); }
+    .analyses { border-left: 0; border-top: 1px solid var(--_border); }
+    .analysis-panel { overflow: visible; }
+  }
 `;

@@ -57,11 +57,11 @@ function api(): FakeApi {
 
 async function openAgentView() {
   const el = await mountWithDraft(api(), undefined, { validated: true });
-  const section = $<HTMLDetailsElement>(el, '[part="agent-view"]');
-  ok(section, 'the section is in the draft panel');
-  equal(textIn(section!, 'summary'), 'As the agent sees it');
+  const tab = $<HTMLButtonElement>(el, '#analysis-tab-agent');
+  ok(tab, 'the analysis is offered beside the editor');
+  equal(tab!.textContent!.trim(), 'As the agent sees it');
   equal($(el, '.agent-body'), null, 'nothing is loaded before it is opened');
-  section!.querySelector('summary')!.click();
+  tab!.click();
   await waitFor(() => $(el, '.agent-body'), 'the runtime view (loaded on first open)');
   return el;
 }

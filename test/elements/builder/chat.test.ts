@@ -58,7 +58,7 @@ describe('builder: streamed conversation', () => {
     equal(el.shadowRoot!.activeElement?.getAttribute('role'), 'tab', 'focus moves to the draft tabs');
     equal($<HTMLTextAreaElement>(el, '#editor')!.value, WEATHER_SKILL_MD);
     deepEqual(
-      $$(el, '[role="tab"]').map((t) => t.textContent!.replace(/\s+/g, ' ').trim()),
+      $$(el, '.tabs [role="tab"]').map((t) => t.textContent!.replace(/\s+/g, ' ').trim()),
       ['SKILL.md', 'weather-current.sh'],
     );
     equal(drafts[0]!.detail.skillMd, WEATHER_SKILL_MD);

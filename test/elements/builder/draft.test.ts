@@ -10,7 +10,7 @@ import { FakeApi, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 
 afterEach(cleanup);
 
-const tabs = (el: Element) => $$(el, '[role="tab"]').map((t) => t.querySelector('.mono')!.textContent);
+const tabs = (el: Element) => $$(el, '.tabs [role="tab"]').map((t) => t.querySelector('.mono')!.textContent);
 
 describe('builder: validation', () => {
   it('validates every draft and edit (debounced) and lists errors and warnings with line numbers', async () => {
@@ -56,8 +56,8 @@ describe('builder: validation', () => {
     ok(save.disabled, 'Save blocked while there are errors');
     includes(textOf(el, '#save-hint'), 'Fix 1 error to save');
     // Each tab counts the findings of its own file (the script's warning on the script's tab), and the gutter marks the error line.
-    equal(textOf(el, '[role="tab"]:nth-of-type(1)'), 'SKILL.md ✕1 error');
-    equal(textOf(el, '[role="tab"]:nth-of-type(2)'), 'weather-current.sh ⚠1 warning');
+    equal(textOf(el, '.tabs [role="tab"]:nth-of-type(1)'), 'SKILL.md ✕1 error');
+    equal(textOf(el, '.tabs [role="tab"]:nth-of-type(2)'), 'weather-current.sh ⚠1 warning');
     equal($(el, '.gutter .error')?.textContent, '3');
   });
 
@@ -107,7 +107,7 @@ describe('builder: scripts', () => {
     button(el, 'Add', '.name-edit').click();
     await el.updateComplete;
     deepEqual(tabs(el), ['SKILL.md', 'weather-current.sh', 'forecast.py']);
-    equal($(el, '[role="tab"][aria-selected="true"] .mono')!.textContent, 'forecast.py');
+    equal($(el, '.tabs [role="tab"][aria-selected="true"] .mono')!.textContent, 'forecast.py');
     includes($<HTMLTextAreaElement>(el, '#editor')!.value, 'set -euo pipefail');
 
     button(el, 'Rename', '.file-bar').click();
@@ -130,7 +130,7 @@ describe('builder: scripts', () => {
     const el = await mountWithDraft();
     const list = $(el, '[role="tablist"]')!;
     equal(list.getAttribute('aria-label'), 'Draft files');
-    const [first, second] = $$(el, '[role="tab"]');
+    const [first, second] = $$(el, '.tabs [role="tab"]');
     equal(first!.getAttribute('aria-selected'), 'true');
     equal(first!.getAttribute('tabindex'), '0');
     equal(second!.getAttribute('tabindex'), '-1');

@@ -90,11 +90,18 @@ const dialog = (el: Element) => $<HTMLDialogElement>(el, D);
 const inD = <T extends Element = HTMLElement>(el: Element, sel: string) => $<T>(el, `${D} ${sel}`);
 const allInD = (el: Element, sel: string) => $$(el, `${D} ${sel}`);
 
+/** Opens the Routing analysis beside the editor, where "Check routing" is. */
+async function openRoutingTab(el: HTMLElement & { updateComplete: Promise<boolean> }) {
+  $<HTMLButtonElement>(el, '#analysis-tab-routing')!.click();
+  await el.updateComplete;
+}
+
 describe('builder: check routing', () => {
   it('generates editable requests, shows results, and improves the description only when accepted', async () => {
     const api = routingApi();
     const el = await mountWithDraft(api);
-    button(el, 'Check routing').click();
+    await openRoutingTab(el);
+    button(el, 'Check routing', '#analysis-panel').click();
     await waitFor(() => dialog(el)?.open, 'dialog open');
     button(el, 'Generate requests', D).click();
     await waitFor(() => allInD(el, '.route-list > li').length === 3, 'requests listed');
@@ -147,7 +154,8 @@ describe('builder: check routing', () => {
 
   it('a provider error mid-run is shown and keeps the results that arrived', async () => {
     const el = await mountWithDraft(routingApi({ failAt: 1 }));
-    button(el, 'Check routing').click();
+    await openRoutingTab(el);
+    button(el, 'Check routing', '#analysis-panel').click();
     await waitFor(() => dialog(el)?.open, 'dialog open');
     for (const text of ['weather in Oslo', 'weather in Bergen']) {
       typeInto(inD<HTMLInputElement>(el, '#route-new')!, text);
@@ -166,7 +174,8 @@ describe('builder: check routing', () => {
     const base = api.override;
     api.override = (call) => (call.path.endsWith('/route-check') ? errorResponse(400, 'the draft has no name: add `name:` to its frontmatter') : base(call));
     const el = await mountWithDraft(api);
-    button(el, 'Check routing').click();
+    await openRoutingTab(el);
+    button(el, 'Check routing', '#analysis-panel').click();
     await waitFor(() => dialog(el)?.open, 'dialog open');
     typeInto(inD<HTMLInputElement>(el, '#route-new')!, 'weather?');
     button(el, 'Add', D).click();

@@ -63,10 +63,9 @@ const base = {
 
 async function openRuns(api: FakeApi) {
   const el = await mountWithDraft(api);
-  await waitFor(() => $(el, '[part="runs"]'), 'the Run a tool section (loaded on first use)');
-  const runs = $<HTMLDetailsElement>(el, '[part="runs"]')!;
-  runs.querySelector('summary')!.click();
-  await el.updateComplete;
+  await waitFor(() => $(el, '#analysis-tab-run'), 'the Run analysis is offered for a draft with a tool');
+  $<HTMLButtonElement>(el, '#analysis-tab-run')!.click();
+  await waitFor(() => $(el, '[part="runs"]'), 'the Run a tool view (loaded on first use)');
   return el;
 }
 

@@ -50,7 +50,7 @@ export async function mountWithDraft(api = new FakeApi(), attrs?: Record<string,
   typeInto($<HTMLTextAreaElement>(el, '#composer')!, 'Weather skill');
   await el.updateComplete;
   button(el, 'Send', '[part="composer"]').click();
-  await waitFor(() => !!$(el, '#editor') && !internals(el).chat.busy && !!$(el, '[role="tab"]'), 'draft loaded with its file tabs');
+  await waitFor(() => !!$(el, '#editor') && !internals(el).chat.busy && !!$(el, '.tabs [role="tab"]'), 'draft loaded with its file tabs');
   if (opts.validated) {
     await waitFor(() => !!internals(el).checks.result, 'validated');
     await el.updateComplete;

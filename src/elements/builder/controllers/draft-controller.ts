@@ -30,8 +30,8 @@ export class DraftController implements ReactiveController {
   /** '' | 'ok' | 'failed': the last copy, shown for two seconds. */
   copied = '';
   toolRun: ToolRunState | null = null;
-  /** "As the agent sees it" is open (its view is loaded and computed only then). */
-  agentViewOpen = false;
+  /** The analysis shown beside the editor (views/analyses.ts: 'checks', 'agent', 'run', 'routing', …). */
+  analysis = 'checks';
   /** The operator lets the model read the draft's reference and asset files (sent as share_files "all"); off, it sees their names only. */
   shareFiles = false;
   /** Edit mode: the saved skill the draft replaces, and its agent. */
@@ -56,7 +56,7 @@ export class DraftController implements ReactiveController {
     clearTimeout(this.copyTimer);
   }
 
-  private set(patch: Partial<Pick<DraftController, 'agentViewOpen' | 'draft' | 'tab' | 'copied' | 'toolRun'>>): void {
+  private set(patch: Partial<Pick<DraftController, 'analysis' | 'draft' | 'tab' | 'copied' | 'toolRun'>>): void {
     Object.assign(this, patch);
     this.host.requestUpdate();
   }
@@ -117,8 +117,18 @@ export class DraftController implements ReactiveController {
     });
   }
 
+  /** "As the agent sees it" is the open analysis (its view is loaded and computed only then). */
+  get agentViewOpen(): boolean {
+    return this.analysis === 'agent';
+  }
+
   showAgentView(open: boolean): void {
-    if (open !== this.agentViewOpen) this.set({ agentViewOpen: open });
+    this.showAnalysis(open ? 'agent' : 'checks');
+  }
+
+  /** Opens one analysis beside the editor. */
+  showAnalysis(id: string): void {
+    if (id !== this.analysis) this.set({ analysis: id });
   }
 
   setToolRun(s: ToolRunState | null): void {

@@ -33,7 +33,7 @@ export function draftRuntimeView(skillMd: string, scripts: readonly string[]): R
 }
 
 const STYLE = html`<style>
-  .agent-body { max-height: 15rem; overflow: auto; display: grid; gap: var(--_space-2); padding-top: var(--_space-2); }
+  .agent-body { display: grid; gap: var(--_space-2); padding-top: var(--_space-2); }
   .agent-body p { margin: 0; }
   .rt-tools { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--_space-2); }
   .rt-tool { border: 1px solid var(--_border); border-radius: var(--_radius-sm); padding: var(--_space-2) var(--_space-2_5); background: var(--_surface); display: grid; gap: var(--_space-1_5); }
@@ -44,7 +44,7 @@ const STYLE = html`<style>
   .badge.phantom { color: var(--_warning); border-color: currentColor; }
   .badge.ok { color: var(--_success); }
   .badge.err { color: var(--_danger); border-color: currentColor; }
-  .rt-desc { font-family: var(--_mono); font-size: 0.82em; color: var(--_muted); max-height: 4.5em; overflow: auto; overflow-wrap: anywhere; }
+  .rt-desc { font-family: var(--_mono); font-size: 0.82em; color: var(--_muted); white-space: pre-wrap; overflow-wrap: anywhere; }
   .rt-label { font-size: 0.76em; font-weight: 700; letter-spacing: 0.04em; text-transform: uppercase; color: var(--_muted); margin-right: var(--_space-1); }
   .rt-params { border-collapse: collapse; font-size: 0.88em; }
   .rt-params th, .rt-params td { text-align: left; padding: var(--_space-0_5) var(--_space-3) var(--_space-0_5) 0; }

@@ -7,7 +7,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
 import { lazyView } from '../../internal/lazy-view.js';
-import { riskView } from './draft-view.js';
+import { riskView } from './checks-view.js';
 import { riskBlocksSave, type DraftReview } from '../../api/review.js';
 import type { SaveState } from '../controllers/save-controller.js';
 import type { EnvForm } from './save-result-view.js';

@@ -111,10 +111,10 @@ export function renderToolRuns(b: ToolRunView) {
   const s = current?.tool === tool.name ? current : fresh(tool);
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   const setInput = (input: string) => b.editor.setToolRun({ ...s, input, error: '' });
-  return html`<details class="runs" part="runs"><style>.runs { border-top: 1px solid var(--_border); padding: var(--_space-2) var(--_space-3); } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result { max-height: 14rem; overflow: auto; } .run-result .warn { color: var(--_warning); } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><summary>Run a tool</summary><div class="run-form">
+  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
 <select aria-label="Tool" @change=${(e: Event) => b.editor.setToolRun(fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
 ${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: Event) => setInput(tool.examples[+value(e)]!.input)}>${tool.examples.map((x, i) => html`<option value=${i}>${x.request}</option>`)}</select>` : nothing}
 <textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>
 <button class="small primary" ?disabled=${s.busy} @click=${() => void run(b, s)}>${s.busy ? 'Running…' : 'Run'}<span class="sr-only"> ${s.tool}</span></button></div>
-${s.error ? html`<p class="field-error" role="alert">${s.error}</p>` : nothing} ${s.result ? renderResult(b, s.result) : nothing}</details>`;
+${s.error ? html`<p class="field-error" role="alert">${s.error}</p>` : nothing} ${s.result ? renderResult(b, s.result) : nothing}</section>`;
 }

@@ -34,7 +34,7 @@ const importReply = () => ({
   proposals: { bins: ['python3', 'pdftotext'], egress_domains: ['api.pdf.example'], env: ['PDF_API_KEY'] },
 });
 
-const tabs = (el: Element) => $$(el, '[role="tab"] .mono').map((t) => t.textContent);
+const tabs = (el: Element) => $$(el, '.tabs [role="tab"] .mono').map((t) => t.textContent);
 const groups = (el: Element) => $$(el, '.tab-group').map((g) => g.textContent);
 
 function dragEvent(type: string, dataTransfer: DataTransfer): DragEvent {
@@ -63,7 +63,7 @@ async function importByDrop(api: FakeApi): Promise<ForgeSkillBuilder> {
   const dt = new DataTransfer();
   dt.items.add(new File([new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3])], 'pdf-report.skill'));
   drop(el, dt);
-  await waitFor(() => internals(el).editor.draft?.skillMd === PDF_MD && !!$(el, '[role="tab"]'), 'the imported draft');
+  await waitFor(() => internals(el).editor.draft?.skillMd === PDF_MD && !!$(el, '.tabs [role="tab"]'), 'the imported draft');
   await el.updateComplete;
   return el;
 }
@@ -95,7 +95,7 @@ describe('builder: import a skill folder', () => {
 
     deepEqual(groups(el), ['scripts/', 'references/', 'assets/']);
     deepEqual(tabs(el), ['SKILL.md', 'extract.py', 'guide.md', 'logo.png', 'template.md']);
-    equal($(el, '[role="tab"][title="assets/logo.png"] .tab-size')?.textContent, '2.0 KB');
+    equal($(el, '.tabs [role="tab"][title="assets/logo.png"] .tab-size')?.textContent, '2.0 KB');
     deepEqual(el.draft!.files, importReply().files);
     includes(textOf(el, '.proposals'), 'Requirements read from the scripts');
   });
@@ -282,7 +282,7 @@ describe('builder: folder files', () => {
     deepEqual(Object.keys(internals(el).editor.draft!.files!).sort(), ['assets/template.md', 'references/guide.md']);
 
     // A binary: listed with its size, no editor, no rename; delete only.
-    $<HTMLButtonElement>(el, '[role="tab"][title="assets/logo.png"]')!.click();
+    $<HTMLButtonElement>(el, '.tabs [role="tab"][title="assets/logo.png"]')!.click();
     await el.updateComplete;
     equal($(el, '#editor'), null, 'no editor for a binary');
     includes(textOf(el, '.binary-file'), '2.0 KB (2,048 bytes)');
@@ -341,7 +341,7 @@ describe('builder: folder files', () => {
 
   it('moves a script into references/ and keeps the tab order of a renamed script', async () => {
     const el = await importByDrop(new FakeApi());
-    $<HTMLButtonElement>(el, '[role="tab"][title="scripts/extract.py"]')!.click();
+    $<HTMLButtonElement>(el, '.tabs [role="tab"][title="scripts/extract.py"]')!.click();
     await el.updateComplete;
     button(el, 'Rename', '.file-bar').click();
     await el.updateComplete;
