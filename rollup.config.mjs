@@ -42,6 +42,7 @@ export default [
       'core/entries/designer': 'src/core/entries/designer.ts',
       'core/entries/llm': 'src/core/entries/llm.ts',
       'core/entries/routing': 'src/core/entries/routing.ts',
+      'core/entries/evals': 'src/core/entries/evals.ts',
       'core/entries/artifacts': 'src/core/entries/artifacts.ts',
       'node/index': 'src/node/index.ts',
       'node/cli': 'src/node/cli.ts',

@@ -41,6 +41,7 @@ export type ForgeErrorCode =
   | 'risk_policy_invalid'
   | 'designer_reply'
   | 'routing_self_test'
+  | 'eval_self_test'
   | 'partial_result'
   | 'trust_invalid'
   | 'trust_refused'
@@ -63,6 +64,7 @@ export const FORGE_ERROR_CODES = [
   'risk_policy_invalid',
   'designer_reply',
   'routing_self_test',
+  'eval_self_test',
   'partial_result',
   'trust_invalid',
   'trust_refused',

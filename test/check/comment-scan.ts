@@ -49,7 +49,21 @@ const NOT_A_FILE = new Set(['node.js', 'next.js', 'vue.js', 'deno.js']);
  * writes (as the last part of a path too: `agents/<name>/forge.yaml`) and the default name of a new
  * folder file.
  */
-const WORKSPACE_NAMES = new Set(['forge.yaml', 'ui.yaml', 'skills.json', 'tools.json', 'skill.md', 'notes.md', 'skill.manifest.json', 'skill.provenance.json']);
+const WORKSPACE_NAMES = new Set([
+  'forge.yaml',
+  'ui.yaml',
+  'skills.json',
+  'tools.json',
+  'skill.md',
+  'notes.md',
+  'skill.manifest.json',
+  'skill.provenance.json',
+  // skill-creator's eval formats, in a skill's evals/ folder and a run's output
+  'evals.json',
+  'benchmark.json',
+  'grading.json',
+  'feedback.json',
+]);
 /** A file inside a skill folder (`references/a.md`, `my-skill/scripts/x.js`): an example path, not ours. */
 const SKILL_FOLDER_PATH = /^(?:[\w.-]+\/)?(?:references?|scripts|assets)\//;
 /** What the build writes: the standalone bundle and its lazy chunks, anything under dist/. */

@@ -25,6 +25,11 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   },
   { names: ['skill_name'], files: /^src\/core\/names\.ts$/, why: 'the default error field of assertSafeSkillName (names.ts sits below the protocol)' },
   {
+    names: ['skill_name'],
+    files: /^src\/core\/evals\/(evals-file|benchmark-json)\.ts$/,
+    why: "skill-creator's evals.json and benchmark.json keys (files of a skill folder and a run, not the HTTP wire)",
+  },
+  {
     names: ['base_url', 'api_key_env'],
     files: /^src\/(core\/config\/schema\.ts|node\/config\/(tiers|key-origin)\.ts)$/,
     why: 'the ui.yaml skill_builder: keys',

@@ -51,6 +51,8 @@ export const STATUS_BY_CODE: Readonly<Record<ForgeErrorCode, StatusRule>> = {
   risk_policy_invalid: 400,
   designer_reply: 502,
   routing_self_test: 502,
+  // The eval harness could not get a sensible first result (no tool call, an unusable grader): nothing was spent past it.
+  eval_self_test: 422,
   // The failure decides; the partial result only rides along.
   partial_result: (err) => httpStatusOf(PartialResultError.isInstance(err) ? err.cause : undefined),
   // A manifest, key or signature file that cannot be read (400); a skill a trust policy refuses (403: understood, not allowed here).

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as core from '../../../src/core/errors.js';
 import { ApiError } from '../../../src/elements/api/client.js';
 import { DesignerReplyError, RoutingSelfTestError } from '../../../src/core/routing/errors.js';
+import { EvalSelfTestError } from '../../../src/core/evals/errors.js';
 import { RiskPolicyError } from '../../../src/core/risk/policy.js';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
 import { TrustFileError, TrustPolicyError } from '../../../src/core/trust/errors.js';
@@ -32,6 +33,7 @@ function oneOfEach(): core.ForgeError[] {
     new RiskPolicyError('x'),
     new DesignerReplyError('requests', 'x'),
     new RoutingSelfTestError('x'),
+    new EvalSelfTestError('x'),
     new ToolRunError('busy', 'tool', 'x'),
     new SkillReadError('x'),
     new UsageError('x', 'ui'),
@@ -59,6 +61,7 @@ describe('httpStatusOf', () => {
       [new RiskPolicyError('bad key'), 400],
       [new DesignerReplyError('requests', 'no JSON'), 502],
       [new RoutingSelfTestError('both went nowhere'), 502],
+      [new EvalSelfTestError('the agent called no tool'), 422],
       [new ToolRunError('no_sandbox', 'sandbox', 'install bwrap'), 501],
       [new ToolRunError('busy', 'tool', 'running'), 409],
       [new ToolRunError('disabled', 'tool', 'off'), 403],
