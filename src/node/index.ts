@@ -29,6 +29,7 @@ export {
   optimizeAgentRouting,
 } from './routing/agent-routing.js';
 export type { AgentRoutingOptions } from './routing/agent-routing.js';
+export { readTriggerFile, writeTriggerFile, TRIGGERS_FILE } from './routing/trigger-file.js';
 export { createWorkspaceSkillBuilder } from './builder.js';
 export type { ExplicitSkillBuilderOptions, NodeChatOptions, NodeSkillBuilder, NodeSkillBuilderOptions, WorkspaceSkillBuilderOptions } from './builder.js';
 

@@ -29,3 +29,7 @@ export type {
   TrialResult,
 } from '../routing/optimize-types.js';
 export { withTargetTexts } from '../routing/target.js';
+export { catalogBudget, DEFAULT_CATALOG_BUDGET_CHARS } from '../routing/catalog-budget.js';
+export type { CatalogBudgetReport } from '../routing/catalog-budget.js';
+export { fromTriggerEvals, toTriggerEvals, triggerEvalsText } from '../routing/trigger-evals.js';
+export type { TriggerEval } from '../routing/trigger-evals.js';
