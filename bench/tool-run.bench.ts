@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Skill } from '../src/core/skill/skill.js';
 import { runSkillTool } from '../src/node/sandbox/run-skill-tool.js';
 import { atMost, figure, percentile, printFigures, sideBySide, wallMs, writeResult } from './lib.js';
 
@@ -62,7 +63,7 @@ function bareBash(): Promise<void> {
 }
 
 async function viaRunner(sandbox: 'bwrap' | 'none'): Promise<void> {
-  const r = await runSkillTool({ skillMd: SKILL_MD, scripts: { 'echo-input.sh': SCRIPT }, tool: 'echo_input', input: INPUT, sandbox });
+  const r = await runSkillTool({ skill: Skill.from({ skillMd: SKILL_MD, scripts: { 'echo-input.sh': SCRIPT } }), tool: 'echo_input', input: INPUT, sandbox });
   if (!r.ok || r.outputDiagnostics.length > 0) throw new Error(`run failed: ${JSON.stringify(r)}`);
 }
 

@@ -5,8 +5,10 @@
 # curl commands are run verbatim against the built CLI (and tool-run tests
 # call local servers through the egress proxy), bubblewrap, the sandbox
 # runSkillTool runs scripts in, socat, the light forwarder to the egress proxy
-# inside that sandbox (without it a Node forwarder starts, slower), and
-# shellcheck, which checkScriptSyntax uses.
+# inside that sandbox (without it a Node forwarder starts, slower), strace,
+# which observes the programs a sandboxed run executes and the files it
+# writes (without it runs say "not observed"), and shellcheck, which
+# checkScriptSyntax uses.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -14,6 +16,7 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v socat >/dev/null 2>&1 || missing+=(socat)
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi

@@ -116,6 +116,7 @@ export const TOOL_RUN = /*#__PURE__*/ fields(
   'interpreter',
   'envNames',
   'fixRequest',
+  'observation',
 );
 
 /** Every error reply: `{error, field?, code?, validation?}`; `field` names the request field (wire name) to fix. */

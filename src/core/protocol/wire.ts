@@ -10,6 +10,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { AcceptedRequirements } from '../skill-folder/accept-requirements.js';
 import type { OutputDiagnostic, ToolRunReport } from '../tool-run/report.js';
+import { observationFromWire, observationToWire } from './observe-wire.js';
 import type * as T from '../api/types.js';
 import * as F from './fields.js';
 
@@ -291,8 +292,8 @@ export const tryRequestFromWire = (json: unknown): TryRequestBody => {
 /** A tool run as the try route reports it; the Node runner adds what ran. */
 export type ToolRunWireResult = ToolRunReport & { script?: string; interpreter?: string; envNames?: string[] };
 
-/** `POST …/try` reply: `{ok, exit_code, signal, timed_out, duration_ms, stdout, stderr, truncated, json, output_diagnostics, egress_blocked, egress_refusals: [{host, reason}], sandbox, script, interpreter, env_names, fix_request}`. */
-export const toolRunToWire = (r: ToolRunWireResult): WireJson => toWire(F.TOOL_RUN, r);
+/** `POST …/try` reply: `{ok, exit_code, signal, timed_out, duration_ms, stdout, stderr, truncated, json, output_diagnostics, egress_blocked, egress_refusals: [{host, reason}], sandbox, script, interpreter, env_names, fix_request, observation: {egress: [{host, port, verdict, reason?}], programs: [{name, path, count}] | null, files: [{path, area}] | null, mechanism, not_observed?, truncated?}}`. */
+export const toolRunToWire = (r: ToolRunWireResult): WireJson => toWire(F.TOOL_RUN, { ...r, observation: r.observation && observationToWire(r.observation) });
 export const toolRunFromWire = (json: unknown): ToolRunWireResult => {
   const f = fromWire(F.TOOL_RUN, json);
   const out: ToolRunWireResult = {
@@ -313,6 +314,7 @@ export const toolRunFromWire = (json: unknown): ToolRunWireResult => {
   if (typeof f.script === 'string') out.script = f.script;
   if (typeof f.interpreter === 'string') out.interpreter = f.interpreter;
   if (Array.isArray(f.envNames)) out.envNames = strs(f.envNames);
+  if (f.observation && typeof f.observation === 'object') out.observation = observationFromWire(f.observation);
   if (Array.isArray(f.egressRefusals)) out.egressRefusals = list(f.egressRefusals).map((r) => ({ host: str(obj(r).host), reason: str(obj(r).reason) }));
   return out;
 };

@@ -2,6 +2,8 @@
 // (runSkillTool, which adds what ran) and the elements (which read it from
 // `POST …/skill-builder/try`, camelCased). Types only.
 
+import type { RunObservation } from '../observe/types.js';
+
 /** Where the tool's stdout disagrees with its Output schema. `path` is a JSON Pointer into stdout's JSON (`''` for the whole value). */
 export interface OutputDiagnostic {
   path: string;
@@ -35,4 +37,6 @@ export interface ToolRunReport {
    * ended, stderr, mismatches and blocked hosts; never stdout or env values.
    */
   fixRequest: string | null;
+  /** What the run was seen doing (hosts, programs, files written); absent from servers that do not observe. */
+  observation?: RunObservation;
 }

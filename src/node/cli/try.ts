@@ -1,7 +1,8 @@
 // `forge-skill-builder try <skill-dir> --tool NAME (--input JSON | --example N)`:
 // runs one tool of a skill folder with runSkillTool (in bubblewrap unless
 // --no-sandbox) and prints how it ended, its output, the hosts the egress
-// proxy refused and where the output disagrees with the tool's Output.
+// proxy refused, where the output disagrees with the tool's Output, and what
+// the run was seen doing (hosts, programs, files written).
 // Env values come from the agent's .env (the folder two levels up when it
 // holds forge.yaml) only, never from the workspace's .forge/.env.
 
@@ -13,11 +14,13 @@ import type { ToolSection } from '../../core/skillmd/types.js';
 import type { FsLike } from '../fs/types.js';
 import { readSkillScripts } from '../skill-store/read.js';
 import { toolRunToWire } from '../../core/protocol/wire.js';
+import { Skill } from '../../core/skill/skill.js';
 import { runSkillTool } from '../sandbox/run-skill-tool.js';
 import { ToolRunError, type ToolRunResult } from '../sandbox/types.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
+import { observationLines } from './observation-text.js';
 import { findWorkspace } from './workspace-dir.js';
 
 const HELP = `Usage: ${PROGRAM} try <skill-dir> --tool <name> (--input <json> | --example <n>) [options]
@@ -99,6 +102,7 @@ function printResult(io: CliIo, r: ToolRunResult): void {
     writeLine(io.stdout, `blocked: ${host} (${r.egressRefusals.find((x) => x.host === host)?.reason ?? 'not in egress_domains'})`);
   for (const x of r.egressRefusals) if (x.host === '(proxy)') writeLine(io.stdout, `refused: ${x.reason}`);
   for (const d of r.outputDiagnostics) writeLine(io.stdout, `output${d.path ? ` ${d.path}` : ''}: ${d.message}`);
+  for (const line of observationLines(r.observation)) writeLine(io.stdout, line);
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -138,8 +142,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const agentDir = values['agent-dir'] ? resolve(io.cwd, values['agent-dir']) : exists(join(guessAgent, 'forge.yaml')) ? guessAgent : undefined;
   const workspaceDir = values.dir ? resolve(io.cwd, values.dir) : findWorkspace(agentDir ?? skillDir);
   const result = await runSkillTool({
-    skillMd,
-    scripts,
+    skill: Skill.from({ skillMd, scripts, dirName: basename(skillDir) }),
     tool: values.tool,
     input,
     sandbox: values['no-sandbox'] ? 'none' : 'auto',

@@ -18,6 +18,7 @@ import type { Duplex } from 'node:stream';
 import { isForbiddenUpstream, privateAddressReason, type Upstream } from './egress-address.js';
 import { normalizeHost, type EgressPolicy } from './egress-match.js';
 import { forwardHttp, tunnel, type Decision, type UpstreamContext } from './egress-upstream.js';
+import type { ObservedRequest } from '../../core/observe/types.js';
 
 /** Requests and tunnels one run may have open at once. */
 export const MAX_CONCURRENT = 64;
@@ -49,6 +50,8 @@ export interface EgressProxy {
   readonly blocked: readonly string[];
   /** Every refusal with its reason (hosts, caps), in order, at most 100. */
   readonly refusals: readonly EgressRefusal[];
+  /** Every distinct host, port and verdict the script asked for, in order, at most 100. */
+  readonly requests: readonly ObservedRequest[];
   /** Starts listening on a unix socket path, or on 127.0.0.1 with an ephemeral port; resolves to the proxy URL's host:port or the path. */
   listen(where: { path: string } | { tcp: true }): Promise<string>;
   /** Stops listening and cuts every open connection. */
@@ -74,6 +77,13 @@ interface ProxyState {
   total: number;
   refusals: EgressRefusal[];
   blocked: string[];
+  requests: ObservedRequest[];
+}
+
+function observe(state: ProxyState, r: ObservedRequest): void {
+  if (state.requests.length >= MAX_RECORDED) return;
+  if (state.requests.some((x) => x.host === r.host && x.port === r.port && x.verdict === r.verdict)) return;
+  state.requests.push(r);
 }
 
 function record(state: ProxyState, host: string, reason: string, asBlocked: boolean): void {
@@ -82,16 +92,17 @@ function record(state: ProxyState, host: string, reason: string, asBlocked: bool
 }
 
 function makeDecide(policy: EgressPolicy, options: EgressProxyOptions, state: ProxyState, own: Upstream[]) {
-  const refuse = (host: string, why: string, status = 403, reason = 'Forbidden'): Decision => {
+  const refuse = (host: string, port: number, why: string, status = 403, reason = 'Forbidden'): Decision => {
     record(state, host, why, true);
+    observe(state, { host, port, verdict: 'refused', reason: why });
     return { status, reason, message: `host "${host}" ${why}` };
   };
   return async (rawHost: string, port: number): Promise<Decision | null> => {
     const host = normalizeHost(rawHost);
-    if (!policy.allows(host)) return refuse(host, "is not in this skill's egress_domains");
+    if (!policy.allows(host)) return refuse(host, port, "is not in this skill's egress_domains");
     const candidates = await addressesOf(host);
     if (state.closed) return null;
-    if (candidates === null || candidates.length === 0) return refuse(host, 'does not resolve', 502, 'Bad Gateway');
+    if (candidates === null || candidates.length === 0) return refuse(host, port, 'does not resolve', 502, 'Bad Gateway');
     let first = '';
     for (const address of candidates) {
       if (isForbiddenUpstream(address, port, [...own, ...(options.forbiddenUpstreams ?? [])])) {
@@ -103,9 +114,10 @@ function makeDecide(policy: EgressPolicy, options: EgressProxyOptions, state: Pr
         first ||= `resolves to ${address} (${why}); ${PRIVATE_HINT}`;
         continue;
       }
+      observe(state, { host, port, verdict: 'allowed' });
       return { address };
     }
-    return refuse(host, first);
+    return refuse(host, port, first);
   };
 }
 
@@ -130,7 +142,7 @@ function rawReply(socket: Duplex, status: string, text: string): void {
 }
 
 export function createEgressProxy(policy: EgressPolicy, options: EgressProxyOptions = {}): EgressProxy {
-  const state: ProxyState = { closed: false, active: 0, total: 0, refusals: [], blocked: [] };
+  const state: ProxyState = { closed: false, active: 0, total: 0, refusals: [], blocked: [], requests: [] };
   const max = { concurrent: options.maxConcurrent ?? MAX_CONCURRENT, total: options.maxTotal ?? MAX_TOTAL };
   const own: Upstream[] = [];
   const sockets = new Set<Duplex>();
@@ -178,6 +190,9 @@ export function createEgressProxy(policy: EgressPolicy, options: EgressProxyOpti
     },
     get refusals() {
       return state.refusals;
+    },
+    get requests() {
+      return state.requests;
     },
     listen(where) {
       return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@
 // naming the fix.
 
 import { checkScriptFileName, checkSkillName } from '../../core/names.js';
-import { parseSkillMd } from '../../core/skillmd/parse.js';
+import type { Skill } from '../../core/skill/skill.js';
 import type { ForgeMetadata, ToolSection } from '../../core/skillmd/types.js';
 import { interpreterFor, normalizeScriptName, scriptForTool, toolScriptBaseName } from '../../core/forge-runtime/script-binding.js';
 import { ToolRunError } from './types.js';
@@ -59,14 +59,8 @@ function timeoutOf(forge: ForgeMetadata, override: number | undefined): number {
   return typeof hint === 'number' && hint > 0 ? Math.min(hint * 1000, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
 }
 
-export function prepareRun(opts: {
-  skillMd: string;
-  scripts: Readonly<Record<string, string>>;
-  tool: string;
-  input: unknown;
-  timeoutMs?: number;
-}): PreparedRun {
-  const parsed = parseSkillMd(opts.skillMd);
+export function prepareRun(skill: Skill, opts: { tool: string; input: unknown; timeoutMs?: number }): PreparedRun {
+  const parsed = skill.parsed;
   const tools = parsed.tools;
   const tool = tools.find((t) => t.name === opts.tool);
   if (!tool) {
@@ -79,7 +73,7 @@ export function prepareRun(opts: {
         : `tool "${opts.tool}" is not in the SKILL.md: it has no "## Tool:" sections`,
     );
   }
-  const scripts = plainScripts(opts.scripts);
+  const scripts = plainScripts(skill.scripts);
   const script = resolveToolScript(tool.name, Object.keys(scripts));
   if (!script) {
     const base = toolScriptBaseName(tool.name);

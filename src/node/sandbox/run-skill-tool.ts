@@ -5,13 +5,15 @@
 // kills the process tree, capped output, and (by default) inside bubblewrap.
 // One run per skill at a time. The values of the env vars it was given are
 // replaced by `[redacted]` in what it printed, so a result can be shown or
-// sent on (to the designer, in a log) without them.
+// sent on (to the designer, in a log) without them. Every run is observed
+// (observe-run.ts): the hosts it asked for, and under strace the programs it
+// executed and the files it wrote.
 
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { chown, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactSecret } from '../../core/errors.js';
-import { bwrapArgs, bwrapCommand, findBwrap, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
+import { bwrapArgs, bwrapCommand, findBwrap, SANDBOX_AGENT, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
 import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
@@ -19,6 +21,7 @@ import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRI
 import { fixRequestFor } from './fix-request.js';
 import { checkOutput } from './output-check.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
+import { observationOf, traced, type TracedCommand } from './observe-run.js';
 import { newRunMarker, reapMarked, RUN_MARKER_ENV } from './reap.js';
 import { seccompProgram } from './seccomp.js';
 import { spawnCollect, type SpawnOutcome } from './spawn.js';
@@ -56,7 +59,7 @@ async function runSandboxed(
   proxy: EgressProxy,
   declared: Record<string, string>,
   opts: RunSkillToolOptions,
-): Promise<SpawnOutcome> {
+): Promise<{ outcome: SpawnOutcome; how: TracedCommand }> {
   const start = bwrapCommand(bwrap);
   const socket = join(dir.runtime, 'proxy.sock');
   await proxy.listen({ path: socket });
@@ -70,17 +73,19 @@ async function runSandboxed(
   try {
     const env = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
     const launcher = [launcherShell(), '-c', LAUNCHER_SCRIPT, 'forge-launcher', await forwarder(dir), prep.interpreter, dir.scriptPath, prep.argument];
+    const how = traced(start.command, [...start.prefix, ...bwrapArgs(dir, seccompFd !== undefined), '--', ...launcher], opts.observe !== false);
     const outcome = await spawnCollect({
-      command: start.command,
-      args: [...start.prefix, ...bwrapArgs(dir, seccompFd !== undefined), '--', ...launcher],
+      command: how.command,
+      args: how.args,
       cwd: dir.root,
       env,
       timeoutMs: prep.timeoutMs,
       statusFd: true,
+      traceFd: how.traced,
       ...(seccompFd !== undefined ? { passFd: seccompFd } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
-    return applyBwrapStatus(outcome);
+    return { outcome: applyBwrapStatus(outcome), how };
   } finally {
     if (seccompFd !== undefined) closeSync(seccompFd);
   }
@@ -109,26 +114,81 @@ async function runUnsandboxed(
   proxy: EgressProxy,
   declared: Record<string, string>,
   opts: RunSkillToolOptions,
-): Promise<SpawnOutcome> {
+): Promise<{ outcome: SpawnOutcome; how: TracedCommand }> {
   const address = await proxy.listen({ tcp: true });
   const marker = newRunMarker();
   const env = { ...baseEnv(process.env.PATH ?? SANDBOX_PATH, dir.home, dir.tmp, declared, `http://${address}`), [RUN_MARKER_ENV]: marker };
-  const o = await spawnCollect({
+  // Not traced: strace would wait for whatever the script left running, which only bwrap's pid namespace ends with the script.
+  const how: TracedCommand = {
     command: launcherShell(),
     args: ['-c', UNSANDBOXED_SCRIPT, 'forge-run', prep.interpreter, dir.scriptPath, prep.argument],
+    traced: false,
+    problem: 'an unsandboxed run is not traced (run it in bubblewrap to see its programs and files)',
+  };
+  const o = await spawnCollect({
+    command: how.command,
+    args: how.args,
     cwd: dir.agent,
     env,
     timeoutMs: prep.timeoutMs,
     reap: () => reapMarked(marker, dir.root),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
-  if (o.spawnError === undefined) return o;
-  return { ...o, exitCode: 127, stderr: `${o.spawnError}\n` };
+  if (o.spawnError === undefined) return { outcome: o, how };
+  return { outcome: { ...o, exitCode: 127, stderr: `${o.spawnError}\n` }, how };
+}
+
+/** The run's report: its output checked and redacted, the proxy's record and what the run was seen doing. */
+function reportOf(
+  raw: SpawnOutcome,
+  how: TracedCommand,
+  prep: PreparedRun,
+  proxy: EgressProxy,
+  declared: Record<string, string>,
+  run: { sandboxed: boolean; scriptPath: string },
+): ToolRunResult {
+  const areas = [
+    { prefix: SANDBOX_AGENT, area: 'copy' as const },
+    { prefix: SANDBOX_HOME, area: 'home' as const },
+    { prefix: SANDBOX_TMP, area: 'tmp' as const },
+  ];
+  const values = Object.values(declared);
+  const seen = observationOf(raw, proxy, how, { interpreter: prep.interpreter, scriptPath: run.scriptPath, areas });
+  // A path or host can carry an env value (`> /tmp/$TOKEN`): redacted like the output.
+  const hide = (text: string) => redactSecret(text, ...values);
+  const observation = {
+    ...seen,
+    egress: seen.egress.map((r) => ({ ...r, host: hide(r.host) })),
+    programs: seen.programs && seen.programs.map((p) => ({ ...p, name: hide(p.name), path: hide(p.path) })),
+    files: seen.files && seen.files.map((f) => ({ ...f, path: hide(f.path) })),
+  };
+  const o = { ...raw, stdout: redactSecret(raw.stdout, ...values), stderr: redactSecret(raw.stderr, ...values) };
+  const { json, diagnostics } = checkOutput(o.stdout, prep.tool);
+  const result: Omit<ToolRunResult, 'fixRequest'> = {
+    ok: o.exitCode === 0 && !o.timedOut && !o.aborted,
+    exitCode: o.timedOut || o.aborted ? null : o.exitCode,
+    signal: o.timedOut || o.aborted ? 'SIGKILL' : o.signal,
+    timedOut: o.timedOut,
+    durationMs: o.durationMs,
+    stdout: o.stdout,
+    stderr: o.stderr,
+    truncated: o.truncated,
+    json,
+    outputDiagnostics: diagnostics,
+    egressBlocked: [...proxy.blocked],
+    egressRefusals: proxy.refusals.map((r) => ({ ...r })),
+    sandbox: run.sandboxed ? 'bwrap' : 'none',
+    script: `scripts/${prep.scriptFile}`,
+    interpreter: prep.interpreter,
+    envNames: Object.keys(declared).sort(),
+    observation,
+  };
+  return { ...result, fixRequest: fixRequestFor(prep.tool.name, prep.argument, result) };
 }
 
 /** Runs one tool of a draft skill and reports what happened. Throws ToolRunError when the run cannot start. */
 export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunResult> {
-  const prep = prepareRun(opts);
+  const prep = prepareRun(opts.skill, opts);
   const mode = opts.sandbox ?? 'auto';
   if (mode !== 'auto' && mode !== 'bwrap' && mode !== 'none')
     throw new ToolRunError('bad_input', 'sandbox', `sandbox must be 'auto', 'bwrap' or 'none', not ${JSON.stringify(mode)}`);
@@ -149,30 +209,9 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
   let dir: RunDir | undefined;
   try {
     await sweepOnce();
-    dir = await createRunDir(prep.skillName, opts.skillMd, prep.scripts, prep.scriptFile, bwrap ? bwrapCommand(bwrap).uid : null);
-    const raw = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
-    const values = Object.values(declared);
-    const o = { ...raw, stdout: redactSecret(raw.stdout, ...values), stderr: redactSecret(raw.stderr, ...values) };
-    const { json, diagnostics } = checkOutput(o.stdout, prep.tool);
-    const result: Omit<ToolRunResult, 'fixRequest'> = {
-      ok: o.exitCode === 0 && !o.timedOut && !o.aborted,
-      exitCode: o.timedOut || o.aborted ? null : o.exitCode,
-      signal: o.timedOut || o.aborted ? 'SIGKILL' : o.signal,
-      timedOut: o.timedOut,
-      durationMs: o.durationMs,
-      stdout: o.stdout,
-      stderr: o.stderr,
-      truncated: o.truncated,
-      json,
-      outputDiagnostics: diagnostics,
-      egressBlocked: [...proxy.blocked],
-      egressRefusals: proxy.refusals.map((r) => ({ ...r })),
-      sandbox: bwrap ? 'bwrap' : 'none',
-      script: `scripts/${prep.scriptFile}`,
-      interpreter: prep.interpreter,
-      envNames: Object.keys(declared).sort(),
-    };
-    return { ...result, fixRequest: fixRequestFor(prep.tool.name, prep.argument, result) };
+    dir = await createRunDir(prep.skillName, opts.skill.skillMd, prep.scripts, prep.scriptFile, bwrap ? bwrapCommand(bwrap).uid : null);
+    const { outcome: raw, how } = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
+    return reportOf(raw, how, prep, proxy, declared, { sandboxed: bwrap !== null, scriptPath: dir.scriptPath });
   } finally {
     running.delete(key);
     await proxy.close();

@@ -5,7 +5,9 @@
 // when the command itself exits, whatever it left running is killed too (and
 // `reap` is called for what left the group). With `statusFd`, fd 3 is a pipe
 // whose text comes back as `status` (bwrap's JSON status), capped at 64 KiB;
-// `passFd` is handed to the command as fd 4 (the seccomp program). Timeouts
+// `passFd` is handed to the command as fd 4 (the seccomp program); with
+// `traceFd`, fd 5 is a pipe whose text (strace's) comes back as `trace`,
+// capped at 1 MiB. Timeouts
 // above setTimeout's range (2^31-1 ms) are clamped to it.
 
 import { spawn } from 'node:child_process';
@@ -25,6 +27,8 @@ export interface SpawnRequest {
   statusFd?: boolean;
   /** An open descriptor handed to the command as fd 4 (needs statusFd). */
   passFd?: number;
+  /** Open fd 5 as a pipe and return what is written to it as `trace`. */
+  traceFd?: boolean;
   /** Called when the command exits, times out or is aborted, after its group is killed. */
   reap?: () => void;
   signal?: AbortSignal;
@@ -42,6 +46,9 @@ export interface SpawnOutcome {
   status: string;
   /** True when the status channel sent more than STATUS_CAP_BYTES (the rest was dropped). */
   statusTruncated: boolean;
+  /** What the command wrote on fd 5 (with traceFd), and whether it went over its cap. */
+  trace: string;
+  traceTruncated: boolean;
   /** Set when the command could not be started at all. */
   spawnError?: string;
 }
@@ -61,8 +68,18 @@ function capture(stream: Readable | null, onCut: () => void, cap = OUTPUT_CAP_BY
 }
 
 function stdioOf(req: SpawnRequest): Array<'ignore' | 'pipe' | number> {
-  if (!req.statusFd) return ['ignore', 'pipe', 'pipe'];
-  return ['ignore', 'pipe', 'pipe', 'pipe', ...(req.passFd !== undefined ? [req.passFd] : [])];
+  const base: Array<'ignore' | 'pipe' | number> = ['ignore', 'pipe', 'pipe', req.statusFd ? 'pipe' : 'ignore', req.passFd ?? 'ignore'];
+  if (req.traceFd) return [...base, 'pipe'];
+  return req.passFd !== undefined ? base : req.statusFd ? base.slice(0, 4) : base.slice(0, 3);
+}
+
+/** fd 3 (bwrap's status, capped at 64 KiB) and fd 5 (the trace, capped at 1 MiB), read as they come. */
+function sideChannels(stdio: Array<Readable | null | undefined>): { read(): Pick<SpawnOutcome, 'status' | 'statusTruncated' | 'trace' | 'traceTruncated'> } {
+  let statusTruncated = false;
+  let traceTruncated = false;
+  const status = capture(stdio[3] ?? null, () => (statusTruncated = true), STATUS_CAP_BYTES);
+  const trace = capture(stdio[5] ?? null, () => (traceTruncated = true));
+  return { read: () => ({ status: status(), statusTruncated, trace: trace(), traceTruncated }) };
 }
 
 export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
@@ -72,8 +89,7 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
   const cut = () => (truncated = true);
   const stdout = capture(child.stdout, cut);
   const stderr = capture(child.stderr, cut);
-  let statusTruncated = false;
-  const status = capture((child.stdio[3] as Readable | undefined) ?? null, () => (statusTruncated = true), STATUS_CAP_BYTES);
+  const side = sideChannels(child.stdio as unknown as Array<Readable | null | undefined>);
 
   let timedOut = false;
   let aborted = false;
@@ -120,8 +136,7 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
         stderr: stderr(),
         truncated,
         durationMs: durationMs || Math.round(performance.now() - started),
-        status: status(),
-        statusTruncated,
+        ...side.read(),
         ...(spawnError !== undefined ? { spawnError } : {}),
       });
     };

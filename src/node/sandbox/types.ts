@@ -3,6 +3,8 @@
 // with a literal `code` and the `problem`; node/http/status.ts maps it to a status).
 
 import { ForgeError } from '../../core/errors.js';
+import type { RunObservation } from '../../core/observe/types.js';
+import type { Skill } from '../../core/skill/skill.js';
 import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report.js';
 
 export type { OutputDiagnostic };
@@ -16,10 +18,8 @@ export type { EgressRefusal, Upstream };
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
 
 export interface RunSkillToolOptions {
-  /** The draft's SKILL.md. */
-  skillMd: string;
-  /** The draft's scripts by file name (`scripts/x.sh` or `x.sh`). */
-  scripts: Readonly<Record<string, string>>;
+  /** The draft: its SKILL.md and scripts (`Skill.from({skillMd, scripts})`). */
+  skill: Skill;
   /** The `## Tool:` to run. */
   tool: string;
   /** The tool input, as the agent would pass it (serialised with JSON.stringify and handed to the script as `$1`). */
@@ -45,6 +45,8 @@ export interface RunSkillToolOptions {
   allowPrivateEgress?: boolean;
   /** Addresses the proxy never dials, even with allowPrivateEgress: where the builder itself listens (`0.0.0.0`/`::` = any local address at that port). */
   forbiddenUpstreams?: readonly Upstream[];
+  /** Trace the programs the run executes and the files it writes (default true; needs strace). The hosts it asks for are always recorded. */
+  observe?: boolean;
 }
 
 /** A run's report (core/tool-run) plus what ran. */
@@ -56,6 +58,8 @@ export interface ToolRunResult extends ToolRunReport {
   interpreter: string;
   /** Env var names handed to the script (never their values). */
   envNames: string[];
+  /** What the run was seen doing: hosts asked for, programs executed, files written. */
+  observation: RunObservation;
 }
 
 export type ToolRunProblem = 'unknown_tool' | 'no_script' | 'bad_input' | 'missing_env' | 'no_sandbox' | 'busy' | 'disabled';

@@ -10,8 +10,9 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Skill } from '../../../src/core/skill/skill.js';
 import { MAX_TIMEOUT_MS, prepareRun } from '../../../src/node/sandbox/prepare.js';
-import { runSkillTool } from '../../../src/node/sandbox/run-skill-tool.js';
+import { runDraft } from '../../helpers/run-draft.js';
 import { seccompProgram } from '../../../src/node/sandbox/seccomp.js';
 import { spawnCollect, STATUS_CAP_BYTES } from '../../../src/node/sandbox/spawn.js';
 import { sweepStaleRunDirs } from '../../../src/node/sandbox/sweep.js';
@@ -45,7 +46,8 @@ describe('the status channel', () => {
 describe('run timeouts', () => {
   it('clamps timeout_hint to 10 minutes, and NaN, zero or negative hints fall back to 30 s', () => {
     const timeoutOf = (skillMd: string, timeoutMs?: number) =>
-      prepareRun({ skillMd, scripts: { 'do-it.sh': 'echo' }, tool: 'do_it', input: {}, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }).timeoutMs;
+      prepareRun(Skill.from({ skillMd, scripts: { 'do-it.sh': 'echo' } }), { tool: 'do_it', input: {}, ...(timeoutMs !== undefined ? { timeoutMs } : {}) })
+        .timeoutMs;
     expect(MAX_TIMEOUT_MS).toBe(600_000);
     expect(timeoutOf(hinted('3000000'))).toBe(600_000);
     expect(timeoutOf(hinted('.inf'))).toBe(600_000);
@@ -58,7 +60,7 @@ describe('run timeouts', () => {
   });
 
   it.each(['bwrap', 'none'] as const)('runs a script to its end under a huge timeout_hint (sandbox: %s)', async (sandbox) => {
-    const r = await runSkillTool({ skillMd: hinted('3000000'), scripts: { 'do-it.sh': "sleep 0.5\necho '{}'" }, tool: 'do_it', input: {}, sandbox });
+    const r = await runDraft({ skillMd: hinted('3000000'), scripts: { 'do-it.sh': "sleep 0.5\necho '{}'" }, tool: 'do_it', input: {}, sandbox });
     expect(r).toMatchObject({ ok: true, timedOut: false, json: {} });
   });
 

@@ -9,8 +9,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runSkillTool } from '../../../src/node/sandbox/run-skill-tool.js';
-import { ToolRunError, type RunSkillToolOptions } from '../../../src/node/sandbox/types.js';
+import { runDraft } from '../../helpers/run-draft.js';
+import { ToolRunError } from '../../../src/node/sandbox/types.js';
+import type { DraftRunOptions } from '../../helpers/run-draft.js';
 import { processesWith, recordingServer, toolSkill, type RecordingServer } from '../../helpers/tool-run.js';
 
 const SH = (body: string) => `#!/usr/bin/env bash\nset -euo pipefail\nINPUT="\${1:-}"\n${body}\n`;
@@ -26,8 +27,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const run = (o: Partial<RunSkillToolOptions> & { scripts: Record<string, string> }) =>
-  runSkillTool({ skillMd: toolSkill(), tool: 'do_it', input: { text: 'hi' }, ...o });
+const run = (o: Partial<DraftRunOptions> & { scripts: Record<string, string> }) =>
+  runDraft({ skillMd: toolSkill(), tool: 'do_it', input: { text: 'hi' }, ...o });
 
 describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox) => {
   it('runs bash, python3 and node scripts with the JSON input as $1 from the agent folder copy', async () => {
@@ -40,7 +41,7 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
       'do-it.js':
         'const fs = require("fs");\nconsole.log(JSON.stringify({ got: JSON.parse(process.argv[2]), cwdHasSkill: fs.existsSync("skills/tool-run-test/SKILL.md") }));\n',
     };
-    const bash = await runSkillTool({ skillMd, scripts, tool: 'do_it', input: { text: "it's $(rm -rf /) `x`" }, sandbox });
+    const bash = await runDraft({ skillMd, scripts, tool: 'do_it', input: { text: "it's $(rm -rf /) `x`" }, sandbox });
     expect(bash).toMatchObject({
       ok: true,
       exitCode: 0,
@@ -55,7 +56,7 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     expect(bash.outputDiagnostics).toEqual([]);
     expect(bash.fixRequest).toBeNull();
     // Forge: .py before .js; the hyphenated name before the underscored one.
-    const py = await runSkillTool({
+    const py = await runDraft({
       skillMd,
       scripts: { 'do_it.py': scripts['do_it.py'], 'do-it.js': scripts['do-it.js'] },
       tool: 'do_it',
@@ -63,7 +64,7 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
       sandbox,
     });
     expect(py).toMatchObject({ ok: true, script: 'scripts/do_it.py', interpreter: 'python3', json: { got: { n: 1 }, cwdHasSkill: true } });
-    const js = await runSkillTool({ skillMd, scripts: { 'scripts/do-it.js': scripts['do-it.js'] }, tool: 'do_it', input: [1, 2], sandbox });
+    const js = await runDraft({ skillMd, scripts: { 'scripts/do-it.js': scripts['do-it.js'] }, tool: 'do_it', input: [1, 2], sandbox });
     expect(js).toMatchObject({ ok: true, script: 'scripts/do-it.js', interpreter: 'node', json: { got: [1, 2], cwdHasSkill: true } });
   });
 

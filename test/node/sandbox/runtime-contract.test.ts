@@ -9,6 +9,7 @@ import { buildSkillCatalog } from '../../../src/core/catalog.js';
 import { buildAgentView } from '../../../src/core/routing/agent-view.js';
 import { forgeRuntimeView } from '../../../src/core/runtime-view/index.js';
 import { validateSkillMd } from '../../../src/core/skillmd/validate/validate.js';
+import { Skill } from '../../../src/core/skill/skill.js';
 import { prepareRun, resolveToolScript } from '../../../src/node/sandbox/prepare.js';
 import { ToolRunError } from '../../../src/node/sandbox/types.js';
 
@@ -63,7 +64,7 @@ describe.each(CASES)('scripts/demo-lookup%s', (ext, interpreter) => {
 
     // Sandbox.
     expect(resolveToolScript('demo_lookup', [file])).toEqual(runs ? { file, interpreter } : null);
-    const prepare = () => prepareRun({ skillMd: SKILL_MD, scripts, tool: 'demo_lookup', input: { q: 'x' } });
+    const prepare = () => prepareRun(Skill.from({ skillMd: SKILL_MD, scripts }), { tool: 'demo_lookup', input: { q: 'x' } });
     if (runs) expect(prepare()).toMatchObject({ scriptFile: file, interpreter });
     else expect(prepare).toThrow(ToolRunError);
 

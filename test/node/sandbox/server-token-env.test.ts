@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSkillTool } from '../../../src/node/sandbox/run-skill-tool.js';
+import { runDraft } from '../../helpers/run-draft.js';
 import { toolSkill } from '../../helpers/tool-run.js';
 
 const TOKEN = 'the-servers-own-token-0123456789';
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe.each(['bwrap', 'none'] as const)('a draft declaring FORGE_SKILL_BUILDER_TOKEN (sandbox: %s)', (sandbox) => {
   it('runs without it, from every source', async () => {
-    const r = await runSkillTool({
+    const r = await runDraft({
       skillMd: toolSkill({ env: { optional: ['FORGE_SKILL_BUILDER_TOKEN'] } }),
       scripts: { 'do-it.sh': '#!/usr/bin/env bash\necho "token=${FORGE_SKILL_BUILDER_TOKEN:-unset}"\n' },
       tool: 'do_it',

@@ -10,6 +10,7 @@
 import { TryRequestCodec } from '../../../core/protocol/codecs.js';
 import { toolRunToWire } from '../../../core/protocol/wire.js';
 import { loadSkillBuilderLLM } from '../../config/tiers.js';
+import { Skill } from '../../../core/skill/skill.js';
 import { runSkillTool } from '../../sandbox/run-skill-tool.js';
 import { ToolRunError } from '../../sandbox/types.js';
 import { json, type RouteContext } from '../context.js';
@@ -32,8 +33,7 @@ async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise
     // no usable LLM config: no key to scrub
   }
   const result = await runSkillTool({
-    skillMd: body.skillMd,
-    scripts: body.scripts,
+    skill: Skill.from({ skillMd: body.skillMd, scripts: body.scripts }),
     tool: body.tool,
     input: body.input,
     sandbox,
