@@ -3,7 +3,8 @@
 // for `chat`), once per request, which skill it would load given the agent's
 // other installed skills, prints a table of the answers with recall,
 // precision and the competing skills, and exits 1 when recall or precision is
-// below --min (default 0.8) — for CI over a repository of skills.
+// below --min (default 0.8) — for CI over a repository of skills. With
+// --optimize it runs the optimisation loop instead (route-optimize.ts).
 import { basename, resolve } from 'node:path';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { routingSkillName } from '../../core/routing/agent-view.js';
@@ -17,6 +18,9 @@ import { plural, writeLine, type CliIo } from './io.js';
 import { loadSkill } from './validate.js';
 import { findWorkspace } from './workspace-dir.js';
 import { ConfigError } from '../../core/errors.js';
+import type { RoutingBudget } from '../../core/routing/optimize-types.js';
+import { readTriggerFile } from '../routing/trigger-file.js';
+import { runOptimize } from './route-optimize.js';
 
 const HELP = `Usage: ${PROGRAM} route-check <skill-dir> --agent <agent-dir> [options]
 
@@ -38,6 +42,17 @@ Options:
   --json               print the report as JSON
   -h, --help           show this help
 
+Optimising (tunes the description, or the tool descriptions of a skill whose
+tools all have scripts, on held-out requests; prints the candidates and the
+chosen SKILL.md diff, writes nothing):
+  --optimize           run the optimisation loop; requests come from --request
+                       and the skill folder's evals/triggers.json
+  --iterations <n>     proposals to try (default 5)
+  --holdout <r>        share of requests held out from the proposer (default 0.4)
+  --runs <n>           times each request is sent per candidate (default 3)
+  --budget-calls <n>   hard limit on model calls (the result so far is printed)
+  --budget-tokens <n>  hard limit on tokens
+
 Exit status: 0 when recall and precision reach --min, 1 when not (or on a
 failed model call), 2 for wrong usage.
 `;
@@ -48,6 +63,47 @@ function number(flag: string, value: string | undefined, min: number, max: numbe
   if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
     throw new UsageError(`--${flag} must be a number from ${min} to ${max} (got "${value}")`, 'route-check');
   return n;
+}
+
+const OPTIONS = {
+  agent: { type: 'string' },
+  dir: { type: 'string' },
+  request: { type: 'string', multiple: true },
+  generate: { type: 'string' },
+  min: { type: 'string' },
+  concurrency: { type: 'string' },
+  json: { type: 'boolean' },
+  optimize: { type: 'boolean' },
+  iterations: { type: 'string' },
+  holdout: { type: 'string' },
+  runs: { type: 'string' },
+  'budget-calls': { type: 'string' },
+  'budget-tokens': { type: 'string' },
+} as const;
+
+/** The stored requests of the skill folder for --optimize, after checking there will be enough. */
+async function optimizeRequests(given: number, generate: string | undefined, skillPath: string): Promise<RoutingRequest[]> {
+  if (generate !== undefined) throw new UsageError('--optimize takes --request texts and evals/triggers.json, not --generate', 'route-check');
+  const stored = (await readTriggerFile(skillPath).catch(() => null)) ?? [];
+  if (given + stored.length < 4)
+    throw new UsageError('--optimize needs at least 4 requests (--request, or evals/triggers.json in the skill folder)', 'route-check');
+  return stored;
+}
+
+function optimizeArgs(v: Record<'iterations' | 'holdout' | 'runs' | 'calls' | 'tokens', string | undefined>) {
+  return {
+    iterations: number('iterations', v.iterations, 0, 20, 5),
+    holdout: number('holdout', v.holdout, 0.05, 0.95, 0.4),
+    runsPerQuery: number('runs', v.runs, 1, 10, 3),
+    budget: budgetArgs(v.calls, v.tokens),
+  };
+}
+
+function budgetArgs(calls: string | undefined, tokens: string | undefined): RoutingBudget {
+  const whole = (flag: string, v: string | undefined) => (v === undefined ? undefined : Math.floor(number(flag, v, 1, Number.MAX_SAFE_INTEGER, 0)));
+  const maxCalls = whole('budget-calls', calls);
+  const maxTokens = whole('budget-tokens', tokens);
+  return { ...(maxCalls !== undefined ? { maxCalls } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
 }
 
 /** `other: text` / `none: text` / `this: text` / `text`. */
@@ -81,21 +137,25 @@ function printReport(report: RoutingReport, min: number, io: CliIo): void {
   for (const o of report.overlaps) writeLine(io.stdout, `overlap with ${o.skill}: ${o.requests.map((t) => JSON.stringify(cell(t, 60).trimEnd())).join(', ')}`);
 }
 
+/** The workspace's usable LLM settings; a ConfigError says which workspace was used and how it was found. */
+async function workspaceLlm(dir: string | undefined, agentDir: string, skillPath: string, io: CliIo) {
+  // As `try` does: the nearest folder above the agent (or the skill) holding .forge/, else the current folder.
+  const found = dir === undefined ? (findWorkspace(agentDir) ?? findWorkspace(skillPath)) : undefined;
+  const workspaceDir = dir !== undefined ? resolve(io.cwd, dir) : (found ?? io.cwd);
+  return resolveUsableLlm({ workspaceDir, agentDir, env: io.env, homeDir: io.homeDir }).catch((err: unknown) => {
+    if (!ConfigError.isInstance(err)) throw err;
+    const how =
+      dir !== undefined
+        ? 'the workspace given with --dir'
+        : found
+          ? 'the nearest folder with .forge/ above the agent'
+          : 'no folder above the agent has .forge/, so the current folder';
+    throw new ConfigError(err.field, `${err.message} (workspace ${workspaceDir}: ${how}; pass --dir <workspace> for another)`, { cause: err });
+  });
+}
+
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'route-check',
-    argv,
-    {
-      agent: { type: 'string' },
-      dir: { type: 'string' },
-      request: { type: 'string', multiple: true },
-      generate: { type: 'string' },
-      min: { type: 'string' },
-      concurrency: { type: 'string' },
-      json: { type: 'boolean' },
-    },
-    true,
-  );
+  const { values, positionals } = parseCommandArgs('route-check', argv, OPTIONS, true);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
@@ -103,29 +163,41 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder (or SKILL.md) to check', 'route-check');
   if (!values.agent) throw new UsageError('--agent <agent-dir> is required: the agent whose other skills compete', 'route-check');
   const requests = (values.request ?? []).map(requestArg);
-  const generate = number('generate', values.generate, 0, 12, requests.length ? 0 : 8);
+  if (values.optimize) requests.push(...(await optimizeRequests(requests.length, values.generate, resolve(io.cwd, positionals[0]!))));
+  const generate = values.optimize ? 0 : number('generate', values.generate, 0, 12, requests.length ? 0 : 8);
   const min = number('min', values.min, 0, 1, 0.8);
   const concurrency = number('concurrency', values.concurrency, 1, 8, 4);
   if (requests.length === 0 && generate === 0) throw new UsageError('give --request texts or --generate n', 'route-check');
 
   const draft = (await loadSkill(resolve(io.cwd, positionals[0]!))).skill;
   const agentDir = resolve(io.cwd, values.agent);
-  // As `try` does: the nearest folder above the agent (or the skill) holding .forge/, else the current folder.
-  const found = values.dir === undefined ? (findWorkspace(agentDir) ?? findWorkspace(resolve(io.cwd, positionals[0]!))) : undefined;
-  const workspaceDir = values.dir !== undefined ? resolve(io.cwd, values.dir) : (found ?? io.cwd);
-  const { resolved, config } = await resolveUsableLlm({ workspaceDir, agentDir, env: io.env, homeDir: io.homeDir }).catch((err: unknown) => {
-    if (!ConfigError.isInstance(err)) throw err;
-    const how =
-      values.dir !== undefined
-        ? 'the workspace given with --dir'
-        : found
-          ? 'the nearest folder with .forge/ above the agent'
-          : 'no folder above the agent has .forge/, so the current folder';
-    throw new ConfigError(err.field, `${err.message} (workspace ${workspaceDir}: ${how}; pass --dir <workspace> for another)`, { cause: err });
-  });
+  const { resolved, config } = await workspaceLlm(values.dir, agentDir, resolve(io.cwd, positionals[0]!), io);
   const exclude = [routingSkillName(draft), draft.dirName ?? ''].filter(Boolean);
   const otherSkills = await agentRoutingSkills(agentDir, exclude, {});
 
+  if (values.optimize) {
+    const tuning = {
+      iterations: values.iterations,
+      holdout: values.holdout,
+      runs: values.runs,
+      calls: values['budget-calls'],
+      tokens: values['budget-tokens'],
+    };
+    return runOptimize(
+      {
+        ...optimizeArgs(tuning),
+        llm: config,
+        model: `${resolved.provider} ${resolved.model}`,
+        draft,
+        otherSkills,
+        agentDir,
+        requests,
+        concurrency,
+        json: Boolean(values.json),
+      },
+      io,
+    );
+  }
   const controller = new AbortController();
   void io.waitForShutdown().then(() => controller.abort(new Error('interrupted')));
   let last: RoutingEvent | undefined;
