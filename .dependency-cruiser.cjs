@@ -32,6 +32,7 @@ const LAYERS = {
     ['trust'], // Ed25519 keys, signing and verifying skill folders
     ['workspace'], // agents, save, import flow, the skill for edit mode
     ['artifacts', 'routing', 'builder.ts'], // build; routing check; the node createSkillBuilder
+    ['check'], // the checks a CI job runs over skills, and their report formats
     ['http'], // the HTTP API
     ['server.ts'],
     ['cli'], // one file per command

@@ -5,6 +5,7 @@ import { agentCommand } from './agent.js';
 import { buildCommand } from './build.js';
 import { catalogCommand } from './catalog.js';
 import { chatCommand } from './chat.js';
+import { checkCommand } from './check.js';
 import type { CliCommand } from './command.js';
 import { routeCheckCommand } from './route-check.js';
 import { exportCommand, importCommand } from './skill-package.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   buildCommand,
   tryCommand,
   routeCheckCommand,
+  checkCommand,
   importCommand,
   exportCommand,
   agentCommand,

@@ -1,0 +1,133 @@
+// `forge-skill-builder check <path>...`: the one command a CI job runs over
+// skills (folders, a skills folder, an agent): validation, the runtime view,
+// folder links, script syntax and ShellCheck, the agent's risk policy and
+// signatures, printed as text, JSON, SARIF or JUnit. Exit 0 when no finding
+// reaches --fail-on, 1 when one does, 2 for wrong usage or setup.
+import * as nodeFs from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ForgeError } from '../../core/errors.js';
+import { RiskPolicyError } from '../../core/risk/policy.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import type { FsLike } from '../fs/types.js';
+import { reportHuman } from '../check/format-human.js';
+import { reportJunit } from '../check/format-junit.js';
+import { reportSarif } from '../check/format-sarif.js';
+import { ChangedSinceError } from '../check/git.js';
+import { reportJson } from '../check/report.js';
+import { runCheck } from '../check/run.js';
+import { CheckTargetError } from '../check/targets.js';
+import type { CheckReport } from '../check/types.js';
+import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { writeLine, type CliIo } from './io.js';
+
+const FORMATS = ['human', 'json', 'sarif', 'junit'] as const;
+
+const HELP = `Usage: ${PROGRAM} check <path>... [options]
+
+Checks skills for CI in one command. A path is a skill folder, a SKILL.md, a
+flat skill file, a folder of skills, or an agent (a folder with forge.yaml:
+its skills/ are checked). Each skill gets: validation (--profile), the runtime
+view (what Forge's runtime will read), folder links, script syntax and
+ShellCheck, the risk policy (--policy, else its agent's forge.yaml
+security.policy_path, else Forge's default), and signatures when a policy asks.
+
+Options:
+  --profile <p>          forge (default) or agentskills
+  --fail-on <level>      error (default) or warning: the lowest level that fails the run
+  --changed-since <ref>  only skills with a file changed since this git ref (committed,
+                         staged, unstaged or untracked), e.g. origin/main
+  --policy <file>        a Forge security policy that replaces every agent's policy
+  --no-syntax            skip the scripts' syntax check and ShellCheck
+  --format <f>           human (default), json, sarif (SARIF 2.1.0 for code scanning) or junit
+  --output <file>        write the report to <file> instead of stdout (a one-line summary
+                         still goes to stderr)
+  -h, --help             show this help
+
+Paths in every format are relative to the git work tree's root (the working
+folder outside git). docs/ci.md describes the formats and the GitHub Action.
+
+Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 for wrong
+usage or setup (a path without skills, an unknown git ref, a broken policy).
+`;
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function render(report: CheckReport, format: (typeof FORMATS)[number]): string {
+  if (format === 'json') return reportJson(report);
+  if (format === 'sarif') return reportSarif(report, version());
+  if (format === 'junit') return reportJunit(report);
+  return reportHuman(report);
+}
+
+/** Setup problems are exit 2, like wrong usage: the run never checked what it was asked to. */
+function isSetupError(err: unknown): boolean {
+  return err instanceof CheckTargetError || err instanceof ChangedSinceError || RiskPolicyError.isInstance(err);
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'check',
+    argv,
+    {
+      profile: { type: 'string' },
+      'fail-on': { type: 'string' },
+      'changed-since': { type: 'string' },
+      policy: { type: 'string' },
+      'no-syntax': { type: 'boolean' },
+      format: { type: 'string' },
+      output: { type: 'string' },
+    },
+    true,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const profile = oneOf('profile', values.profile, ['forge', 'agentskills'] as const, 'forge');
+  const failOn = oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error');
+  const format = oneOf('format', values.format, FORMATS, 'human');
+  if (positionals.length === 0) throw new UsageError('give at least one skill folder, skills folder or agent folder', 'check');
+  if (values.output === '') throw new UsageError('--output needs a file name', 'check', 'output');
+
+  let report: CheckReport;
+  try {
+    report = await runCheck({
+      cwd: io.cwd,
+      paths: positionals,
+      profile,
+      failOn,
+      ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
+      ...(values.policy !== undefined ? { policyFile: resolve(io.cwd, values.policy) } : {}),
+      syntax: values['no-syntax'] !== true,
+    });
+  } catch (err) {
+    if (isSetupError(err)) throw new UsageError(err instanceof Error ? err.message : String(err), 'check');
+    throw err instanceof ForgeError || err instanceof Error ? err : new Error(String(err));
+  }
+  const text = render(report, format);
+  if (values.output !== undefined) {
+    await writeFileAtomic(nodeFs as unknown as FsLike, resolve(io.cwd, values.output), text);
+    const { errors, warnings } = report.counts;
+    writeLine(
+      io.stderr,
+      `check: ${report.skills.length} skill(s), ${errors} error(s), ${warnings} warning(s): ${report.passed ? 'passed' : 'failed'}; report in ${values.output}`,
+    );
+  } else if (format === 'human') writeLine(io.stdout, text.replace(/\n$/, ''));
+  else io.stdout.write(text);
+  return report.passed ? 0 : 1;
+}
+
+export const checkCommand: CliCommand = {
+  name: 'check',
+  summary: 'check skills for CI in one run (validation, runtime, links, syntax, risk policy) as text, JSON, SARIF or JUnit',
+  help: HELP,
+  run,
+};

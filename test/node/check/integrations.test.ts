@@ -1,0 +1,156 @@
+// The ready-made integrations, run locally as CI would run them: action.yml's
+// bash steps (parsed from the file, inputs passed through the env the steps
+// declare, GITHUB_OUTPUT and GITHUB_BASE_REF as GitHub sets them, bash with
+// GitHub's flags) in a temporary repository with an origin and a pull-request
+// branch; and the pre-commit hook's entry over the staged files it matches.
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CLEAN_MD, makeSkillRepo, type SkillRepo } from './support.js';
+
+const exec = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../../..');
+const CLI = `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'test/helpers/cli-from-source.ts')}`;
+
+interface Step {
+  id?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+interface Action {
+  inputs: Record<string, { default: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+async function loadAction(): Promise<Action> {
+  return parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as Action;
+}
+
+/** `${{ inputs.x }}` and `${{ github.event.before }}` as GitHub would expand them in a step's env. */
+function expand(value: string, inputs: Record<string, string>, before: string): string {
+  return value.replace(/\$\{\{\s*(inputs\.([\w-]+)|github\.event\.before)\s*\}\}/g, (_, _all, name: string | undefined) =>
+    name ? (inputs[name] ?? '') : before,
+  );
+}
+
+async function runStep(
+  step: Step,
+  repo: SkillRepo,
+  inputs: Record<string, string>,
+  extra: Record<string, string>,
+): Promise<{ code: number; out: string; outputs: string }> {
+  const output = join(repo.root, '..', `gh-output-${Math.random().toString(36).slice(2)}`);
+  await writeFile(output, '');
+  const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, '')]));
+  try {
+    const r = await exec('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+      cwd: repo.root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_OUTPUT: output, ...extra, ...env },
+    });
+    return { code: 0, out: r.stdout + r.stderr, outputs: await readFile(output, 'utf8') };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr, outputs: await readFile(output, 'utf8') };
+  }
+}
+
+/** A repository with an `origin` (a bare clone) and a branch `feature` that changes `file`. */
+async function pullRequest(change: (repo: SkillRepo) => Promise<void>): Promise<SkillRepo> {
+  const repo = await makeSkillRepo({ git: true });
+  const origin = `${repo.root}-origin.git`;
+  await exec('git', ['clone', '-q', '--bare', repo.root, origin]);
+  repo.git('remote', 'add', 'origin', origin);
+  repo.git('fetch', '-q', 'origin');
+  repo.git('checkout', '-q', '-b', 'feature');
+  await change(repo);
+  repo.git('add', '.');
+  repo.git('commit', '-q', '-m', 'change');
+  return repo;
+}
+
+const SARIF_URIS = (text: string): string[] =>
+  (
+    JSON.parse(text) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> }
+  ).runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+
+describe('action.yml', () => {
+  it('is a composite action whose scripts take inputs only through env, and uploads the SARIF it writes', async () => {
+    const action = await loadAction();
+    expect(action.runs.using).toBe('composite');
+    for (const step of action.runs.steps) if (step.run) expect(step.run).not.toContain('${{');
+    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    expect(upload?.with?.sarif_file).toBe('${{ inputs.sarif-file }}');
+    expect(action.runs.steps.find((s) => s.id === 'check')?.env?.FSB_SARIF).toBe('${{ inputs.sarif-file }}');
+  });
+
+  it('checks only the skills the pull request changed, writes SARIF and fails on their errors', { timeout: 300_000 }, async () => {
+    const action = await loadAction();
+    const inputs: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default])),
+      paths: 'agent loose',
+      command: CLI,
+    };
+    const [check, , fail] = action.runs.steps;
+
+    const broken = await pullRequest((repo) => repo.write('agent/skills/broken-tool/references/notes.md', 'notes\n'));
+    const r = await runStep(check!, broken, inputs, { GITHUB_BASE_REF: 'main' });
+    expect(r.outputs).toBe('exit-code=1\n');
+    expect(r.code).toBe(0);
+    const uris = SARIF_URIS(await readFile(join(broken.root, inputs['sarif-file']!), 'utf8'));
+    expect(uris.length).toBeGreaterThan(0);
+    expect(uris.every((u) => u.startsWith('agent/skills/broken-tool/'))).toBe(true);
+    const failed = await runStep(fail!, broken, inputs, {});
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('::error title=Forge skill check::');
+
+    const clean = await pullRequest((repo) => repo.write('agent/skills/notes-reader/SKILL.md', CLEAN_MD.replace('two', 'three')));
+    const ok = await runStep(check!, clean, inputs, { GITHUB_BASE_REF: 'main' });
+    expect(ok.outputs).toBe('exit-code=0\n');
+    expect(SARIF_URIS(await readFile(join(clean.root, inputs['sarif-file']!), 'utf8')).every((u) => u.startsWith('agent/skills/notes-reader/'))).toBe(true);
+
+    const setup = await runStep(check!, clean, { ...inputs, 'changed-since': 'no-such-ref' }, {});
+    expect(setup.outputs).toBe('exit-code=2\n');
+    expect(setup.code).toBe(2);
+  });
+});
+
+describe('.pre-commit-hooks.yaml', () => {
+  it("runs its entry over the staged files its pattern matches, failing on a broken skill's script", { timeout: 300_000 }, async () => {
+    const [hook] = parse(await readFile(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; files: string; language: string }>;
+    expect(hook!.id).toBe('forge-skill-check');
+    const repo = await makeSkillRepo({ git: true });
+    const bin = join(repo.root, '..', `bin-${Math.random().toString(36).slice(2)}`);
+    await mkdir(bin);
+    await writeFile(join(bin, 'forge-skill-builder'), `#!/bin/sh\nexec ${CLI} "$@"\n`);
+    await chmod(join(bin, 'forge-skill-builder'), 0o755);
+    const files = new RegExp(hook!.files);
+    const runHook = async (): Promise<number> => {
+      const staged = repo
+        .git('diff', '--cached', '--name-only')
+        .split('\n')
+        .filter((f) => files.test(f));
+      expect(staged.length).toBeGreaterThan(0);
+      try {
+        await exec('sh', ['-c', `${hook!.entry} "$@"`, 'hook', ...staged], { cwd: repo.root, env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+        return 0;
+      } catch (e) {
+        return (e as { code: number }).code;
+      }
+    };
+    await repo.write('agent/skills/notes-reader/SKILL.md', CLEAN_MD.replace('two', 'three'));
+    repo.git('add', '.');
+    expect(await runHook()).toBe(0);
+    repo.git('commit', '-q', '-m', 'ok');
+    await repo.write('agent/skills/broken-tool/scripts/report.sh', '#!/usr/bin/env bash\nthen echo again\n');
+    repo.git('add', '.');
+    expect(files.test('agent/skills/broken-tool/scripts/report.sh')).toBe(true);
+    expect(await runHook()).toBe(1);
+  });
+});
