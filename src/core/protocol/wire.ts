@@ -128,6 +128,8 @@ export const settingsUpdateFromWire = (json: unknown): T.SettingsUpdate => {
 
 /** `GET /agents` items: `{id, path, has_skills, relative_path}`. */
 export const agentInfoToWire = (a: T.AgentInfo): WireJson => toWire(F.AGENT_INFO, a);
+/** `POST /agents` body: `{agent_id}`. */
+export const createAgentRequestToWire = (agentId: string): WireJson => toWire(F.CREATE_AGENT_REQUEST, { agentId });
 export const agentInfoFromWire = (json: unknown): T.AgentInfo => {
   const f = fromWire(F.AGENT_INFO, json);
   return { id: str(f.id), path: str(f.path), relativePath: str(f.relativePath), hasSkills: f.hasSkills === true };

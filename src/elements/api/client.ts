@@ -11,6 +11,7 @@ import { ForgeError, hasForgeCode } from '../../core/errors.js';
 import { builderEventFromWire } from '../../core/protocol/builder-events-wire.js';
 import {
   agentInfoFromWire,
+  createAgentRequestToWire,
   chatRequestToWire,
   customSkillFromWire,
   errorReplyFromWire,
@@ -68,6 +69,8 @@ export interface ApiClient {
   /** The resolved config; with an agent, the agent fallback is consulted too. */
   getProvider(agent?: string): Promise<T.ProviderInfo>;
   listAgents(): Promise<T.AgentInfo[]>;
+  /** Creates an agent (a folder with forge.yaml) in the workspace: `POST {endpoint}/agents`. */
+  createAgent(agentId: string): Promise<T.AgentInfo>;
   listSkills(agent: string): Promise<T.SkillSummary[]>;
   getSkill(agent: string, name: string): Promise<T.CustomSkillData>;
   /** Without an agent, the workspace-level route `POST {endpoint}/skill-builder/validate`. */
@@ -125,6 +128,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     saveSettings: async (u) => settingsInfoFromWire(await json('PUT', '/settings/skill-builder', settingsUpdateToWire(u))),
     getProvider: async (agent) => providerInfoFromWire(await json('GET', `${agent ? agentPath(agent) : ''}/skill-builder/provider`)),
     listAgents: async () => (await json<unknown[]>('GET', '/agents')).map(agentInfoFromWire),
+    createAgent: async (agentId) => agentInfoFromWire(await json('POST', '/agents', createAgentRequestToWire(agentId))),
     listSkills: async (agent) => (await json<unknown[]>('GET', `${agentPath(agent)}/skill-builder/skills`)).map(skillSummaryFromWire),
     getSkill: async (agent, name) => customSkillFromWire(await json('GET', `${agentPath(agent)}/skill-builder/skills/${encodeURIComponent(name)}`)),
     validate: async (r, agent, signal) => {

@@ -18,13 +18,14 @@ import { ChatController } from './controllers/chat-controller.js';
 import type { BuilderContext } from './controllers/context.js';
 import { DialogController } from './controllers/dialog-controller.js';
 import { DraftController } from './controllers/draft-controller.js';
+import { PersistController } from './controllers/persist-controller.js';
 import { ProviderController } from './controllers/provider-controller.js';
 import { SaveController } from './controllers/save-controller.js';
 import { SkillsController } from './controllers/skills-controller.js';
 import { ValidationController } from './controllers/validation-controller.js';
 import { copyDraft } from './draft.js';
 import { builderStyles } from './forge-skill-builder.styles.js';
-import { renderBanner } from './views/banner-view.js';
+import { renderBanner, renderRestoreOffer } from './views/banner-view.js';
 import { renderChat } from './views/chat-view.js';
 import { filesView, renderDraft, type DraftPanel } from './views/draft-view.js';
 import type { FilesPanel } from './files/files-controller.js';
@@ -153,6 +154,21 @@ export class ForgeSkillBuilder extends LitElement {
       this._editor.saved(agent, name, d);
       this._chat.markSaved();
       if (agent === this.agent || agent === this._skills.agent) void this._skills.load(agent);
+    },
+  });
+
+  /** The unsaved draft kept in sessionStorage per endpoint and agent, offered back after a reload. */
+  private readonly _persist = new PersistController(this, {
+    scope: () => `${this.endpoint}|${this.agent ?? ''}`,
+    unsaved: () => {
+      const ed = this._editor;
+      return ed.draft && ed.dirty ? { draft: ed.draft, editing: ed.editing, editAgent: ed.editAgent, original: ed.original } : null;
+    },
+    restore: (k) => {
+      this._reset();
+      if (k.editing && k.editAgent && k.original) this._editor.open(k.editing, k.editAgent, k.original);
+      this._editor.edit(copyDraft(k.draft));
+      this._ctx.say('The unsaved draft is back in the editor.');
     },
   });
 
@@ -325,6 +341,7 @@ export class ForgeSkillBuilder extends LitElement {
           </div>`
           : nothing
       }
+      ${renderRestoreOffer(this._persist)}
       <div class="main">
         ${renderChat(this._chat, {
           unset: this._provider.unset,

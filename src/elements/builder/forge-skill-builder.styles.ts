@@ -27,6 +27,8 @@ export const builderStyles = css`
   .top-actions { display: flex; gap: var(--_space-2); flex-wrap: wrap; justify-content: flex-end; }
   .count { background: var(--_surface-2); border-radius: 999px; padding: 0 var(--_space-1_75); font-size: 0.85em; }
 
+  .restore { margin: var(--_space-2) var(--_space-4_5); align-items: center; flex-wrap: wrap; gap: var(--_space-2); }
+
   /* banner */
   .banner { padding: var(--_space-2_25) var(--_space-4_5); background: var(--_surface); border-bottom: 1px solid var(--_border); }
   .banner.unset { background: var(--_accent-soft); }

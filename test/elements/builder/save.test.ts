@@ -5,6 +5,7 @@
 // diff before saving, New skill asks before discarding unsaved work).
 
 import { deepEqual, equal, includes, ok } from '../helpers/assert.js';
+import { expectAccessible } from '../helpers/axe.js';
 import { $, $$, button, cleanup, focused, mountBuilder, mountWithDraft, recordEvents, textOf, txt, typeInto, waitFor, internals } from '../helpers/dom.js';
 import { FakeApi, questionReply, requiredEnv, WEATHER_SCRIPT, WEATHER_SKILL_MD } from '../helpers/fake-api.js';
 
@@ -137,6 +138,24 @@ describe('builder: save', () => {
     button(el, 'Save skill', 'dialog[data-name="save"]').click();
     await waitFor(() => api.callsTo('POST', '/save').length === 1, 'saved');
     equal(api.lastCall('POST', '/save')!.path, '/api/agents/support-bot/skill-builder/save');
+  });
+
+  it('at workspace level creates an agent from the dialog: the list refreshes and picks it; a taken id is refused', async () => {
+    const api = new FakeApi();
+    const el = await withDraft(api, {});
+    button(el, 'Save skill').click();
+    await waitFor(() => !!$(el, '#save-agent'), 'agent select');
+    typeInto($<HTMLInputElement>(el, '#new-agent')!, 'ops-bot');
+    button(el, 'Create agent', 'dialog[data-name="save"]').click();
+    await waitFor(() => !!$(el, '.new-agent [role="alert"]'), 'the refusal');
+    includes(txt($(el, '.new-agent [role="alert"]')), 'already has an agent');
+    typeInto($<HTMLInputElement>(el, '#new-agent')!, 'helpdesk');
+    button(el, 'Create agent', 'dialog[data-name="save"]').click();
+    await waitFor(() => [...$<HTMLSelectElement>(el, '#save-agent')!.options].some((o) => o.value === 'helpdesk'), 'the list refreshed');
+    await el.updateComplete;
+    equal($<HTMLSelectElement>(el, '#save-agent')!.value, 'helpdesk', 'the new agent is picked');
+    deepEqual(api.lastCall('POST', '/agents')!.body, { agent_id: 'helpdesk' });
+    await expectAccessible(dialog(el, 'save')!, 'the save dialog with the new-agent form');
   });
 
   it('is blocked without a name in the frontmatter', async () => {

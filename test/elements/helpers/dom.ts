@@ -73,6 +73,8 @@ export function mount<T extends HTMLElement>(el: T): T {
 
 export function cleanup(): void {
   for (const el of mounted.splice(0)) el.remove();
+  // A dirty draft a test left behind is kept for the next element: each test starts without one.
+  sessionStorage.clear();
 }
 
 /**

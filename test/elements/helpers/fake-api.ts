@@ -171,6 +171,14 @@ export class FakeApi {
     if (p === '/settings/skill-builder' && method === 'PUT') return this.putSettings(call.body);
     if ((p === '/skill-builder/provider' || /^\/agents\/[^/]+\/skill-builder\/provider$/.test(p)) && method === 'GET') return json(this.settings);
     if (p === '/agents' && method === 'GET') return json(this.agents);
+    if (p === '/agents' && method === 'POST') {
+      const id = (call.body as { agent_id: string }).agent_id;
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) return errorResponse(400, `"${id}" is not a valid agent id`, { field: 'agent_id' });
+      if (this.agents.some((a) => a.id === id)) return errorResponse(409, `the workspace already has an agent "${id}"; pick another id`);
+      const agent = { id, path: `agents/${id}`, has_skills: false };
+      this.agents = [...this.agents, agent];
+      return json(agent, 201);
+    }
     if ((p === '/skill-builder/chat' || /^\/agents\/[^/]+\/skill-builder\/chat$/.test(p)) && method === 'POST') {
       const out = this.chat(call);
       if (out instanceof Response) return out;

@@ -57,6 +57,24 @@ export class SkillsController {
     }
   }
 
+  /** Why the last agent creation failed ('' when it did not). */
+  createError = '';
+
+  /** Creates an agent and lists the agents again; true when it was created. */
+  async createAgent(id: string): Promise<boolean> {
+    this.createError = '';
+    try {
+      await this.ctx.api().createAgent(id);
+      this.ctx.say(`Agent ${id} created.`);
+      await this.loadAgents();
+      return true;
+    } catch (e) {
+      this.createError = this.ctx.error('agents', e);
+      this.host.requestUpdate();
+      return false;
+    }
+  }
+
   /** Forgets the list (the element's agent or endpoint changed). */
   clear(): void {
     this.skills = null;

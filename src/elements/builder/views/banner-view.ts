@@ -94,3 +94,17 @@ export function renderBanner(b: BannerView, openSettings: () => void) {
     ${issues.length ? html`<ul class="issues">${issues}</ul>` : nothing}
   </div>`;
 }
+
+/** "Restore the unsaved draft?" after a reload or a crash (controllers/persist-controller.ts keeps it). */
+export function renderRestoreOffer(p: {
+  readonly offer: { draft: { skillMd: string }; editing: string | null; at: number } | null;
+  restore(): void;
+  discard(): void;
+}) {
+  const k = p.offer;
+  if (!k) return nothing;
+  const what = k.editing ? html`your unsaved changes to <strong>${k.editing}</strong>` : html`an unsaved draft`;
+  return html`<div class="notice warn restore" role="alert"><span class="ico" aria-hidden="true">↺</span>
+    <span class="grow">This page was left with ${what} (${new Date(k.at).toLocaleString()}). Restore it?</span>
+    <button class="small primary" @click=${() => p.restore()}>Restore the draft</button><button class="small" @click=${() => p.discard()}>Discard it</button></div>`;
+}

@@ -30,7 +30,7 @@ export interface SaveDialog {
     readonly editAgent: string | null;
     readonly original: Draft | null;
   };
-  agents: { readonly agents: AgentInfo[] | null; readonly agentsError: string };
+  agents: { readonly agents: AgentInfo[] | null; readonly agentsError: string; readonly createError: string; createAgent(id: string): Promise<boolean> };
   review: DraftReview | null;
   /** Re-renders when a view loaded on demand arrives. */
   host: { requestUpdate(): void };
@@ -53,6 +53,23 @@ const head = (close: () => void, id: string, title: string) => html`<div class="
   <h2 id=${id}>${title}</h2>
   <button class="ghost icon" aria-label="Close" title="Close" @click=${() => close()}>✕</button>
 </div>`;
+
+/** Creating an agent from the dialog: the list refreshes and the new agent is picked. */
+function newAgentForm(b: SaveDialog) {
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const input = (e.target as HTMLFormElement).querySelector('input')!;
+    const id = input.value.trim();
+    void b.agents.createAgent(id).then((ok) => ok && b.save.patch({ agent: id }));
+  };
+  return html`<form class="field new-agent" @submit=${submit}>
+    <label for="new-agent">Or create an agent</label>
+    <div class="name-row"><input id="new-agent" placeholder="support-bot" autocomplete="off" spellcheck="false" aria-describedby="new-agent-hint" required />
+      <button class="small" type="submit">Create agent</button></div>
+    <p class="hint" id="new-agent-hint">A folder with a <code>forge.yaml</code> in the workspace; lowercase letters, digits and hyphens.</p>
+    ${b.agents.createError ? html`<p class="field-error" role="alert">${b.agents.createError}</p>` : nothing}
+  </form>`;
+}
 
 export function renderSaveDialog(b: SaveDialog) {
   // Load the result view once there is a draft, so it is there when a save ends.
@@ -115,7 +132,8 @@ function renderSaveBody(b: SaveDialog, s: SaveState, editingHere: boolean) {
                     </select>
                     <p class="hint">The skill is written to <code>${s.agent || '<agent>'}/skills/${ed.skillName}/</code>.</p>`
             }
-          </div>`
+          </div>
+          ${newAgentForm(b)}`
           : nothing
       }
       ${
