@@ -13,6 +13,7 @@ import { readAgentRiskPolicy, readRiskPolicyFile } from '../risk/policy-file.js'
 import { readSkillFolder } from '../skill-folder/read-folder.js';
 import { ChangedSinceError, changedFiles, gitRoot, selectChanged } from './git.js';
 import { buildReport } from './report.js';
+import { signatureVerifier } from './signature.js';
 import { posixRelative, runSkillChecks, type SignatureVerifier, type SkillCheckContext, type SkillTarget } from './skill-checks.js';
 import { resolveTargets } from './targets.js';
 import type { CheckOutcome, CheckReport, SkillCheck } from './types.js';
@@ -30,7 +31,10 @@ export interface RunCheckOptions {
   policyFile?: string;
   /** Default true: check the scripts' syntax (and ShellCheck). */
   syntax?: boolean;
+  /** The signature check; default: the agent's forge.yaml `security.trust_policy` against the trusted keys. */
   verifySignature?: SignatureVerifier;
+  /** The trusted keys folder for the default signature check (default ~/.forge/trusted-keys). */
+  keyringDir?: string;
   routing?: (skill: Skill, target: SkillTarget) => Promise<CheckOutcome>;
 }
 
@@ -73,7 +77,7 @@ async function checkOne(target: SkillTarget, root: string, opts: RunCheckOptions
     profile: opts.profile ?? 'forge',
     policy,
     syntax: opts.syntax !== false,
-    ...(opts.verifySignature ? { verifySignature: opts.verifySignature } : {}),
+    verifySignature: opts.verifySignature ?? signatureVerifier(root, opts.keyringDir ? { keyringDir: opts.keyringDir } : {}),
     ...(opts.routing ? { routing: opts.routing } : {}),
   };
   return { skill: target.name, path, outcomes: await runSkillChecks(skill, target, ctx) };

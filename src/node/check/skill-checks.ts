@@ -24,7 +24,7 @@ export interface SkillTarget {
 }
 
 /** Verifies a skill's signature when its policy asks for one; returns undefined when nothing asks (the check is skipped). */
-export type SignatureVerifier = (skill: Skill, target: SkillTarget, policy: RiskPolicy) => Promise<CheckOutcome | undefined>;
+export type SignatureVerifier = (skill: Skill, target: SkillTarget) => Promise<CheckOutcome | undefined>;
 
 export interface SkillCheckContext {
   root: string;
@@ -93,8 +93,8 @@ export async function runSkillChecks(skill: Skill, target: SkillTarget, ctx: Ski
   }
 
   out.push(riskOutcome(skill, target, ctx, fileOf));
-  const signature = ctx.verifySignature ? await ctx.verifySignature(skill, target, ctx.policy.policy) : undefined;
-  out.push(signature ?? { check: 'signature', status: 'skipped', summary: 'no policy asks for a signature', findings: [] });
+  const signature = ctx.verifySignature ? await ctx.verifySignature(skill, target) : undefined;
+  out.push(signature ?? { check: 'signature', status: 'skipped', summary: 'no trust policy asks for a signature', findings: [] });
   if (ctx.routing) out.push(await ctx.routing(skill, target));
   return out;
 }

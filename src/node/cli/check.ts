@@ -16,6 +16,7 @@ import { reportSarif } from '../check/format-sarif.js';
 import { ChangedSinceError } from '../check/git.js';
 import { reportJson } from '../check/report.js';
 import { runCheck } from '../check/run.js';
+import { TrustPolicyFileError } from '../check/signature.js';
 import { CheckTargetError } from '../check/targets.js';
 import type { CheckReport } from '../check/types.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
@@ -31,7 +32,8 @@ flat skill file, a folder of skills, or an agent (a folder with forge.yaml:
 its skills/ are checked). Each skill gets: validation (--profile), the runtime
 view (what Forge's runtime will read), folder links, script syntax and
 ShellCheck, the risk policy (--policy, else its agent's forge.yaml
-security.policy_path, else Forge's default), and signatures when a policy asks.
+security.policy_path, else Forge's default), and signatures when the agent's
+forge.yaml security.trust_policy asks for them.
 
 Options:
   --profile <p>          forge (default) or agentskills
@@ -40,6 +42,7 @@ Options:
                          staged, unstaged or untracked), e.g. origin/main
   --policy <file>        a Forge security policy that replaces every agent's policy
   --no-syntax            skip the scripts' syntax check and ShellCheck
+  --keyring <dir>        trusted public keys for the signature check (default ~/.forge/trusted-keys)
   --format <f>           human (default), json, sarif (SARIF 2.1.0 for code scanning) or junit
   --output <file>        write the report to <file> instead of stdout (a one-line summary
                          still goes to stderr)
@@ -69,7 +72,7 @@ function render(report: CheckReport, format: (typeof FORMATS)[number]): string {
 
 /** Setup problems are exit 2, like wrong usage: the run never checked what it was asked to. */
 function isSetupError(err: unknown): boolean {
-  return err instanceof CheckTargetError || err instanceof ChangedSinceError || RiskPolicyError.isInstance(err);
+  return err instanceof CheckTargetError || err instanceof ChangedSinceError || err instanceof TrustPolicyFileError || RiskPolicyError.isInstance(err);
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -84,6 +87,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       'no-syntax': { type: 'boolean' },
       format: { type: 'string' },
       output: { type: 'string' },
+      keyring: { type: 'string' },
     },
     true,
   );
@@ -107,6 +111,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
       ...(values.policy !== undefined ? { policyFile: resolve(io.cwd, values.policy) } : {}),
       syntax: values['no-syntax'] !== true,
+      ...(values.keyring !== undefined ? { keyringDir: resolve(io.cwd, values.keyring) } : {}),
     });
   } catch (err) {
     if (isSetupError(err)) throw new UsageError(err instanceof Error ? err.message : String(err), 'check');
