@@ -68,27 +68,27 @@ function parse(text: string): ParsedSkillMd {
   const headings = findHeadings(lines, mask);
   const sections = splitSections(body, split.bodyLine, headings);
 
+  // After each heading, the index of the next heading of level 1 or 2 (where a tool section ends), found in one backward pass.
+  const sectionEnd = new Array<number>(headings.length);
+  for (let k = headings.length - 1, end = lines.length; k >= 0; k--) {
+    sectionEnd[k] = end;
+    if (headings[k]!.level <= 2) end = headings[k]!.index;
+  }
   const tools: ToolSection[] = [];
   headings.forEach((h, k) => {
     if (h.level !== 2) return;
     const m = /^tool:(.*)$/i.exec(h.title);
     if (!m) return;
-    let end = lines.length;
-    for (let j = k + 1; j < headings.length; j++) {
-      if (headings[j]!.level <= 2) {
-        end = headings[j]!.index;
-        break;
-      }
-    }
+    const end = sectionEnd[k]!;
     const name = stripCode(m[1]!.trim());
     const line = split.bodyLine + h.index;
     if (name === '') {
       diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
     }
     const from = h.index + 1;
-    const parsed = parseToolBody(name, lines.slice(from, end), line + 1, mask.slice(from, end), joinLines(body, from, end));
-    diagnostics.push(...parsed.diagnostics);
-    tools.push({ name, line, ...parsed.tool });
+    const parsed = parseToolBody(name, line, lines.slice(from, end), mask.slice(from, end), joinLines(body, from, end));
+    for (const d of parsed.diagnostics) diagnostics.push(d);
+    tools.push(parsed.tool);
   });
 
   return {

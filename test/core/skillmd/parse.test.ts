@@ -630,3 +630,18 @@ describe('parseSkillMd: never throws', () => {
     expect(parseSkillMd(undefined as unknown as string).diagnostics[0]!.code).toBe('content-not-text');
   });
 });
+
+describe('parseSkillMd: many tool sections', () => {
+  // Each tool section ends at the next level-1 or level-2 heading, found in one backward pass over the
+  // headings (the bench in bench/redos.bench.ts times 1 MiB of them; here the answer is checked).
+  it('ends each of 20,000 tools, with ### headings under them, at the next ## heading', () => {
+    const n = 20_000;
+    const body = Array.from({ length: n }, (_, i) => `## Tool: t${i}\n\nDoes ${i}.\n\n### Notes\n\nn${i}\n\n### More\n`).join('\n');
+    const p = parseSkillMd(`---\nname: many\ndescription: When the user asks for many.\n---\n# Many\n\n${body}## Notes\n\nend\n`);
+    expect(p.tools).toHaveLength(n);
+    expect(p.tools[0]!.body).toBe('\nDoes 0.\n\n### Notes\n\nn0\n\n### More\n');
+    expect(p.tools[n - 1]!.body).toBe(`\nDoes ${n - 1}.\n\n### Notes\n\nn${n - 1}\n\n### More`);
+    expect(p.tools.every((t, i) => t.name === `t${i}` && t.description === `Does ${i}.`)).toBe(true);
+    expect(p.sections.filter((s) => s.level === 3)).toHaveLength(2 * n);
+  });
+});

@@ -14,21 +14,25 @@ import { labelOf } from './labels.js';
 import { readOutput } from './output.js';
 
 /**
- * Reads a tool section body (the lines under the `## Tool:` heading).
+ * Reads a tool section (the lines under the `## Tool:` heading at 1-based
+ * line `line`).
  * `mask` is `codeLineMask(lines)` and `text` is `lines.join('\n')`; parseSkillMd
  * passes its slices of the document's (a `##` heading is never inside a
  * fence, so the masks agree) to save recomputing them.
  */
 export function parseToolBody(
   name: string,
+  line: number,
   lines: readonly string[],
-  firstLine: number,
   mask: readonly boolean[] = codeLineMask(lines),
   text: string = lines.join('\n'),
-): { tool: Omit<ToolSection, 'name' | 'line'>; diagnostics: Diagnostic[] } {
-  const ctx: Ctx = { lines, mask, firstLine, diagnostics: [], name, tables: [] };
+): { tool: ToolSection; diagnostics: Diagnostic[] } {
+  const ctx: Ctx = { lines, mask, firstLine: line + 1, diagnostics: [], name, tables: [] };
   const { input, inputForm } = readInput(ctx);
-  const tool: Omit<ToolSection, 'name' | 'line'> = {
+  // One literal with every field (spreading a partial result into a second object was the slowest step of parseSkillMd on many tools).
+  const tool: ToolSection = {
+    name,
+    line,
     description: readDescription(ctx),
     input,
     inputForm,
