@@ -89,10 +89,13 @@ export function runtimeInputSchema(spec: string): RuntimeInputSchema {
     byName.set(p.name, p.type); // a repeated name: the last type wins, like a Go map
     if (p.required) required.push(p.name);
   }
-  // Keys in the order encoding/json writes a map; defined, not assigned, so `__proto__` is a plain key.
+  // Keys in the order encoding/json writes a map; `__proto__` is defined, not assigned, so it is a plain key (assigning the rest is cheaper).
   const properties: Record<string, { type: RuntimeJsonType }> = {};
-  for (const key of [...byName.keys()].sort(goCompare))
-    Object.defineProperty(properties, key, { value: { type: byName.get(key)! }, enumerable: true, writable: true, configurable: true });
+  for (const key of [...byName.keys()].sort(goCompare)) {
+    const value = { type: byName.get(key)! };
+    if (key === '__proto__') Object.defineProperty(properties, key, { value, enumerable: true, writable: true, configurable: true });
+    else properties[key] = value;
+  }
   const schema: RuntimeInputSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
   return schema;

@@ -109,6 +109,9 @@ export function describeControlChar(ch: string): string {
  * or the CR of a CRLF ending — the first one per line, in order.
  */
 export function findControlChars(text: string): ControlCharFinding[] {
+  // Most texts hold none: one test of the whole text instead of a split and a test per line (a CR needs the per-line look).
+  // eslint-disable-next-line no-control-regex -- finding control characters is this module's job
+  if (!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(text)) return [];
   const found: ControlCharFinding[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {

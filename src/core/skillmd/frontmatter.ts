@@ -4,6 +4,7 @@
 
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { errorDiag, warningDiag, type Diagnostic } from '../diagnostics.js';
+import { NOT_PLAIN, plainYamlValue } from './yaml-plain.js';
 
 export interface FrontmatterSplit {
   /** True when the file opens with a `---` line. */
@@ -90,7 +91,7 @@ export interface ParsedYaml {
 export function parseFrontmatterYaml(yamlText: string, yamlLine: number): ParsedYaml {
   const diagnostics: Diagnostic[] = [];
   const keyLines: Record<string, number> = {};
-  const counter = new LineCounter();
+  let counter: { linePos(offset: number): { line: number } } = new LineCounter();
   const fileLine = (offset: number | undefined): number | undefined =>
     offset === undefined || offset < 0 ? undefined : counter.linePos(offset).line + yamlLine - 1;
 
@@ -100,7 +101,12 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
   }
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(yamlText, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+    // Without a line counter and pretty errors first (they cost a tenth of the parse); a text with an error or a warning,
+    // or with a CR, is parsed again with them, so its messages are the pretty ones.
+    doc = parseDocument(yamlText, { uniqueKeys: true });
+    if (doc.errors.length > 0 || doc.warnings.length > 0 || yamlText.includes('\r'))
+      doc = parseDocument(yamlText, { lineCounter: counter as LineCounter, prettyErrors: true, uniqueKeys: true });
+    else counter = lineStarts(yamlText);
   } catch (err) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
     return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics, error: firstLine(err) };
@@ -142,7 +148,8 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
 
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: 1000 });
+    value = plainYamlValue(doc.contents);
+    if (value === NOT_PLAIN) value = doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
     return { data: null, doc, lineOf, keyLines, diagnostics, error: firstLine(err) };
@@ -162,6 +169,24 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
     return { data: null, doc, lineOf, keyLines, diagnostics };
   }
   return { data: value as Record<string, unknown>, doc, lineOf, keyLines, diagnostics };
+}
+
+/** Line positions as LineCounter gives them (1-based `line` of an offset) for an LF text: the parser reports a new line after every `\n`. */
+function lineStarts(text: string): { linePos(offset: number): { line: number } } {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return {
+    linePos(offset: number) {
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (offset < starts[mid]!) high = mid;
+        else low = mid + 1;
+      }
+      return { line: low };
+    },
+  };
 }
 
 /**

@@ -73,6 +73,20 @@ export interface MappedType {
   known: boolean;
 }
 
+/** A deep copy of a schema of the alias table (plain objects, arrays and scalars). */
+function cloneSchema(node: JsonSchemaNode): JsonSchemaNode {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) {
+    const v = (node as Record<string, unknown>)[key];
+    out[key] = Array.isArray(v)
+      ? v.map((x: unknown) => (x !== null && typeof x === 'object' ? cloneSchema(x as JsonSchemaNode) : x))
+      : v !== null && typeof v === 'object'
+        ? cloneSchema(v as JsonSchemaNode)
+        : v;
+  }
+  return out as JsonSchemaNode;
+}
+
 function clean(s: string): string {
   return trimOf(s.trim(), '`').trim();
 }
@@ -127,8 +141,8 @@ function enumNode(values: string[]): JsonSchemaNode {
 /** Maps a bare type word, an array spelling or a union/enum; null when not recognised. */
 function mapCore(raw: string): JsonSchemaNode | null {
   const t = clean(raw).toLowerCase();
-  const alias = INPUT_TYPE_ALIASES[t];
-  if (alias) return structuredClone(alias);
+  // An own entry only (`constructor` is no type), copied so callers may change it (structuredClone was a tenth of validate's own time).
+  if (Object.hasOwn(INPUT_TYPE_ALIASES, t)) return cloneSchema(INPUT_TYPE_ALIASES[t]!);
   // string[] · []string
   let item = (/^(.+)\[\]$/.exec(t) ?? /^\[\](.+)$/.exec(t))?.[1];
   // array<string> · list[string] · array of strings

@@ -11,17 +11,18 @@
 // resolves them; validate does no DNS.
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
-import { findMalformedEgress, findRiskyEgress } from '../../egress/risky-egress.js';
+import { judgeEgressEntry, type EgressVerdict } from '../../egress/risky-egress.js';
 import type { RuleContext, Sink } from './context.js';
 
 export function riskyEgressRules(ctx: RuleContext, add: Sink): void {
-  const domains = ctx.parsed.forge.egressDomains;
-  for (const m of findMalformedEgress(domains)) {
-    add(
-      errorDiag('egress-domain-malformed', `metadata.forge.egress_domains[${m.index}]`, m.reason, ctx.line(['metadata', 'forge', 'egress_domains', m.index])),
-    );
-  }
-  for (const r of findRiskyEgress(domains)) {
-    add(warningDiag('egress-risky', 'metadata.forge.egress_domains', r.reason, ctx.line(['metadata', 'forge', 'egress_domains', r.index])));
-  }
+  // Each entry judged once; malformed entries are reported first, then risky ones, each in list order.
+  const verdicts: Array<EgressVerdict | null> = ctx.parsed.forge.egressDomains.map((e) => (typeof e === 'string' ? judgeEgressEntry(e) : null));
+  verdicts.forEach((v, index) => {
+    if (v?.status === 'malformed')
+      add(errorDiag('egress-domain-malformed', `metadata.forge.egress_domains[${index}]`, v.reason, ctx.line(['metadata', 'forge', 'egress_domains', index])));
+  });
+  verdicts.forEach((v, index) => {
+    if (v?.status === 'risky')
+      add(warningDiag('egress-risky', 'metadata.forge.egress_domains', v.reason, ctx.line(['metadata', 'forge', 'egress_domains', index])));
+  });
 }
