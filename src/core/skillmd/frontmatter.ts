@@ -91,9 +91,9 @@ export interface ParsedYaml {
 export function parseFrontmatterYaml(yamlText: string, yamlLine: number): ParsedYaml {
   const diagnostics: Diagnostic[] = [];
   const keyLines: Record<string, number> = {};
-  let counter: { linePos(offset: number): { line: number } } = new LineCounter();
+  let counter: LinePositions | undefined;
   const fileLine = (offset: number | undefined): number | undefined =>
-    offset === undefined || offset < 0 ? undefined : counter.linePos(offset).line + yamlLine - 1;
+    offset === undefined || offset < 0 || !counter ? undefined : counter.linePos(offset).line + yamlLine - 1;
 
   if (flowDepth(yamlText) > MAX_FLOW_DEPTH) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML nests [ or { more than ${MAX_FLOW_DEPTH} deep; flatten it`, yamlLine));
@@ -101,12 +101,7 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
   }
   let doc: Document.Parsed;
   try {
-    // Without a line counter and pretty errors first (they cost a tenth of the parse); a text with an error or a warning,
-    // or with a CR, is parsed again with them, so its messages are the pretty ones.
-    doc = parseDocument(yamlText, { uniqueKeys: true });
-    if (doc.errors.length > 0 || doc.warnings.length > 0 || yamlText.includes('\r'))
-      doc = parseDocument(yamlText, { lineCounter: counter as LineCounter, prettyErrors: true, uniqueKeys: true });
-    else counter = lineStarts(yamlText);
+    ({ doc, counter } = parseYamlDocument(yamlText));
   } catch (err) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML could not be read: ${firstLine(err)}`, yamlLine));
     return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics, error: firstLine(err) };
@@ -171,8 +166,21 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
   return { data: value as Record<string, unknown>, doc, lineOf, keyLines, diagnostics };
 }
 
+type LinePositions = { linePos(offset: number): { line: number } };
+
+/**
+ * The document and its line positions. Parsed without a line counter and pretty errors first (they cost a tenth
+ * of the parse); a text with an error or a warning, or with a CR, is parsed again with them.
+ */
+function parseYamlDocument(yamlText: string): { doc: Document.Parsed; counter: LinePositions } {
+  const doc = parseDocument(yamlText, { uniqueKeys: true });
+  if (doc.errors.length === 0 && doc.warnings.length === 0 && !yamlText.includes('\r')) return { doc, counter: lineStarts(yamlText) };
+  const counter = new LineCounter();
+  return { doc: parseDocument(yamlText, { lineCounter: counter, prettyErrors: true, uniqueKeys: true }), counter };
+}
+
 /** Line positions as LineCounter gives them (1-based `line` of an offset) for an LF text: the parser reports a new line after every `\n`. */
-function lineStarts(text: string): { linePos(offset: number): { line: number } } {
+function lineStarts(text: string): LinePositions {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return {
