@@ -104,6 +104,7 @@ export {
   compareSkillManifest,
   meetsTrustLevel,
   parseSkillManifest,
+  parseTrustPolicy,
   serializeSkillManifest,
   trustPolicyProblem,
 } from './trust/index.js';

@@ -80,3 +80,6 @@ export {
   verifySkillEntries,
 } from './trust/index.js';
 export type { GeneratedKey, Keyring, SignSkillResult, VerifySkillOptions } from './trust/index.js';
+export { checkSkillTrust } from './trust/import-trust.js';
+export { readAgentTrustPolicy, readWorkspaceTrustPolicy } from './config/trust-policy.js';
+export type { SourcedTrustPolicy } from './config/trust-policy.js';

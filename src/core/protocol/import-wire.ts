@@ -1,14 +1,16 @@
 // `POST /skill-builder/import` reply on the wire: the imported draft (binaries
 // with their bytes as `content_base64`), its validation, the requirement
-// proposals and the SKILL.md with all of them accepted.
+// proposals, the SKILL.md with all of them accepted, and what its signatures say.
 
 import type { Draft, ValidationResult } from '../api/types.js';
 import type { AcceptedRequirements } from '../skill-folder/accept-requirements.js';
+import type { SkillTrust } from '../trust/types.js';
 import { BINARY, fields, REQUIREMENTS } from './fields.js';
+import { skillTrustFromWire, skillTrustToWire } from './trust-wire.js';
 import { folderFromWire, fromWire, requirementsToWire, str, strs, toWire, validationFromWire, type WireJson } from './wire.js';
 
 /** The reply's fields: the draft's (SKILL.md, scripts, files, binaries) among them. */
-export const IMPORT_REPLY = /*#__PURE__*/ fields('name', 'skillMd', 'scripts', 'files', 'binaries', 'validation', 'proposals', 'proposedSkillMd');
+export const IMPORT_REPLY = /*#__PURE__*/ fields('name', 'skillMd', 'scripts', 'files', 'binaries', 'validation', 'proposals', 'proposedSkillMd', 'trust');
 
 /** A prepared import as the reply carries it. */
 export interface ImportReply {
@@ -20,6 +22,8 @@ export interface ImportReply {
   proposals: { bins: string[]; egressDomains: string[]; env: string[] } | null;
   /** The SKILL.md with every proposal accepted (null: none, or it could not be applied). */
   proposedSkillMd: string | null;
+  /** What the package's signatures and manifest say (absent when the server did not check). */
+  trust?: SkillTrust;
 }
 
 export function importReplyToWire(r: ImportReply): WireJson {
@@ -33,6 +37,7 @@ export function importReplyToWire(r: ImportReply): WireJson {
     validation: r.validation,
     proposals: r.proposals && requirementsToWire(r.proposals as AcceptedRequirements),
     proposedSkillMd: r.proposedSkillMd,
+    trust: r.trust && skillTrustToWire(r.trust),
   });
 }
 
@@ -45,5 +50,6 @@ export function importReplyFromWire(json: unknown): ImportReply {
     validation: validationFromWire(f.validation),
     proposals: p ? { bins: strs(p.bins), egressDomains: strs(p.egressDomains), env: strs(p.env) } : null,
     proposedSkillMd: typeof f.proposedSkillMd === 'string' ? f.proposedSkillMd : null,
+    ...(f.trust ? { trust: skillTrustFromWire(f.trust) } : {}),
   };
 }

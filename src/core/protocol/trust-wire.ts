@@ -3,10 +3,11 @@
 // signature_verified, checksums_match, detail}`), as the import reply, the
 // skills list, the CLI's `verify --json` and the element's badge carry it.
 
-import type { SkillTrust, SkillTrustStatus } from '../trust/assess.js';
-import { TRUST_LEVELS, type TrustLevel } from '../trust/levels.js';
+import type { SkillTrust, SkillTrustStatus } from '../trust/types.js';
+import { TRUST_LEVELS, type TrustLevel } from '../trust/types.js';
 import { fields } from './fields.js';
-import { fromWire, str, strs, toWire, type WireJson } from './wire.js';
+import type { SkillSummary } from '../api/types.js';
+import { fromWire, skillSummaryToWire, str, strs, toWire, type WireJson } from './wire.js';
 
 export const SKILL_TRUST = /*#__PURE__*/ fields(
   'status',
@@ -42,3 +43,13 @@ export function skillTrustFromWire(json: unknown): SkillTrust {
     detail: str(f.detail),
   };
 }
+
+/** `GET …/skills` items with `trust`: the summary's fields, then what its signatures say. */
+export const skillSummaryWithTrustToWire = (s: SkillSummary, trust: SkillTrust | undefined): WireJson =>
+  trust ? { ...skillSummaryToWire(s), ...toWire(fields('trust'), { trust: skillTrustToWire(trust) }) } : skillSummaryToWire(s);
+
+/** The trust of a `GET …/skills` item, when the server sent one. */
+export const skillSummaryTrustFromWire = (json: unknown): SkillTrust | undefined => {
+  const t = fromWire(fields('trust'), json).trust;
+  return t ? skillTrustFromWire(t) : undefined;
+};

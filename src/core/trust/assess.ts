@@ -7,21 +7,10 @@
 import { decodeBase64 } from './base64.js';
 import { TrustFileError } from './errors.js';
 import { SKILL_MANIFEST, SKILL_MANIFEST_SIGNATURE, SKILL_MD_SIGNATURE, splitTrustFiles } from './files.js';
-import type { TrustFacts, TrustLevel } from './levels.js';
+import type { SkillTrust, SkillTrustStatus, TrustLevel } from './types.js';
+
+export type { SkillTrust, SkillTrustStatus };
 import { compareSkillManifest, parseSkillManifest, type ManifestDifference, type Sha256 } from './manifest.js';
-
-export type SkillTrustStatus = 'verified' | 'modified' | 'unverified' | 'unsigned';
-
-export interface SkillTrust extends TrustFacts {
-  status: SkillTrustStatus;
-  /** The trusted key (its file name in the keyring, without `.pub`) that verified a signature. */
-  keyId?: string;
-  /** What the signatures cover: every file (our manifest), only SKILL.md (Forge's signature), or nothing. */
-  coverage: 'all_files' | 'skill_md_only' | 'none';
-  changed: string[];
-  added: string[];
-  missing: string[];
-}
 
 /** Verifies a detached Ed25519 signature of `content`: the id of the trusted key that made it, or null. */
 export type SignatureCheck = (content: Uint8Array, signature: Uint8Array) => Promise<string | null> | string | null;

@@ -6,7 +6,7 @@ export { SKILL_MANIFEST, SKILL_MANIFEST_SIGNATURE, SKILL_MD_SIGNATURE, SKILL_PRO
 export type { SplitTrustFiles } from './files.js';
 export { buildSkillManifest, compareSkillManifest, parseSkillManifest, serializeSkillManifest, SKILL_MANIFEST_VERSION } from './manifest.js';
 export type { ManifestDifference, Sha256, SkillManifest, SkillManifestFile } from './manifest.js';
-export { TRUST_LEVELS, isTrustLevel, meetsTrustLevel, trustPolicyProblem } from './levels.js';
+export { TRUST_LEVELS, isTrustLevel, meetsTrustLevel, parseTrustPolicy, trustPolicyProblem } from './levels.js';
 export type { TrustFacts, TrustLevel, TrustPolicy } from './levels.js';
 export { assessSkillTrust } from './assess.js';
 export type { SignatureCheck, SkillTrust, SkillTrustStatus } from './assess.js';

@@ -3,18 +3,12 @@
 // and, optionally, checksums (a manifest every file matches) and a verified
 // signature. A policy field left out refuses nothing.
 
+import { ConfigError } from '../errors.js';
 import { TrustPolicyError } from './errors.js';
 import { SKILL_MANIFEST } from './files.js';
+import { TRUST_LEVELS, type TrustFacts, type TrustLevel, type TrustPolicy } from './types.js';
 
-export const TRUST_LEVELS = ['untrusted', 'local', 'verified', 'builtin'] as const;
-export type TrustLevel = (typeof TRUST_LEVELS)[number];
-
-/** `trust_policy` as read from forge.yaml (`security:`) or ui.yaml (`skill_builder:`). */
-export interface TrustPolicy {
-  minTrustLevel?: TrustLevel;
-  requireChecksum?: boolean;
-  requireSignature?: boolean;
-}
+export { TRUST_LEVELS, type TrustFacts, type TrustLevel, type TrustPolicy };
 
 export function isTrustLevel(value: unknown): value is TrustLevel {
   return typeof value === 'string' && (TRUST_LEVELS as readonly string[]).includes(value);
@@ -23,17 +17,6 @@ export function isTrustLevel(value: unknown): value is TrustLevel {
 /** True when `level` is at least `min`. */
 export function meetsTrustLevel(level: TrustLevel, min: TrustLevel): boolean {
   return TRUST_LEVELS.indexOf(level) >= TRUST_LEVELS.indexOf(min);
-}
-
-/** What a policy needs to know of a skill's verification. */
-export interface TrustFacts {
-  level: TrustLevel;
-  /** A trusted key verified the signatures and every file matches. */
-  signatureVerified: boolean;
-  /** A manifest is present and every file matches it. */
-  checksumsMatch: boolean;
-  /** One line saying what was found (the report's `detail`). */
-  detail: string;
 }
 
 /** Why `policy` refuses the skill, or null when it accepts it. `source` names where the policy came from. */
@@ -47,4 +30,33 @@ export function trustPolicyProblem(facts: TrustFacts, policy: TrustPolicy, sourc
   if (policy.minTrustLevel && !meetsTrustLevel(facts.level, policy.minTrustLevel))
     return why('min_trust_level', `the skill must be at least "${policy.minTrustLevel}" and it is "${facts.level}"`);
   return null;
+}
+
+/** Reads a `trust_policy` mapping (as YAML gives it); throws ConfigError naming the key and `where` (file and section). */
+export function parseTrustPolicy(raw: unknown, where: string): TrustPolicy {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('trust_policy', `${where}: trust_policy must be a mapping`);
+  const r = raw as Record<string, unknown>;
+  const unknown = Object.keys(r).filter((k) => !['min_trust_level', 'require_checksum', 'require_signature'].includes(k));
+  if (unknown.length)
+    throw new ConfigError(unknown[0]!, `${where}: unknown trust_policy key "${unknown[0]}" (known: min_trust_level, require_checksum, require_signature)`);
+  const out: TrustPolicy = {};
+  if (r.min_trust_level !== undefined) {
+    if (!isTrustLevel(r.min_trust_level))
+      throw new ConfigError(
+        'min_trust_level',
+        `${where}: trust_policy.min_trust_level must be one of ${TRUST_LEVELS.join(', ')} (got ${JSON.stringify(r.min_trust_level)})`,
+      );
+    out.minTrustLevel = r.min_trust_level;
+  }
+  for (const [key, prop] of [
+    ['require_checksum', 'requireChecksum'],
+    ['require_signature', 'requireSignature'],
+  ] as const) {
+    const v = r[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') throw new ConfigError(key, `${where}: trust_policy.${key} must be true or false`);
+    out[prop] = v;
+  }
+  return out;
 }

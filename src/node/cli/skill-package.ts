@@ -17,6 +17,12 @@ import { importReplyToWire } from '../../core/protocol/import-wire.js';
 import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
 import { locateSkill, readCustomSkill } from '../skill-store/index.js';
 import { acceptedKinds, diffAgainst } from './import-review.js';
+import { homedir } from 'node:os';
+import type { Skill } from '../../core/skill/skill.js';
+import { TrustPolicyError } from '../../core/trust/errors.js';
+import type { SkillTrust } from '../../core/trust/types.js';
+import { readAgentTrustPolicy } from '../config/trust-policy.js';
+import { checkSkillTrust } from '../trust/import-trust.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
@@ -27,7 +33,10 @@ Reads a skill folder, a .zip or a .skill package (a zip whose root is the skill
 folder) into a draft and validates it with all its files. Hostile archives
 (.., absolute paths, symlinks, zip bombs, nested archives …) are refused and
 nothing is written. A skill without metadata.forge gets requirement proposals
-(bins, egress domains, env vars) read from its scripts.
+(bins, egress domains, env vars) read from its scripts. Its signatures are
+checked against ~/.forge/trusted-keys (verified, modified, unverified or
+unsigned); with --agent, the agent's security.trust_policy in forge.yaml may
+refuse it.
 
 Options:
   --agent <dir>    save the skill into this agent (skills/<name>/) through the normal
@@ -38,7 +47,7 @@ Options:
   --replace        replace the agent's skill of that name (after showing the diff)
   --name <name>    import under a new name (rewrites the frontmatter name)
   --profile <p>    forge (default) or agentskills validation rules
-  --json           print the draft, validation and proposals as JSON (binary content left out)
+  --json           print the draft, validation, proposals and trust as JSON (binary content left out)
   -h, --help       show this help
 
 Exit status: 0 imported (warnings allowed), 1 refused, invalid or not saved, 2 wrong usage.
@@ -76,11 +85,13 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   const profile = oneOf('profile', values.profile, ['forge', 'agentskills'] as const, 'forge');
   const source = resolve(io.cwd, positionals[0]!);
   const imported = (await isDir(source)) ? await importSkill({ dir: source }) : await importSkill({ zip: new Uint8Array(await readFile(source)) });
+  const trust = await importTrust(io, imported, values.agent === undefined ? null : resolve(io.cwd, values.agent));
+  if (trust === null) return 1;
   const prepared = prepareImport(imported, { ...(values.name !== undefined ? { name: values.name } : {}), profile });
   const { validation, proposals } = prepared;
   if (values.json) {
     // The import route's reply, binaries listed without their bytes.
-    const reply = importReply(prepared);
+    const reply = { ...importReply(prepared), trust };
     const wire = importReplyToWire({
       ...reply,
       draft: { ...reply.draft, binaries: imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) },
@@ -91,6 +102,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
       io.stdout,
       `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`,
     );
+    writeLine(io.stdout, `  trust: ${trust.status} (${trust.level}) — ${trust.detail}`);
     for (const d of [...validation.errors, ...validation.warnings]) writeLine(io.stdout, `  ${formatDiagnostic(d)}`);
     if (proposals) {
       writeLine(io.stdout, '  no metadata.forge: requirements read from the scripts (proposals, not applied):');
@@ -124,6 +136,18 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     if (SkillConflictError.isInstance(err))
       return existing ? conflict(io, prepared.name) : (writeLine(io.stderr, `${PROGRAM} import: ${err.message}; nothing was written.`), 1);
     throw err;
+  }
+}
+
+/** The package's trust against ~/.forge/trusted-keys; null (after saying why on stderr) when the agent's trust policy refuses it. */
+async function importTrust(io: CliIo, skill: Skill, agentDir: string | null): Promise<SkillTrust | null> {
+  const policy = agentDir === null ? null : await readAgentTrustPolicy(agentDir);
+  try {
+    return await checkSkillTrust(skill, [policy], { homeDir: io.homeDir ?? homedir() });
+  } catch (err) {
+    if (!TrustPolicyError.isInstance(err)) throw err;
+    writeLine(io.stderr, `${PROGRAM} import: ${err.message}; nothing was written.`);
+    return null;
   }
 }
 

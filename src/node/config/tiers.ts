@@ -80,7 +80,7 @@ interface TierHit {
   warnings: string[];
 }
 
-const KNOWN_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'max_output_tokens', 'timeout_s'];
+const KNOWN_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'max_output_tokens', 'timeout_s', 'trust_policy', 'history'];
 
 async function readUiYamlTier(fs: FsLike, path: string): Promise<{ settings: SkillBuilderSettings; warnings: string[] } | null> {
   const file = await readYamlFile(fs, path);

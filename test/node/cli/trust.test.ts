@@ -2,6 +2,7 @@
 // signs a skill folder; verify with the .pub in the keyring reports the key id
 // and exits 0; a changed script exits 1 naming the file; an unknown key and an
 // unsigned folder exit 1 with their level.
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,5 +61,22 @@ describe('keygen, sign, verify', () => {
     expect((await cli('keygen')).code).toBe(2);
     const missing = await cli('sign', 'weather', '--key', 'nope.key');
     expect([missing.code, missing.err]).toEqual([1, expect.stringContaining('no key file')]);
+  });
+
+  it("import --agent: the agent's security.trust_policy refuses an unsigned skill, writing nothing; a signed one is imported", async () => {
+    await mkdir(join(root, 'agent'), { recursive: true });
+    await writeFile(join(root, 'agent/forge.yaml'), 'agent_id: agent\nsecurity:\n  trust_policy:\n    min_trust_level: verified\n');
+    const refused = await cli('import', 'weather', '--agent', 'agent');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/refused by trust_policy\.min_trust_level in .*forge\.yaml \(security\.trust_policy\).*nothing was written/);
+    expect(existsSync(join(root, 'agent/skills'))).toBe(false);
+    await cli('keygen', 'release');
+    await mkdir(join(home, '.forge/trusted-keys'), { recursive: true });
+    await cp(join(home, '.forge/keys/release.pub'), join(home, '.forge/trusted-keys/release.pub'));
+    await cli('sign', 'weather', '--key', join(home, '.forge/keys/release.key'));
+    const ok = await cli('import', 'weather', '--agent', 'agent');
+    expect([ok.code, ok.err]).toEqual([0, '']);
+    expect(ok.out).toContain('trust: verified (verified) — signed by key "release"');
+    expect(existsSync(join(root, 'agent/skills/weather/skill.manifest.json.sig'))).toBe(true);
   });
 });

@@ -4,8 +4,10 @@
 //   application/octet-stream) or a folder as multipart/form-data (one part
 //   per file named by its relative path; multipart-folder.ts), at most
 //   21 MiB; `?name=` imports under a new
-//   name, `?profile=` picks the rules. Replies with the draft (snake_case,
-//   binaries with content_base64), its validation and requirement proposals.
+//   name, `?profile=` picks the rules, `?agent=` applies that agent's trust
+//   policy beside the workspace's. Replies with the draft (snake_case,
+//   binaries with content_base64), its validation, requirement proposals and
+//   trust; a trust policy that refuses it is a 403 naming the policy.
 //   Nothing is written: the client saves the draft through …/save.
 // - GET /agents/{id}/skill-builder/skills/{name}/export?format=zip|skill —
 //   the skill as a deterministic zip, read under the skills read lock (a save
@@ -26,6 +28,9 @@ import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
 import { join } from 'node:path';
+import { readAgentTrustPolicy, readWorkspaceTrustPolicy } from '../../config/trust-policy.js';
+import { checkSkillTrust } from '../../trust/import-trust.js';
+import { findAgent } from '../../workspace/agents.js';
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
 /** An upload may be as large as the biggest skill plus zip overhead. */
@@ -51,8 +56,16 @@ export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
   const bytes = await ctx.req.readBytes(MAX_UPLOAD_BYTES, ctx.services.bodyTimeoutMs);
   const name = ctx.req.query.get('name');
   const skill = multipart ? await readFolderUpload(bytes, header) : await readSkillZip(bytes);
+  const agentId = ctx.req.query.get('agent');
+  const io = ctx.services.io;
+  // The workspace's policy always; with ?agent= the agent's too (what its save will hold the skill to).
+  const policies = [
+    await readWorkspaceTrustPolicy(ctx.services.workspaceDir, io),
+    agentId ? await readAgentTrustPolicy((await findAgent(ctx.services.workspaceDir, agentId, io)).path, io) : null,
+  ];
+  const trust = await checkSkillTrust(skill, policies, io);
   const prepared = prepareImport(skill, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
-  return json(importReplyToWire(importReply(prepared)));
+  return json(importReplyToWire({ ...importReply(prepared), trust }));
 }
 
 export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {

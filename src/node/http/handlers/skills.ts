@@ -1,12 +1,19 @@
-// Skill routes of an agent: the list (`?include=skipped` adds what the skill
-// store left out, as `{skills, skipped}`), one skill with its scripts, and the
+// Skill routes of an agent: the list (each folder skill with its `trust`, what
+// its signatures say; `?include=skipped` adds what the skill store left out,
+// as `{skills, skipped}`), one skill with its scripts, and the
 // runtime catalog (`?format=forge|xml`, default forge). All of it reads
 // through the skill store, which validates names and never follows a symlink
 // out of where it belongs.
 
 import { buildSkillCatalog, type SkillCatalogFormat } from '../../../core/catalog.js';
 import { RequestError } from '../../../core/errors.js';
-import { customSkillToWire, skillSummaryToWire, skippedEntryToWire } from '../../../core/protocol/wire.js';
+import { customSkillToWire, skippedEntryToWire } from '../../../core/protocol/wire.js';
+import { skillSummaryWithTrustToWire } from '../../../core/protocol/trust-wire.js';
+import type { SkillSummary } from '../../../core/api/types.js';
+import type { SkillTrust } from '../../../core/trust/types.js';
+import type { Keyring } from '../../trust/keys.js';
+import type { IoOptions } from '../../fs/types.js';
+import { keyringFor, verifySkillFolder } from '../../trust/verify-folder.js';
 import { agentCatalogInputs, customSkillData, listAgentSkills, readCustomSkill } from '../../skill-store/index.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -17,10 +24,18 @@ export async function listSkills(ctx: RouteContext): Promise<ApiResult> {
   if (include !== null && include !== '' && include !== 'skipped')
     throw new RequestError('include', `include must be "skipped" (got "${include.slice(0, 40)}")`);
   const agent = await resolveAgent(ctx);
-  const { skills, skipped } = await listAgentSkills(agent.path, ctx.services.io);
-  const list = skills.map(skillSummaryToWire);
+  const io = ctx.services.io;
+  const { skills, skipped } = await listAgentSkills(agent.path, io);
+  const keyring = await keyringFor(io);
+  const list = await Promise.all(skills.map(async (s) => skillSummaryWithTrustToWire(s, await folderTrust(s, keyring, io))));
   // The plain array stays the default: it is the shape Forge's dashboard reads.
   return json(include === 'skipped' ? { skills: list, skipped: skipped.map(skippedEntryToWire) } : list);
+}
+
+/** What a folder skill's signatures say; undefined for a flat skill or one that cannot be read whole. */
+async function folderTrust(s: SkillSummary, keyring: Keyring, io: IoOptions | undefined): Promise<SkillTrust | undefined> {
+  if (s.format !== 'subdir' || s.error) return undefined;
+  return verifySkillFolder(s.path, { ...io, keyring }).catch(() => undefined);
 }
 
 export async function getSkill(ctx: RouteContext): Promise<ApiResult> {
