@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { ChatRequest, SaveSkillRequest, ValidateRequest } from '../api/types.js';
 import { SkillBuilderConfigSchema, settingsFromConfig, settingsToConfig, type SkillBuilderSettings } from '../config/schema.js';
 import { SETTINGS_UPDATE } from './fields.js';
-import { ImproveDescriptionRequestSchema, RouteCheckRequestSchema, RouteRequestsRequestSchema } from './routing-schemas.js';
+import { ImproveDescriptionRequestSchema, OptimizeRequestSchema, RouteCheckRequestSchema, RouteRequestsRequestSchema } from './routing-schemas.js';
+import { optimizeBodyFromWire, optimizeBodyToWire, type OptimizeBody } from './optimize-wire.js';
 import { routingBodyFromWire, routingBodyToWire, type RoutingBody } from './routing-wire.js';
 import { ChatRequestSchema, SaveRequestSchema, TryRequestSchema, ValidateRequestSchema } from './schemas.js';
 import {
@@ -38,6 +39,7 @@ export const SaveRequestCodec = codec(SaveRequestSchema, saveRequestFromWire, sa
 export const TryRequestCodec = codec(TryRequestSchema, tryRequestFromWire, (v: TryRequestBody) => tryRequestToWire(v));
 export const RouteCheckRequestCodec = codec(RouteCheckRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const RouteRequestsRequestCodec = codec(RouteRequestsRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
+export const OptimizeRequestCodec = codec(OptimizeRequestSchema, optimizeBodyFromWire, (v: OptimizeBody) => optimizeBodyToWire(v));
 export const ImproveDescriptionRequestCodec = codec(ImproveDescriptionRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 
 /** `PUT /settings/skill-builder` body: the ui.yaml `skill_builder:` keys (their schema) plus the key; null or absent keeps the saved key. */

@@ -1,13 +1,16 @@
 // zod schemas of the routing-check HTTP bodies (wire names from fields.ts):
 // route-check `{skill_md, scripts?, editing_name?, requests?, generate?, concurrency?}`,
 // route-check/requests `{skill_md, scripts?, editing_name?, count?}` and
-// improve-description `{skill_md, scripts?, editing_name?, results}`.
+// improve-description `{skill_md, scripts?, editing_name?, results}` and
+// route-check/optimize `{skill_md, scripts?, editing_name?, requests, iterations?,
+// holdout?, runs_per_query?, threshold?, max_calls?, max_tokens?, concurrency?}`.
 // Sizes are capped so a body cannot ask for an unbounded number of calls.
 import { z } from 'zod';
 import { checkSkillName } from '../names.js';
 import { DraftSchema } from './schemas.js';
 import { ROUTING_REQUEST as Q } from './routing-wire.js';
 import { DEFAULT_MAX_REQUESTS, MAX_REQUEST_CHARS } from '../routing/requests.js';
+import { OPTIMIZE_REQUEST as O } from './optimize-wire.js';
 
 /** Requests one check may carry (each is one provider call). */
 export const MAX_ROUTE_REQUESTS = 50;
@@ -57,4 +60,22 @@ export const ImproveDescriptionRequestSchema = DraftSchema.extend({
       }),
     )
     .max(MAX_ROUTE_REQUESTS),
+});
+
+/** Most calls one optimisation may be allowed (a body without max_calls gets this cap). */
+export const MAX_OPTIMIZE_CALLS = 2000;
+
+export const OptimizeRequestSchema = DraftSchema.extend({
+  [O.editingName]: EditingName.optional(),
+  [O.requests]: z
+    .array(RoutingRequestWireSchema)
+    .min(4, 'give at least 4 requests: some meant for the skill and some not')
+    .max(MAX_ROUTE_REQUESTS, `at most ${MAX_ROUTE_REQUESTS} requests`),
+  [O.iterations]: z.number().int().min(0).max(20).optional(),
+  [O.holdout]: z.number().gt(0).lt(1).optional(),
+  [O.runsPerQuery]: z.number().int().min(1).max(10).optional(),
+  [O.threshold]: z.number().gt(0).max(1).optional(),
+  [O.maxCalls]: z.number().int().min(1).max(MAX_OPTIMIZE_CALLS, `max_calls may be at most ${MAX_OPTIMIZE_CALLS}`).optional(),
+  [O.maxTokens]: z.number().int().min(1).optional(),
+  [O.concurrency]: z.number().int().min(1).max(8).optional(),
 });

@@ -7,22 +7,36 @@
 //   per request, then `done` {summary} or `error` {error, code, calls} after
 //   the results so far. Closing the stream aborts the calls.
 // - POST …/route-check/requests → {requests, calls}: generated requests to edit.
+// - POST …/route-check/optimize → SSE: `plan` {calls, target, runs_per_query,
+//   train, held_out, max_calls?, max_tokens?}, `split`, `self_test`, then
+//   `progress` and `candidate` per candidate, then `done` {result} or `error`
+//   {error, code, calls, result}; max_calls defaults to a server cap. Closing
+//   the stream aborts the calls.
 // - POST …/improve-description → {description, rationale, skill_md}: a proposal
 //   (skill_md is the draft with it applied); nothing is written.
 import { assertSafeSkillName } from '../../../core/names.js';
 import { withDescription } from '../../../core/routing/skills.js';
 import type { SkillInit } from '../../../core/skill/skill.js';
 import type { RoutingEvent } from '../../../core/routing/types.js';
-import { ImproveDescriptionRequestCodec, RouteCheckRequestCodec, RouteRequestsRequestCodec } from '../../../core/protocol/codecs.js';
+import { ImproveDescriptionRequestCodec, OptimizeRequestCodec, RouteCheckRequestCodec, RouteRequestsRequestCodec } from '../../../core/protocol/codecs.js';
+import { optimizeEventToWire } from '../../../core/protocol/optimize-wire.js';
+import { MAX_OPTIMIZE_CALLS } from '../../../core/protocol/routing-schemas.js';
+import type { OptimizeEvent } from '../../../core/routing/optimize-types.js';
 import { descriptionProposalToWire, ROUTING_REQUEST, routingEventToWire, type RoutingBody } from '../../../core/protocol/routing-wire.js';
 import { readCustomSkill } from '../../skill-store/agent-read.js';
-import { improveAgentDescription, routeCheckAgent, suggestAgentRoutingRequests, type AgentRoutingOptions } from '../../routing/agent-routing.js';
+import {
+  improveAgentDescription,
+  routeCheckAgent,
+  routeOptimizeAgent,
+  suggestAgentRoutingRequests,
+  type AgentRoutingOptions,
+} from '../../routing/agent-routing.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 /** The agent, its routing setup and the draft, from a decoded body (its editing name checked by the codec). */
-async function setup(ctx: RouteContext, body: RoutingBody): Promise<AgentRoutingOptions> {
+async function setup(ctx: RouteContext, body: Pick<RoutingBody, 'skillMd' | 'scripts' | 'editingName'>): Promise<AgentRoutingOptions> {
   const agent = await resolveAgent(ctx);
   if (body.editingName !== undefined) {
     assertSafeSkillName(body.editingName, ROUTING_REQUEST.editingName);
@@ -109,4 +123,40 @@ export async function improveDescriptionRoute(ctx: RouteContext): Promise<ApiRes
   } finally {
     detach();
   }
+}
+
+export async function routeOptimizeRoute(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(OptimizeRequestCodec);
+  const opts = await setup(ctx, body);
+  const { controller, detach } = followClient(ctx);
+  const pick = <K extends 'iterations' | 'holdout' | 'runsPerQuery' | 'threshold' | 'concurrency'>(k: K) => (body[k] !== undefined ? { [k]: body[k] } : {});
+  const events = await routeOptimizeAgent({
+    ...opts,
+    requests: body.requests,
+    ...pick('iterations'),
+    ...pick('holdout'),
+    ...pick('runsPerQuery'),
+    ...pick('threshold'),
+    ...pick('concurrency'),
+    budget: { maxCalls: body.maxCalls ?? MAX_OPTIMIZE_CALLS, ...(body.maxTokens !== undefined ? { maxTokens: body.maxTokens } : {}) },
+    ...(ctx.params.id ? { agentName: ctx.params.id } : {}),
+    signal: controller.signal,
+  });
+  // The first step validates the options: a bad draft or split is an HTTP 400, not a stream.
+  let first: IteratorResult<OptimizeEvent>;
+  try {
+    first = await events.next();
+  } catch (err) {
+    detach();
+    throw err;
+  }
+  async function* wire(): AsyncGenerator<SseEvent> {
+    try {
+      if (!first.done) yield optimizeEventToWire(first.value);
+      for await (const ev of events) yield optimizeEventToWire(ev);
+    } finally {
+      detach();
+    }
+  }
+  return { kind: 'sse', events: wire(), abort: (reason) => controller.abort(reason) };
 }
