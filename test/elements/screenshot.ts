@@ -4,6 +4,7 @@
 // at 1280 px and 360 px wide, light and dark. Not a test: a tool for eyes.
 //
 //   npm run build && npx tsx test/elements/screenshot.ts [--only=1280-light]
+//   npx tsx test/elements/screenshot.ts --docs   (docs/images/workspace-*.png: each analysis open at 1280×800 and 400×800)
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -194,7 +195,40 @@ async function shot(page: Page, name: string, fullPage = false, target?: string)
 
 const builder = (page: Page) => page.locator('forge-skill-builder');
 
-for (const width of [1280, 360]) {
+/** docs/images/workspace-<width>-<analysis>.png: the draft workspace at 1280×800 and 400×800 with each analysis open. */
+async function docsShots(): Promise<void> {
+  for (const width of [1280, 400]) {
+    api = makeApi();
+    const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme: 'light', deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${base}/?agent=ops-bot`);
+    await builder(page).locator('.banner .state').first().waitFor();
+    const composer = builder(page).locator('#composer');
+    await composer.fill('Tell me the weather for a city, using an API that needs a key');
+    await composer.press('Enter');
+    await builder(page).locator('.msg.assistant.done').first().waitFor();
+    await composer.fill("I don't have an account — pick one with a free tier.");
+    await composer.press('Enter');
+    await builder(page).locator('#analysis-tab-checks').waitFor();
+    for (const id of ['checks', 'agent', 'run', 'routing']) {
+      await builder(page).locator(`#analysis-tab-${id}`).click();
+      if (id === 'agent') await builder(page).locator('[part="agent-tool"]').first().waitFor();
+      if (id === 'run') await builder(page).locator('[part="runs"]').waitFor();
+      const file = join(root, 'docs', 'images', `workspace-${width}-${id}.png`);
+      await builder(page)
+        .locator('.draft')
+        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: file, fullPage: width < 800 });
+      shots.push(file);
+    }
+    await context.close();
+  }
+}
+
+if (process.argv.includes('--docs')) await docsShots();
+
+for (const width of process.argv.includes('--docs') ? [] : [1280, 360]) {
   for (const scheme of ['light', 'dark'] as const) {
     const tag = `${width}-${scheme}`;
     if (only && only !== tag) continue;
@@ -222,10 +256,10 @@ for (const width of [1280, 360]) {
     api.holdAfter = undefined;
     await builder(page).locator('.diag.error').first().waitFor();
     await shot(page, `${tag}-3-draft-errors`, false, width < 800 ? '.draft' : undefined);
-    await builder(page).locator('[part="agent-view"] summary').click();
+    await builder(page).locator('#analysis-tab-agent').click();
     await builder(page).locator('[part="agent-tool"]').first().waitFor();
     await shot(page, `${tag}-3b-agent-view`, false, width < 800 ? '.agent-view' : undefined);
-    await builder(page).locator('[part="agent-view"] summary').click();
+    await builder(page).locator('#analysis-tab-checks').click();
 
     // Fix the error in the editor, save, fill the missing env var.
     const editor = builder(page).locator('#editor');

@@ -166,7 +166,7 @@ export const builderStyles = css`
   .analysis-tab:hover:not(:disabled) { background: transparent; color: var(--_text); }
   .analysis-tab[aria-selected='true'] { color: var(--_text); border-bottom-color: var(--_accent); font-weight: 700; }
   .analysis-tab:focus-visible { outline-offset: -3px; }
-  .analysis-panel { flex: 1 1 auto; min-height: 0; overflow: auto; padding: var(--_space-2) var(--_space-3) var(--_space-3); display: grid; align-content: start; gap: var(--_space-2); }
+  .analysis-panel { flex: 1 1 auto; min-height: 0; overflow: auto; padding: var(--_space-2) var(--_space-3) var(--_space-3); display: grid; grid-template-columns: minmax(0, 1fr); align-content: start; gap: var(--_space-2); }
   .analysis-panel:focus-visible { outline: 2px solid var(--_focus); outline-offset: -2px; }
   .routing-note { display: grid; gap: var(--_space-2); justify-items: start; }
   .routing-note p { margin: 0; }

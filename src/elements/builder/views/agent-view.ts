@@ -33,12 +33,13 @@ export function draftRuntimeView(skillMd: string, scripts: readonly string[]): R
 }
 
 const STYLE = html`<style>
-  .agent-body { display: grid; gap: var(--_space-2); padding-top: var(--_space-2); }
+  .agent-body { display: grid; grid-template-columns: minmax(0, 1fr); gap: var(--_space-2); padding-top: var(--_space-2); }
   .agent-body p { margin: 0; }
   .rt-tools { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--_space-2); }
   .rt-tool { border: 1px solid var(--_border); border-radius: var(--_radius-sm); padding: var(--_space-2) var(--_space-2_5); background: var(--_surface); display: grid; gap: var(--_space-1_5); }
   .rt-tool.phantom { border-color: color-mix(in srgb, var(--_warning) 55%, var(--_border)); background: var(--_warning-soft); }
   .rt-tool.skipped { border-color: color-mix(in srgb, var(--_danger) 45%, var(--_border)); }
+  .rt-tool { grid-template-columns: minmax(0, 1fr); } .rt-head code, .rt-head .badge { overflow-wrap: anywhere; white-space: normal; }
   .rt-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: var(--_space-1_5) var(--_space-2); }
   .rt-name { font-weight: 700; }
   .badge.phantom { color: var(--_warning); border-color: currentColor; }
