@@ -33,6 +33,7 @@ const LAYERS = {
     ['workspace'], // agents, save, import flow, the skill for edit mode
     ['artifacts', 'routing', 'builder.ts'], // build; routing check; the node createSkillBuilder
     ['check'], // the checks a CI job runs over skills, and their report formats
+    ['evals'], // evals for an agent on disk (the sandbox executor, the agent's skills, the workspace model)
     ['http'], // the HTTP API
     ['server.ts'],
     ['cli'], // one file per command

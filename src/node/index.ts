@@ -30,6 +30,11 @@ export {
 } from './routing/agent-routing.js';
 export type { AgentRoutingOptions } from './routing/agent-routing.js';
 export { readTriggerFile, writeTriggerFile, TRIGGERS_FILE } from './routing/trigger-file.js';
+// Evals for an agent on disk: its other skills, the workspace model, tools in the sandbox.
+export { runAgentEvals, suggestAgentEvals } from './evals/agent-evals.js';
+export type { AgentEvalsOptions } from './evals/agent-evals.js';
+export { sandboxExecutor } from './evals/sandbox-executor.js';
+export type { SandboxExecutorOptions } from './evals/sandbox-executor.js';
 export { createWorkspaceSkillBuilder } from './builder.js';
 export type { ExplicitSkillBuilderOptions, NodeChatOptions, NodeSkillBuilder, NodeSkillBuilderOptions, WorkspaceSkillBuilderOptions } from './builder.js';
 

@@ -23,6 +23,8 @@ export { toBenchmarkJson, toGradingJson } from '../evals/benchmark-json.js';
 export type { BenchmarkMetadata } from '../evals/benchmark-json.js';
 export { stat, benchmarkNotes, summarizeRuns } from '../evals/benchmark.js';
 export { EvalSelfTestError } from '../evals/errors.js';
+export { suggestEvals, SUGGESTED_CASES_SCHEMA } from '../evals/suggest.js';
+export type { SuggestEvalsOptions } from '../evals/suggest.js';
 export type {
   ConfigurationSummary,
   EvalBudget,

@@ -112,9 +112,12 @@ async function work(ctx: RunContext): Promise<void> {
 
 const codeOf = (err: unknown): ForgeErrorCode | 'internal' => (ForgeError.isInstance(err) ? err.code : 'internal');
 
-/** Runs the evals and yields their events. Invalid options throw RequestError before any call. */
-export async function* runEvals(opts: RunEvalsOptions): AsyncGenerator<EvalEvent> {
-  const p = prepareEvals(opts);
+/** Runs the evals and yields their events. Invalid options throw RequestError at once, before any call and before the first event. */
+export function runEvals(opts: RunEvalsOptions): AsyncGenerator<EvalEvent> {
+  return events(opts, prepareEvals(opts));
+}
+
+async function* events(opts: RunEvalsOptions, p: PreparedEvals): AsyncGenerator<EvalEvent> {
   const ctx: RunContext = { p, opts, meter: new CallMeter(opts.budget ?? {}, p.replyAllowance), runs: [], out: new Channel<EvalEvent>() };
   yield { type: 'plan', plan: p.plan };
   yield { type: 'cases', cases: p.cases.map((c) => ({ ...c })) };

@@ -8,6 +8,7 @@ import { chatCommand } from './chat.js';
 import { checkCommand } from './check.js';
 import type { CliCommand } from './command.js';
 import { routeCheckCommand } from './route-check.js';
+import { evalCommand } from './eval.js';
 import { exportCommand, importCommand } from './skill-package.js';
 import { keygenCommand, signCommand, verifyCommand } from './trust.js';
 import { uiCommand } from './ui.js';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly CliCommand[] = [
   tryCommand,
   routeCheckCommand,
   checkCommand,
+  evalCommand,
   importCommand,
   exportCommand,
   agentCommand,

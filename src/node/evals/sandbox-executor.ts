@@ -1,0 +1,29 @@
+// The eval harness's tool executor in Node: each script-backed tool call runs
+// with runSkillTool, in the sandbox, exactly as the Run button runs it (the
+// skill's env names only, its egress_domains through the proxy, its timeout).
+// The agent reads stdout back; a failed run gives it a JSON error with the
+// exit and the end of stderr (secrets are already redacted by the runner);
+// a run refused before it starts (missing env, no sandbox) says why.
+import type { ToolExecution, ToolExecutor } from '../../core/evals/executor.js';
+import { runSkillTool } from '../sandbox/run-skill-tool.js';
+import { ToolRunError, type RunSkillToolOptions } from '../sandbox/types.js';
+
+/** What every run shares: where the agent is, the sandbox mode, env values, egress rules. */
+export type SandboxExecutorOptions = Omit<RunSkillToolOptions, 'skillMd' | 'scripts' | 'tool' | 'input' | 'signal'>;
+
+const tail = (s: string, n = 600): string => (s.length > n ? `…${s.slice(-n)}` : s);
+
+/** An executor that runs each tool call of the eval in the sandbox. */
+export function sandboxExecutor(options: SandboxExecutorOptions = {}): ToolExecutor {
+  return async ({ skill, tool, input, signal }): Promise<ToolExecution> => {
+    try {
+      const result = await runSkillTool({ ...options, skillMd: skill.skillMd, scripts: skill.scripts, tool, input, ...(signal ? { signal } : {}) });
+      if (result.ok) return { ok: true, output: result.stdout.trim() };
+      const how = result.timedOut ? 'timed out' : `exited with ${result.exitCode ?? result.signal ?? 'an error'}`;
+      return { ok: false, output: JSON.stringify({ error: `${tool} ${how}`, stderr: tail(result.stderr.trim()), stdout: tail(result.stdout.trim()) }) };
+    } catch (err) {
+      if (ToolRunError.isInstance(err)) return { ok: false, output: JSON.stringify({ error: `${tool} could not run: ${err.message}` }) };
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,97 @@
+// `eval` in-process against the real OpenAI SDK and the local wire-format
+// server (agent and grader), with the skill's tool run for real in the
+// sandbox: the table, benchmark.json written in skill-creator's format, the
+// exit status against --min-delta, --no-tools recording "not run", and usage errors.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validator, type Schema } from '@cfworker/json-schema';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../../src/node/cli.js';
+import { CLOCK, CONVERT, evalModel, MARATHON } from '../../helpers/eval-fixtures.js';
+import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
+import { testIo } from './support.js';
+
+const KEY = 'sk-cli-eval-KEY-abcdef123456';
+const SCHEMA = JSON.parse(await readFile(new URL('../../fixtures/evals/benchmark.schema.json', import.meta.url), 'utf8')) as Schema;
+let root: string;
+let home: string;
+let provider: ProviderServer;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fsb-eval-cli-'));
+  home = await mkdtemp(join(tmpdir(), 'fsb-eval-cli-home-'));
+  provider = await startProviderServer({ provider: 'openai', handler: evalModel('openai'), requireKey: KEY });
+  await mkdir(join(root, '.forge'), { recursive: true });
+  await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
+  await writeFile(join(root, '.forge/.env'), `OPENAI_API_KEY=${KEY}\n`, { mode: 0o600 });
+  await mkdir(join(home, '.forge'), { recursive: true });
+  await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
+  await mkdir(join(root, 'bot', 'skills'), { recursive: true });
+  await writeFile(join(root, 'bot', 'forge.yaml'), 'agent_id: bot\n');
+  await writeFile(join(root, 'bot', 'skills', 'tz-clock.md'), CLOCK.skillMd);
+  const dir = join(root, 'drafts', 'unit-convert');
+  await mkdir(join(dir, 'scripts'), { recursive: true });
+  await mkdir(join(dir, 'evals'), { recursive: true });
+  await writeFile(join(dir, 'SKILL.md'), CONVERT.skillMd);
+  await writeFile(join(dir, 'scripts', 'convert-units.sh'), CONVERT.scripts!['convert-units.sh']!, { mode: 0o755 });
+  const evals = {
+    skill_name: 'unit-convert',
+    evals: [{ id: 1, prompt: MARATHON.prompt, expected_output: MARATHON.expectedOutput, expectations: MARATHON.expectations }],
+  };
+  await writeFile(join(dir, 'evals', 'evals.json'), JSON.stringify(evals, null, 2));
+});
+afterEach(async () => {
+  await provider.close();
+  await rm(root, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+const run = async (args: string[]): Promise<{ code: number; out: string; err: string }> => {
+  const io = testIo({ cwd: root, homeDir: home });
+  const code = await main(['eval', ...args], io);
+  return { code, out: io.out(), err: io.err() };
+};
+
+describe('eval', () => {
+  it('runs the tool in the sandbox, prints the benchmark, writes benchmark.json and exits 0 when the delta reaches --min-delta', async () => {
+    const r = await run(['drafts/unit-convert', '--agent', 'bot', '--runs', '1', '--min-delta', '0.5', '--out', 'benchmark.json', '--budget-calls', '40']);
+    expect(r.err).toContain('Evaluating 2 cases × 2 configurations: 4 runs, at most');
+    expect(r.err).toContain('self-test ok: the agent called convert_units');
+    expect(r.out).toMatch(/^ {3}1 {2}with {2}100% {2}without {4}0% {2}A marathon is 26\.2 miles/m);
+    expect(r.out).toContain('delta: +100% pass rate');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(await readFile(join(root, 'benchmark.json'), 'utf8')) as Record<string, any>;
+    expect(new Validator(SCHEMA, '2020-12', false).validate(json).valid).toBe(true);
+    expect(json['metadata'].tools_ran).toBe(true);
+    expect(json['runs'].filter((x: any) => x.configuration === 'with_skill').every((x: any) => x.result.pass_rate === 1)).toBe(true);
+  });
+
+  it('--no-tools records every tool call as not run, says so, and exits 1 below --min-delta', async () => {
+    const r = await run(['drafts/unit-convert', '--agent', 'bot', '--runs', '1', '--no-tools', '--min-delta', '0.9']);
+    expect(r.out).toContain('note: Tools were not run (tool runs are off)');
+    // The call was made (its check passes) but the answer had no result to give.
+    expect(r.out).toMatch(/^ {3}1 {2}with {3}33% {2}without {4}0%/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('--json prints benchmark.json; a tiny budget stops the run, marked partial, and with nothing to compare exits 1', async () => {
+    const r = await run(['drafts/unit-convert', '--agent', 'bot', '--runs', '1', '--json', '--budget-calls', '3']);
+    const json = JSON.parse(r.out) as Record<string, any>;
+    expect(json['metadata'].partial.reason).toBe('budget');
+    // The self-test (2 calls) and one more; the next call would pass the budget.
+    expect(provider.requests.length).toBe(3);
+    expect(r.err).toContain('eval measured nothing to compare');
+    expect(r.code).toBe(1);
+  });
+
+  it.each([
+    [['drafts/unit-convert'], '--agent <agent-dir> is required'],
+    [['drafts/unit-convert', '--agent', 'bot', '--baseline', 'old'], '--baseline must be none or previous'],
+    [['drafts/unit-convert', '--agent', 'bot', '--runs', '0'], '--runs must be a whole number from 1 to 20'],
+  ])('wrong usage exits 2: %j', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+});
