@@ -9,7 +9,7 @@ import { runSkillTool } from '../sandbox/run-skill-tool.js';
 import { ToolRunError, type RunSkillToolOptions } from '../sandbox/types.js';
 
 /** What every run shares: where the agent is, the sandbox mode, env values, egress rules. */
-export type SandboxExecutorOptions = Omit<RunSkillToolOptions, 'skillMd' | 'scripts' | 'tool' | 'input' | 'signal'>;
+export type SandboxExecutorOptions = Omit<RunSkillToolOptions, 'skill' | 'tool' | 'input' | 'signal'>;
 
 const tail = (s: string, n = 600): string => (s.length > n ? `…${s.slice(-n)}` : s);
 
@@ -17,7 +17,7 @@ const tail = (s: string, n = 600): string => (s.length > n ? `…${s.slice(-n)}`
 export function sandboxExecutor(options: SandboxExecutorOptions = {}): ToolExecutor {
   return async ({ skill, tool, input, signal }): Promise<ToolExecution> => {
     try {
-      const result = await runSkillTool({ ...options, skillMd: skill.skillMd, scripts: skill.scripts, tool, input, ...(signal ? { signal } : {}) });
+      const result = await runSkillTool({ ...options, skill, tool, input, ...(signal ? { signal } : {}) });
       if (result.ok) return { ok: true, output: result.stdout.trim() };
       const how = result.timedOut ? 'timed out' : `exited with ${result.exitCode ?? result.signal ?? 'an error'}`;
       return { ok: false, output: JSON.stringify({ error: `${tool} ${how}`, stderr: tail(result.stderr.trim()), stdout: tail(result.stdout.trim()) }) };
