@@ -62,6 +62,7 @@ describe('builder: risk review and script syntax', () => {
     const details = txt($(el, '[part="risk"] ul'));
     includes(details, 'high-risk binary: ssh');
     includes(details, 'binary_denylist');
+    includes(details, "the score leaves this skill's scripts out");
     equal($(el, '[part="risk"] .risk-badge')!.getAttribute('aria-expanded'), 'true');
     await expectAccessible(el, 'the Checks panel with the risk details open');
 
@@ -69,6 +70,11 @@ describe('builder: risk review and script syntax', () => {
     const item = (code: string) => $$<HTMLElement>(el, '.diags li').find((li) => txt(li).includes(code));
     await waitFor(() => !!item('bash-syntax'), 'syntax finding listed');
     ok(item('env-dump'), 'risk finding listed');
+    ok(!item('script-not-scored'), 'a note about the score is in the details, not a finding to fix');
+    // The header counts exactly what the list shows.
+    const listed = $$(el, '.diags li');
+    const counted = [...txt($(el, '.val-status')).matchAll(/(\d+) (?:error|warning)/g)].reduce((n, m) => n + Number(m[1]), 0);
+    equal(counted, listed.length, 'the Checks header count matches the list');
     item('bash-syntax')!.querySelector('button')!.click();
     await waitFor(() => internals(el).editor.tab === 'weather-current.sh', 'jumped to the script');
     item('env-dump')!.querySelector('button')!.click();

@@ -10,6 +10,8 @@ import { html, nothing } from 'lit';
 import type { Diagnostic } from '../../../core/diagnostics.js';
 import { blockingViolations, type DraftReview } from '../../api/review.js';
 
+const UNSCORED = 'script-not-scored';
+
 /** The review and whether its details are open in the Checks panel (the validation controller gives them). */
 export interface RiskView {
   readonly review: DraftReview | null;
@@ -32,7 +34,11 @@ function risk(review: DraftReview, toggle: ((open: boolean) => void) | null, ope
   return html`<div part="risk">${toggle ? html`<button class=${cls} aria-expanded=${String(open)} @click=${() => toggle(!open)}>${text}</button>` : html`<b class=${cls}>${text}</b>`}
     ${
       open
-        ? html`<ul class="plain-list">${toggle ? r.factors.map((f) => html`<li>${f.points} ${f.category}: ${f.description}</li>`) : nothing}${r.violations.map((v) => html`<li>${v.severity} <code>${v.rule}</code>: ${v.message}</li>`)}</ul>`
+        ? html`<ul class="plain-list">${toggle ? r.factors.map((f) => html`<li>${f.points} ${f.category}: ${f.description}</li>`) : nothing}${r.violations.map((v) => html`<li>${v.severity} <code>${v.rule}</code>: ${v.message}</li>`)}${
+            toggle && r.findings.some((f) => f.rule === UNSCORED)
+              ? html`<li>Note: the score leaves this skill's scripts out (Forge's audit scores only <code>scripts/&lt;skill name&gt;.sh</code>); the findings still read them.</li>`
+              : nothing
+          }</ul>`
         : nothing
     }${
       ack
@@ -64,6 +70,7 @@ export function reviewDiagnostics(review: DraftReview | null): Diagnostic[] {
   const sev = (s: string): Diagnostic['severity'] => (s === 'critical' || s === 'error' ? 'error' : 'warning');
   return [
     ...review.syntax.map((f) => ({ ...f, field: f.code, severity: sev(f.severity) })),
-    ...(review.risk?.findings ?? []).map((f) => ({ ...f, code: f.rule, field: f.rule, severity: sev(f.severity) })),
+    // A note about how the score is counted is nothing to fix: it is in the risk details, not the Checks list.
+    ...(review.risk?.findings ?? []).filter((f) => f.rule !== UNSCORED).map((f) => ({ ...f, code: f.rule, field: f.rule, severity: sev(f.severity) })),
   ];
 }
