@@ -33,3 +33,5 @@ export { catalogBudget, DEFAULT_CATALOG_BUDGET_CHARS } from '../routing/catalog-
 export type { CatalogBudgetReport } from '../routing/catalog-budget.js';
 export { fromTriggerEvals, toTriggerEvals, triggerEvalsText } from '../routing/trigger-evals.js';
 export type { TriggerEval } from '../routing/trigger-evals.js';
+export { findOverlaps, lexicalOverlaps } from '../routing/overlaps.js';
+export type { FindOverlapsOptions, OverlapPair, OverlapReport } from '../routing/overlaps.js';

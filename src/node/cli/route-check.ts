@@ -21,6 +21,7 @@ import { ConfigError } from '../../core/errors.js';
 import type { RoutingBudget } from '../../core/routing/optimize-types.js';
 import { readTriggerFile } from '../routing/trigger-file.js';
 import { runOptimize } from './route-optimize.js';
+import { runOverlaps } from './route-overlaps.js';
 
 const HELP = `Usage: ${PROGRAM} route-check <skill-dir> --agent <agent-dir> [options]
 
@@ -41,6 +42,10 @@ Options:
   --concurrency <n>    calls at once (default 4)
   --json               print the report as JSON
   -h, --help           show this help
+
+Overlaps across an agent (route-check --all <agent-dir>): prints the pairs of
+its skills whose descriptions are close, and the generated requests each pair
+fights over (one designer call per close pair, one call per request).
 
 Optimising (tunes the description, or the tool descriptions of a skill whose
 tools all have scripts, on held-out requests; prints the candidates and the
@@ -66,6 +71,7 @@ function number(flag: string, value: string | undefined, min: number, max: numbe
 }
 
 const OPTIONS = {
+  all: { type: 'boolean' },
   agent: { type: 'string' },
   dir: { type: 'string' },
   request: { type: 'string', multiple: true },
@@ -154,6 +160,11 @@ async function workspaceLlm(dir: string | undefined, agentDir: string, skillPath
   });
 }
 
+/** `--all <agent-dir>`: the agent's close pairs, confirmed with the workspace model. */
+function allOverlaps(agentDir: string, dir: string | undefined, json: boolean, io: CliIo): Promise<number> {
+  return runOverlaps(agentDir, () => workspaceLlm(dir, agentDir, agentDir, io), io, json);
+}
+
 async function run(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('route-check', argv, OPTIONS, true);
   if (values.help) {
@@ -161,6 +172,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder (or SKILL.md) to check', 'route-check');
+  if (values.all) return allOverlaps(resolve(io.cwd, positionals[0]!), values.dir, Boolean(values.json), io);
   if (!values.agent) throw new UsageError('--agent <agent-dir> is required: the agent whose other skills compete', 'route-check');
   const requests = (values.request ?? []).map(requestArg);
   if (values.optimize) requests.push(...(await optimizeRequests(requests.length, values.generate, resolve(io.cwd, positionals[0]!))));

@@ -90,4 +90,14 @@ describe('route-check --optimize', () => {
     await writeFile(join(root, 'bot/skills/weather-brief/evals/triggers.json'), '[]');
     expect(await run([])).toMatchObject({ code: 2, err: expect.stringContaining('at least 4 requests') });
   });
+
+  it('--all lists the close pairs of an agent (none here, so no call)', async () => {
+    await start(descriptionRouter('openai', { proposals: [] }).handler);
+    await writeFile(join(root, 'bot/skills/storm-alerts.md'), '---\nname: storm-alerts\ndescription: Storm warnings for a city.\n---\nBody.\n');
+    const io = testIo({ cwd: root, homeDir: home });
+    const code = await main(['route-check', 'bot', '--all'], io);
+    expect(code).toBe(0);
+    expect(io.out()).toBe('3 skills, 0 close pairs (0 calls)\n');
+    expect(provider!.requests).toHaveLength(0);
+  });
 });
