@@ -29,7 +29,7 @@ const LAYERS = {
     ['fs', 'script-check'], // fs types, atomic writes, locks; script syntax checks
     ['config', 'skill-store', 'llm-recording'], // tiers, .env, ui.yaml, trust; listing and reading skills on disk; LLM recordings in a directory
     ['skill-folder', 'sandbox', 'risk'], // folder files, import and export; tool runs; risk policy files
-    ['trust'], // Ed25519 keys, signing and verifying skill folders
+    ['trust', 'history'], // Ed25519 keys, signing and verifying skill folders; the save history of each skill
     ['workspace'], // agents, save, import flow, the skill for edit mode
     ['artifacts', 'routing', 'builder.ts'], // build; routing check; the node createSkillBuilder
     ['check'], // the checks a CI job runs over skills, and their report formats

@@ -11,6 +11,7 @@ import { routeCheckCommand } from './route-check.js';
 import { evalCommand } from './eval.js';
 import { exportCommand, importCommand } from './skill-package.js';
 import { keygenCommand, signCommand, verifyCommand } from './trust.js';
+import { historyCommand, rollbackCommand } from './history.js';
 import { uiCommand } from './ui.js';
 import { tryCommand } from './try.js';
 import { validateCommand } from './validate.js';
@@ -31,4 +32,6 @@ export const COMMANDS: readonly CliCommand[] = [
   keygenCommand,
   signCommand,
   verifyCommand,
+  historyCommand,
+  rollbackCommand,
 ];

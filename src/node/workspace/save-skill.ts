@@ -14,6 +14,7 @@
 // than SKILL.md and scripts/ in an edited skill folder are carried over;
 // the request's `files`/`binaries` are written over them.
 
+import { keepPreviousVersion } from '../history/keep-previous.js';
 import { join } from 'node:path';
 import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';
 import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
@@ -212,6 +213,7 @@ async function saveChecked(agentDir: string, req: CheckedRequest, opts: SaveSkil
   refuseCreateClash(t, existing);
   const { forgePath, envPath, domains, egressWarnings } = await checkEditableFiles(fs, agentDir, parsed.forge.egressDomains);
   const warnings: Diagnostic[] = [...validation.warnings, ...egressWarnings];
+  if (existing?.format === 'subdir') await keepPreviousVersion(fs, agentDir, t.name, existing.path);
   const path = await buildAndSwap(fs, t, req, carried, existing);
   const envConfigured = await writeEnvVars(fs, envPath, req.envVars);
   const egressAdded = await mergeEgress(fs, forgePath, domains);

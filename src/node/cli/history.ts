@@ -1,0 +1,58 @@
+// `history <agent-dir> <skill>` lists a skill's kept versions (newest first:
+// id, time, summary, file count); `rollback <agent-dir> <skill> --to <id>`
+// restores one through the normal save, which keeps the version it replaces.
+
+import { resolve } from 'node:path';
+import * as nodeFs from 'node:fs';
+import { listSkillVersions } from '../history/store.js';
+import { rollbackSkill } from '../workspace/rollback-skill.js';
+import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import type { CliCommand } from './command.js';
+import { writeLine, type CliIo } from './io.js';
+
+const HISTORY_HELP = `Usage: ${PROGRAM} history <agent-dir> <skill>
+
+Lists the versions kept of a skill, newest first: every save keeps the folder
+it replaces under <agent-dir>/.forge/skill-history/<skill>/ (the last 20).
+
+Options:
+  -h, --help  show this help
+`;
+
+const ROLLBACK_HELP = `Usage: ${PROGRAM} rollback <agent-dir> <skill> --to <id>
+
+Restores a kept version through the normal save (validated, atomic); the
+version it replaces is kept too, so a rollback can be undone.
+
+Options:
+  --to <id>   the version id (from \`history\`)
+  -h, --help  show this help
+`;
+
+async function runHistory(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('history', argv, {}, true);
+  if (values.help) return (void io.stdout.write(HISTORY_HELP), 0);
+  if (positionals.length !== 2) throw new UsageError('give the agent folder and the skill name', 'history');
+  const versions = await listSkillVersions(nodeFs, resolve(io.cwd, positionals[0]!), positionals[1]!);
+  if (versions.length === 0) writeLine(io.stdout, `no versions kept of "${positionals[1]}" yet (one is kept on each save)`);
+  for (const v of versions) writeLine(io.stdout, `${v.id}  ${v.created}  ${v.files.length} files  ${v.summary}`);
+  return 0;
+}
+
+async function runRollback(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('rollback', argv, { to: { type: 'string' } }, true);
+  if (values.help) return (void io.stdout.write(ROLLBACK_HELP), 0);
+  if (positionals.length !== 2) throw new UsageError('give the agent folder and the skill name', 'rollback');
+  if (!values.to) throw new UsageError('give the version with --to <id> (see `history`)', 'rollback', 'to');
+  const saved = await rollbackSkill(resolve(io.cwd, positionals[0]!), positionals[1]!, values.to, { env: io.env });
+  writeLine(io.stdout, `restored ${positionals[1]} to ${values.to} (${saved.path})`);
+  return 0;
+}
+
+export const historyCommand: CliCommand = { name: 'history', summary: 'list the kept versions of a skill', help: HISTORY_HELP, run: runHistory };
+export const rollbackCommand: CliCommand = {
+  name: 'rollback',
+  summary: 'restore a kept version of a skill (a recorded save)',
+  help: ROLLBACK_HELP,
+  run: runRollback,
+};
