@@ -19,7 +19,7 @@ const LAYERS = {
     ['skillmd'], // parse, compile, decompile, validate a SKILL.md
     ['skill'], // the Skill value
     ['risk', 'catalog.ts', 'runtime-form', 'skill-folder'], // analyses of one skill; its folder and archive
-    ['artifacts', 'routing', 'envelope', 'trust'], // build output; routing; the model's reply and the events of a turn; signed manifests and trust levels
+    ['artifacts', 'routing', 'envelope', 'trust', 'observe'], // build output; routing; the model's reply and the events of a turn; signed manifests and trust levels; declared versus observed
     ['draft-stream', 'api', 'evals'], // when a turn sends partial drafts; the API's camelCase types; the eval harness
     ['protocol'], // the HTTP protocol: field tables, plain mappers, zod wire schemas and codecs
     ['builder'], // createSkillBuilder: prompt and turn

@@ -83,6 +83,14 @@ export type { CatalogSkill, FilterableSkill, SkillCatalogFormat, SkillCatalogOpt
 
 // Risk: what a skill may do, against a policy.
 export { assessSkillRisk } from './risk/assess.js';
+// Declared versus observed: a draft's declarations against its scripts and its observed runs.
+export { capabilityProfile } from './observe/reconcile.js';
+export type { CapabilityProfile, DeclarationFinding, DeclarationFindingKind, ObservedRun } from './observe/reconcile.js';
+export { applyDeclarationFixes } from './observe/declaration-edit.js';
+export type { DeclarationField, DeclarationFix } from './observe/declaration-edit.js';
+export { scriptReferences } from './observe/script-refs.js';
+export type { ScriptReference, ScriptReferences } from './observe/script-refs.js';
+export type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation, WrittenArea } from './tool-run/observation.js';
 export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError } from './risk/policy.js';
 export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, RiskViolation, ScriptPolicy, SkillRiskAssessment } from './risk/types.js';
 

@@ -58,7 +58,7 @@ export { runBuildCommand } from './cli/build.js';
 export { runSkillTool } from './sandbox/run-skill-tool.js';
 export { ToolRunError } from './sandbox/types.js';
 export type { OutputDiagnostic, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';
-export type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation, WrittenArea } from '../core/observe/types.js';
+export type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation, WrittenArea } from '../core/tool-run/observation.js';
 
 // Record and replay LLM calls in a directory (LlmConfig.recording).
 export { createDirectoryRecordingStore } from './llm-recording/directory-store.js';

@@ -16,12 +16,12 @@ import { join } from 'node:path';
 const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   {
     names: ['egress_domains'],
-    files: /^src\/(core\/(skillmd|artifacts|risk|egress|builder|skill-folder)\/|node\/(workspace|cli)\/|elements\/builder\/views\/tool-run-view\.ts$)/,
+    files: /^src\/(core\/(skillmd|artifacts|risk|egress|builder|skill-folder|observe)\/|node\/(workspace|cli)\/|elements\/builder\/views\/tool-run-view\.ts$)/,
     why: 'the SKILL.md frontmatter key metadata.forge.egress_domains, and the artifacts, reports and messages that name it',
   },
   {
     names: ['skill_md'],
-    files: /^src\/core\/(envelope|draft-stream|skillmd|skill-folder)\//,
+    files: /^src\/core\/(envelope|draft-stream|skillmd|skill-folder|observe)\//,
     why: "the model's envelope key, and the field of diagnostics and errors about the SKILL.md text (below the protocol's layer)",
   },
   { names: ['skill_name'], files: /^src\/core\/names\.ts$/, why: 'the default error field of assertSafeSkillName (names.ts sits below the protocol)' },

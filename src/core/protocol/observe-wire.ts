@@ -3,7 +3,7 @@
 // verdict, reason?}), `programs` ({name, path, count}) and `files`
 // ({path, area}) have one-word fields and travel as they are.
 
-import type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation } from '../observe/types.js';
+import type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation } from '../tool-run/observation.js';
 import { fields, type FieldTable } from './fields.js';
 
 type WireJson = Record<string, unknown>;

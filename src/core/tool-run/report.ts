@@ -2,7 +2,7 @@
 // (runSkillTool, which adds what ran) and the elements (which read it from
 // `POST …/skill-builder/try`, camelCased). Types only.
 
-import type { RunObservation } from '../observe/types.js';
+import type { RunObservation } from './observation.js';
 
 /** Where the tool's stdout disagrees with its Output schema. `path` is a JSON Pointer into stdout's JSON (`''` for the whole value). */
 export interface OutputDiagnostic {

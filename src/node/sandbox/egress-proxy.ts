@@ -18,7 +18,7 @@ import type { Duplex } from 'node:stream';
 import { isForbiddenUpstream, privateAddressReason, type Upstream } from './egress-address.js';
 import { normalizeHost, type EgressPolicy } from './egress-match.js';
 import { forwardHttp, tunnel, type Decision, type UpstreamContext } from './egress-upstream.js';
-import type { ObservedRequest } from '../../core/observe/types.js';
+import type { ObservedRequest } from '../../core/tool-run/observation.js';
 
 /** Requests and tunnels one run may have open at once. */
 export const MAX_CONCURRENT = 64;

@@ -4,7 +4,7 @@
 // unavailable, programs and files are null with the reason ("not observed"),
 // never an empty list.
 
-import type { RunObservation, WrittenArea } from '../../core/observe/types.js';
+import type { RunObservation, WrittenArea } from '../../core/tool-run/observation.js';
 import type { EgressProxy } from './egress-proxy.js';
 import type { SpawnOutcome } from './spawn.js';
 import { findStrace, straceArgs } from './trace.js';

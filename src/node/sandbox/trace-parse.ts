@@ -6,7 +6,7 @@
 // starting up, not the script, and is skipped. Calls split by another
 // process's line (`<unfinished ...>` / `<... resumed>`) are joined first.
 
-import type { ObservedFile, ObservedProgram, WrittenArea } from '../../core/observe/types.js';
+import type { ObservedFile, ObservedProgram, WrittenArea } from '../../core/tool-run/observation.js';
 
 export interface TraceReading {
   programs: ObservedProgram[];

@@ -3,7 +3,7 @@
 // with a literal `code` and the `problem`; node/http/status.ts maps it to a status).
 
 import { ForgeError } from '../../core/errors.js';
-import type { RunObservation } from '../../core/observe/types.js';
+import type { RunObservation } from '../../core/tool-run/observation.js';
 import type { Skill } from '../../core/skill/skill.js';
 import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report.js';
 
