@@ -2,7 +2,7 @@
 // verdict, programs by name and path, files written and where; "not
 // observed" (with why) when the tracer was unavailable — never "none".
 
-import type { RunObservation } from '../../core/observe/types.js';
+import type { RunObservation } from '../../core/tool-run/observation.js';
 
 export function observationLines(o: RunObservation): string[] {
   const hosts = o.egress.map((r) => `${r.host}:${r.port} ${r.verdict}`);
