@@ -35,7 +35,8 @@ export interface RunCheckOptions {
   verifySignature?: SignatureVerifier;
   /** The trusted keys folder for the default signature check (default ~/.forge/trusted-keys). */
   keyringDir?: string;
-  routing?: (skill: Skill, target: SkillTarget) => Promise<CheckOutcome>;
+  /** The routing check (`routingCheck`); skipped when absent. */
+  routing?: (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
 }
 
 async function loadSkill(target: SkillTarget): Promise<Skill> {

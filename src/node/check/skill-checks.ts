@@ -32,7 +32,7 @@ export interface SkillCheckContext {
   policy: { policy: RiskPolicy; source: string | null };
   syntax: boolean;
   verifySignature?: SignatureVerifier;
-  routing?: (skill: Skill, target: SkillTarget) => Promise<CheckOutcome>;
+  routing?: (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
 }
 
 export const posixRelative = (root: string, path: string): string => relative(root, path).split(sep).join('/') || '.';
@@ -95,7 +95,7 @@ export async function runSkillChecks(skill: Skill, target: SkillTarget, ctx: Ski
   out.push(riskOutcome(skill, target, ctx, fileOf));
   const signature = ctx.verifySignature ? await ctx.verifySignature(skill, target) : undefined;
   out.push(signature ?? { check: 'signature', status: 'skipped', summary: 'no trust policy asks for a signature', findings: [] });
-  if (ctx.routing) out.push(await ctx.routing(skill, target));
+  if (ctx.routing) out.push(await ctx.routing(skill, target, ctx.root));
   return out;
 }
 

@@ -1,8 +1,9 @@
 // `forge-skill-builder check <path>...`: the one command a CI job runs over
 // skills (folders, a skills folder, an agent): validation, the runtime view,
-// folder links, script syntax and ShellCheck, the agent's risk policy and
-// signatures, printed as text, JSON, SARIF or JUnit. Exit 0 when no finding
-// reaches --fail-on, 1 when one does, 2 for wrong usage or setup.
+// folder links, script syntax and ShellCheck, the agent's risk policy,
+// signatures and, with --routing, the routing check (recorded or replayed),
+// printed as text, JSON, SARIF or JUnit. Exit 0 when no finding reaches
+// --fail-on, 1 when one does, 2 for wrong usage or setup.
 import * as nodeFs from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,11 +16,13 @@ import { reportJunit } from '../check/format-junit.js';
 import { reportSarif } from '../check/format-sarif.js';
 import { ChangedSinceError } from '../check/git.js';
 import { reportJson } from '../check/report.js';
+import { CheckLlmError, routingCheck } from '../check/routing.js';
 import { runCheck } from '../check/run.js';
 import { TrustPolicyFileError } from '../check/signature.js';
 import { CheckTargetError } from '../check/targets.js';
 import type { CheckReport } from '../check/types.js';
 import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import { checkLlmConfig } from './check-llm.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -43,6 +46,13 @@ Options:
   --policy <file>        a Forge security policy that replaces every agent's policy
   --no-syntax            skip the scripts' syntax check and ShellCheck
   --keyring <dir>        trusted public keys for the signature check (default ~/.forge/trusted-keys)
+  --routing              also run the routing check of each skill with requests in its
+                         evals/triggers.json, on the workspace's skill-builder model
+  --record <dir>         with --routing: save every model call and reply into <dir>
+  --replay <dir>         with --routing: answer every model call from <dir>; no key and no
+                         network; a call that was not recorded stops the run (exit 2)
+  --dir <path>           the workspace with the LLM settings (default: the nearest folder
+                         above the first path holding .forge/, else the current folder)
   --format <f>           human (default), json, sarif (SARIF 2.1.0 for code scanning) or junit
   --output <file>        write the report to <file> instead of stdout (a one-line summary
                          still goes to stderr)
@@ -52,7 +62,8 @@ Paths in every format are relative to the git work tree's root (the working
 folder outside git). docs/ci.md describes the formats and the GitHub Action.
 
 Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 for wrong
-usage or setup (a path without skills, an unknown git ref, a broken policy).
+usage or setup (a path without skills, an unknown git ref, a broken policy, a
+failed model call or one missing from the --replay recording).
 `;
 
 function version(): string {
@@ -72,7 +83,13 @@ function render(report: CheckReport, format: (typeof FORMATS)[number]): string {
 
 /** Setup problems are exit 2, like wrong usage: the run never checked what it was asked to. */
 function isSetupError(err: unknown): boolean {
-  return err instanceof CheckTargetError || err instanceof ChangedSinceError || err instanceof TrustPolicyFileError || RiskPolicyError.isInstance(err);
+  return (
+    err instanceof CheckTargetError ||
+    err instanceof CheckLlmError ||
+    err instanceof ChangedSinceError ||
+    err instanceof TrustPolicyFileError ||
+    RiskPolicyError.isInstance(err)
+  );
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -88,6 +105,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       format: { type: 'string' },
       output: { type: 'string' },
       keyring: { type: 'string' },
+      routing: { type: 'boolean' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
+      dir: { type: 'string' },
     },
     true,
   );
@@ -100,6 +121,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const format = oneOf('format', values.format, FORMATS, 'human');
   if (positionals.length === 0) throw new UsageError('give at least one skill folder, skills folder or agent folder', 'check');
   if (values.output === '') throw new UsageError('--output needs a file name', 'check', 'output');
+  if (!values.routing && (values.record !== undefined || values.replay !== undefined || values.dir !== undefined))
+    throw new UsageError('--record, --replay and --dir go with --routing', 'check');
+  const routing = values.routing
+    ? routingCheck({ llm: await checkLlmConfig({ dir: values.dir, record: values.record, replay: values.replay, firstPath: positionals[0]! }, io) })
+    : undefined;
 
   let report: CheckReport;
   try {
@@ -112,6 +138,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ...(values.policy !== undefined ? { policyFile: resolve(io.cwd, values.policy) } : {}),
       syntax: values['no-syntax'] !== true,
       ...(values.keyring !== undefined ? { keyringDir: resolve(io.cwd, values.keyring) } : {}),
+      ...(routing ? { routing } : {}),
     });
   } catch (err) {
     if (isSetupError(err)) throw new UsageError(err instanceof Error ? err.message : String(err), 'check');

@@ -25,6 +25,11 @@ export interface WorkspaceLlmOptions extends IoOptions {
    * that scrubs its replies and logs knows the value even for a refused turn.
    */
   secrets?: Set<string>;
+  /**
+   * Replaying recorded calls: nothing is sent, so no key is needed and no
+   * base_url has to be trusted; the key (if any) is left out of the config.
+   */
+  offline?: boolean;
 }
 
 export interface UsableWorkspaceLlm {
@@ -37,13 +42,15 @@ export interface UsableWorkspaceLlm {
 /**
  * Reads the tiers fresh (a rotated key or an edited ui.yaml applies at once)
  * and returns a config a client can be built from. Throws ConfigError for an
- * unset configuration, a missing key or an untrusted base_url.
+ * unset configuration, a missing key or an untrusted base_url (the last two
+ * not when `offline`).
  */
 export async function resolveUsableLlm(options: WorkspaceLlmOptions): Promise<UsableWorkspaceLlm> {
   const { workspaceDir, agentDir, secrets, fs, env, homeDir } = options;
   const resolved = await loadSkillBuilderLLM({ workspaceDir, agentDir, fs, env, homeDir });
   if (resolved.apiKey && secrets) secrets.add(resolved.apiKey);
-  const config = toUsableLlmConfig(resolved);
+  // Spreading drops the key (it is not enumerable on `resolved`).
+  const config = toUsableLlmConfig(options.offline ? { ...resolved, keyRequired: false, trusted: true } : resolved);
   const idle = idleTimeoutFromEnv(env ?? process.env);
   if (config.timeoutMs === undefined && idle !== undefined) config.timeoutMs = idle;
   return { resolved, config };
