@@ -17,6 +17,7 @@ import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { ChatMessage } from '../../core/llm/types.js';
 import { createStreamEscaper, escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
+import { Skill } from '../../core/skill/skill.js';
 import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../workspace/agents.js';
 import { existingSkillNames, saveSkill } from '../workspace/save-skill.js';
@@ -251,13 +252,13 @@ function skillNameOf(skillMd: string): string | undefined {
 }
 
 async function saveDraft(io: CliIo, agent: AgentInfo, draft: { skillMd: string; scripts: Record<string, string> }): Promise<void> {
-  const name = skillNameOf(draft.skillMd);
-  if (!name) {
+  const skill = Skill.from({ skillMd: draft.skillMd, scripts: draft.scripts });
+  if (!skill.name) {
     writeLine(io.stderr, 'not saved: the SKILL.md has no name in its frontmatter.');
     return;
   }
   try {
-    const r = await saveSkill(agent.path, { skillName: name, skillMd: draft.skillMd, scripts: draft.scripts }, { env: io.env });
+    const r = await saveSkill(agent.path, { skill }, { env: io.env });
     writeLine(io.stdout, `saved: ${r.path}`);
     if (r.egressAdded.length) writeLine(io.stdout, `egress domains added to forge.yaml: ${r.egressAdded.join(', ')}`);
     if (r.envMissing.length) writeLine(io.stdout, `set these before running the agent: ${r.envMissing.map((m) => m.name).join(', ')}`);

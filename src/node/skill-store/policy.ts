@@ -33,6 +33,17 @@ export function skillEntryNameProblem(name: string): string | null {
   return problem === null ? null : `${problem}; a skill's folder (or flat <name>.md file) carries its kebab-case name`;
 }
 
+/**
+ * Why the store would skip a skill saved under `name` (hidden, `_`-prefixed, a README, not a
+ * kebab-case skill name), or null when a skill of that name is listed and read like any other.
+ */
+export function skippedSkillNameProblem(name: string): string | null {
+  if (isHiddenName(name)) return `"${name}" is hidden (starts with "."); the skill store leaves hidden entries out`;
+  if (isTemplateName(name)) return `"${name}" starts with "_", which marks a template the skill store skips`;
+  if (isReadmeName(name)) return `"${name}" is a README name; the skill store reads a README as the folder's notes, not a skill`;
+  return skillEntryNameProblem(name);
+}
+
 /** Files of scripts/ left out without a report: housekeeping that every tool creates. */
 export function isSilentScriptFile(name: string): boolean {
   return name === '.DS_Store' || name === '.gitkeep';

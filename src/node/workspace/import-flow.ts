@@ -128,12 +128,11 @@ export async function saveImport(agentDir: string, p: PreparedImport, options: S
   return saveSkill(
     agentDir,
     {
+      skill: accept ? p.skill.with({ skillMd: acceptRequirements(p.skill.skillMd, accept) }) : p.skill,
       skillName: p.name,
-      skillMd: accept ? acceptRequirements(p.skill.skillMd, accept) : p.skill.skillMd,
       ...(replace ? { editingName: p.name, overwrite: true } : {}),
-      scripts: p.skill.scripts,
-      files: p.skill.files,
-      binaries: p.skill.binaries.map((b) => ({ path: b.path, ...(b.bytes ? { bytes: b.bytes } : {}) })),
+      // The import is the whole folder: a replaced skill's files it does not hold are removed.
+      folderFiles: 'replace',
     },
     saveOptions,
   );

@@ -1,5 +1,6 @@
 // saveSkill: saving a skill into an agent.
-// Order: check every name and value → validate the SKILL.md (malformed
+// Order: check every name and value (save-request.ts; a name the skill store
+// would skip is refused, and so is an entry of skills/ that holds the name and is not a skill) → validate the SKILL.md (malformed
 // egress entries are refused; risky ones — `*.com`, `*.github.io`, cloud
 // metadata, loopback, private, internal names, and names that resolve to such
 // addresses (resolve-egress.ts) — unless allowed) → refuse a
@@ -18,7 +19,6 @@ import { keepPreviousVersion } from '../history/keep-previous.js';
 import { join } from 'node:path';
 import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';
 import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
-import { assertSafeScriptFileName, assertSafeSkillName, checkEnvValue, checkEnvVarName } from '../../core/names.js';
 import { egressSaveValidation } from '../../core/egress/refuse-risky.js';
 import { frontmatterLinesOf, locateField } from '../../core/skillmd/locate.js';
 import { parseSkillMd } from '../../core/skillmd/parse.js';
@@ -27,68 +27,28 @@ import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { tempSibling, withFileLock } from '../fs/atomic-write.js';
 import { readEnvFile, setEnvFileValue } from '../config/env-file.js';
 import { errnoCode, listDir, realPath, resolveIo, statIfExists, type EnvRecord, type FsLike, type IoOptions } from '../fs/types.js';
-import { isInside, listCustomSkills, locateSkill, readSkillMd as readSkillMdAt, SkillReadError, type SkillLocation } from '../skill-store/index.js';
+import {
+  isInside,
+  listCustomSkills,
+  locateSkill,
+  readSkillMd as readSkillMdAt,
+  refuseNonSkillOccupant,
+  SkillReadError,
+  type SkillLocation,
+} from '../skill-store/index.js';
+import { skippedSkillNameProblem } from '../skill-store/policy.js';
 import { checkEgressDomains, mergeEgress } from './save-egress.js';
 import { riskyResolvedEgress, type HostResolver } from './resolve-egress.js';
 import { assertRegularOrMissing } from '../fs/no-follow.js';
 import { withSkillsSwap } from '../skill-store/consistent-read.js';
 import { cleanLeftoverTemps, holdTemp } from '../skill-store/save-temps.js';
-import { acceptRequirements } from '../../core/skill-folder/accept-requirements.js';
-import { applyFolderFiles, checkFolderFiles, savedFolderForValidation, type CheckedFolderFiles } from '../skill-folder/save-files.js';
+import { applyFolderFiles, savedFolderForValidation } from '../skill-folder/save-files.js';
 import type { MissingEnvVar, SaveSkillRequest, SaveSkillResult } from '../../core/api/types.js';
 import { SAVE_REQUEST as S } from '../../core/protocol/fields.js';
+import { checkShape, fromSkill, isPlainRecord, prepareRequest, type SkillSaveRequest } from './save-request.js';
 import { readSkillFolderFiles, type SkillFolderFiles } from '../skill-store/folder-files.js';
 
-export type { MissingEnvVar, SaveSkillRequest, SaveSkillResult };
-
-function isPlainRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * The shape checks of a save request from an SDK caller: names, types, env var names and values. An HTTP
- * body gets exactly these from the protocol's SaveRequestCodec (core/protocol/codecs.ts), so the handler
- * calls saveDecodedSkill, which skips them.
- */
-function checkShape(request: unknown): SaveSkillRequest {
-  if (!isPlainRecord(request)) throw new RequestError('body', 'the save request must be an object {skillName, skillMd, scripts?, envVars?, editingName?}');
-  const r = request as Record<string, unknown>;
-  assertSafeSkillName(r.skillName, S.skillName);
-  const editing = r.editingName;
-  if (editing !== undefined && editing !== null && editing !== '') assertSafeSkillName(editing, S.editingName);
-  if (typeof r.skillMd !== 'string' || r.skillMd.trim() === '') throw new RequestError(S.skillMd, `${S.skillMd} is required: the full SKILL.md text`);
-  if (r.overwrite !== undefined && typeof r.overwrite !== 'boolean') throw new RequestError(S.overwrite, 'overwrite must be true or false');
-  if (r.scripts !== undefined && r.scripts !== null) {
-    if (!isPlainRecord(r.scripts)) throw new RequestError(S.scripts, 'scripts must be an object {file name: content}');
-    for (const [name, content] of Object.entries(r.scripts)) {
-      assertSafeScriptFileName(name, S.scripts);
-      if (typeof content !== 'string') throw new RequestError(S.scripts, `scripts: the content of "${name}" must be text`);
-    }
-  }
-  if (r.envVars !== undefined && r.envVars !== null) {
-    if (!isPlainRecord(r.envVars)) throw new RequestError(S.envVars, `${S.envVars} must be an object {NAME: value}`);
-    for (const [name, value] of Object.entries(r.envVars)) {
-      const nameProblem = checkEnvVarName(name);
-      if (nameProblem) throw new RequestError(S.envVars, `${S.envVars}: ${nameProblem}`);
-      const valueProblem = checkEnvValue(value);
-      if (valueProblem) throw new RequestError(S.envVars, `${S.envVars}: the value for ${name} ${valueProblem}`);
-    }
-  }
-  const accept = r.acceptRequirements;
-  if (accept != null && !isPlainRecord(accept))
-    throw new RequestError(S.acceptRequirements, `${S.acceptRequirements} must be {bins?, egress_domains?, env?}: the proposals to declare`);
-  return r as unknown as SaveSkillRequest;
-}
-
-/** What no schema can check: the accepted requirements declared in the SKILL.md, the folder files decoded and checked. */
-function prepareRequest(
-  r: SaveSkillRequest,
-): SaveSkillRequest & { scripts: Record<string, string>; envVars: Record<string, string>; folderFiles: CheckedFolderFiles } {
-  const scripts = { ...r.scripts };
-  const envVars = { ...r.envVars };
-  const skillMd = r.acceptRequirements == null ? r.skillMd : acceptRequirements(r.skillMd, r.acceptRequirements);
-  return { ...r, skillMd, scripts, envVars, folderFiles: checkFolderFiles(r.files, r.binaries, Object.keys(scripts)) };
-}
+export type { MissingEnvVar, SaveSkillRequest, SaveSkillResult, SkillSaveRequest };
 
 /** Copies a folder tree (files byte for byte with their mode, symlinks as symlinks), leaving out the top-level names in `skip`. */
 async function copyTree(fs: FsLike, from: string, to: string, skip: ReadonlySet<string> = new Set()): Promise<void> {
@@ -167,12 +127,15 @@ export interface SaveSkillOptions extends IoOptions {
 }
 
 /**
- * Validates and saves a skill into `<agentDir>/skills/<skill_name>/`. Throws UnsafePathError
- * (bad names), RequestError (bad shape), SkillValidationError (nothing written),
- * SkillConflictError (create mode, the skill exists) or ConfigError (malformed forge.yaml).
+ * Validates and saves a skill into `<agentDir>/skills/<skill_name>/`: given as a Skill
+ * (`{skill, …}`) or as its text parts (`{skillName, skillMd, scripts?, files?, binaries?, …}`).
+ * Throws UnsafePathError (bad names), RequestError (bad shape, or a name the skill store would skip:
+ * hidden, `_`-prefixed, a README), SkillValidationError (nothing written), SkillConflictError
+ * (create mode: a skill, or an entry that is not one, holds the name) or ConfigError (malformed forge.yaml).
  */
-export async function saveSkill(agentDir: string, request: SaveSkillRequest, opts: SaveSkillOptions = {}): Promise<SaveSkillResult> {
-  return saveDecodedSkill(agentDir, checkShape(request), opts);
+export async function saveSkill(agentDir: string, request: SkillSaveRequest | SaveSkillRequest, opts: SaveSkillOptions = {}): Promise<SaveSkillResult> {
+  const parts = isPlainRecord(request) && 'skill' in request ? fromSkill(request as SkillSaveRequest) : request;
+  return saveDecodedSkill(agentDir, checkShape(parts), opts);
 }
 
 /**
@@ -181,9 +144,18 @@ export async function saveSkill(agentDir: string, request: SaveSkillRequest, opt
  */
 export async function saveDecodedSkill(agentDir: string, request: SaveSkillRequest, opts: SaveSkillOptions = {}): Promise<SaveSkillResult> {
   const { fs } = resolveIo(opts);
+  refuseSkippedName(request.skillName);
+  // A create-mode save never lands on an entry of skills/ that is not a skill (an escaping symlink, a folder without SKILL.md).
+  if (!request.editingName) await refuseNonSkillOccupant(agentDir, request.skillName, opts);
   const req = prepareRequest(request);
   // One save per skill folder at a time: the conflict check and the swap must not interleave.
   return withFileLock(fs, join(agentDir, 'skills', req.skillName), () => saveChecked(agentDir, req, opts));
+}
+
+/** RequestError on skill_name for a name the skill store would skip: the saved skill would never be listed or read. */
+function refuseSkippedName(name: string): void {
+  const problem = skippedSkillNameProblem(name);
+  if (problem) throw new RequestError(S.skillName, `${S.skillName}: ${problem}; save the skill under another name`);
 }
 
 /** Where and how one save writes: the agent, its skills/ folder, the skill's name and whether it replaces the edited skill. */

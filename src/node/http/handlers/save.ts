@@ -11,7 +11,6 @@
 
 import { SaveRequestCodec } from '../../../core/protocol/codecs.js';
 import { saveResultToWire } from '../../../core/protocol/wire.js';
-import { refuseNonSkillOccupant } from '../../skill-store/agent-read.js';
 import { saveDecodedSkill } from '../../workspace/save-skill.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -21,8 +20,6 @@ export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
   const { allowRiskyEgress, ...request } = await ctx.json(SaveRequestCodec, ctx.services.maxSaveBodyBytes);
   const agent = await resolveAgent(ctx);
   const { resolveHost } = ctx.services;
-  // A create-mode save never lands on an entry of skills/ that is not a skill (409), as on a skill.
-  if (request.editingName === undefined) await refuseNonSkillOccupant(agent.path, request.skillName, ctx.services.io);
   const result = await saveDecodedSkill(agent.path, request, {
     ...ctx.services.io,
     allowRiskyEgress: allowRiskyEgress === true,
