@@ -79,9 +79,9 @@ describe('createFetchHandler', () => {
     const cross = await handle(post('http://localhost/api/skill-builder/validate', { skill_md: 'x' }, { origin: 'https://evil.example' }));
     expect(cross.status).toBe(403);
     expect((await handle(new Request('http://localhost/api/nope'))).status).toBe(404);
-    const wrong = await handle(new Request('http://localhost/api/agents', { method: 'POST' }));
+    const wrong = await handle(new Request('http://localhost/api/agents', { method: 'DELETE' }));
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST');
     // A streamed body without Content-Length, larger than 1 MiB.
     const big = new ReadableStream<Uint8Array>({
       start(c) {
