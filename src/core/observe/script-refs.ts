@@ -6,6 +6,7 @@
 // line by line: a name built at run time is not seen. Pure.
 
 import { interpreterFor } from '../forge-runtime/script-binding.js';
+import { PROGRAM_ENV_REFERENCE, SHELL_SET_ENV, SHELL_VAR_REFERENCE } from '../forge-runtime/script-env.js';
 import { isNonEgressHost, scriptHosts } from '../skillmd/script-analysis.js';
 
 /** One reference: the name (or host), the script (`scripts/x.sh`) and its 1-based line. */
@@ -20,42 +21,6 @@ export interface ScriptReferences {
   hosts: ScriptReference[];
 }
 
-/** Names every shell or runtime sets itself: never a skill's env var. */
-export const RUNTIME_ENV: ReadonlySet<string> = new Set([
-  'PATH',
-  'HOME',
-  'PWD',
-  'OLDPWD',
-  'USER',
-  'SHELL',
-  'IFS',
-  'RANDOM',
-  'LINENO',
-  'SECONDS',
-  'BASH_SOURCE',
-  'BASH_VERSION',
-  'BASH_REMATCH',
-  'HOSTNAME',
-  'TMPDIR',
-  'TERM',
-  'LANG',
-  'LC_ALL',
-  'UID',
-  'EUID',
-  'PPID',
-  'OPTARG',
-  'OPTIND',
-  'PIPESTATUS',
-  'FUNCNAME',
-  'REPLY',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-]);
-
-const SHELL_VAR = /\$\{?([A-Z_][A-Z0-9_]*)/g;
-const PROGRAM_ENV =
-  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*)["']([A-Za-z_]\w*)["']|process\.env\.([A-Za-z_]\w*)|process\.env\[\s*["']([A-Za-z_]\w*)["']/g;
 const ASSIGNED = /(?:^|[\s;])(?:local\s+|export\s+|readonly\s+|declare\s+(?:-\w+\s+)?)?([A-Z_][A-Z0-9_]*)=/gm;
 const READ_OR_FOR = /\b(?:read(?:\s+-\w+)*|for)\s+([A-Z_][A-Z0-9_]*)/g;
 const SHEBANG_SHELL = /^#!\S*(?:\/|\s)(?:ba)?sh\b/;
@@ -78,10 +43,10 @@ function envOf(name: string, content: string, file: string): ScriptReference[] {
   content.split('\n').forEach((raw, i) => {
     const trimmed = raw.trimStart();
     if (trimmed.startsWith('#') || trimmed.startsWith('//')) return;
-    if (shell) for (const m of raw.matchAll(SHELL_VAR)) if (!own.has(m[1]!)) out.push({ name: m[1]!, file, line: i + 1 });
-    for (const m of raw.matchAll(PROGRAM_ENV)) out.push({ name: (m[1] ?? m[2] ?? m[3])!, file, line: i + 1 });
+    if (shell) for (const m of raw.matchAll(SHELL_VAR_REFERENCE)) if (!own.has(m[1]!)) out.push({ name: m[1]!, file, line: i + 1 });
+    for (const m of raw.matchAll(PROGRAM_ENV_REFERENCE)) out.push({ name: (m[1] ?? m[2] ?? m[3])!, file, line: i + 1 });
   });
-  return out.filter((r) => !RUNTIME_ENV.has(r.name));
+  return out.filter((r) => !SHELL_SET_ENV.has(r.name));
 }
 
 /** Env names and literal hosts the scripts reference, each with its script and line (first occurrence per script). */

@@ -7,6 +7,7 @@
 // command is only proposed when it is a known tool, never a shell builtin.
 
 import { interpreterFor } from '../forge-runtime/script-binding.js';
+import { PROGRAM_ENV_REFERENCE, SHELL_SET_ENV, SHELL_VAR_REFERENCE } from '../forge-runtime/script-env.js';
 import { isNonEgressHost, scriptHosts } from '../skillmd/script-analysis.js';
 
 export interface InferredRequirements {
@@ -63,37 +64,8 @@ const KNOWN_COMMANDS = new Set([
   'unzip',
   'tar',
 ]);
-const SHELL_ENV = new Set([
-  'PATH',
-  'HOME',
-  'PWD',
-  'OLDPWD',
-  'USER',
-  'SHELL',
-  'IFS',
-  'RANDOM',
-  'LINENO',
-  'SECONDS',
-  'BASH_SOURCE',
-  'BASH_VERSION',
-  'HOSTNAME',
-  'TMPDIR',
-  'TERM',
-  'LANG',
-  'UID',
-  'EUID',
-  'PPID',
-  'OPTARG',
-  'OPTIND',
-  'PIPESTATUS',
-  'FUNCNAME',
-  'REPLY',
-]);
 const SHEBANG = /^#!\s*(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:\S*\/)?([A-Za-z0-9._-]+)/;
 const COMMAND_START = /(?:^|[|;&]|\$\(|`|\b(?:then|do|else)\s)\s*(?:sudo\s+|exec\s+|command\s+)?([a-z][a-z0-9._-]*)(?=\s|$|;|\))/g;
-const SHELL_VAR = /\$\{?([A-Z_][A-Z0-9_]*)/g;
-const PROGRAM_ENV =
-  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*)["']([A-Za-z_][A-Za-z0-9_]*)["']|process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\[\s*["']([A-Za-z_][A-Za-z0-9_]*)["']/g;
 
 function interpreterOf(name: string, content: string): string | null {
   const bang = SHEBANG.exec(content.split('\n', 1)[0] ?? '');
@@ -114,7 +86,7 @@ function shellFacts(content: string, bins: Set<string>, env: Set<string>): void 
   for (const raw of content.split('\n')) {
     const line = raw.replace(/(^|\s)#.*$/, '');
     for (const m of line.matchAll(COMMAND_START)) if (KNOWN_COMMANDS.has(m[1]!)) bins.add(m[1]!);
-    for (const m of line.matchAll(SHELL_VAR)) if (!SHELL_ENV.has(m[1]!) && !own.has(m[1]!)) env.add(m[1]!);
+    for (const m of line.matchAll(SHELL_VAR_REFERENCE)) if (!SHELL_SET_ENV.has(m[1]!) && !own.has(m[1]!)) env.add(m[1]!);
   }
 }
 
@@ -128,7 +100,7 @@ export function inferRequirements(scripts: Readonly<Record<string, string>>): In
     if (interpreter && !['sh', 'bash'].includes(interpreter)) bins.add(interpreter);
     const shell = interpreter === 'sh' || interpreter === 'bash' || interpreterFor(name) === 'bash';
     if (shell) shellFacts(content, bins, env);
-    for (const m of content.matchAll(PROGRAM_ENV)) env.add((m[1] ?? m[2] ?? m[3])!);
+    for (const m of content.matchAll(PROGRAM_ENV_REFERENCE)) env.add((m[1] ?? m[2] ?? m[3])!);
     for (const h of scriptHosts(content, name)) if (h.kind === 'literal' && !isNonEgressHost(h.host)) egress.add(h.host);
   }
   return { bins: [...bins].sort(), egressDomains: [...egress].sort(), env: [...env].sort() };

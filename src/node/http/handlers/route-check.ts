@@ -17,11 +17,9 @@
 import { assertSafeSkillName } from '../../../core/names.js';
 import { withDescription } from '../../../core/routing/skills.js';
 import type { SkillInit } from '../../../core/skill/skill.js';
-import type { RoutingEvent } from '../../../core/routing/types.js';
 import { ImproveDescriptionRequestCodec, OptimizeRequestCodec, RouteCheckRequestCodec, RouteRequestsRequestCodec } from '../../../core/protocol/codecs.js';
 import { optimizeEventToWire } from '../../../core/protocol/optimize-wire.js';
 import { MAX_OPTIMIZE_CALLS } from '../../../core/protocol/routing-schemas.js';
-import type { OptimizeEvent } from '../../../core/routing/optimize-types.js';
 import { descriptionProposalToWire, ROUTING_REQUEST, routingEventToWire, type RoutingBody } from '../../../core/protocol/routing-wire.js';
 import { readCustomSkill } from '../../skill-store/agent-read.js';
 import {
@@ -63,6 +61,35 @@ function followClient(ctx: RouteContext): { controller: AbortController; detach(
   return { controller, detach: () => ctx.req.signal.removeEventListener('abort', onGone) };
 }
 
+/**
+ * An SSE reply from an event stream whose first step validates the options:
+ * a failure there is thrown (an HTTP error before any SSE byte), the rest
+ * is streamed, and closing the stream aborts the calls.
+ */
+async function sseAfterFirstStep<E>(
+  events: AsyncIterableIterator<E>,
+  toWire: (event: E) => SseEvent,
+  controller: AbortController,
+  detach: () => void,
+): Promise<ApiResult> {
+  let first: IteratorResult<E>;
+  try {
+    first = await events.next();
+  } catch (err) {
+    detach();
+    throw err;
+  }
+  async function* wire(): AsyncGenerator<SseEvent> {
+    try {
+      if (!first.done) yield toWire(first.value);
+      for await (const ev of events) yield toWire(ev);
+    } finally {
+      detach();
+    }
+  }
+  return { kind: 'sse', events: wire(), abort: (reason) => controller.abort(reason) };
+}
+
 export async function routeCheckRoute(ctx: RouteContext): Promise<ApiResult> {
   const body = await ctx.json(RouteCheckRequestCodec);
   const opts = await setup(ctx, body);
@@ -77,22 +104,7 @@ export async function routeCheckRoute(ctx: RouteContext): Promise<ApiResult> {
     signal: controller.signal,
   });
   // The first step validates the options: a bad draft is an HTTP 400, not a stream.
-  let first: IteratorResult<RoutingEvent>;
-  try {
-    first = await events.next();
-  } catch (err) {
-    detach();
-    throw err;
-  }
-  async function* wire(): AsyncGenerator<SseEvent> {
-    try {
-      if (!first.done) yield routingEventToWire(first.value);
-      for await (const ev of events) yield routingEventToWire(ev);
-    } finally {
-      detach();
-    }
-  }
-  return { kind: 'sse', events: wire(), abort: (reason) => controller.abort(reason) };
+  return sseAfterFirstStep(events, routingEventToWire, controller, detach);
 }
 
 export async function routeRequestsRoute(ctx: RouteContext): Promise<ApiResult> {
@@ -143,20 +155,5 @@ export async function routeOptimizeRoute(ctx: RouteContext): Promise<ApiResult> 
     signal: controller.signal,
   });
   // The first step validates the options: a bad draft or split is an HTTP 400, not a stream.
-  let first: IteratorResult<OptimizeEvent>;
-  try {
-    first = await events.next();
-  } catch (err) {
-    detach();
-    throw err;
-  }
-  async function* wire(): AsyncGenerator<SseEvent> {
-    try {
-      if (!first.done) yield optimizeEventToWire(first.value);
-      for await (const ev of events) yield optimizeEventToWire(ev);
-    } finally {
-      detach();
-    }
-  }
-  return { kind: 'sse', events: wire(), abort: (reason) => controller.abort(reason) };
+  return sseAfterFirstStep(events, optimizeEventToWire, controller, detach);
 }
