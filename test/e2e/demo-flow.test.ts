@@ -135,7 +135,7 @@ async function runFlow(run: Run): Promise<void> {
     const editorText = await inBuilder('#editor').inputValue();
     expect(editorText).toMatch(new RegExp(`^---\\nname: ${SKILL_NAME}\\n`));
     expect(editorText).toContain('## Tool: github_new_issues');
-    expect(await inBuilder('[role="tab"]').allInnerTexts()).toEqual(['SKILL.md', SCRIPT_NAME]);
+    expect(await inBuilder('[role="tablist"][aria-label="Draft files"] [role="tab"]').allInnerTexts()).toEqual(['SKILL.md', SCRIPT_NAME]);
     await expect(inBuilder('[part="validation"]').innerText()).resolves.toContain('No problems found');
     await expect(inBuilder('.draft .skill-name').innerText()).resolves.toBe(SKILL_NAME);
     const reply = await inBuilder('.msg.assistant.done .bubble').nth(1).innerText();

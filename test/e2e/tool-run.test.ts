@@ -62,7 +62,8 @@ describe('Run a tool from the page', () => {
         }),
       [SKILL_MD, SCRIPT],
     );
-    await page.locator('forge-skill-builder [part="runs"] summary').click({ timeout: 20_000 });
+    await page.locator('forge-skill-builder #analysis-tab-run').click({ timeout: 20_000 });
+    await page.locator('forge-skill-builder [part="runs"] textarea').waitFor({ timeout: 20_000 });
     expect(files).toContain('200 /elements/forge-skill-builder.tool-run-view.js');
     expect(await page.locator('forge-skill-builder [part="runs"] textarea').inputValue()).toBe('{"text": "hi from the page"}');
     await page.locator('forge-skill-builder [part="runs"] button', { hasText: 'Run' }).click();

@@ -11,6 +11,7 @@ import * as C from '../../../src/core/protocol/codecs.js';
 import * as W from '../../../src/core/protocol/wire.js';
 import * as I from '../../../src/core/protocol/import-wire.js';
 import * as R from '../../../src/core/protocol/routing-wire.js';
+import * as O from '../../../src/core/protocol/optimize-wire.js';
 import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
 import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
@@ -323,6 +324,43 @@ const ROWS: Row[] = [
       concurrency: 3,
     },
     serverCodec: C.RouteCheckRequestCodec,
+  },
+  {
+    route: 'POST …/route-check/optimize (body)',
+    codec: { toWire: O.optimizeBodyToWire, fromWire: O.optimizeBodyFromWire },
+    ts: {
+      skillMd: 'S',
+      editingName: 'weather',
+      requests: [
+        { text: 'rain in Oslo?', expect: 'this' },
+        { text: 'wind in Bergen?', expect: 'this' },
+        { text: 'book a flight', expect: 'none' },
+        { text: 'translate this', expect: 'none' },
+      ],
+      iterations: 2,
+      holdout: 0.5,
+      runsPerQuery: 2,
+      threshold: 0.6,
+      maxCalls: 40,
+      maxTokens: 9000,
+    },
+    wire: {
+      skill_md: 'S',
+      editing_name: 'weather',
+      requests: [
+        { text: 'rain in Oslo?', expect: 'this' },
+        { text: 'wind in Bergen?', expect: 'this' },
+        { text: 'book a flight', expect: 'none' },
+        { text: 'translate this', expect: 'none' },
+      ],
+      iterations: 2,
+      holdout: 0.5,
+      runs_per_query: 2,
+      threshold: 0.6,
+      max_calls: 40,
+      max_tokens: 9000,
+    },
+    serverCodec: C.OptimizeRequestCodec,
   },
   {
     route: 'POST …/route-check/requests (body)',
