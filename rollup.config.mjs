@@ -43,6 +43,8 @@ export default [
       'core/entries/llm': 'src/core/entries/llm.ts',
       'core/entries/routing': 'src/core/entries/routing.ts',
       'core/entries/evals': 'src/core/entries/evals.ts',
+      'core/entries/trust': 'src/core/entries/trust.ts',
+      'core/entries/observe': 'src/core/entries/observe.ts',
       'core/entries/artifacts': 'src/core/entries/artifacts.ts',
       'node/index': 'src/node/index.ts',
       'node/cli': 'src/node/cli.ts',

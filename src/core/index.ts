@@ -83,48 +83,9 @@ export type { CatalogSkill, FilterableSkill, SkillCatalogFormat, SkillCatalogOpt
 
 // Risk: what a skill may do, against a policy.
 export { assessSkillRisk } from './risk/assess.js';
-// Declared versus observed: a draft's declarations against its scripts and its observed runs.
-export { capabilityProfile } from './observe/reconcile.js';
-export type { CapabilityProfile, DeclarationFinding, DeclarationFindingKind, ObservedRun } from './observe/reconcile.js';
-export { applyDeclarationFixes } from './observe/declaration-edit.js';
-export type { DeclarationField, DeclarationFix } from './observe/declaration-edit.js';
-export { scriptReferences } from './observe/script-refs.js';
-export type { ScriptReference, ScriptReferences } from './observe/script-refs.js';
-export type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation, WrittenArea } from './tool-run/observation.js';
 export { defaultRiskPolicy, parseRiskPolicy, RiskPolicyError } from './risk/policy.js';
 export type { RiskFactor, RiskFinding, RiskFindingRule, RiskLevel, RiskPolicy, RiskViolation, ScriptPolicy, SkillRiskAssessment } from './risk/types.js';
 
 // Skill packages: zip read/write (fflate; isomorphic) and accepting inferred requirements.
 export { SkillArchiveError, acceptRequirements, readSkillZip, readSkillFiles, writeSkillZip } from './skill-folder/index.js';
 export type { AcceptedRequirements } from './skill-folder/index.js';
-
-// Signing and trust: the signed manifest of a skill folder, Forge's trust levels and policy, and the assessment of a folder's bytes.
-export {
-  SKILL_MANIFEST,
-  SKILL_MANIFEST_SIGNATURE,
-  SKILL_MD_SIGNATURE,
-  SKILL_PROVENANCE,
-  TRUST_LEVELS,
-  TrustFileError,
-  TrustPolicyError,
-  assessSkillTrust,
-  buildSkillManifest,
-  compareSkillManifest,
-  meetsTrustLevel,
-  parseSkillManifest,
-  parseTrustPolicy,
-  serializeSkillManifest,
-  trustPolicyProblem,
-} from './trust/index.js';
-export type {
-  ManifestDifference,
-  Sha256,
-  SignatureCheck,
-  SkillManifest,
-  SkillManifestFile,
-  SkillTrust,
-  SkillTrustStatus,
-  TrustFacts,
-  TrustLevel,
-  TrustPolicy,
-} from './trust/index.js';

@@ -79,6 +79,8 @@ const TSCONFIG = {
       'forge-skill-builder/llm': ['../../src/core/entries/llm.ts'],
       'forge-skill-builder/routing': ['../../src/core/entries/routing.ts'],
       'forge-skill-builder/evals': ['../../src/core/entries/evals.ts'],
+      'forge-skill-builder/trust': ['../../src/core/entries/trust.ts'],
+      'forge-skill-builder/observe': ['../../src/core/entries/observe.ts'],
       'forge-skill-builder/artifacts': ['../../src/core/entries/artifacts.ts'],
       'forge-skill-builder/node': ['../../src/node/index.ts'],
       'forge-skill-builder/elements': ['../../src/elements/index.ts'],
