@@ -4,16 +4,15 @@
 // results stream as SSE, a provider failure mid-run ends with `error` after the
 // results so far, request-level problems are HTTP errors before the stream,
 // and improve-description proposes without writing anything.
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/node/server.js';
-import { startOpenServer } from '../../helpers/server-token.js';
-import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
+import type { ProviderServer } from '../../helpers/provider-servers/index.js';
 import { keywordRouter, seen, type KeywordRouterOptions } from '../../helpers/provider-servers/keyword-router.js';
 import { CLOCK, DRAFT, RULES, STOCKS } from '../../helpers/routing-fixtures.js';
-import { readSse } from './support.js';
+import { readSse, startModelServer } from './support.js';
 
 const KEY = 'sk-route-KEY-0123456789';
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -34,20 +33,7 @@ async function session(router: Omit<KeywordRouterOptions, 'rules'> = {}): Promis
   await writeFile(join(skills, 'stock-quote', 'SKILL.md'), STOCKS.skillMd);
   await writeFile(join(skills, 'stock-quote', 'scripts', 'stock-quote.sh'), (STOCKS.scripts as Record<string, string>)['stock-quote.sh']!);
   await writeFile(join(skills, 'weather-brief', 'SKILL.md'), OLD_WEATHER);
-  const llm = await startProviderServer({ provider: 'openai', handler: keywordRouter('openai', { rules: RULES, ...router }), requireKey: KEY });
-  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
-  cleanups.push(
-    () => rm(ws, { recursive: true, force: true }),
-    () => rm(home, { recursive: true, force: true }),
-    () => llm.close(),
-    () => server.close(),
-  );
-  const put = await fetch(`${server.url}/api/settings/skill-builder`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ provider: 'openai', model: 'agent-model', base_url: llm.url, api_key: KEY }),
-  });
-  expect(put.status).toBe(200);
+  const { server, llm } = await startModelServer(ws, home, keywordRouter('openai', { rules: RULES, ...router }), KEY, cleanups);
   return { server, llm, ws };
 }
 

@@ -3,16 +3,15 @@
 // descriptions it is shown: the SSE events in wire names, the held-out winner
 // chosen, the budget cap, a bad body refused before any call, and a client
 // that goes away aborting the calls.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/node/server.js';
-import { startOpenServer } from '../../helpers/server-token.js';
-import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
+import type { ProviderServer } from '../../helpers/provider-servers/index.js';
 import { descriptionRouter } from '../../helpers/provider-servers/description-router.js';
 import { CLOCK, HELD_OUT_WINNER, proposal, REQUESTS, TRAIN_WINNER, WEATHER } from '../../core/routing/optimize-fixtures.js';
-import { readSse } from './support.js';
+import { readSse, startModelServer } from './support.js';
 
 const KEY = 'sk-opt-KEY-0123456789';
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -26,20 +25,7 @@ async function session(proposals: string[]): Promise<{ server: RunningServer; ll
   await mkdir(join(ws, 'bot', 'skills'), { recursive: true });
   await writeFile(join(ws, 'bot', 'forge.yaml'), 'agent_id: bot\n');
   await writeFile(join(ws, 'bot', 'skills', 'tz-clock.md'), CLOCK.skillMd);
-  const llm = await startProviderServer({ provider: 'openai', handler: descriptionRouter('openai', { proposals }).handler, requireKey: KEY });
-  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
-  cleanups.push(
-    () => rm(ws, { recursive: true, force: true }),
-    () => rm(home, { recursive: true, force: true }),
-    () => llm.close(),
-    () => server.close(),
-  );
-  const put = await fetch(`${server.url}/api/settings/skill-builder`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ provider: 'openai', model: 'agent-model', base_url: llm.url, api_key: KEY }),
-  });
-  expect(put.status).toBe(200);
+  const { server, llm } = await startModelServer(ws, home, descriptionRouter('openai', { proposals }).handler, KEY, cleanups);
   return { server, llm };
 }
 

@@ -1,11 +1,16 @@
 // Shared helpers for the HTTP tests: a real node:http server on 127.0.0.1 for
 // a handler, an SSE reader built on eventsource-parser (the same parser the
 // elements use), and a TCP proxy that re-chunks the server's bytes so an
-// `event:` line and its `data:` line arrive in different network reads.
+// `event:` line and its `data:` line arrive in different network reads; and a
+// workspace server whose skill-builder model is a local OpenAI-wire server.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { createParser } from 'eventsource-parser';
+import { rm } from 'node:fs/promises';
+import type { RunningServer } from '../../../src/node/server.js';
+import { startOpenServer } from '../../helpers/server-token.js';
+import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 
 export interface Listening {
   url: string;
@@ -162,4 +167,33 @@ export async function saveRiskySkill(url: string, body: Record<string, unknown>)
     body: JSON.stringify({ skill_name: 'risky', ...body }),
   });
   return { status: res.status, json: await res.json() };
+}
+
+/**
+ * Starts an OpenAI-wire provider with `handler` (it requires `key`) and a workspace server on
+ * `ws` with `home` as its home folder, saves the provider as the skill-builder model, and
+ * pushes the cleanups (both folders removed, both servers closed) onto `cleanups`.
+ */
+export async function startModelServer(
+  ws: string,
+  home: string,
+  handler: Parameters<typeof startProviderServer>[0]['handler'],
+  key: string,
+  cleanups: Array<() => Promise<unknown>>,
+): Promise<{ server: RunningServer; llm: ProviderServer }> {
+  const llm = await startProviderServer({ provider: 'openai', handler, requireKey: key });
+  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
+  cleanups.push(
+    () => rm(ws, { recursive: true, force: true }),
+    () => rm(home, { recursive: true, force: true }),
+    () => llm.close(),
+    () => server.close(),
+  );
+  const put = await fetch(`${server.url}/api/settings/skill-builder`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'openai', model: 'agent-model', base_url: llm.url, api_key: key }),
+  });
+  if (put.status !== 200) throw new Error(`saving the skill-builder settings answered ${put.status}: ${await put.text()}`);
+  return { server, llm };
 }
