@@ -23,7 +23,7 @@ const LAYERS = {
     ['draft-stream', 'api', 'evals'], // when a turn sends partial drafts; the API's camelCase types; the eval harness
     ['protocol'], // the HTTP protocol: field tables, plain mappers, zod wire schemas and codecs
     ['builder'], // createSkillBuilder: prompt and turn
-    ['entries', 'index.ts'], // the package entries: designer, llm, routing, artifacts; the root (the skill model)
+    ['entries', 'index.ts'], // the package entries: designer, llm, routing, evals, trust, observe, artifacts; the root (the skill model)
   ],
   node: [
     ['fs', 'script-check'], // fs types, atomic writes, locks; script syntax checks
