@@ -54,8 +54,10 @@ describe('builder: streamed conversation', () => {
     equal($(el, '.progress'), null, 'progress gone');
     includes(txt(lastAssistant(el)), 'Here is your skill — café ☕ and tools 🛠 included.');
     includes(txt(lastAssistant(el)), 'Draft updated: SKILL.md + 1 script');
+    // The file tabs are a chunk loaded with the first draft: under load it can arrive after the reply is done.
+    await waitFor(() => $$(el, '.files-col [role="tab"]').length === 2, 'the file tabs loaded');
     button(el, 'Review the draft', '.msg.assistant.done').click();
-    equal(el.shadowRoot!.activeElement?.getAttribute('role'), 'tab', 'focus moves to the draft tabs');
+    equal(el.shadowRoot!.activeElement?.closest('[role="tablist"]')?.getAttribute('aria-label'), 'Draft files', 'focus moves to the draft file tabs');
     equal($<HTMLTextAreaElement>(el, '#editor')!.value, WEATHER_SKILL_MD);
     deepEqual(
       $$(el, '.tabs [role="tab"]').map((t) => t.textContent!.replace(/\s+/g, ' ').trim()),

@@ -97,9 +97,14 @@ export class DraftController implements ReactiveController {
 
   /** Brings the draft panel into view (it is below the chat on narrow screens) and focuses its current tab. */
   reveal(): void {
-    const tab = this.host.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    tab?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    tab?.focus();
+    const show = () => {
+      const tab = this.host.renderRoot.querySelector<HTMLElement>('.files-col [role="tab"][aria-selected="true"]');
+      tab?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      tab?.focus();
+      return !!tab;
+    };
+    // The file tabs arrive with their chunk: when they are not there yet, focus them once rendered.
+    if (!show()) void this.host.updateComplete.then(show);
   }
 
   /** Puts the cursor on `line` of `tab` and scrolls it into view. */
