@@ -16,6 +16,8 @@ const HELP: Record<CheckName, string> = {
   risk: "The skill's risk review: a violation of the agent's security policy (forge.yaml security.policy_path, or Forge's default policy), or a risky pattern in its content. Remove the pattern or change the policy.",
   signature: "The skill's signature is missing or does not verify, and the agent's policy requires signed skills. Sign the skill again.",
   routing: 'A request this skill should handle is routed elsewhere (or one it should not handle comes to it). Sharpen the description or the competing skills.',
+  evals:
+    "The skill's evals (evals/evals.json, run with and without the skill in the agent harness) show it does not help enough, or a case does worse with it. `forge-skill-builder eval <skill> --agent <agent>` shows every transcript and verdict; improve the skill or its cases.",
 };
 
 const SARIF_LEVEL: Record<FindingLevel, string> = { error: 'error', warning: 'warning', note: 'note' };

@@ -37,6 +37,8 @@ export interface RunCheckOptions {
   keyringDir?: string;
   /** The routing check (`routingCheck`); skipped when absent. */
   routing?: (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
+  /** The eval check (`evalsCheck`); skipped when absent. */
+  evals?: (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
 }
 
 async function loadSkill(target: SkillTarget): Promise<Skill> {
@@ -80,6 +82,7 @@ async function checkOne(target: SkillTarget, root: string, opts: RunCheckOptions
     syntax: opts.syntax !== false,
     verifySignature: opts.verifySignature ?? signatureVerifier(root, opts.keyringDir ? { keyringDir: opts.keyringDir } : {}),
     ...(opts.routing ? { routing: opts.routing } : {}),
+    ...(opts.evals ? { evals: opts.evals } : {}),
   };
   return { skill: target.name, path, outcomes: await runSkillChecks(skill, target, ctx) };
 }

@@ -2,7 +2,8 @@
 // repository root: the validator's findings split into validation, the
 // runtime view (what Forge's runtime will read) and folder links; script
 // syntax and ShellCheck; the risk policy (the agent's, or the one given);
-// signatures (a hook, skipped unless a verifier is given); routing (when asked).
+// signatures (a hook, skipped unless a verifier is given); routing and evals
+// (when asked).
 import { relative, sep } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { assessSkillRisk } from '../../core/risk/assess.js';
@@ -33,6 +34,7 @@ export interface SkillCheckContext {
   syntax: boolean;
   verifySignature?: SignatureVerifier;
   routing?: (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
+  evals?: (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
 }
 
 export const posixRelative = (root: string, path: string): string => relative(root, path).split(sep).join('/') || '.';
@@ -96,6 +98,7 @@ export async function runSkillChecks(skill: Skill, target: SkillTarget, ctx: Ski
   const signature = ctx.verifySignature ? await ctx.verifySignature(skill, target) : undefined;
   out.push(signature ?? { check: 'signature', status: 'skipped', summary: 'no trust policy asks for a signature', findings: [] });
   if (ctx.routing) out.push(await ctx.routing(skill, target, ctx.root));
+  if (ctx.evals) out.push(await ctx.evals(skill, target, ctx.root));
   return out;
 }
 

@@ -1,11 +1,11 @@
 // The result of `check`: per skill, one entry per check that ran (validation,
 // the runtime view, folder links, script syntax, the risk policy, signatures,
-// routing), each with its findings placed by file, line and column relative
+// routing, evals), each with its findings placed by file, line and column relative
 // to the repository root. Every output format (human, JSON, SARIF, JUnit) is
 // a rendering of one CheckReport.
 
 /** The checks, in the order they run and are reported. */
-export const CHECK_NAMES = ['validate', 'runtime', 'links', 'syntax', 'risk', 'signature', 'routing'] as const;
+export const CHECK_NAMES = ['validate', 'runtime', 'links', 'syntax', 'risk', 'signature', 'routing', 'evals'] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
 /** `note` never fails a run; `--fail-on warning` makes warnings fail it. */

@@ -76,3 +76,18 @@ export function oneOf<T extends string>(flag: string, value: string | undefined,
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got "${value}")`, undefined, flag);
 }
+
+/** Checks a numeric flag's value against its range; undefined when the flag was not given. */
+export function numberFlag(
+  command: string,
+  flag: string,
+  value: string | undefined,
+  range: { min: number; max: number; integer: boolean },
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  const { min, max, integer } = range;
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n)))
+    throw new UsageError(`--${flag} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max} (got "${value}")`, command, flag);
+  return n;
+}

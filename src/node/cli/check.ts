@@ -1,14 +1,15 @@
 // `forge-skill-builder check <path>...`: the one command a CI job runs over
 // skills (folders, a skills folder, an agent): validation, the runtime view,
 // folder links, script syntax and ShellCheck, the agent's risk policy,
-// signatures and, with --routing, the routing check (recorded or replayed),
-// printed as text, JSON, SARIF or JUnit. Exit 0 when no finding reaches
+// signatures and, with --routing and --evals, the routing check and the
+// evals (recorded or replayed), printed as text, JSON, SARIF or JUnit. Exit 0 when no finding reaches
 // --fail-on, 1 when one does, 2 for wrong usage or setup.
 import * as nodeFs from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ForgeError } from '../../core/errors.js';
 import { RiskPolicyError } from '../../core/risk/policy.js';
+import { sandboxExecutor } from '../evals/sandbox-executor.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import type { FsLike } from '../fs/types.js';
 import { reportHuman } from '../check/format-human.js';
@@ -16,12 +17,14 @@ import { reportJunit } from '../check/format-junit.js';
 import { reportSarif } from '../check/format-sarif.js';
 import { ChangedSinceError } from '../check/git.js';
 import { reportJson } from '../check/report.js';
-import { CheckLlmError, routingCheck } from '../check/routing.js';
+import { evalsCheck, type EvalsHook } from '../check/evals.js';
+import { CheckLlmError, routingCheck, type RoutingHook } from '../check/routing.js';
 import { runCheck } from '../check/run.js';
 import { TrustPolicyFileError } from '../check/signature.js';
+import type { SkillTarget } from '../check/skill-checks.js';
 import { CheckTargetError } from '../check/targets.js';
 import type { CheckReport } from '../check/types.js';
-import { oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import { numberFlag, oneOf, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import { checkLlmConfig } from './check-llm.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
@@ -48,9 +51,17 @@ Options:
   --keyring <dir>        trusted public keys for the signature check (default ~/.forge/trusted-keys)
   --routing              also run the routing check of each skill with requests in its
                          evals/triggers.json, on the workspace's skill-builder model
-  --record <dir>         with --routing: save every model call and reply into <dir>
-  --replay <dir>         with --routing: answer every model call from <dir>; no key and no
-                         network; a call that was not recorded stops the run (exit 2)
+  --evals                also run each skill's evals/evals.json cases with and without the
+                         skill (as \`eval\` does) on the workspace's skill-builder model; fails
+                         when the with-skill pass rate does not beat the baseline by --min-delta
+  --min-delta <x>        with --evals: lowest acceptable pass-rate gain, -1..1 (default 0)
+  --eval-runs <n>        with --evals: runs of each case per configuration (default 3)
+  --eval-budget-calls <n> with --evals: hard limit of model calls per skill
+  --eval-tools           with --evals: run the skills' tools in the sandbox (bubblewrap);
+                         by default each tool call is recorded as not run
+  --record <dir>         with --routing or --evals: save every model call and reply into <dir>
+  --replay <dir>         with --routing or --evals: answer every model call from <dir>; no key
+                         and no network; a call that was not recorded stops the run (exit 2)
   --dir <path>           the workspace with the LLM settings (default: the nearest folder
                          above the first path holding .forge/, else the current folder)
   --format <f>           human (default), json, sarif (SARIF 2.1.0 for code scanning) or junit
@@ -92,26 +103,62 @@ function isSetupError(err: unknown): boolean {
   );
 }
 
+const FLAGS = {
+  profile: { type: 'string' },
+  'fail-on': { type: 'string' },
+  'changed-since': { type: 'string' },
+  policy: { type: 'string' },
+  'no-syntax': { type: 'boolean' },
+  format: { type: 'string' },
+  output: { type: 'string' },
+  keyring: { type: 'string' },
+  routing: { type: 'boolean' },
+  evals: { type: 'boolean' },
+  'min-delta': { type: 'string' },
+  'eval-runs': { type: 'string' },
+  'eval-budget-calls': { type: 'string' },
+  'eval-tools': { type: 'boolean' },
+  record: { type: 'string' },
+  replay: { type: 'string' },
+  dir: { type: 'string' },
+} as const;
+
+type CheckValues = ReturnType<typeof parseCommandArgs<typeof FLAGS>>['values'];
+
+/** The hooks of the checks that ask a model (--routing, --evals), on one recording; usage errors for their flags given alone. */
+async function modelChecks(values: CheckValues, firstPath: string, io: CliIo): Promise<{ routing?: RoutingHook; evals?: EvalsHook }> {
+  const evalFlags = (['min-delta', 'eval-runs', 'eval-budget-calls', 'eval-tools'] as const).filter((f) => values[f] !== undefined);
+  if (!values.evals && evalFlags.length > 0) throw new UsageError(`--${evalFlags[0]} goes with --evals`, 'check', evalFlags[0]);
+  if (!values.routing && !values.evals) {
+    if (values.record !== undefined || values.replay !== undefined || values.dir !== undefined)
+      throw new UsageError('--record, --replay and --dir go with --routing or --evals', 'check');
+    return {};
+  }
+  const minDelta = numberFlag('check', 'min-delta', values['min-delta'], { min: -1, max: 1, integer: false });
+  const runs = numberFlag('check', 'eval-runs', values['eval-runs'], { min: 1, max: 20, integer: true });
+  const maxCalls = numberFlag('check', 'eval-budget-calls', values['eval-budget-calls'], { min: 1, max: 1e6, integer: true });
+  const llm = await checkLlmConfig({ dir: values.dir, record: values.record, replay: values.replay, firstPath }, io);
+  const executor = values['eval-tools']
+    ? (target: SkillTarget) => sandboxExecutor({ sandbox: 'auto', ...(target.agentDir ? { agentDir: target.agentDir } : {}) })
+    : undefined;
+  return {
+    ...(values.routing ? { routing: routingCheck({ llm }) } : {}),
+    ...(values.evals
+      ? {
+          evals: evalsCheck({
+            llm,
+            ...(minDelta !== undefined ? { minDelta } : {}),
+            ...(runs !== undefined ? { runs } : {}),
+            ...(maxCalls !== undefined ? { maxCalls } : {}),
+            ...(executor ? { executor } : {}),
+          }),
+        }
+      : {}),
+  };
+}
+
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'check',
-    argv,
-    {
-      profile: { type: 'string' },
-      'fail-on': { type: 'string' },
-      'changed-since': { type: 'string' },
-      policy: { type: 'string' },
-      'no-syntax': { type: 'boolean' },
-      format: { type: 'string' },
-      output: { type: 'string' },
-      keyring: { type: 'string' },
-      routing: { type: 'boolean' },
-      record: { type: 'string' },
-      replay: { type: 'string' },
-      dir: { type: 'string' },
-    },
-    true,
-  );
+  const { values, positionals } = parseCommandArgs('check', argv, FLAGS, true);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
@@ -121,12 +168,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const format = oneOf('format', values.format, FORMATS, 'human');
   if (positionals.length === 0) throw new UsageError('give at least one skill folder, skills folder or agent folder', 'check');
   if (values.output === '') throw new UsageError('--output needs a file name', 'check', 'output');
-  if (!values.routing && (values.record !== undefined || values.replay !== undefined || values.dir !== undefined))
-    throw new UsageError('--record, --replay and --dir go with --routing', 'check');
-  const routing = values.routing
-    ? routingCheck({ llm: await checkLlmConfig({ dir: values.dir, record: values.record, replay: values.replay, firstPath: positionals[0]! }, io) })
-    : undefined;
-
+  const { routing, evals } = await modelChecks(values, positionals[0]!, io);
   let report: CheckReport;
   try {
     report = await runCheck({
@@ -139,6 +181,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       syntax: values['no-syntax'] !== true,
       ...(values.keyring !== undefined ? { keyringDir: resolve(io.cwd, values.keyring) } : {}),
       ...(routing ? { routing } : {}),
+      ...(evals ? { evals } : {}),
     });
   } catch (err) {
     if (isSetupError(err)) throw new UsageError(err instanceof Error ? err.message : String(err), 'check');
@@ -159,7 +202,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 
 export const checkCommand: CliCommand = {
   name: 'check',
-  summary: 'check skills for CI in one run (validation, runtime, links, syntax, risk policy) as text, JSON, SARIF or JUnit',
+  summary: 'check skills for CI in one run (validation, runtime, links, syntax, risk policy; routing, evals) as text, JSON, SARIF or JUnit',
   help: HELP,
   run,
 };

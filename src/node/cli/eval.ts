@@ -11,7 +11,7 @@ import { EVALS_FILE_PATH } from '../../core/evals/evals-file.js';
 import type { EvalEvent, EvalReport } from '../../core/evals/types.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { runAgentEvals } from '../evals/agent-evals.js';
-import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import { numberFlag, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
 import { loadSkill } from './validate.js';
@@ -47,11 +47,7 @@ failed or measured nothing), 2 for wrong usage.
 `;
 
 function number(flag: string, value: string | undefined, min: number, max: number, integer: boolean): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n)))
-    throw new UsageError(`--${flag} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max} (got "${value}")`, 'eval');
-  return n;
+  return numberFlag('eval', flag, value, { min, max, integer });
 }
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;

@@ -3,8 +3,9 @@
 // `[x](references/a.md)` or a bare/backticked `reference/runbook.md`,
 // `assets/…`, `scripts/…` (as `read_skill` file hints are written) — must
 // exist in the folder (error with its line); a link to an absolute path or
-// through `..` is an error; a folder file never mentioned is a warning; a
-// folder path that is hidden (`.env`), absolute or holds `..` is an error.
+// through `..` is an error; a folder file never mentioned is a warning
+// (except under `evals/`: the cases and requests the checks run, which the
+// agent is not meant to read); a folder path that is hidden (`.env`), absolute or holds `..` is an error.
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
@@ -22,6 +23,8 @@ interface Mention {
 const LINK = /\[[^[\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
 const BARE = /(?:^|[\s`'"([=:,])((?:\.\/)?(?:references?|assets|scripts)\/[^\s`'")\]<>,;#?]*)/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** Eval cases and stored routing requests: data for the checks, not for the agent. */
+const CHECK_DATA_DIR = 'evals/';
 
 export function folderFileRules(ctx: RuleContext, add: Sink): void {
   const files = ctx.options.files;
@@ -50,6 +53,7 @@ export function folderFileRules(ctx: RuleContext, add: Sink): void {
     add(errorDiag('file-missing', 'skill_md', `line ${m.line} mentions "${m.path}", which is not in the skill folder; add the file or fix the path`, m.line));
   }
   for (const path of Object.keys(files)) {
+    if (path.startsWith(CHECK_DATA_DIR)) continue;
     if (mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path)))) continue;
     add(
       warningDiag(

@@ -39,6 +39,11 @@ for (const profile of ['forge', 'agentskills'] as const) {
       ]);
     });
 
+    it('does not ask for a mention of evals/ files: the checks read them, the agent does not', () => {
+      const r = check(md('Nothing linked.'), { 'evals/evals.json': '{}', 'evals/triggers.json': '[]', 'references/orphan.md': 'x' });
+      expect(codes(r, 'file-unreferenced').map((d) => d.field)).toEqual(['files.references/orphan.md']);
+    });
+
     it('refuses links that leave the folder or are absolute', () => {
       const r = check(md('See [x](../other/SKILL.md) and [y](/etc/passwd) and `references/../../x.md`.'), {});
       expect(codes(r, 'file-path-outside').length).toBe(2);
