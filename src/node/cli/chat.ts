@@ -16,9 +16,8 @@ import { ConfigError, ForgeError, SkillConflictError, SkillValidationError } fro
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import type { ChatMessage } from '../../core/llm/types.js';
 import { createStreamEscaper, escapeControlChars } from '../../core/safe-text/control-chars.js';
-import { parseSkillMd } from '../../core/skillmd/parse.js';
 import { Skill } from '../../core/skill/skill.js';
-import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
+import { mergeSkillDraft } from '../../core/envelope/merge-draft.js';
 import { discoverAgents, findAgent, type AgentInfo } from '../workspace/agents.js';
 import { existingSkillNames, saveSkill } from '../workspace/save-skill.js';
 import { createWorkspaceSkillBuilder, type NodeSkillBuilder } from '../builder.js';
@@ -63,9 +62,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return converse(io, builder, agent);
 }
 
-/** A drafted skill as the terminal shows and saves it. */
-type Draft = { skillMd: string; scripts: Record<string, string> };
-
 /**
  * Checks the workspace folder, picks the agent, resolves the skill-builder LLM (refusing an unusable
  * one with its ConfigError) and prints the session's greeting.
@@ -101,7 +97,7 @@ async function converse(io: CliIo, builder: NodeSkillBuilder, agent: AgentInfo |
   const tty = io.stdin.isTTY === true;
   const reader = createLineReader(io.stdin, out);
   const messages: ChatMessage[] = [];
-  let draft: Draft | undefined;
+  let draft: Skill | undefined;
   let pending: string | null = null;
   let cutOff = false;
   let current: AbortController | undefined;
@@ -156,9 +152,9 @@ async function streamTurn(
   io: CliIo,
   builder: NodeSkillBuilder,
   messages: ChatMessage[],
-  draft: Draft | undefined,
+  draft: Skill | undefined,
   signal: AbortSignal,
-): Promise<{ failed: string | undefined; newDraft: Draft | undefined; cutOff: boolean }> {
+): Promise<{ failed: string | undefined; newDraft: Skill | undefined; cutOff: boolean }> {
   const out = io.stdout;
   const spinner = createSpinner(out);
   out.write('\nassistant> ');
@@ -166,7 +162,7 @@ async function streamTurn(
   // The model's text reaches the terminal with its control characters shown, never acted on.
   const screen = createStreamEscaper();
   let failed: string | undefined;
-  let newDraft: Draft | undefined;
+  let newDraft: Skill | undefined;
   let cutOff = false;
   try {
     for await (const ev of builder.chat(messages, { ...(draft ? { draft } : {}), signal })) {
@@ -186,7 +182,8 @@ async function streamTurn(
         messages.push({ role: 'assistant', content: ev.content });
       } else if (ev.type === 'skill_draft') {
         spinner.stop('draft received');
-        newDraft = { skillMd: ev.skillMd, scripts: ev.scripts };
+        // The reference and asset files the model wrote this turn are merged over the draft's.
+        newDraft = Skill.from(mergeSkillDraft(draft?.toJSON(), ev));
       } else if (ev.type === 'error') {
         spinner.stop();
         out.write(screen.end());
@@ -214,7 +211,7 @@ async function streamTurn(
 /** Prints the draft and its validation; resolves 'save', 'no', another message, or null at end of input. */
 async function showDraftAndAsk(
   io: CliIo,
-  draft: { skillMd: string; scripts: Record<string, string> },
+  draft: Skill,
   existingNames: string[],
   canSave: boolean,
   reader: ReturnType<typeof createLineReader>,
@@ -222,12 +219,13 @@ async function showDraftAndAsk(
   const out = io.stdout;
   writeLine(out, '\n----- SKILL.md -----');
   writeLine(out, draft.skillMd.replace(/\n$/, ''));
-  for (const [name, content] of Object.entries(draft.scripts)) {
-    writeLine(out, `----- scripts/${name} -----`);
+  const parts = [...Object.entries(draft.scripts).map(([name, text]) => [`scripts/${name}`, text] as const), ...Object.entries(draft.files)];
+  for (const [path, content] of parts) {
+    writeLine(out, `----- ${escapeControlChars(path)} -----`);
     writeLine(out, content.replace(/\n$/, ''));
   }
   writeLine(out, '--------------------');
-  const result = validateSkillMd(draft.skillMd, { scripts: draft.scripts, existingNames });
+  const result = draft.validate({ existingNames });
   for (const d of [...result.errors, ...result.warnings]) writeLine(out, formatDiagnostic(d));
   writeLine(
     out,
@@ -236,7 +234,7 @@ async function showDraftAndAsk(
       : `${plural(result.errors.length, 'error')}: ask for a fix before saving`,
   );
   if (!canSave) return 'no';
-  const name = escapeControlChars(skillNameOf(draft.skillMd) ?? '?');
+  const name = escapeControlChars(draft.name ?? '?');
   const line = await reader.next(`Save as skills/${name}? [y/N, or type a change] `);
   if (line === null) return null;
   if (!io.stdin.isTTY) writeLine(out, `Save as skills/${name}? [y/N, or type a change] ${line}`);
@@ -246,13 +244,7 @@ async function showDraftAndAsk(
   return line;
 }
 
-function skillNameOf(skillMd: string): string | undefined {
-  const fm = parseSkillMd(skillMd).frontmatter;
-  return fm && typeof fm.name === 'string' && fm.name.trim() !== '' ? fm.name.trim() : undefined;
-}
-
-async function saveDraft(io: CliIo, agent: AgentInfo, draft: { skillMd: string; scripts: Record<string, string> }): Promise<void> {
-  const skill = Skill.from({ skillMd: draft.skillMd, scripts: draft.scripts });
+async function saveDraft(io: CliIo, agent: AgentInfo, skill: Skill): Promise<void> {
   if (!skill.name) {
     writeLine(io.stderr, 'not saved: the SKILL.md has no name in its frontmatter.');
     return;

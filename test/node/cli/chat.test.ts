@@ -68,6 +68,36 @@ describe('chat (stdin not a TTY)', () => {
     expect(out + io.err()).not.toContain(KEY);
   });
 
+  it('keeps the reference files the model wrote, across turns, shows them and saves them with the skill', async () => {
+    await provider.close();
+    let turn = 0;
+    provider = await startProviderServer({
+      provider: 'openai',
+      requireKey: KEY,
+      // Turn 1 writes two reference files; turn 2 changes SKILL.md and only one of them.
+      handler: () =>
+        JSON.stringify({
+          message: `draft ${++turn}`,
+          skill: {
+            skill_md: DRAFT,
+            scripts: {},
+            files: turn === 1 ? { 'references/cities.md': '# Cities\n', 'references/units.md': '# Units\n' } : { 'references/units.md': '# Units, metric\n' },
+          },
+        }),
+    });
+    await writeFile(join(root, '.forge/ui.yaml'), `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
+    await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
+    const io = testIo({ cwd: root, homeDir: home, stdinLines: ['a weather skill', 'metric units please', 'y'] });
+    expect(await main(['chat', '--dir', root, '--agent', 'alpha'], io)).toBe(0);
+    expect(io.out()).toContain('----- references/cities.md -----\n# Cities\n');
+    expect(io.out()).toContain('----- references/units.md -----\n# Units, metric\n');
+    // The second turn sent the draft back with both files.
+    expect(provider.requests[1]!.body.messages[0].content).toContain('references/cities.md');
+    const dir = join(root, 'alpha/skills/city-weather');
+    expect(await readFile(join(dir, 'references/cities.md'), 'utf8')).toBe('# Cities\n');
+    expect(await readFile(join(dir, 'references/units.md'), 'utf8')).toBe('# Units, metric\n');
+  });
+
   it('keeps refining when the answer to the save question is a change request, and saves nothing on EOF', async () => {
     const io = testIo({ cwd: root, homeDir: home, stdinLines: ['weather for Oslo', 'also mention the wind in Oslo'] });
     expect(await main(['chat', '--dir', root, '--agent', 'alpha'], io)).toBe(0);

@@ -6,6 +6,7 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DraftPhase } from '../../../core/envelope/events.js';
+import { mergeSkillDraft } from '../../../core/envelope/merge-draft.js';
 import { copyDraft, isBlank, SKILL_MD } from '../draft.js';
 import type { ChatMessage, Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';
@@ -215,8 +216,7 @@ export class ChatController implements ReactiveController {
         case 'skill_draft': {
           this.set({ partial: null });
           // A folder draft keeps its other files; the ones the model created or changed this turn are merged in.
-          const d = this.editor.draft;
-          this.editor.apply({ ...d, skillMd: ev.skillMd, scripts: ev.scripts, ...(ev.files && { files: { ...d?.files, ...ev.files } }) });
+          this.editor.apply(mergeSkillDraft(this.editor.draft ?? undefined, ev));
           update({ draftFiles: 1 + Object.keys(ev.scripts).length });
           break;
         }
