@@ -9,6 +9,7 @@ import { FIELD_TABLES } from '../../src/core/protocol/fields.js';
 import { IMPORT_REPLY } from '../../src/core/protocol/import-wire.js';
 import { SKILL_TRUST } from '../../src/core/protocol/trust-wire.js';
 import { OBSERVATION } from '../../src/core/protocol/observe-wire.js';
+import { CAPABILITY_PROFILE, OBSERVED_RUN, TRY_PROFILE, TRY_SESSION } from '../../src/core/protocol/profile-wire.js';
 import { DESCRIPTION_PROPOSAL, ROUTING_PLAN, ROUTING_REQUEST, USAGE } from '../../src/core/protocol/routing-wire.js';
 import { readSources, repoRoot } from './source-files.js';
 import { join } from 'node:path';
@@ -46,7 +47,20 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
 /** Code without its comments (a comment may name a wire field). */
 const code = (src: string): string => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 
-const TABLES = [...Object.values(FIELD_TABLES), IMPORT_REPLY, SKILL_TRUST, ROUTING_REQUEST, DESCRIPTION_PROPOSAL, ROUTING_PLAN, USAGE, OBSERVATION];
+const TABLES = [
+  ...Object.values(FIELD_TABLES),
+  IMPORT_REPLY,
+  SKILL_TRUST,
+  ROUTING_REQUEST,
+  DESCRIPTION_PROPOSAL,
+  ROUTING_PLAN,
+  USAGE,
+  OBSERVATION,
+  CAPABILITY_PROFILE,
+  OBSERVED_RUN,
+  TRY_PROFILE,
+  TRY_SESSION,
+];
 const wireNames = [...new Set(TABLES.flatMap((t) => Object.values(t)))].filter((n) => n.includes('_'));
 
 describe('wire names (protocol field tables)', () => {

@@ -8,6 +8,7 @@ export { capabilityProfile } from '../observe/reconcile.js';
 export type { CapabilityProfile, DeclarationFinding, DeclarationFindingKind, ObservedRun } from '../observe/reconcile.js';
 export { applyDeclarationFixes } from '../observe/declaration-edit.js';
 export type { DeclarationField, DeclarationFix } from '../observe/declaration-edit.js';
+export { addObservedRun, MAX_SESSION_RUNS } from '../observe/session.js';
 export { scriptReferences } from '../observe/script-refs.js';
 export type { ScriptReference, ScriptReferences } from '../observe/script-refs.js';
 export type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation, WrittenArea } from '../tool-run/observation.js';

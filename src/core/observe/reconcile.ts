@@ -59,6 +59,8 @@ export interface CapabilityProfile {
   findings: DeclarationFinding[];
   /** Forge's risk score as declared, and with every non-risky fix applied. */
   risk: { before: number; after: number };
+  /** The SKILL.md with every non-risky fix applied; absent when there is none, or when the frontmatter cannot be edited safely. */
+  fixedSkillMd?: string;
 }
 
 /** Programs of any base image, never asked to be declared. */
@@ -211,17 +213,18 @@ export function capabilityProfile(input: SkillLike, runs: readonly ObservedRun[]
     runs: runs.map((r) => ({ id: r.id, tool: r.tool, ok: r.ok })),
     findings,
   };
-  return { ...base, summary: summaryOf(base), risk: riskBeforeAfter(skill, findings) };
+  const { fixed, ...risk } = riskBeforeAfter(skill, findings);
+  return { ...base, summary: summaryOf(base), risk, ...(fixed !== undefined && fixed !== skill.skillMd ? { fixedSkillMd: fixed } : {}) };
 }
 
-function riskBeforeAfter(skill: Skill, findings: readonly DeclarationFinding[]): { before: number; after: number } {
+function riskBeforeAfter(skill: Skill, findings: readonly DeclarationFinding[]): { before: number; after: number; fixed?: string } {
   const before = assessSkillRisk(skill).score;
   try {
     const fixed = applyDeclarationFixes(
       skill.skillMd,
       findings.filter((f) => !f.risky).map((f) => f.fix),
     );
-    return { before, after: assessSkillRisk(skill.with({ skillMd: fixed })).score };
+    return { before, after: assessSkillRisk(skill.with({ skillMd: fixed })).score, fixed };
   } catch {
     return { before, after: before };
   }

@@ -12,18 +12,9 @@ import { SETTINGS_UPDATE } from './fields.js';
 import { ImproveDescriptionRequestSchema, OptimizeRequestSchema, RouteCheckRequestSchema, RouteRequestsRequestSchema } from './routing-schemas.js';
 import { optimizeBodyFromWire, optimizeBodyToWire, type OptimizeBody } from './optimize-wire.js';
 import { routingBodyFromWire, routingBodyToWire, type RoutingBody } from './routing-wire.js';
+import { trySessionFromWire, trySessionToWire, type TrySessionBody } from './profile-wire.js';
 import { ChatRequestSchema, SaveRequestSchema, TryRequestSchema, ValidateRequestSchema } from './schemas.js';
-import {
-  chatRequestFromWire,
-  chatRequestToWire,
-  saveRequestFromWire,
-  saveRequestToWire,
-  tryRequestFromWire,
-  tryRequestToWire,
-  validateRequestFromWire,
-  validateRequestToWire,
-  type TryRequestBody,
-} from './wire.js';
+import { chatRequestFromWire, chatRequestToWire, saveRequestFromWire, saveRequestToWire, validateRequestFromWire, validateRequestToWire } from './wire.js';
 
 /** A codec from a wire schema to a camelCase type, through a pair of plain mappers. */
 function codec<W extends z.ZodType, T>(wire: W, decode: (w: unknown) => T, encode: (v: T) => unknown) {
@@ -36,7 +27,7 @@ function codec<W extends z.ZodType, T>(wire: W, decode: (w: unknown) => T, encod
 export const ChatRequestCodec = codec(ChatRequestSchema, chatRequestFromWire, chatRequestToWire);
 export const ValidateRequestCodec = codec(ValidateRequestSchema, validateRequestFromWire, validateRequestToWire);
 export const SaveRequestCodec = codec(SaveRequestSchema, saveRequestFromWire, saveRequestToWire);
-export const TryRequestCodec = codec(TryRequestSchema, tryRequestFromWire, (v: TryRequestBody) => tryRequestToWire(v));
+export const TryRequestCodec = codec(TryRequestSchema, trySessionFromWire, (v: TrySessionBody) => trySessionToWire(v));
 export const RouteCheckRequestCodec = codec(RouteCheckRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const RouteRequestsRequestCodec = codec(RouteRequestsRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const OptimizeRequestCodec = codec(OptimizeRequestSchema, optimizeBodyFromWire, (v: OptimizeBody) => optimizeBodyToWire(v));

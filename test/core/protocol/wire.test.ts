@@ -12,6 +12,7 @@ import * as W from '../../../src/core/protocol/wire.js';
 import * as I from '../../../src/core/protocol/import-wire.js';
 import * as R from '../../../src/core/protocol/routing-wire.js';
 import * as O from '../../../src/core/protocol/optimize-wire.js';
+import * as P from '../../../src/core/protocol/profile-wire.js';
 import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
 import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
@@ -29,6 +30,78 @@ interface Row {
 }
 
 const warning = { code: 'w', field: 'description', message: 'short', severity: 'warning' };
+
+const OBSERVED = {
+  egress: [{ host: 'x.example', port: 443, verdict: 'refused' as const, reason: 'not declared' }],
+  programs: null,
+  files: null,
+  mechanism: null,
+  notObserved: 'no strace',
+};
+const OBSERVED_WIRE = {
+  egress: [{ host: 'x.example', port: 443, verdict: 'refused', reason: 'not declared' }],
+  programs: null,
+  files: null,
+  mechanism: null,
+  not_observed: 'no strace',
+};
+const TRY_REPLY = {
+  ok: true,
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 5,
+  stdout: '{}',
+  stderr: '',
+  truncated: false,
+  json: {},
+  outputDiagnostics: [],
+  egressBlocked: [],
+  sandbox: 'bwrap',
+  fixRequest: null,
+};
+const TRY_REPLY_WIRE = {
+  ok: true,
+  exit_code: 0,
+  signal: null,
+  timed_out: false,
+  duration_ms: 5,
+  stdout: '{}',
+  stderr: '',
+  truncated: false,
+  json: {},
+  output_diagnostics: [],
+  egress_blocked: [],
+  sandbox: 'bwrap',
+  fix_request: null,
+};
+const PROFILE = {
+  declared: { egress: ['api.example.org'], bins: ['wget'], env: ['API_KEY'] },
+  used: { egress: ['x.example'], programs: ['jq'], env: ['API_KEY'] },
+  runs: [{ id: 'run 1', tool: 'get_weather', ok: true }],
+  summary: 'declares 1 host, used 1; uses jq, not declared',
+  findings: [
+    {
+      kind: 'observed-bin-undeclared' as const,
+      subject: 'jq',
+      message: 'the run executed jq',
+      file: 'SKILL.md',
+      line: 6,
+      runs: ['run 1'],
+      fix: { op: 'add' as const, field: 'bins' as const, value: 'jq' },
+    },
+    {
+      kind: 'observed-egress-undeclared' as const,
+      subject: 'x.example',
+      message: 'the run asked for x.example',
+      file: 'scripts/a.sh',
+      fix: { op: 'add' as const, field: 'egress_domains' as const, value: 'x.example' },
+      risky: 'a paste site',
+    },
+  ],
+  risk: { before: 30, after: 20 },
+  fixedSkillMd: '---\nname: w\n---\n',
+};
 
 const ROWS: Row[] = [
   {
@@ -310,6 +383,30 @@ const ROWS: Row[] = [
     ts: { skillMd: 'S', scripts: { 'a.sh': 'A' }, tool: 'get_weather', input: { city: 'Oslo' } },
     wire: { skill_md: 'S', scripts: { 'a.sh': 'A' }, tool: 'get_weather', input: { city: 'Oslo' } },
     serverCodec: C.TryRequestCodec,
+  },
+  {
+    route: 'POST …/skill-builder/try (body, with the earlier runs of the session)',
+    codec: { toWire: P.trySessionToWire, fromWire: P.trySessionFromWire },
+    ts: { skillMd: 'S', scripts: {}, tool: 'get_weather', input: {}, runs: [{ id: 'run 1', tool: 'get_weather', ok: true, observation: OBSERVED }] },
+    wire: { skill_md: 'S', scripts: {}, tool: 'get_weather', input: {}, runs: [{ id: 'run 1', tool: 'get_weather', ok: true, observation: OBSERVED_WIRE }] },
+    serverCodec: C.TryRequestCodec,
+  },
+  {
+    route: 'POST …/skill-builder/try (reply, with the capability profile)',
+    codec: { toWire: P.tryReplyToWire, fromWire: P.tryReplyFromWire },
+    ts: { ...TRY_REPLY, capabilityProfile: PROFILE },
+    wire: {
+      ...TRY_REPLY_WIRE,
+      capability_profile: {
+        declared: PROFILE.declared,
+        used: PROFILE.used,
+        runs: PROFILE.runs,
+        summary: PROFILE.summary,
+        findings: PROFILE.findings,
+        risk: PROFILE.risk,
+        fixed_skill_md: PROFILE.fixedSkillMd,
+      },
+    },
   },
   {
     route: 'POST …/route-check (body)',

@@ -6,9 +6,14 @@
 // is a 4xx/501 naming the fix. The client going away kills the run. The
 // run's proxy never dials the address the request arrived on nor the host's
 // `forbiddenUpstreams`; private egress is the host's option, never the body's.
+// The reply carries the capability profile (declared versus observed) over
+// this run and the session's earlier runs the body sends back (`runs`), with
+// the proposed declaration fixes: the server keeps no session state.
 
 import { TryRequestCodec } from '../../../core/protocol/codecs.js';
-import { toolRunToWire } from '../../../core/protocol/wire.js';
+import { tryReplyToWire } from '../../../core/protocol/profile-wire.js';
+import { capabilityProfile } from '../../../core/observe/reconcile.js';
+import { addObservedRun } from '../../../core/observe/session.js';
 import { loadSkillBuilderLLM } from '../../config/tiers.js';
 import { Skill } from '../../../core/skill/skill.js';
 import { runSkillTool } from '../../sandbox/run-skill-tool.js';
@@ -32,8 +37,9 @@ async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise
   } catch {
     // no usable LLM config: no key to scrub
   }
+  const skill = Skill.from({ skillMd: body.skillMd, scripts: body.scripts });
   const result = await runSkillTool({
-    skill: Skill.from({ skillMd: body.skillMd, scripts: body.scripts }),
+    skill,
     tool: body.tool,
     input: body.input,
     sandbox,
@@ -45,7 +51,8 @@ async function tryTool(ctx: RouteContext, agentDir: string | undefined): Promise
     allowPrivateEgress: ctx.services.allowPrivateEgress,
     forbiddenUpstreams: [...ctx.services.forbiddenUpstreams, ...(ctx.req.localAddress ? [ctx.req.localAddress] : [])],
   });
-  return json(toolRunToWire(result));
+  const runs = addObservedRun(body.runs ?? [], { tool: body.tool, ok: result.ok, observation: result.observation });
+  return json(tryReplyToWire({ ...result, capabilityProfile: capabilityProfile(skill, runs) }));
 }
 
 export async function tryForAgent(ctx: RouteContext): Promise<ApiResult> {
