@@ -4,7 +4,8 @@
 // GitHub's flags) in a temporary repository with an origin and a pull-request
 // branch; and the pre-commit hook's entry over the staged files it matches.
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,8 @@ import { CLEAN_MD, makeSkillRepo, type SkillRepo } from './support.js';
 
 const exec = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../../..');
-const CLI = `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'test/helpers/cli-from-source.ts')}`;
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CLI = `${TSX} ${join(ROOT, 'test/helpers/cli-from-source.ts')}`;
 
 interface Step {
   id?: string;
@@ -29,6 +31,9 @@ interface Action {
   runs: { using: string; steps: Step[] };
 }
 
+const defaults = (action: Action): Record<string, string> & { 'sarif-file': string } =>
+  Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default])) as Record<string, string> & { 'sarif-file': string };
+
 async function loadAction(): Promise<Action> {
   return parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as Action;
 }
@@ -42,7 +47,7 @@ function expand(value: string, inputs: Record<string, string>, before: string): 
 
 async function runStep(
   step: Step,
-  repo: SkillRepo,
+  repo: Pick<SkillRepo, 'root'>,
   inputs: Record<string, string>,
   extra: Record<string, string>,
 ): Promise<{ code: number; out: string; outputs: string }> {
@@ -93,7 +98,7 @@ describe('action.yml', () => {
   it('checks only the skills the pull request changed, writes SARIF and fails on their errors', { timeout: 300_000 }, async () => {
     const action = await loadAction();
     const inputs: Record<string, string> = {
-      ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default])),
+      ...defaults(action),
       paths: 'agent loose',
       command: CLI,
     };
@@ -118,6 +123,70 @@ describe('action.yml', () => {
     const setup = await runStep(check!, clean, { ...inputs, 'changed-since': 'no-such-ref' }, {});
     expect(setup.outputs).toBe('exit-code=2\n');
     expect(setup.code).toBe(2);
+  });
+});
+
+describe('action.yml without command or version', () => {
+  it("installs and builds the action's own checkout once, then runs its CLI", { timeout: 300_000 }, async () => {
+    const action = await loadAction();
+    expect(action.inputs['version']!.default).toBe('');
+    // The action's checkout, with an npm that records what it is asked and "builds" a dist/ whose CLI runs ours from src/.
+    const actionPath = await realpath(await mkdtemp(join(tmpdir(), 'forge-action-path-')));
+    const fakeBin = join(actionPath, '..', `${actionPath.split('/').pop()}-bin`);
+    try {
+      await mkdir(join(actionPath, 'bin'), { recursive: true });
+      await cp(join(ROOT, 'bin/forge-skill-builder.js'), join(actionPath, 'bin/forge-skill-builder.js'));
+      await mkdir(fakeBin);
+      const cliModule = `import { spawnSync } from 'node:child_process';\nexport async function main(argv) {\n  return spawnSync(${JSON.stringify(TSX)}, [${JSON.stringify(join(ROOT, 'test/helpers/cli-from-source.ts'))}, ...argv], { stdio: 'inherit' }).status ?? 2;\n}\n`;
+      await writeFile(join(actionPath, 'cli.mjs.txt'), cliModule);
+      const npm = `#!/bin/sh\necho "$PWD: npm $*" >> "${actionPath}/npm.log"\nif [ "$1" = run ]; then mkdir -p dist/node && cp cli.mjs.txt dist/node/cli.js; fi\n`;
+      await writeFile(join(fakeBin, 'npm'), npm);
+      await chmod(join(fakeBin, 'npm'), 0o755);
+      const repo = await makeSkillRepo();
+      const inputs = { ...defaults(action), paths: 'agent/skills/notes-reader', 'changed-since': 'all' };
+      const env = { GITHUB_ACTION_PATH: actionPath, PATH: `${fakeBin}:${process.env.PATH}` };
+      const first = await runStep(action.runs.steps[0]!, repo, inputs, env);
+      expect(first.outputs).toBe('exit-code=0\n');
+      expect(await readFile(join(actionPath, 'npm.log'), 'utf8')).toBe(`${actionPath}: npm ci --no-audit --no-fund\n${actionPath}: npm run build\n`);
+      expect(SARIF_URIS(await readFile(join(repo.root, inputs['sarif-file']!), 'utf8')).every((u) => u.startsWith('agent/skills/notes-reader/'))).toBe(true);
+      const again = await runStep(action.runs.steps[0]!, repo, inputs, env);
+      expect(again.outputs).toBe('exit-code=0\n');
+      expect((await readFile(join(actionPath, 'npm.log'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(2);
+    } finally {
+      await rm(actionPath, { recursive: true, force: true });
+      await rm(fakeBin, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('action.yml with routing, evals and a recording', () => {
+  it('reruns the recorded routing check and evals with no key, and fails at the min-delta the args give', { timeout: 300_000 }, async () => {
+    const action = await loadAction();
+    const root = await realpath(await mkdtemp(join(tmpdir(), 'forge-action-evals-')));
+    try {
+      await cp(join(ROOT, 'test/fixtures/check-evals/repo'), root, { recursive: true });
+      const inputs = {
+        ...defaults(action),
+        paths: 'agent',
+        'changed-since': 'all',
+        routing: 'true',
+        evals: 'true',
+        replay: '.forge/recordings',
+        args: '--eval-runs 1',
+        command: CLI,
+      };
+      const home = join(root, '.home');
+      const ok = await runStep(action.runs.steps[0]!, { root }, inputs, { HOME: home });
+      expect(ok.outputs).toBe('exit-code=0\n');
+      const sarif = JSON.parse(await readFile(join(root, inputs['sarif-file']), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+      expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('evals/evals-case-worse');
+      const strict = await runStep(action.runs.steps[0]!, { root }, { ...inputs, args: '--eval-runs 1 --min-delta 0.5' }, { HOME: home });
+      expect(strict.outputs).toBe('exit-code=1\n');
+      const sarif2 = JSON.parse(await readFile(join(root, inputs['sarif-file']), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+      expect(sarif2.runs[0]!.results.map((r) => r.ruleId)).toContain('evals/evals-below-min-delta');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
