@@ -33,6 +33,7 @@ export type { AgentRoutingOptions } from './routing/agent-routing.js';
 export { readTriggerFile, writeTriggerFile, TRIGGERS_FILE } from './routing/trigger-file.js';
 // Evals for an agent on disk: its other skills, the workspace model, tools in the sandbox.
 export { runAgentEvals, suggestAgentEvals } from './evals/agent-evals.js';
+export { readEvalFeedback, saveEvalFeedback } from './evals/eval-files.js';
 export type { AgentEvalsOptions } from './evals/agent-evals.js';
 export { sandboxExecutor } from './evals/sandbox-executor.js';
 export type { SandboxExecutorOptions } from './evals/sandbox-executor.js';

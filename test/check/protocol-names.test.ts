@@ -10,6 +10,7 @@ import { IMPORT_REPLY } from '../../src/core/protocol/import-wire.js';
 import { SKILL_TRUST } from '../../src/core/protocol/trust-wire.js';
 import { OBSERVATION } from '../../src/core/protocol/observe-wire.js';
 import { CAPABILITY_PROFILE, OBSERVED_RUN, TRY_PROFILE, TRY_SESSION } from '../../src/core/protocol/profile-wire.js';
+import * as EVALS from '../../src/core/protocol/evals-wire.js';
 import { DESCRIPTION_PROPOSAL, ROUTING_PLAN, ROUTING_REQUEST, USAGE } from '../../src/core/protocol/routing-wire.js';
 import { readSources, repoRoot } from './source-files.js';
 import { join } from 'node:path';
@@ -32,6 +33,28 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
     why: "skill-creator's evals.json and benchmark.json keys (files of a skill folder and a run, not the HTTP wire)",
   },
   {
+    names: [
+      'expected_output',
+      'eval_id',
+      'eval_name',
+      'run_number',
+      'pass_rate',
+      'time_seconds',
+      'tool_calls',
+      'runs_per_configuration',
+      'tools_ran',
+      'with_skill',
+      'without_skill',
+    ],
+    files: /^src\/core\/evals\/(evals-file|benchmark-json|feedback-file)\.ts$/,
+    why: "skill-creator's evals.json, benchmark.json and feedback.json keys, and its configuration names (files of a skill folder and a run, not the HTTP wire)",
+  },
+  {
+    names: ['with_skill', 'without_skill'],
+    files: /^src\/(core\/evals\/|node\/cli\/eval\.ts$)/,
+    why: "skill-creator's configuration names, values of EvalConfiguration",
+  },
+  {
     names: ['base_url', 'api_key_env'],
     files: /^src\/(core\/config\/schema\.ts|node\/config\/(tiers|key-origin)\.ts)$/,
     why: 'the ui.yaml skill_builder: keys',
@@ -42,11 +65,38 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
     why: 'a key written into ui.yaml by hand (refused), and the curl example of the ui help',
   },
   { names: ['input_tokens', 'output_tokens'], files: /^src\/core\/llm\/providers\//, why: "the providers' own HTTP APIs" },
+  { names: ['max_tokens', 'tool_calls'], files: /^src\/core\/llm\/(providers\/|finish-reasons\.ts$)/, why: "the providers' own HTTP APIs and finish reasons" },
+  {
+    names: ['self_test'],
+    files: /^src\/(core\/(evals|routing)\/|node\/cli\/eval\.ts$)/,
+    why: 'the type of an eval or optimisation event (the SSE event name is that type)',
+  },
+  {
+    names: ['max_calls', 'max_tokens'],
+    files: /^src\/(core\/routing\/(budget|optimize-types)\.ts|node\/cli\/route-optimize\.ts)$/,
+    why: 'the values of a budget stop (which limit was reached)',
+  },
+  { names: ['expected_output'], files: /^src\/core\/evals\/suggest\.ts$/, why: "the designer's reply schema, which uses evals.json's keys" },
 ];
 
 /** Code without its comments (a comment may name a wire field). */
 const code = (src: string): string => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 
+const EVAL_TABLES = [
+  EVALS.EVALS_REQUEST,
+  EVALS.EVAL_CASE,
+  EVALS.EVAL_PLAN,
+  EVALS.EVAL_RUN_REF,
+  EVALS.EVAL_RUN,
+  EVALS.EVAL_TRANSCRIPT,
+  EVALS.EVAL_STEP,
+  EVALS.EVAL_TOOL_CALL,
+  EVALS.EVAL_REPORT,
+  EVALS.EVAL_SUMMARY,
+  EVALS.EVAL_FIGURES,
+  EVALS.EVAL_FEEDBACK,
+  EVALS.FEEDBACK_REPLY,
+];
 const TABLES = [
   ...Object.values(FIELD_TABLES),
   IMPORT_REPLY,
@@ -60,6 +110,7 @@ const TABLES = [
   OBSERVED_RUN,
   TRY_PROFILE,
   TRY_SESSION,
+  ...EVAL_TABLES,
 ];
 const wireNames = [...new Set(TABLES.flatMap((t) => Object.values(t)))].filter((n) => n.includes('_'));
 

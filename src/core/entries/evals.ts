@@ -16,6 +16,8 @@ export { notRunExecutor, notRunResult } from '../evals/executor.js';
 export type { ToolExecutor, ToolExecutorCall, ToolExecution } from '../evals/executor.js';
 export { readEvalsJson, writeEvalsJson, evalsDocument, EVALS_FILE_PATH } from '../evals/evals-file.js';
 export type { EvalsDocument } from '../evals/evals-file.js';
+export { readFeedbackJson, writeFeedbackJson, FEEDBACK_FILE_PATH, MAX_FEEDBACK_CHARS } from '../evals/feedback-file.js';
+export type { EvalFeedback } from '../evals/feedback-file.js';
 export { casesFromExamples } from '../evals/derived.js';
 export { parseExpectation, checkExpectation } from '../evals/expectations.js';
 export type { Expectation } from '../evals/expectations.js';

@@ -13,6 +13,8 @@ import { ImproveDescriptionRequestSchema, OptimizeRequestSchema, RouteCheckReque
 import { optimizeBodyFromWire, optimizeBodyToWire, type OptimizeBody } from './optimize-wire.js';
 import { routingBodyFromWire, routingBodyToWire, type RoutingBody } from './routing-wire.js';
 import { trySessionFromWire, trySessionToWire, type TrySessionBody } from './profile-wire.js';
+import { EvalsRequestSchema, FeedbackRequestSchema } from './evals-schemas.js';
+import { evalsBodyFromWire, evalsBodyToWire, feedbackListFromWire, feedbackListToWire, type EvalsBody, type FeedbackEntry } from './evals-wire.js';
 import { ChatRequestSchema, SaveRequestSchema, TryRequestSchema, ValidateRequestSchema } from './schemas.js';
 import { chatRequestFromWire, chatRequestToWire, saveRequestFromWire, saveRequestToWire, validateRequestFromWire, validateRequestToWire } from './wire.js';
 
@@ -32,6 +34,12 @@ export const RouteCheckRequestCodec = codec(RouteCheckRequestSchema, routingBody
 export const RouteRequestsRequestCodec = codec(RouteRequestsRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const OptimizeRequestCodec = codec(OptimizeRequestSchema, optimizeBodyFromWire, (v: OptimizeBody) => optimizeBodyToWire(v));
 export const ImproveDescriptionRequestCodec = codec(ImproveDescriptionRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
+export const EvalsRequestCodec = codec(EvalsRequestSchema, evalsBodyFromWire, (v: EvalsBody) => evalsBodyToWire(v));
+export const FeedbackRequestCodec = codec(
+  FeedbackRequestSchema,
+  (w) => feedbackListFromWire(w).feedback,
+  (v: FeedbackEntry[]) => feedbackListToWire(v),
+);
 
 /** `PUT /settings/skill-builder` body: the ui.yaml `skill_builder:` keys (their schema) plus the key; null or absent keeps the saved key. */
 export const SettingsUpdateSchema = SkillBuilderConfigSchema.extend({

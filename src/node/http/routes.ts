@@ -1,11 +1,12 @@
 // The ONE routing table (docs/http-api.md, paths below basePath `/api`), served by both
 // adapters (createRequestHandler for node:http, createFetchHandler for the
 // Fetch API). Order does not matter: paths are matched segment by segment.
-// `POST /skill-builder/validate`, both `…/skill-builder/try` routes, import and export are our additions;
+// `POST /skill-builder/validate`, both `…/skill-builder/try` routes, import, export and the eval routes are our additions;
 // everything else is Forge's dashboard API.
 
 import type { Route } from './router.js';
 import { createAgentRoute, listAgents } from './handlers/agents.js';
+import { evalsRoute, getEvalFeedback, putEvalFeedback } from './handlers/evals.js';
 import { chat } from './handlers/chat.js';
 import { getContext } from './handlers/context.js';
 import { saveAgentSkill } from './handlers/save.js';
@@ -40,4 +41,7 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/requests', handler: routeRequestsRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/optimize', handler: routeOptimizeRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/improve-description', handler: improveDescriptionRoute },
+  { method: 'POST', path: '/agents/:id/skill-builder/evals', handler: evalsRoute },
+  { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/evals/feedback', handler: getEvalFeedback },
+  { method: 'PUT', path: '/agents/:id/skill-builder/skills/:name/evals/feedback', handler: putEvalFeedback },
 ] satisfies Route[]);

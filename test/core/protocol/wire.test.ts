@@ -13,10 +13,12 @@ import * as I from '../../../src/core/protocol/import-wire.js';
 import * as R from '../../../src/core/protocol/routing-wire.js';
 import * as O from '../../../src/core/protocol/optimize-wire.js';
 import * as P from '../../../src/core/protocol/profile-wire.js';
+import * as E from '../../../src/core/protocol/evals-wire.js';
 import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
 import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
 import type { RoutingEvent, RoutingReport } from '../../../src/core/routing/types.js';
+import type { EvalEvent, EvalReport, EvalRun } from '../../../src/core/evals/types.js';
 
 interface Row {
   route: string;
@@ -520,6 +522,51 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST …/skill-builder/evals (body)',
+    codec: { toWire: E.evalsBodyToWire, fromWire: E.evalsBodyFromWire },
+    ts: {
+      skillMd: 'S',
+      scripts: { 'a.sh': 'A' },
+      editingName: 'weather',
+      cases: [{ id: 3, prompt: 'rain in Oslo?', expectedOutput: 'a forecast', files: [], expectations: ['answer_contains: rain'], source: 'designer' }],
+      fromExamples: false,
+      runsPerConfiguration: 2,
+      maxSteps: 4,
+      baseline: 'previous',
+      maxCalls: 40,
+      maxTokens: 9000,
+      selfTest: false,
+    },
+    wire: {
+      skill_md: 'S',
+      scripts: { 'a.sh': 'A' },
+      editing_name: 'weather',
+      cases: [{ id: 3, prompt: 'rain in Oslo?', expected_output: 'a forecast', files: [], expectations: ['answer_contains: rain'], source: 'designer' }],
+      from_examples: false,
+      runs_per_configuration: 2,
+      max_steps: 4,
+      baseline: 'previous',
+      max_calls: 40,
+      max_tokens: 9000,
+      self_test: false,
+    },
+    serverCodec: C.EvalsRequestCodec,
+  },
+  {
+    route: 'PUT …/skills/{name}/evals/feedback (body)',
+    codec: { toWire: (v: { feedback: E.FeedbackEntry[] }) => E.feedbackListToWire(v.feedback), fromWire: E.feedbackListFromWire },
+    ts: { feedback: [{ evalId: 1, feedback: 'too chatty' }] },
+    wire: { feedback: [{ eval_id: 1, feedback: 'too chatty' }] },
+    serverCodec: C.FeedbackRequestCodec,
+    decoded: [{ evalId: 1, feedback: 'too chatty' }],
+  },
+  {
+    route: 'GET / PUT …/skills/{name}/evals/feedback (reply)',
+    codec: { toWire: (v: { feedback: E.FeedbackEntry[]; path: string }) => E.feedbackListToWire(v.feedback, v.path), fromWire: E.feedbackListFromWire },
+    ts: { feedback: [{ evalId: 1, feedback: 'too chatty', timestamp: '2026-01-01T00:00:00.000Z' }], path: '/w/bot/skills/x/evals/feedback.json' },
+    wire: { feedback: [{ eval_id: 1, feedback: 'too chatty', timestamp: '2026-01-01T00:00:00.000Z' }], path: '/w/bot/skills/x/evals/feedback.json' },
+  },
+  {
     route: 'any route (error reply with the field to fix)',
     codec: { toWire: W.errorReplyToWire, fromWire: W.errorReplyFromWire },
     ts: { error: 'base_url: must be http(s)', field: 'base_url', code: 'bad_request' },
@@ -631,5 +678,135 @@ describe('route-check SSE events', () => {
   it.each(EVENTS.map(([ev, name, data, ui]) => [name, ev, data, ui] as const))('%s', (name, ev, data, ui) => {
     expect(R.routingEventToWire(ev)).toEqual({ event: name, data });
     expect(R.routingEventFromWire(name, JSON.stringify(data))).toEqual(ui);
+  });
+});
+
+describe('evals SSE events', () => {
+  const step = {
+    text: '',
+    toolCalls: [{ name: 'convert_units', input: { value: 1 }, output: '{"error": "not run"}', ok: false, notRun: true, skill: 'unit-convert', durationMs: 2 }],
+    usage: { inputTokens: 10, outputTokens: 3 },
+    durationMs: 5,
+  };
+  const wireStep = {
+    text: '',
+    tool_calls: [
+      { name: 'convert_units', input: { value: 1 }, output: '{"error": "not run"}', ok: false, not_run: true, skill: 'unit-convert', duration_ms: 2 },
+    ],
+    usage: { input_tokens: 10, output_tokens: 3 },
+    duration_ms: 5,
+  };
+  const run: EvalRun = {
+    evalId: 1,
+    evalName: 'marathon',
+    configuration: 'without_skill',
+    runNumber: 2,
+    passRate: 0.5,
+    passed: 1,
+    failed: 1,
+    total: 2,
+    timeSeconds: 1.5,
+    tokens: 13,
+    toolCalls: 1,
+    errors: 0,
+    expectations: [{ text: 'answer_contains: 42', passed: false, evidence: 'Final answer: 40', by: 'check' }],
+    notes: [],
+    transcript: { system: 'sys', prompt: 'p', tools: ['read_skill'], steps: [step], answer: 'a', stoppedBy: 'answered', usage: step.usage, durationMs: 9 },
+    judgeUsage: { inputTokens: 0, outputTokens: 0 },
+  };
+  const wireRun = {
+    eval_id: 1,
+    eval_name: 'marathon',
+    configuration: 'without_skill',
+    run_number: 2,
+    pass_rate: 0.5,
+    passed: 1,
+    failed: 1,
+    total: 2,
+    time_seconds: 1.5,
+    tokens: 13,
+    tool_calls: 1,
+    errors: 0,
+    expectations: [{ text: 'answer_contains: 42', passed: false, evidence: 'Final answer: 40', by: 'check' }],
+    notes: [],
+    transcript: {
+      system: 'sys',
+      prompt: 'p',
+      tools: ['read_skill'],
+      steps: [wireStep],
+      answer: 'a',
+      stopped_by: 'answered',
+      usage: wireStep.usage,
+      duration_ms: 9,
+    },
+    judge_usage: { input_tokens: 0, output_tokens: 0 },
+  };
+  const stat = { mean: 0.5, stddev: 0, min: 0.5, max: 0.5 };
+  const report: EvalReport = {
+    skill: 'unit-convert',
+    baseline: 'none',
+    runsPerConfiguration: 2,
+    runs: [run],
+    summary: { withSkill: null, withoutSkill: { passRate: stat, timeSeconds: stat, tokens: stat }, delta: null },
+    notes: ['n'],
+    partial: { reason: 'budget', detail: 'max_calls reached' },
+    calls: 3,
+    usage: { inputTokens: 10, outputTokens: 3 },
+    toolsRan: false,
+  };
+  const wireReport = {
+    skill: 'unit-convert',
+    baseline: 'none',
+    runs_per_configuration: 2,
+    summary: { with_skill: null, without_skill: { pass_rate: stat, time_seconds: stat, tokens: stat }, delta: null },
+    notes: ['n'],
+    partial: { reason: 'budget', detail: 'max_calls reached' },
+    calls: 3,
+    usage: { input_tokens: 10, output_tokens: 3 },
+    tools_ran: false,
+    benchmark: { runs: [] },
+  };
+  const { runs: _runs, ...reportView } = report;
+  const plan = { cases: 1, runs: 4, maxCalls: 30, maxTokens: 9000, selfTestCalls: 6 };
+  const EVENTS: Array<[EvalEvent, string, Record<string, unknown>, E.EvalUiEvent | null]> = [
+    [{ type: 'plan', plan }, 'plan', { cases: 1, runs: 4, max_calls: 30, max_tokens: 9000, self_test_calls: 6 }, { type: 'plan', plan }],
+    [{ type: 'self_test', ok: true, detail: 'ok' }, 'self_test', { ok: true, detail: 'ok' }, { type: 'self_test', ok: true, detail: 'ok' }],
+    [
+      { type: 'run_start', evalId: 1, configuration: 'with_skill', runNumber: 1 },
+      'run_start',
+      { eval_id: 1, configuration: 'with_skill', run_number: 1 },
+      null,
+    ],
+    [
+      { type: 'step', evalId: 1, configuration: 'with_skill', runNumber: 1, step },
+      'step',
+      { eval_id: 1, configuration: 'with_skill', run_number: 1, step: wireStep },
+      null,
+    ],
+    [{ type: 'run_result', run }, 'run_result', { run: wireRun }, { type: 'run_result', run }],
+    [
+      { type: 'progress', done: 1, total: 4, calls: 2, tokens: 20 },
+      'progress',
+      { done: 1, total: 4, calls: 2, tokens: 20 },
+      { type: 'progress', done: 1, total: 4, calls: 2, tokens: 20 },
+    ],
+    [{ type: 'done', report }, 'done', { report: wireReport }, { type: 'done', report: { ...reportView, benchmark: { runs: [] } } }],
+    [
+      { type: 'error', error: new Error('rate limited'), code: 'rate_limit', report },
+      'error',
+      { error: 'rate limited', code: 'rate_limit', report: wireReport },
+      { type: 'error', error: 'rate limited', report: { ...reportView, benchmark: { runs: [] } } },
+    ],
+  ];
+  it.each(EVENTS.map(([ev, name, data, ui]) => [name, ev, data, ui] as const))('%s', (name, ev, data, ui) => {
+    expect(E.evalEventToWire(ev, () => ({ runs: [] }))).toEqual({ event: name, data });
+    expect(E.evalEventFromWire(name, JSON.stringify(data))).toEqual(ui);
+  });
+
+  it('a case travels in evals.json’s shape', () => {
+    const c = { id: 2, prompt: 'p', expectedOutput: 'e', files: ['evals/files/a.csv'], expectations: ['x'], source: 'file' as const };
+    const wire = { id: 2, prompt: 'p', expected_output: 'e', files: ['evals/files/a.csv'], expectations: ['x'], source: 'file' };
+    expect(E.evalEventToWire({ type: 'cases', cases: [c] }, () => ({}))).toEqual({ event: 'cases', data: { cases: [wire] } });
+    expect(E.evalEventFromWire('cases', JSON.stringify({ cases: [wire] }))).toEqual({ type: 'cases', cases: [c] });
   });
 });

@@ -34,7 +34,7 @@ import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
 
 /** The agent, its routing setup and the draft, from a decoded body (its editing name checked by the codec). */
-async function setup(ctx: RouteContext, body: Pick<RoutingBody, 'skillMd' | 'scripts' | 'editingName'>): Promise<AgentRoutingOptions> {
+export async function setup(ctx: RouteContext, body: Pick<RoutingBody, 'skillMd' | 'scripts' | 'editingName'>): Promise<AgentRoutingOptions> {
   const agent = await resolveAgent(ctx);
   if (body.editingName !== undefined) {
     assertSafeSkillName(body.editingName, ROUTING_REQUEST.editingName);
@@ -53,7 +53,7 @@ async function setup(ctx: RouteContext, body: Pick<RoutingBody, 'skillMd' | 'scr
 }
 
 /** An AbortController that follows the client going away; `detach` stops listening. */
-function followClient(ctx: RouteContext): { controller: AbortController; detach(): void } {
+export function followClient(ctx: RouteContext): { controller: AbortController; detach(): void } {
   const controller = new AbortController();
   const onGone = (): void => controller.abort(ctx.req.signal.reason);
   if (ctx.req.signal.aborted) onGone();
@@ -66,7 +66,7 @@ function followClient(ctx: RouteContext): { controller: AbortController; detach(
  * a failure there is thrown (an HTTP error before any SSE byte), the rest
  * is streamed, and closing the stream aborts the calls.
  */
-async function sseAfterFirstStep<E>(
+export async function sseAfterFirstStep<E>(
   events: AsyncIterableIterator<E>,
   toWire: (event: E) => SseEvent,
   controller: AbortController,
