@@ -51,7 +51,7 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   },
   {
     names: ['with_skill', 'without_skill'],
-    files: /^src\/(core\/evals\/|node\/cli\/eval\.ts$)/,
+    files: /^src\/(core\/evals\/|node\/(cli\/eval|check\/evals)\.ts$)/,
     why: "skill-creator's configuration names, values of EvalConfiguration",
   },
   {
