@@ -2,7 +2,8 @@
 // runs one tool of a skill folder with runSkillTool (in bubblewrap unless
 // --no-sandbox) and prints how it ended, its output, the hosts the egress
 // proxy refused, where the output disagrees with the tool's Output, and what
-// the run was seen doing (hosts, programs, files written).
+// the run was seen doing (hosts, programs, files written), then declared
+// versus observed (try-profile.ts), whose fixes --fix-declarations applies.
 // Env values come from the agent's .env (the folder two levels up when it
 // holds forge.yaml) only, never from the workspace's .forge/.env.
 
@@ -13,7 +14,9 @@ import { parseSkillMd } from '../../core/skillmd/parse.js';
 import type { ToolSection } from '../../core/skillmd/types.js';
 import type { FsLike } from '../fs/types.js';
 import { readSkillScripts } from '../skill-store/read.js';
-import { toolRunToWire } from '../../core/protocol/wire.js';
+import { tryReplyToWire } from '../../core/protocol/profile-wire.js';
+import { capabilityProfile } from '../../core/observe/reconcile.js';
+import { addObservedRun } from '../../core/observe/session.js';
 import { Skill } from '../../core/skill/skill.js';
 import { runSkillTool } from '../sandbox/run-skill-tool.js';
 import { ToolRunError, type ToolRunResult } from '../sandbox/types.js';
@@ -21,6 +24,7 @@ import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
 import { observationLines } from './observation-text.js';
+import { fixDeclarations, profileLines } from './try-profile.js';
 import { findWorkspace } from './workspace-dir.js';
 
 const HELP = `Usage: ${PROGRAM} try <skill-dir> --tool <name> (--input <json> | --example <n>) [options]
@@ -44,10 +48,19 @@ Options:
   --dir <path>        the workspace whose .forge/.env supplies values (default:
                       the nearest folder above the skill with a .forge/ folder)
   --timeout <s>       seconds before the run is killed (default: timeout_hint, else 30)
+  --fix-declarations  apply the proposed declaration fixes to the SKILL.md
+                      (requires.bins, requires.env, egress_domains), printing
+                      the diff first; a risky host is named, never added
+  --dry-run           with --fix-declarations: print the diff, write nothing
   --json              print the result as JSON (the HTTP API's shape)
   -h, --help          show this help
 
-Exit status: 0 when the tool exited 0 and its output matches its Output, 1 otherwise, 2 for wrong usage.
+After the run, try compares what the skill declares with what its scripts
+reference and what the run did (declared vs observed), each finding with the
+frontmatter fix it proposes.
+
+Exit status: 0 when the tool exited 0 and its output matches its Output, 1 otherwise
+(or when the fixes cannot be applied), 2 for wrong usage.
 `;
 
 function exists(path: string): boolean {
@@ -119,6 +132,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       dir: { type: 'string' },
       timeout: { type: 'string' },
       json: { type: 'boolean' },
+      'fix-declarations': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
     },
     true,
   );
@@ -128,6 +143,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError('give one skill folder (the folder holding SKILL.md)', 'try');
   if (!values.tool) throw new UsageError('name the tool to run with --tool <name>', 'try');
+  if (values['fix-declarations'] && values.json) throw new UsageError('--fix-declarations prints a diff: leave out --json', 'try');
+  if (values['dry-run'] && !values['fix-declarations'])
+    throw new UsageError('--dry-run goes with --fix-declarations (try … --fix-declarations --dry-run)', 'try');
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`--timeout must be a positive number of seconds (got "${values.timeout}")`, 'try');
   const skillDir = await realpath(resolve(io.cwd, positionals[0]!)).catch(() => {
@@ -141,8 +159,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const guessAgent = dirname(dirname(skillDir));
   const agentDir = values['agent-dir'] ? resolve(io.cwd, values['agent-dir']) : exists(join(guessAgent, 'forge.yaml')) ? guessAgent : undefined;
   const workspaceDir = values.dir ? resolve(io.cwd, values.dir) : findWorkspace(agentDir ?? skillDir);
+  const skill = Skill.from({ skillMd, scripts, dirName: basename(skillDir) });
   const result = await runSkillTool({
-    skill: Skill.from({ skillMd, scripts, dirName: basename(skillDir) }),
+    skill,
     tool: values.tool,
     input,
     sandbox: values['no-sandbox'] ? 'none' : 'auto',
@@ -156,8 +175,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       throw new Error(`${err.message}; give the agent with --agent-dir <agent-dir>: its .env supplies the values`);
     throw err;
   });
-  if (values.json) writeLine(io.stdout, JSON.stringify(toolRunToWire(result), null, 2));
+  const profile = capabilityProfile(skill, addObservedRun([], { tool: values.tool, ok: result.ok, observation: result.observation }));
+  if (values.json) writeLine(io.stdout, JSON.stringify(tryReplyToWire({ ...result, capabilityProfile: profile }), null, 2));
   else printResult(io, result);
+  if (!values.json) for (const line of profileLines(profile)) writeLine(io.stdout, line);
+  if (values['fix-declarations'])
+    await fixDeclarations(io, join(skillDir, 'SKILL.md'), join(positionals[0]!, 'SKILL.md'), skillMd, profile, values['dry-run'] === true);
   return result.ok && result.outputDiagnostics.length === 0 ? 0 : 1;
 }
 
