@@ -1,7 +1,8 @@
 // The SARIF 2.1.0 form of a CheckReport, for code scanning: one run, one rule
 // per finding code (`<check>/<code>`) with help text saying what the check
 // looks at and how to fix its findings, and one result per finding placed by
-// its file (relative to the repository root), line and column.
+// its file (relative to the repository root), line (1 for a finding about the
+// whole file) and column.
 import type { CheckFinding, CheckName, CheckReport, FindingLevel } from './types.js';
 import { allFindings } from './report.js';
 
@@ -45,7 +46,8 @@ function rule(f: CheckFinding): Record<string, unknown> {
 }
 
 function result(f: CheckFinding, ruleIndex: number): Record<string, unknown> {
-  const region = f.line !== undefined ? { region: { startLine: f.line, ...(f.column !== undefined ? { startColumn: f.column } : {}) } } : {};
+  // Code scanning shows a result on the diff only with a line: a finding about a whole file goes on its first line.
+  const region = { region: { startLine: f.line ?? 1, ...(f.line !== undefined && f.column !== undefined ? { startColumn: f.column } : {}) } };
   return {
     ruleId: ruleId(f),
     ruleIndex,
