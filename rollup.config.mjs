@@ -35,6 +35,25 @@ const minifyElementStyles = () => ({
   },
 });
 
+/** Packages of the standalone bundle's lazy part that go into a named chunk; the rest of @codemirror and @lezer is `codemirror`. */
+const CHUNK_OF = {
+  yaml: 'yaml',
+  '@codemirror/lang-python': 'cm-python',
+  '@lezer/python': 'cm-python',
+  '@codemirror/lang-javascript': 'cm-javascript',
+  '@lezer/javascript': 'cm-javascript',
+  '@codemirror/legacy-modes': 'cm-shell',
+  'style-mod': 'codemirror',
+  'w3c-keyname': 'codemirror',
+  crelt: 'codemirror',
+};
+
+function manualChunks(id) {
+  const pkg = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id)?.[1]?.replace('\\', '/');
+  if (!pkg) return undefined;
+  return CHUNK_OF[pkg] ?? (pkg.startsWith('@codemirror/') || pkg.startsWith('@lezer/') ? 'codemirror' : undefined);
+}
+
 export default [
   {
     input: {
@@ -73,12 +92,13 @@ export default [
     // The bundle may export what its lazy views import from it (else rollup adds a facade file).
     preserveEntrySignatures: 'allow-extension',
     // The YAML parser (never in the bundle itself) is one chunk the views that need it share: "As the agent sees it"
-    // and accepting an import's requirement proposals.
+    // and accepting an import's requirement proposals. CodeMirror (the code editor, with Markdown and YAML) is one
+    // chunk; each script language it loads when a file needs it is another.
     output: {
       dir: 'dist',
       entryFileNames: 'forge-skill-builder.elements.js',
       chunkFileNames: 'forge-skill-builder.[name].js',
-      manualChunks: (id) => (/[\\/]node_modules[\\/]yaml[\\/]/.test(id) ? 'yaml' : undefined),
+      manualChunks,
       format: 'es',
       sourcemap: true,
     },

@@ -2,8 +2,9 @@
 // beside it (lazy-view.ts): the routing dialog (issue 16), Run a tool, the risk
 // review and the diff of an edited skill (issue 15), the save result (issue
 // 12), the skill-folder views (file tabs, import, export; issue 17), As the
-// agent sees it (issue 13, with the YAML reader the runtime view needs), and the chat's
-// Markdown renderer (plain text until it arrives). The bundle
+// agent sees it (issue 13, with the YAML reader the runtime view needs), the chat's
+// Markdown renderer (plain text until it arrives), and the code editor with the
+// one-click fixes (issue 26: CodeMirror and each script language in chunks of their own). The bundle
 // imports each by a relative path, each chunk imports only from the bundle or
 // another such chunk (rollup adds no facade file), and each name is one the ui
 // server serves. Needs `npm run build` first, as bundle-size.test.ts does.
@@ -28,12 +29,33 @@ describe('lazily loaded parts of the standalone bundle', () => {
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
     for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'markdown'])
       expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
-    // The YAML parser is one chunk shared by the two views that need it; it imports nothing.
-    for (const view of ['agent-view', 'accept-requirements']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`, `./${chunk('yaml')}`]));
+    // The YAML parser is one chunk shared by the views that need it; it imports nothing. The core code two of those
+    // views share is a chunk of its own too: the runtime view (As the agent sees it, the fixes) and the frontmatter
+    // reading (accepting requirements, the fixes).
     expect(importsOf(chunk('yaml'))).toEqual(new Set());
+    expect(importsOf(chunk('runtime-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('yaml')}`]));
+    expect(importsOf(chunk('frontmatter'))).toEqual(new Set([`./${chunk('yaml')}`]));
+    expect(importsOf(chunk('agent-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`]));
+    expect(importsOf(chunk('accept-requirements'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('frontmatter')}`, `./${chunk('yaml')}`]));
+    expect(importsOf(chunk('fix-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`, `./${chunk('frontmatter')}`]));
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
     // Accepting an import's requirement proposals edits the YAML with core's acceptRequirements: the YAML parser
     // comes in a chunk of its own, loaded by the files chunk only when the operator accepts.
     expect(readDist(join(DIST, chunk('files-view')))).toContain(`import("./${chunk('accept-requirements')}")`);
+  });
+
+  it('the code editor: a small chunk the bundle loads with the first draft, which loads CodeMirror and each script language only when needed', () => {
+    expect(readDist(join(DIST, BUNDLE))).toContain(`import("./${chunk('code-aids')}")`);
+    expect(importsOf(chunk('code-aids'))).toEqual(new Set([`./${BUNDLE}`]));
+    const aids = readDist(join(DIST, chunk('code-aids')));
+    for (const next of ['code-editor-view', 'fix-view']) expect(aids, next).toContain(`import("./${chunk(next)}")`);
+    expect(importsOf(chunk('code-editor-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('codemirror')}`]));
+    expect(importsOf(chunk('codemirror'))).toEqual(new Set());
+    const editor = readDist(join(DIST, chunk('code-editor-view')));
+    for (const lang of ['cm-shell', 'cm-python', 'cm-javascript']) {
+      expect(editor, lang).toContain(`import("./${chunk(lang)}")`);
+      // (The JavaScript grammar holds `from"` in its own tables: only relative paths are imports.)
+      for (const from of [...importsOf(chunk(lang))].filter((f) => f?.startsWith('./'))) expect(from, lang).toBe(`./${chunk('codemirror')}`);
+    }
   });
 });

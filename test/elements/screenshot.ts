@@ -195,6 +195,16 @@ async function shot(page: Page, name: string, fullPage = false, target?: string)
 
 const builder = (page: Page) => page.locator('forge-skill-builder');
 
+/** Rewrites the open file as an operator would: the code editor and the plain textarea both take `value` (an edit) on #editor. */
+async function editText(page: Page, change: (text: string) => string): Promise<void> {
+  const editor = builder(page).locator('#editor');
+  const text = await editor.evaluate((e) => (e as HTMLTextAreaElement).value);
+  await editor.evaluate((e, value) => {
+    (e as HTMLTextAreaElement).value = value;
+    e.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  }, change(text));
+}
+
 /** docs/images/workspace-<width>-<analysis>.png: the draft workspace at 1280×800 and 400×800 with each analysis open. */
 async function docsShots(): Promise<void> {
   for (const width of [1280, 400]) {
@@ -262,9 +272,7 @@ for (const width of process.argv.includes('--docs') ? [] : [1280, 360]) {
     await builder(page).locator('#analysis-tab-checks').click();
 
     // Fix the error in the editor, save, fill the missing env var.
-    const editor = builder(page).locator('#editor');
-    const text = await editor.inputValue();
-    await editor.fill(text.replace('TODO: output schema', '**Output:** `{"temp_c": number, "conditions": string}`'));
+    await editText(page, (text) => text.replace('TODO: output schema', '**Output:** `{"temp_c": number, "conditions": string}`'));
     await builder(page).locator('.vs.warn').first().waitFor();
     await builder(page).locator('button', { hasText: 'Save skill' }).click();
     await builder(page).locator('#env-WEATHER_API_KEY').waitFor();
@@ -273,9 +281,7 @@ for (const width of process.argv.includes('--docs') ? [] : [1280, 360]) {
     await builder(page).locator('dialog[data-name="save"] button', { hasText: 'Done' }).click();
 
     // Edit mode: change the skill and review the diff.
-    await builder(page)
-      .locator('#editor')
-      .fill((await builder(page).locator('#editor').inputValue()).replace('short forecasts', 'forecasts up to 7 days'));
+    await editText(page, (text) => text.replace('short forecasts', 'forecasts up to 7 days'));
     await builder(page).locator('button', { hasText: 'Add file' }).click();
     await builder(page).locator('#file-name').fill('forecast.sh');
     await builder(page).locator('#file-name').press('Enter');

@@ -56,6 +56,8 @@ const EDIT_STARTERS = [
  * @tagname forge-skill-builder
  * @summary Build agent skills (SKILL.md + scripts) by talking to an LLM.
  *
+ * @attr plain-editor - Edit in the plain textarea: the code editor (CodeMirror, otherwise loaded with the first draft) is never loaded. Read when the draft renders.
+ *
  * @fires {CustomEvent<SkillDraftDetail>} forge-skill-draft - A draft arrived from the model or an import and was loaded into the editor.
  * @fires {CustomEvent<SkillSavedDetail>} forge-skill-saved - A skill was saved (path, egress added, env vars configured/missing).
  * @fires {CustomEvent<SettingsSavedDetail>} forge-settings-saved - The LLM settings were saved from the Configure dialog (never the key).
@@ -70,8 +72,8 @@ const EDIT_STARTERS = [
  * @csspart composer - The message input and send/stop button.
  * @csspart draft - The draft panel.
  * @csspart tabs - The file tabs, grouped by folder.
- * @csspart editor - The code editor of the current file.
- * @csspart editor-text - The editor's textarea itself (it inherits colour and caret from `editor`; style it for caret, selection or font).
+ * @csspart editor - The editor of the current file: the code editor (CodeMirror, loaded with the first draft), or the plain textarea while it loads and with `plain-editor`.
+ * @csspart editor-text - The editable text itself: the code editor's content, or the plain textarea (it inherits colour and caret from `editor`; style it for caret, selection or font).
  * @csspart analyses - The analyses beside the editor (a side rail; below the editor on a narrow element): one tab per analysis, one open.
  * @csspart validation - The validation results (the Checks analysis).
  * @csspart risk - The risk badge (score as `forge skills audit` computes it) in the Checks panel.

@@ -29,6 +29,7 @@ async function reload(api: FakeApi): Promise<ForgeSkillBuilder> {
   const el = document.createElement('forge-skill-builder');
   el.fetcher = api.fetch;
   el.setAttribute('agent', 'ops-bot');
+  el.setAttribute('plain-editor', '');
   mount(el);
   await el.updateComplete;
   return el;

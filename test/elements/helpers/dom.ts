@@ -29,6 +29,8 @@ export function internals(el: ForgeSkillBuilder) {
 function create<K extends 'forge-skill-builder' | 'forge-skill-settings'>(tag: K, api: FakeApi, attrs: Record<string, string>): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   el.fetcher = api.fetch;
+  // The suite types into the plain textarea (#editor); the code editor's own tests (builder/code-editor.test.ts) remove this.
+  if (tag === 'forge-skill-builder') el.setAttribute('plain-editor', '');
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return mount(el);
 }

@@ -1,12 +1,14 @@
 // The Checks analysis: the validator's errors and warnings and the risk
-// review's findings in one list (click a finding to jump to its line), under a
-// header whose counts are those of the list itself, and the risk badge.
+// review's findings in one list (click a finding to jump to its line; a
+// finding `validate --fix` repairs has a Fix with its diff: code/fix-view.ts),
+// under a header whose counts are those of the list itself, and the risk badge.
 
 import { html, nothing } from 'lit';
 import type { Diagnostic } from '../../../core/diagnostics.js';
 import { diagTab, tabPath } from '../draft.js';
 import type { DraftReview } from '../../api/review.js';
 import { lazyView } from '../../internal/lazy-view.js';
+import { codeAids } from '../code/aids.js';
 import type { DraftPanel } from './draft-panel.js';
 
 const reviewView = lazyView(() => import('./review-view.js'));
@@ -41,6 +43,7 @@ function finding(b: DraftPanel, x: Diagnostic) {
         ? html`<button class="diag-btn" title="Go to ${loc}" @click=${() => b.editor.jumpTo(tab, x.line!)}>${body}</button>`
         : html`<div class="diag-btn static">${body}</div>`
     }
+    ${codeAids(b.host, 1)?.renderFix(b, x) ?? nothing}
   </li>`;
 }
 

@@ -1,17 +1,18 @@
 // The draft panel: the file tabs (files/, loaded with the first render: ARIA
 // tabs grouped by folder, adding/renaming/deleting files with checked names),
-// the monospace editor with a line-number gutter that marks lines with
-// findings, the analyses beside it (analyses.ts: Checks, As the agent sees
-// it, Run, Routing), and the actions: copy, download SKILL.md, export the
-// saved skill, save.
+// the code editor (CodeMirror, loaded on demand: code/) or, while it loads,
+// when it cannot and with `plain-editor`, the monospace textarea with a
+// line-number gutter that marks lines with findings, the analyses beside it
+// (analyses.ts: Checks, As the agent sees it, Run, Routing), and the actions:
+// copy, download SKILL.md, export the saved skill, save.
 
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { diagTab, fileText, isBlank, isFolderTab, sameDraft, tabPath, withFileText } from '../draft.js';
 import { renderPartialDraft } from './partial-draft-view.js';
 import { lazyView } from '../../internal/lazy-view.js';
 import { renderAnalyses } from './analyses.js';
+import { codeAids } from '../code/aids.js';
 import type { DraftChecks, DraftEditor, DraftPanel } from './draft-panel.js';
 
 export type { DraftChecks, DraftEditor, DraftPanel };
@@ -80,11 +81,14 @@ function renderFile(b: DraftPanel) {
       ${files?.renderFileActions(b.files) ?? nothing}
     </div>
     <div class="editor" part="editor">
-      <div class="gutter" aria-hidden="true" style=${styleMap({ '--digits': String(String(lineCount).length) })}>
+      ${
+        codeAids(b.host, 1)?.renderCodeEditor(b, tab, text) ??
+        html`<div class="gutter" aria-hidden="true" style="--digits:${String(lineCount).length}">
         <div class="gutter-lines">${Array.from({ length: lineCount }, (_, i) => html`<div class=${marks.get(i + 1) ?? ''}>${i + 1}</div>`)}</div>
       </div>
       <textarea id="editor" class="code" part="editor-text" aria-label="${tabPath(tab)} content" spellcheck="false" wrap="off"
-        autocapitalize="off" autocomplete="off" .value=${live(text)} @input=${onInput} @scroll=${onScroll}></textarea>
+        autocapitalize="off" autocomplete="off" .value=${live(text)} @input=${onInput} @scroll=${onScroll}></textarea>`
+      }
     </div>
   </div>`;
 }
