@@ -115,6 +115,15 @@ describe('action.yml', () => {
     expect(failed.code).toBe(1);
     expect(failed.out).toContain('::error title=Forge skill check::');
 
+    // The job summary lists every finding, those on lines the pull request did not change too.
+    const summaryFile = join(broken.root, '..', `summary-${Math.random().toString(36).slice(2)}.md`);
+    const summaryStep = action.runs.steps.find((x) => x.id === 'summary')!;
+    expect((await runStep(summaryStep, broken, inputs, { GITHUB_STEP_SUMMARY: summaryFile })).code).toBe(0);
+    const summary = await readFile(summaryFile, 'utf8');
+    expect(summary).toContain('### Forge skill check');
+    expect(summary).toContain('| error | agent/skills/broken-tool/SKILL.md:9 | links/file-missing | ');
+    expect(summary.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| level')).length).toBe(uris.length);
+
     const clean = await pullRequest((repo) => repo.write('agent/skills/notes-reader/SKILL.md', CLEAN_MD.replace('two', 'three')));
     const ok = await runStep(check!, clean, inputs, { GITHUB_BASE_REF: 'main' });
     expect(ok.outputs).toBe('exit-code=0\n');
