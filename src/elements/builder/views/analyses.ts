@@ -1,4 +1,4 @@
-// The analyses beside the editor: Checks, As the agent sees it, Run, Routing.
+// The analyses beside the editor: Checks, As the agent sees it, Run, Routing, Evals.
 // One is open at a time, in its own panel — a side rail next to the editor on
 // a wide element, below it on a narrow one — so the editor keeps its height
 // whichever is open, and the open panel is the only thing that scrolls.
@@ -25,6 +25,7 @@ export interface AnalysisEntry {
 
 const toolRunView = lazyView(() => import('./tool-run-view.js'));
 const agentViewChunk = lazyView(() => import('./agent-view.js'));
+const evals = lazyView(() => import('./evals-view.js'));
 const loading = html`<p class="muted">Loading…</p>`;
 
 /** "As the agent sees it": the draft as Forge's runtime reads it, loaded and computed only while open. */
@@ -59,6 +60,7 @@ export const ANALYSES: readonly AnalysisEntry[] = [
     render: (b) => toolRunView(b.host, true)?.renderToolRuns(b) ?? loading,
   },
   { id: 'routing', label: 'Routing', applies: () => true, render: routing },
+  { id: 'evals', label: 'Evals', applies: () => true, render: (b) => evals(b.host, true)?.renderEvals(b) ?? loading },
 ];
 
 /** Arrow keys, Home and End move between the analysis tabs (and open the one reached). */

@@ -1,0 +1,55 @@
+// The evals view's API calls, loaded with the view on first use:
+// POST …/skill-builder/evals (SSE read into UI events) and the skill's
+// feedback (GET / PUT …/skills/{name}/evals/feedback), through the API
+// client's post() and request() (its errors, endpoint and fetch). Bodies,
+// events and replies are mapped by core/protocol/evals-wire.ts; unknown
+// events are ignored.
+import {
+  evalEventFromWire,
+  evalsBodyToWire,
+  feedbackListFromWire,
+  feedbackListToWire,
+  type EvalReportView,
+  type EvalUiEvent,
+  type FeedbackEntry,
+} from '../../core/protocol/evals-wire.js';
+import type { ApiClient } from './client.js';
+import { readSse } from './sse.js';
+import type { Draft } from '../types.js';
+
+export type { EvalReportView, EvalUiEvent, FeedbackEntry };
+
+/** What a run sends: the agent, the draft, the installed skill it replaces, and the run's size. */
+export interface EvalsTarget {
+  agent: string;
+  draft: Draft;
+  editingName?: string | undefined;
+  runsPerConfiguration: number;
+  maxCalls: number;
+}
+
+const agentPath = (agent: string) => `/agents/${encodeURIComponent(agent)}/skill-builder`;
+const feedbackPath = (agent: string, name: string) => `${agentPath(agent)}/skills/${encodeURIComponent(name)}/evals/feedback`;
+
+export async function* runEvals(api: ApiClient, t: EvalsTarget, signal: AbortSignal): AsyncGenerator<EvalUiEvent> {
+  const body = evalsBodyToWire({
+    skillMd: t.draft.skillMd,
+    scripts: t.draft.scripts,
+    editingName: t.editingName,
+    runsPerConfiguration: t.runsPerConfiguration,
+    maxCalls: t.maxCalls,
+  });
+  const res = await api.post(`${agentPath(t.agent)}/evals`, body, signal);
+  for await (const m of readSse(res.body!, signal)) {
+    const ev = evalEventFromWire(m.event ?? 'message', m.data);
+    if (ev) yield ev;
+  }
+}
+
+export async function loadFeedback(api: ApiClient, agent: string, name: string): Promise<FeedbackEntry[]> {
+  return feedbackListFromWire(await (await api.request('GET', feedbackPath(agent, name))).json()).feedback;
+}
+
+export async function saveFeedback(api: ApiClient, agent: string, name: string, entries: FeedbackEntry[]): Promise<void> {
+  await api.request('PUT', feedbackPath(agent, name), feedbackListToWire(entries));
+}
