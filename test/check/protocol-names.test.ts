@@ -51,7 +51,7 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   },
   {
     names: ['with_skill', 'without_skill'],
-    files: /^src\/(core\/evals\/|node\/(cli\/eval|check\/evals)\.ts$)/,
+    files: /^src\/(core\/evals\/|node\/(cli\/eval|check\/evals)\.ts$|elements\/builder\/views\/evals-view\.ts$)/,
     why: "skill-creator's configuration names, values of EvalConfiguration",
   },
   {
@@ -68,7 +68,7 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   { names: ['max_tokens', 'tool_calls'], files: /^src\/core\/llm\/(providers\/|finish-reasons\.ts$)/, why: "the providers' own HTTP APIs and finish reasons" },
   {
     names: ['self_test'],
-    files: /^src\/(core\/(evals|routing)\/|node\/cli\/eval\.ts$)/,
+    files: /^src\/(core\/(evals|routing)\/|node\/cli\/eval\.ts$|elements\/builder\/views\/evals-view\.ts$)/,
     why: 'the type of an eval or optimisation event (the SSE event name is that type)',
   },
   {
