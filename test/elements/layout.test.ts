@@ -24,6 +24,14 @@ const warnings = Array.from({ length: 12 }, (_, i) => ({
   message: `warning number ${i + 1} about the draft`,
   line: i + 2,
 }));
+// A finding whose field and message hold long unbroken words (a rail too narrow for them must wrap, not cut them off).
+warnings.push({
+  severity: 'warning',
+  code: 'w',
+  field: 'tools.weather_current_conditions_for_a_city.output_schema',
+  message: 'Tool weather_current_conditions_for_a_city has no Output JSON schema; add one under **Output:**.',
+  line: 14,
+});
 
 const CONTROLS = 'button, input, select, textarea, a[href], summary, [tabindex]';
 
@@ -77,6 +85,16 @@ async function measure(el: ForgeSkillBuilder, size: string): Promise<void> {
       ok(s.length <= 1, `${where}: ${describeEl(c)} sits in ${s.length} scrollable ancestors (${s.map(describeEl).join(' > ')})`);
     }
     const panel = $(el, '#analysis-panel')!;
+    if (id === 'checks') {
+      const right = panel.getBoundingClientRect().right;
+      for (const m of panel.querySelectorAll('.dmsg')) {
+        const r = m.getBoundingClientRect();
+        ok(
+          r.right <= right + 0.5 && m.scrollWidth <= m.clientWidth + 1,
+          `${where}: the finding "${m.textContent!.slice(0, 40)}…" fits the rail (ends at ${Math.round(r.right)}px of ${Math.round(right)}px)`,
+        );
+      }
+    }
     const wanted = [
       ...PRIMARY[id]!.map((t) => [...panel.querySelectorAll('button')].find((b) => b.textContent!.trim().startsWith(t))),
       $(el, '[part="footer"] .primary'),

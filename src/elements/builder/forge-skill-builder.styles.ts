@@ -209,11 +209,13 @@ export const builderStyles = css`
     border: 0; background: transparent; padding: var(--_space-1) var(--_space-1_5); min-height: 0; gap: var(--_space-2); font-weight: 400; border-radius: 6px;
   }
   .diag-btn.static { display: flex; cursor: default; }
+  /* In a narrow analyses rail the message goes under its severity and line instead of being cut off. */
+  .diag-btn { flex-wrap: wrap; row-gap: var(--_space-0_25); }
   .sev { font-weight: 700; font-size: 0.8em; flex: none; min-width: 6.6em; }
   .error .sev { color: var(--_danger); }
   .warning .sev { color: var(--_warning); }
   .loc { color: var(--_muted); font-size: 0.8em; flex: none; min-width: 4.6em; }
-  .dmsg { flex: 1; min-width: 0; font-size: 0.92em; }
+  .dmsg { flex: 1 1 14em; min-width: 0; font-size: 0.92em; overflow-wrap: anywhere; }
 
   .draft-foot { display: flex; align-items: center; gap: var(--_space-2); padding: var(--_space-2_5) var(--_space-3); border-top: 1px solid var(--_border); flex-wrap: wrap; }
   .save-hint { color: var(--_muted); font-size: 0.86em; text-align: right; }
