@@ -28,6 +28,7 @@ export {
   prepareAgentRouting,
   routeOptimizeAgent,
   optimizeAgentRouting,
+  agentCatalogBudget,
 } from './routing/agent-routing.js';
 export type { AgentRoutingOptions } from './routing/agent-routing.js';
 export { readTriggerFile, writeTriggerFile, TRIGGERS_FILE } from './routing/trigger-file.js';

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import type { ChatRequest, SaveSkillRequest, ValidateRequest } from '../api/types.js';
 import { SkillBuilderConfigSchema, settingsFromConfig, settingsToConfig, type SkillBuilderSettings } from '../config/schema.js';
 import { SETTINGS_UPDATE } from './fields.js';
-import { ImproveDescriptionRequestSchema, OptimizeRequestSchema, RouteCheckRequestSchema, RouteRequestsRequestSchema } from './routing-schemas.js';
+import {
+  CatalogBudgetRequestSchema,
+  ImproveDescriptionRequestSchema,
+  OptimizeRequestSchema,
+  RouteCheckRequestSchema,
+  RouteRequestsRequestSchema,
+} from './routing-schemas.js';
+import { catalogBudgetBodyFromWire, catalogBudgetBodyToWire, type CatalogBudgetBody } from './catalog-budget-wire.js';
 import { optimizeBodyFromWire, optimizeBodyToWire, type OptimizeBody } from './optimize-wire.js';
 import { routingBodyFromWire, routingBodyToWire, type RoutingBody } from './routing-wire.js';
 import { trySessionFromWire, trySessionToWire, type TrySessionBody } from './profile-wire.js';
@@ -40,6 +47,7 @@ export const FeedbackRequestCodec = codec(
   (w) => feedbackListFromWire(w).feedback,
   (v: FeedbackEntry[]) => feedbackListToWire(v),
 );
+export const CatalogBudgetRequestCodec = codec(CatalogBudgetRequestSchema, catalogBudgetBodyFromWire, (v: CatalogBudgetBody) => catalogBudgetBodyToWire(v));
 
 /** `PUT /settings/skill-builder` body: the ui.yaml `skill_builder:` keys (their schema) plus the key; null or absent keeps the saved key. */
 export const SettingsUpdateSchema = SkillBuilderConfigSchema.extend({

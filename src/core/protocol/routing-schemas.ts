@@ -1,9 +1,11 @@
 // zod schemas of the routing-check HTTP bodies (wire names from fields.ts):
-// route-check `{skill_md, scripts?, editing_name?, requests?, generate?, concurrency?}`,
+// route-check `{skill_md, scripts?, editing_name?, requests?, generate?, concurrency?,
+// runs_per_query?, threshold?}`,
 // route-check/requests `{skill_md, scripts?, editing_name?, count?}` and
 // improve-description `{skill_md, scripts?, editing_name?, results}` and
 // route-check/optimize `{skill_md, scripts?, editing_name?, requests, iterations?,
-// holdout?, runs_per_query?, threshold?, max_calls?, max_tokens?, concurrency?}`.
+// holdout?, runs_per_query?, threshold?, max_calls?, max_tokens?, concurrency?}`
+// and catalog-budget `{skill_md, scripts?, editing_name?, budget_chars?}`.
 // Sizes are capped so a body cannot ask for an unbounded number of calls.
 import { z } from 'zod';
 import { checkSkillName } from '../names.js';
@@ -11,8 +13,9 @@ import { DraftSchema } from './schemas.js';
 import { ROUTING_REQUEST as Q } from './routing-wire.js';
 import { DEFAULT_MAX_REQUESTS, MAX_REQUEST_CHARS } from '../routing/requests.js';
 import { OPTIMIZE_REQUEST as O } from './optimize-wire.js';
+import { CATALOG_BUDGET_REQUEST as B } from './catalog-budget-wire.js';
 
-/** Requests one check may carry (each is one provider call). */
+/** Requests one check may carry (each is `runs_per_query` provider calls). */
 export const MAX_ROUTE_REQUESTS = 50;
 
 const EditingName = z.string().superRefine((v, ctx) => {
@@ -38,6 +41,8 @@ export const RouteCheckRequestSchema = DraftSchema.extend({
   [Q.requests]: z.array(RoutingRequestWireSchema).max(MAX_ROUTE_REQUESTS, `at most ${MAX_ROUTE_REQUESTS} requests per check`).optional(),
   [Q.generate]: z.number().int().min(0).max(DEFAULT_MAX_REQUESTS, `generate may be at most ${DEFAULT_MAX_REQUESTS}`).optional(),
   [Q.concurrency]: z.number().int().min(1).max(8).optional(),
+  [Q.runsPerQuery]: z.number().int().min(1).max(10, 'runs_per_query may be at most 10').optional(),
+  [Q.threshold]: z.number().gt(0).max(1).optional(),
 }).superRefine((v, ctx) => {
   if ((v[Q.requests]?.length ?? 0) === 0 && !v[Q.generate])
     ctx.addIssue({ code: 'custom', path: [Q.requests], message: 'give requests to check, or generate > 0 to have them written' });
@@ -78,4 +83,12 @@ export const OptimizeRequestSchema = DraftSchema.extend({
   [O.maxCalls]: z.number().int().min(1).max(MAX_OPTIMIZE_CALLS, `max_calls may be at most ${MAX_OPTIMIZE_CALLS}`).optional(),
   [O.maxTokens]: z.number().int().min(1).optional(),
   [O.concurrency]: z.number().int().min(1).max(8).optional(),
+});
+
+/** Largest catalog budget a body may ask about, in characters. */
+export const MAX_CATALOG_BUDGET_CHARS = 1_000_000;
+
+export const CatalogBudgetRequestSchema = DraftSchema.extend({
+  [B.editingName]: EditingName.optional(),
+  [B.budgetChars]: z.number().int().min(1).max(MAX_CATALOG_BUDGET_CHARS, `budget_chars may be at most ${MAX_CATALOG_BUDGET_CHARS}`).optional(),
 });

@@ -9,11 +9,35 @@ import { fromWire, obj, str, toWire, type WireJson } from './wire.js';
 import type { SseMessage } from './builder-events-wire.js';
 
 /** Routing bodies: the draft's SKILL.md and scripts, the edited skill, and per route its own fields. */
-export const ROUTING_REQUEST = /*#__PURE__*/ fields('skillMd', 'scripts', 'editingName', 'requests', 'generate', 'concurrency', 'count', 'results');
+export const ROUTING_REQUEST = /*#__PURE__*/ fields(
+  'skillMd',
+  'scripts',
+  'editingName',
+  'requests',
+  'generate',
+  'concurrency',
+  'count',
+  'results',
+  'runsPerQuery',
+  'threshold',
+);
 /** `POST …/improve-description` reply. */
 export const DESCRIPTION_PROPOSAL = /*#__PURE__*/ fields('description', 'rationale', 'skillMd');
 /** The route-check `plan` event. */
-export const ROUTING_PLAN = /*#__PURE__*/ fields('calls', 'designerCalls');
+export const ROUTING_PLAN = /*#__PURE__*/ fields('calls', 'designerCalls', 'runsPerQuery');
+/** The route-check `done` summary. */
+export const ROUTING_SUMMARY = /*#__PURE__*/ fields(
+  'skill',
+  'total',
+  'passed',
+  'recall',
+  'precision',
+  'overlaps',
+  'runsPerQuery',
+  'threshold',
+  'calls',
+  'usage',
+);
 /** Token usage in a route-check summary. */
 export const USAGE = /*#__PURE__*/ fields('inputTokens', 'outputTokens');
 
@@ -27,6 +51,8 @@ export interface RoutingBody {
   concurrency?: number | undefined;
   count?: number | undefined;
   results?: Array<Pick<RoutingResult, 'text' | 'expect' | 'chose' | 'ok'>> | undefined;
+  runsPerQuery?: number | undefined;
+  threshold?: number | undefined;
 }
 
 export const routingBodyToWire = (b: RoutingBody): WireJson => toWire(ROUTING_REQUEST, b);
@@ -34,7 +60,7 @@ export const routingBodyToWire = (b: RoutingBody): WireJson => toWire(ROUTING_RE
 export const routingBodyFromWire = (json: unknown): RoutingBody => {
   const f = fromWire(ROUTING_REQUEST, json) as Record<keyof RoutingBody, unknown>;
   const out: RoutingBody = { skillMd: str(f.skillMd) };
-  for (const k of ['scripts', 'editingName', 'requests', 'generate', 'concurrency', 'count', 'results'] as const)
+  for (const k of ['scripts', 'editingName', 'requests', 'generate', 'concurrency', 'count', 'results', 'runsPerQuery', 'threshold'] as const)
     if (f[k] !== undefined) (out as unknown as WireJson)[k] = f[k];
   return out;
 };
@@ -47,35 +73,45 @@ export interface RoutingSummary {
   recall: number | null;
   precision: number | null;
   overlaps: Array<{ skill: string; requests: string[] }>;
+  /** Times each request was sent (1 from a server that predates repeated runs). */
+  runsPerQuery: number;
+  threshold: number;
   calls: number;
   usage?: { inputTokens: number; outputTokens: number };
 }
 
-/** The report's summary on the wire (`usage` in snake_case). */
+/** The report's summary on the wire. */
 export function routingSummaryToWire(report: RoutingReport): WireJson {
-  return {
+  return toWire(ROUTING_SUMMARY, {
     skill: report.skill,
     total: report.results.length,
     passed: report.results.filter((r) => r.ok).length,
     recall: report.recall,
     precision: report.precision,
     overlaps: report.overlaps,
+    runsPerQuery: report.runsPerQuery,
+    threshold: report.threshold,
     calls: report.calls,
     usage: toWire(USAGE, report.usage),
-  };
+  });
 }
 
 export function routingSummaryFromWire(json: unknown): RoutingSummary {
-  const j = obj(json);
-  const u = fromWire(USAGE, j.usage);
-  return { ...(j as unknown as RoutingSummary), usage: { inputTokens: Number(u.inputTokens) || 0, outputTokens: Number(u.outputTokens) || 0 } };
+  const f = fromWire(ROUTING_SUMMARY, json);
+  const u = fromWire(USAGE, f.usage);
+  return {
+    ...(f as unknown as RoutingSummary),
+    runsPerQuery: Number(f.runsPerQuery) || 1,
+    threshold: Number(f.threshold) || 0.5,
+    usage: { inputTokens: Number(u.inputTokens) || 0, outputTokens: Number(u.outputTokens) || 0 },
+  };
 }
 
 /** A routing event as an SSE message. */
 export function routingEventToWire(ev: RoutingEvent): SseMessage {
   switch (ev.type) {
     case 'plan':
-      return { event: 'plan', data: toWire(ROUTING_PLAN, { calls: ev.calls, designerCalls: ev.designerCalls }) };
+      return { event: 'plan', data: toWire(ROUTING_PLAN, { calls: ev.calls, designerCalls: ev.designerCalls, runsPerQuery: ev.runsPerQuery }) };
     case 'requests':
       return { event: 'requests', data: { requests: ev.requests } };
     case 'progress':

@@ -1,10 +1,11 @@
-// checkRouting / routeCheck: asks the agent's model, once per request, what it
-// would do with that request given exactly what Forge's runtime shows it (the
-// system prompt with the skill catalog, read_skill and the skills' script
-// tools; see agent-view.ts), and reports which skill each request went to,
-// recall, precision and the overlaps naming the competing skill.
+// checkRouting / routeCheck: asks the agent's model, `runsPerQuery` times per
+// request, what it would do with that request given exactly what Forge's
+// runtime shows it (the system prompt with the skill catalog, read_skill and
+// the skills' script tools; see agent-view.ts), and reports which skill each
+// request went to, its trigger rate over the runs, recall, precision and the
+// overlaps naming the competing skill.
 //
-// One provider call per request (single turn, native tool calling, tool choice
+// One provider call per run (single turn, native tool calling, tool choice
 // auto), at most `concurrency` at once; the caller's signal aborts the calls in
 // flight and starts no more. `routeCheck` yields events and never throws for a
 // provider failure: it ends with `error` carrying the results so far.
@@ -15,12 +16,12 @@ import { createLlmClient } from '../llm/client.js';
 import type { LlmClient, LlmUsage } from '../llm/types.js';
 import { buildAgentView, routingSkillName, type AgentView } from './agent-view.js';
 import { generateRequests } from './generate-requests.js';
-import { choiceOf, isExpected, summarize, type ToolCallSeen } from './outcome.js';
+import { choiceOf, RunTally, summarize, type ToolCallSeen } from './outcome.js';
 import { checkRequests, DEFAULT_MAX_REQUESTS, planRouting } from './requests.js';
 import type { SkillBrief } from './designer.js';
 import { routingSkill, skillBriefs } from './skills.js';
 import type { Skill } from '../skill/skill.js';
-import type { CheckRoutingOptions } from './options.js';
+import { DEFAULT_RUNS_PER_QUERY, DEFAULT_TRIGGER_THRESHOLD, type CheckRoutingOptions } from './options.js';
 import type { RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from './types.js';
 
 export const DEFAULT_ROUTING_CONCURRENCY = 4;
@@ -39,6 +40,8 @@ interface Prepared {
   requests: RoutingRequest[];
   concurrency: number;
   maxRequests: number;
+  runsPerQuery: number;
+  threshold: number;
 }
 
 function prepare(opts: CheckRoutingOptions): Prepared {
@@ -57,13 +60,19 @@ function prepare(opts: CheckRoutingOptions): Prepared {
   if (!(concurrency >= 1)) throw new RequestError('concurrency', 'concurrency must be 1 or more');
   const maxRequests = Math.floor(opts.maxRequests ?? DEFAULT_MAX_REQUESTS);
   if (!(maxRequests >= 1)) throw new RequestError('maxRequests', 'maxRequests must be 1 or more');
+  const runsPerQuery = opts.runsPerQuery ?? DEFAULT_RUNS_PER_QUERY;
+  if (!Number.isInteger(runsPerQuery) || runsPerQuery < 1 || runsPerQuery > 10)
+    throw new RequestError('runsPerQuery', 'runsPerQuery must be a whole number from 1 to 10: the times each request is sent');
+  const threshold = opts.threshold ?? DEFAULT_TRIGGER_THRESHOLD;
+  if (typeof threshold !== 'number' || !(threshold > 0 && threshold <= 1))
+    throw new RequestError('threshold', 'threshold must be a number above 0 and at most 1: the share of runs that must go as expected');
   if (requests.length === 0 && generate === 0) throw new RequestError('requests', 'give requests to check, or set generate to have them written');
   // The draft replaces an installed skill of the same name (the one being edited).
   const rest = others.filter((s) => routingSkillName(s) !== name);
   const view = buildAgentView([draft, ...rest], { agentName: opts.agentName });
   const llm = 'stream' in opts.llm ? opts.llm : createLlmClient(opts.llm);
   const [brief, ...briefs] = skillBriefs([draft, ...rest]);
-  return { llm, draft, name, brief: brief!, others: briefs, view, requests, concurrency, maxRequests };
+  return { llm, draft, name, brief: brief!, others: briefs, view, requests, concurrency, maxRequests, runsPerQuery, threshold };
 }
 
 /** What the model does with one request: the tool calls it made, its first words, and the usage. */
@@ -107,15 +116,15 @@ function errorCode(err: unknown): ForgeErrorCode | 'internal' {
 /**
  * Runs a routing check and yields its events: `plan` (the calls it will make),
  * `requests` (the full list, generated ones included), then `progress` and
- * `route_result` per request as answers arrive, then `done` with the report —
- * or `error` with the report so far. Invalid options throw RequestError before
- * any call.
+ * `route_result` per request once all its runs are back, then `done` with the
+ * report — or `error` with the report so far. Invalid options throw
+ * RequestError before any call.
  */
 export async function* routeCheck(opts: CheckRoutingOptions): AsyncGenerator<RoutingEvent> {
   const p = prepare(opts);
   const signal = opts.signal;
   const plan = planRouting({ draftSkillMd: p.draft.skillMd, requests: p.requests, generate: opts.generate ?? 0, maxRequests: p.maxRequests });
-  yield { type: 'plan', calls: plan.calls, designerCalls: plan.designerCalls };
+  yield { type: 'plan', calls: plan.calls * p.runsPerQuery, designerCalls: plan.designerCalls, runsPerQuery: p.runsPerQuery };
 
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
   const addUsage = (u: LlmUsage): void => {
@@ -127,7 +136,9 @@ export async function* routeCheck(opts: CheckRoutingOptions): AsyncGenerator<Rou
   const report = (): RoutingReport => ({
     skill: p.name,
     results: results.filter(Boolean),
-    ...summarize(results.filter(Boolean), p.name),
+    ...summarize(results.filter(Boolean), p.name, p.threshold),
+    runsPerQuery: p.runsPerQuery,
+    threshold: p.threshold,
     calls,
     usage: { ...usage },
   });
@@ -163,6 +174,8 @@ async function* decideAll(
   hooks: { onCall(): void; addUsage(u: LlmUsage): void; report(): RoutingReport; fail(err: unknown): RoutingEvent },
 ): AsyncGenerator<RoutingEvent> {
   const total = requests.length;
+  const runs = p.runsPerQuery;
+  const tallies = requests.map((r) => new RunTally(r, p.name));
   let next = 0;
   let finished = 0;
   let failure: unknown;
@@ -172,24 +185,22 @@ async function* decideAll(
     wake?.();
     wake = undefined;
   };
+  // Task t is run t % runs of request floor(t / runs): a request's runs go out together.
   const worker = async (): Promise<void> => {
-    while (failure === undefined && next < total && !signal?.aborted) {
-      const index = next++;
-      const request = requests[index]!;
+    while (failure === undefined && next < total * runs && !signal?.aborted) {
+      const index = Math.floor(next++ / runs);
       hooks.onCall();
       try {
-        const { calls, answer, usage } = await decide(p.llm, p.view, request.text, signal);
+        const { calls, answer, usage } = await decide(p.llm, p.view, requests[index]!.text, signal);
         hooks.addUsage(usage);
-        const chose = choiceOf(calls, p.view);
-        const result: RoutingResult = {
-          ...request,
-          chose,
-          ok: isExpected(request, chose, p.name),
-          ...(chose ? {} : answer.trim() ? { answer: answer.trim() } : {}),
-        };
-        results[index] = result;
-        finished++;
-        ready.push({ type: 'progress', done: finished, total }, { type: 'route_result', index, result });
+        const tally = tallies[index]!;
+        tally.add(choiceOf(calls, p.view), answer);
+        if (tally.runs === runs) {
+          const result = tally.result(p.threshold);
+          results[index] = result;
+          finished++;
+          ready.push({ type: 'progress', done: finished, total }, { type: 'route_result', index, result });
+        }
       } catch (err) {
         failure ??= err;
       }
@@ -197,7 +208,7 @@ async function* decideAll(
     }
   };
   let running = true;
-  const workers = Promise.all(Array.from({ length: Math.min(p.concurrency, total) }, worker)).then(() => {
+  const workers = Promise.all(Array.from({ length: Math.min(p.concurrency, total * runs) }, worker)).then(() => {
     running = false;
     notify();
   });

@@ -8,6 +8,7 @@ import type { Skill } from '../skill/skill.js';
 import { buildAgentView, routingSkillName, type AgentView } from './agent-view.js';
 import { checkBudget } from './budget.js';
 import { DEFAULT_ROUTING_CONCURRENCY } from './check-routing.js';
+import { DEFAULT_RUNS_PER_QUERY, DEFAULT_TRIGGER_THRESHOLD } from './options.js';
 import type { SkillBrief } from './designer.js';
 import type { OptimizeRoutingOptions, RoutingBudget, RoutingTarget } from './optimize-types.js';
 import { checkRequests } from './requests.js';
@@ -17,8 +18,7 @@ import { routingTargetOf } from './target.js';
 
 export const DEFAULT_ITERATIONS = 5;
 export const DEFAULT_HOLDOUT = 0.4;
-export const DEFAULT_RUNS_PER_QUERY = 3;
-export const DEFAULT_TRIGGER_THRESHOLD = 0.5;
+export { DEFAULT_RUNS_PER_QUERY, DEFAULT_TRIGGER_THRESHOLD };
 
 export interface OptimizeSetup {
   llm: LlmClient;

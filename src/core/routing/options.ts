@@ -5,6 +5,11 @@ import type { LlmClient, LlmConfig } from '../llm/types.js';
 import type { SkillLike } from '../skill/skill.js';
 import type { RoutingRequest } from './types.js';
 
+/** Times each request is sent when none is said: models are not deterministic, so one answer is a coin toss. */
+export const DEFAULT_RUNS_PER_QUERY = 3;
+/** Share of runs at or above which a request counts as routed to the skill. */
+export const DEFAULT_TRIGGER_THRESHOLD = 0.5;
+
 export interface CheckRoutingOptions {
   /** A ready client, or the config to create one with createLlmClient. */
   llm: LlmClient | LlmConfig;
@@ -20,7 +25,11 @@ export interface CheckRoutingOptions {
   concurrency?: number;
   /** The agent's id, as Forge's runtime names it in the system prompt. Default `agent`. */
   agentName?: string;
-  /** Upper bound on requests checked (one call each). Default 12. */
+  /** Upper bound on requests checked (`runsPerQuery` calls each). Default 12. */
   maxRequests?: number;
+  /** Times each request is sent; its result carries the trigger rate over the runs. Default 3 (1 to 10). */
+  runsPerQuery?: number;
+  /** Share of runs that must go as expected for a request to pass (for a request meant for the skill: its trigger rate at or above it). Default 0.5. */
+  threshold?: number;
   signal?: AbortSignal;
 }

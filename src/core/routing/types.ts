@@ -33,8 +33,15 @@ export interface RoutingResult {
   expect: RoutingExpectation;
   skill?: string;
   source?: RoutingRequest['source'];
-  /** null: the model called no skill (answered from its defaults, or called a tool no skill owns). */
+  /** The choice most runs made (ties: the first seen); null: the model called no skill (answered from its defaults, or called a tool no skill owns). */
   chose: RoutingChoice | null;
+  /** Times the request was sent. */
+  runs: number;
+  /** Runs routed to the skill being checked. */
+  hits: number;
+  /** Trigger rate: hits / runs. */
+  rate: number;
+  /** Whether the share of runs that went as expected reached the threshold (for a request meant for the skill: rate ≥ threshold). */
   ok: boolean;
   /** What the model said when it called no tool (first 200 characters), to see why. */
   answer?: string;
@@ -50,20 +57,23 @@ export interface RoutingReport {
   /** The skill checked (its catalog name). */
   skill: string;
   results: RoutingResult[];
-  /** Of the requests meant for this skill, the share it got. null when there were none. */
+  /** Of the requests meant for this skill, the share it got (trigger rate at or above the threshold). null when there were none. */
   recall: number | null;
-  /** Of the requests this skill got, the share meant for it. null when it got none. */
+  /** Of the requests this skill got (trigger rate at or above the threshold), the share meant for it. null when it got none. */
   precision: number | null;
   overlaps: RoutingOverlap[];
-  /** Provider calls made: one per request checked, plus designer calls. */
+  /** Times each request was sent. */
+  runsPerQuery: number;
+  /** The trigger-rate threshold the results were judged by. */
+  threshold: number;
+  /** Provider calls made: `runsPerQuery` per request checked, plus designer calls. */
   calls: number;
   usage: LlmUsage;
 }
 
-/** Events of a running check, in order: `plan`, `requests`, then per request `progress` + `route_result`, then `done` or `error`. */
+/** Events of a running check, in order: `plan`, `requests`, then per request (once all its runs are back) `progress` + `route_result`, then `done` or `error`. */
 export type RoutingEvent =
-  | { type: 'plan'; calls: number; designerCalls: number }
-  | { type: 'plan'; calls: number; designerCalls: number; requests: number }
+  | { type: 'plan'; calls: number; designerCalls: number; runsPerQuery: number }
   | { type: 'requests'; requests: RoutingRequest[] }
   | { type: 'progress'; done: number; total: number }
   | { type: 'route_result'; index: number; result: RoutingResult }

@@ -28,10 +28,18 @@ export interface RoutingRequestItem {
 }
 
 export interface RoutingResultItem extends RoutingRequestItem {
+  /** The choice most runs made. */
   chose: { skill: string; via: 'read_skill' | 'tool'; tool?: string } | null;
   ok: boolean;
   answer?: string;
+  /** Times the request was sent, and how many went to the draft (absent from a server that sends each once). */
+  runs?: number;
+  hits?: number;
+  rate?: number;
 }
+
+/** Times the element has each request sent in a check (the server's default too). */
+export const ROUTING_RUNS = 3;
 
 /** One SSE message of a route-check stream as a UI event, or null to ignore it. */
 export const toRoutingEvent = routingEventFromWire;
@@ -48,7 +56,7 @@ const body = (t: RoutingTarget, extra: Omit<RoutingBody, 'skillMd'>) =>
   routingBodyToWire({ skillMd: t.draft.skillMd, scripts: t.draft.scripts, editingName: t.editingName, ...extra });
 
 export async function* routeCheck(api: ApiClient, t: RoutingTarget, requests: RoutingRequestItem[], signal: AbortSignal): AsyncGenerator<RoutingUiEvent> {
-  const res = await api.post(path(t, 'route-check'), body(t, { requests }), signal);
+  const res = await api.post(path(t, 'route-check'), body(t, { requests, runsPerQuery: ROUTING_RUNS }), signal);
   for await (const m of readSse(res.body!, signal)) {
     const ev = toRoutingEvent(m.event ?? 'message', m.data);
     if (ev) yield ev;

@@ -1,8 +1,8 @@
 // `forge-skill-builder route-check <skill-dir> --agent <agent-dir>`: will the
 // agent use the skill? Asks the workspace's skill-builder model (settings as
-// for `chat`), once per request, which skill it would load given the agent's
-// other installed skills, prints a table of the answers with recall,
-// precision and the competing skills, and exits 1 when recall or precision is
+// for `chat`), --runs times per request, which skill it would load given the
+// agent's other installed skills, prints a table of the answers (with each
+// request's trigger rate) with recall, precision and the competing skills, and exits 1 when recall or precision is
 // below --min (default 0.8) — for CI over a repository of skills. With
 // --optimize it runs the optimisation loop instead (route-optimize.ts).
 import { basename, resolve } from 'node:path';
@@ -18,7 +18,10 @@ import { plural, writeLine, type CliIo } from './io.js';
 import { loadSkill } from './validate.js';
 import { findWorkspace } from './workspace-dir.js';
 import { ConfigError } from '../../core/errors.js';
+import { DEFAULT_RUNS_PER_QUERY, DEFAULT_TRIGGER_THRESHOLD } from '../../core/routing/options.js';
 import type { RoutingBudget } from '../../core/routing/optimize-types.js';
+import type { LlmConfig } from '../../core/llm/types.js';
+import type { Skill } from '../../core/skill/skill.js';
 import { readTriggerFile } from '../routing/trigger-file.js';
 import { runOptimize } from './route-optimize.js';
 import { runOverlaps } from './route-overlaps.js';
@@ -38,6 +41,10 @@ Options:
                        when it should NOT go to this skill (default: it should)
   --generate <n>       add n generated requests: the skill's Examples, then one
                        designer call for the rest (default 8 without --request)
+  --runs <n>           times each request is sent; its trigger rate is the share
+                       of runs that picked the skill (default 3, 1 to 10)
+  --threshold <r>      share of runs that must go as expected for a request to
+                       pass, 0..1 (default 0.5)
   --min <r>            lowest acceptable recall and precision, 0..1 (default 0.8)
   --concurrency <n>    calls at once (default 4)
   --json               print the report as JSON
@@ -55,6 +62,7 @@ chosen SKILL.md diff, writes nothing):
   --iterations <n>     proposals to try (default 5)
   --holdout <r>        share of requests held out from the proposer (default 0.4)
   --runs <n>           times each request is sent per candidate (default 3)
+  --threshold <r>      as above, for every candidate
   --budget-calls <n>   hard limit on model calls (the result so far is printed)
   --budget-tokens <n>  hard limit on tokens
 
@@ -83,6 +91,7 @@ const OPTIONS = {
   iterations: { type: 'string' },
   holdout: { type: 'string' },
   runs: { type: 'string' },
+  threshold: { type: 'string' },
   'budget-calls': { type: 'string' },
   'budget-tokens': { type: 'string' },
 } as const;
@@ -96,13 +105,21 @@ async function optimizeRequests(given: number, generate: string | undefined, ski
   return stored;
 }
 
-function optimizeArgs(v: Record<'iterations' | 'holdout' | 'runs' | 'calls' | 'tokens', string | undefined>) {
+function optimizeArgs(v: Record<'iterations' | 'holdout' | 'calls' | 'tokens', string | undefined>) {
   return {
     iterations: number('iterations', v.iterations, 0, 20, 5),
     holdout: number('holdout', v.holdout, 0.05, 0.95, 0.4),
-    runsPerQuery: number('runs', v.runs, 1, 10, 3),
     budget: budgetArgs(v.calls, v.tokens),
   };
+}
+
+/** --runs and --threshold, shared by the check and the optimisation. */
+function trialArgs(runs: string | undefined, threshold: string | undefined): { runsPerQuery: number; threshold: number } {
+  const runsPerQuery = number('runs', runs, 1, 10, DEFAULT_RUNS_PER_QUERY);
+  if (!Number.isInteger(runsPerQuery)) throw new UsageError(`--runs must be a whole number from 1 to 10 (got "${runs}")`, 'route-check');
+  const t = number('threshold', threshold, 0, 1, DEFAULT_TRIGGER_THRESHOLD);
+  if (t === 0) throw new UsageError('--threshold must be above 0', 'route-check');
+  return { runsPerQuery, threshold: t };
 }
 
 function budgetArgs(calls: string | undefined, tokens: string | undefined): RoutingBudget {
@@ -129,16 +146,17 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${Math.round(r 
 
 function resultLine(r: RoutingResult): string {
   const chose = r.chose ? `${r.chose.skill}${r.chose.via === 'tool' ? ` (${r.chose.tool})` : ''}` : '(no skill)';
-  return `${r.ok ? 'ok  ' : 'MISS'}  ${cell(r.expect + (r.skill ? `:${r.skill}` : ''), 14)}  ${cell(chose, 34)}  ${cell(r.text, 70).trimEnd()}`;
+  const rate = `${r.hits}/${r.runs}`.padStart(5);
+  return `${r.ok ? 'ok  ' : 'MISS'}  ${cell(r.expect + (r.skill ? `:${r.skill}` : ''), 14)}  ${rate}  ${cell(chose, 34)}  ${cell(r.text, 70).trimEnd()}`;
 }
 
 function printReport(report: RoutingReport, min: number, io: CliIo): void {
-  writeLine(io.stdout, `${'    '}  ${cell('expect', 14)}  ${cell('chose', 34)}  request`);
+  writeLine(io.stdout, `${'    '}  ${cell('expect', 14)}  ${'rate'.padStart(5)}  ${cell('chose (most runs)', 34)}  request`);
   for (const r of report.results) writeLine(io.stdout, resultLine(r));
   writeLine(io.stdout);
   writeLine(
     io.stdout,
-    `recall ${pct(report.recall)}  precision ${pct(report.precision)}  (min ${pct(min)}; ${plural(report.calls, 'call')}, ${report.usage.inputTokens + report.usage.outputTokens} tokens)`,
+    `recall ${pct(report.recall)}  precision ${pct(report.precision)}  (min ${pct(min)}; ${plural(report.runsPerQuery, 'run')} per request, threshold ${pct(report.threshold)}; ${plural(report.calls, 'call')}, ${report.usage.inputTokens + report.usage.outputTokens} tokens)`,
   );
   for (const o of report.overlaps) writeLine(io.stdout, `overlap with ${o.skill}: ${o.requests.map((t) => JSON.stringify(cell(t, 60).trimEnd())).join(', ')}`);
 }
@@ -179,6 +197,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const generate = values.optimize ? 0 : number('generate', values.generate, 0, 12, requests.length ? 0 : 8);
   const min = number('min', values.min, 0, 1, 0.8);
   const concurrency = number('concurrency', values.concurrency, 1, 8, 4);
+  const trials = trialArgs(values.runs, values.threshold);
   if (requests.length === 0 && generate === 0) throw new UsageError('give --request texts or --generate n', 'route-check');
 
   const draft = (await loadSkill(resolve(io.cwd, positionals[0]!))).skill;
@@ -191,13 +210,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const tuning = {
       iterations: values.iterations,
       holdout: values.holdout,
-      runs: values.runs,
       calls: values['budget-calls'],
       tokens: values['budget-tokens'],
     };
     return runOptimize(
       {
         ...optimizeArgs(tuning),
+        ...trials,
         llm: config,
         model: `${resolved.provider} ${resolved.model}`,
         draft,
@@ -210,38 +229,75 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io,
     );
   }
+  return runCheck(
+    {
+      llm: config,
+      model: `${resolved.provider} ${resolved.model}`,
+      draft,
+      otherSkills,
+      requests,
+      generate,
+      concurrency,
+      ...trials,
+      agentDir,
+      min,
+      json: Boolean(values.json),
+    },
+    io,
+  );
+}
+
+interface CheckRun {
+  llm: LlmConfig;
+  model: string;
+  draft: Skill;
+  otherSkills: Skill[];
+  requests: RoutingRequest[];
+  generate: number;
+  concurrency: number;
+  runsPerQuery: number;
+  threshold: number;
+  agentDir: string;
+  min: number;
+  json: boolean;
+}
+
+/** The check itself: the stated plan, progress on a terminal, the table (or JSON); 1 below --min or on a failure. */
+async function runCheck(run: CheckRun, io: CliIo): Promise<number> {
   const controller = new AbortController();
   void io.waitForShutdown().then(() => controller.abort(new Error('interrupted')));
   let last: RoutingEvent | undefined;
   for await (const ev of routeCheck({
-    llm: config,
-    draft,
-    otherSkills,
-    requests,
-    generate,
-    concurrency,
-    agentName: basename(agentDir),
+    llm: run.llm,
+    draft: run.draft,
+    otherSkills: run.otherSkills,
+    requests: run.requests,
+    generate: run.generate,
+    concurrency: run.concurrency,
+    runsPerQuery: run.runsPerQuery,
+    threshold: run.threshold,
+    agentName: basename(run.agentDir),
     signal: controller.signal,
   })) {
     last = ev;
-    if (ev.type === 'plan' && !values.json) {
+    if (ev.type === 'plan' && !run.json) {
       writeLine(
         io.stderr,
-        `Checking with ${resolved.provider} ${resolved.model}: ${plural(ev.calls, 'call')}${ev.designerCalls ? ` + ${plural(ev.designerCalls, 'designer call')}` : ''}, against ${plural(otherSkills.length, 'other skill')}.`,
+        `Checking with ${run.model}: ${plural(ev.calls, 'call')} (${plural(ev.runsPerQuery, 'run')} per request)${ev.designerCalls ? ` + ${plural(ev.designerCalls, 'designer call')}` : ''}, against ${plural(run.otherSkills.length, 'other skill')}.`,
       );
-    } else if (ev.type === 'progress' && !values.json && io.stderr.isTTY) io.stderr.write(`\r${ev.done}/${ev.total}`);
+    } else if (ev.type === 'progress' && !run.json && io.stderr.isTTY) io.stderr.write(`\r${ev.done}/${ev.total}`);
   }
-  if (io.stderr.isTTY && !values.json) io.stderr.write('\r');
+  if (io.stderr.isTTY && !run.json) io.stderr.write('\r');
   if (!last || last.type === 'error' || last.type !== 'done') {
     const err = last?.type === 'error' ? last.error : new Error('the check ended early');
-    if (last?.type === 'error' && last.report.results.length && !values.json) printReport(last.report, min, io);
+    if (last?.type === 'error' && last.report.results.length && !run.json) printReport(last.report, run.min, io);
     writeLine(io.stderr, `route-check failed: ${escapeControlChars(err instanceof Error ? err.message : String(err))}`);
     return 1;
   }
   const report = last.report;
-  if (values.json) writeLine(io.stdout, JSON.stringify(report, null, 2));
-  else printReport(report, min, io);
-  const below = (r: number | null): boolean => r !== null && r < min;
+  if (run.json) writeLine(io.stdout, JSON.stringify(report, null, 2));
+  else printReport(report, run.min, io);
+  const below = (r: number | null): boolean => r !== null && r < run.min;
   return below(report.recall) || below(report.precision) ? 1 : 0;
 }
 

@@ -23,6 +23,7 @@ export interface OptimizeRun {
   iterations: number;
   holdout: number;
   runsPerQuery: number;
+  threshold: number;
   concurrency: number;
   budget: RoutingBudget;
   json: boolean;
@@ -62,6 +63,7 @@ export async function runOptimize(run: OptimizeRun, io: CliIo): Promise<number> 
     iterations: run.iterations,
     holdout: run.holdout,
     runsPerQuery: run.runsPerQuery,
+    threshold: run.threshold,
     concurrency: run.concurrency,
     budget: run.budget,
     agentName: basename(run.agentDir),

@@ -11,7 +11,7 @@ import { chat } from './handlers/chat.js';
 import { getContext } from './handlers/context.js';
 import { saveAgentSkill } from './handlers/save.js';
 import { getAgentProvider, getProvider, getSettings, putSettings } from './handlers/settings.js';
-import { improveDescriptionRoute, routeCheckRoute, routeOptimizeRoute, routeRequestsRoute } from './handlers/route-check.js';
+import { catalogBudgetRoute, improveDescriptionRoute, routeCheckRoute, routeOptimizeRoute, routeRequestsRoute } from './handlers/route-check.js';
 import { getCatalog, getSkill, listSkills } from './handlers/skills.js';
 import { exportPackage, importPackage } from './handlers/skill-package.js';
 import { tryForAgent, tryStandalone } from './handlers/try.js';
@@ -40,6 +40,7 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'POST', path: '/agents/:id/skill-builder/route-check', handler: routeCheckRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/requests', handler: routeRequestsRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/optimize', handler: routeOptimizeRoute },
+  { method: 'POST', path: '/agents/:id/skill-builder/catalog-budget', handler: catalogBudgetRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/improve-description', handler: improveDescriptionRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/evals', handler: evalsRoute },
   { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/evals/feedback', handler: getEvalFeedback },

@@ -5,6 +5,10 @@
 // the HTTP routes, the CLI and SDK users on Node.
 import { checkRouting, routeCheck, suggestRoutingRequests } from '../../core/routing/check-routing.js';
 import { improveDescription, type ImprovedDescription } from '../../core/routing/improve-description.js';
+import { catalogBudget, type CatalogBudgetReport } from '../../core/routing/catalog-budget.js';
+import { routingSkillName } from '../../core/routing/agent-view.js';
+import { routingSkill } from '../../core/routing/skills.js';
+import { RequestError } from '../../core/errors.js';
 import { optimizeRouting, routeOptimize } from '../../core/routing/optimize.js';
 import type { OptimizeEvent, OptimizeRoutingOptions, RoutingOptimizeResult } from '../../core/routing/optimize-types.js';
 import type { Skill, SkillLike } from '../../core/skill/skill.js';
@@ -61,7 +65,7 @@ export async function prepareAgentRouting(opts: AgentRoutingOptions): Promise<{ 
   return { llm, otherSkills };
 }
 
-type CheckExtras = Pick<CheckRoutingOptions, 'requests' | 'generate' | 'concurrency' | 'maxRequests' | 'agentName' | 'signal'>;
+type CheckExtras = Pick<CheckRoutingOptions, 'requests' | 'generate' | 'concurrency' | 'maxRequests' | 'runsPerQuery' | 'threshold' | 'agentName' | 'signal'>;
 
 /** routeCheck against the agent's other skills; setup errors (config, key, trust) throw before the first event. */
 export async function routeCheckAgent(opts: AgentRoutingOptions & CheckExtras): Promise<AsyncGenerator<RoutingEvent>> {
@@ -97,6 +101,22 @@ export async function improveAgentDescription(
   return improveDescription({ llm, draft: opts.draft, otherSkills, results: opts.results, ...(opts.signal ? { signal: opts.signal } : {}) });
 }
 
+/**
+ * catalogBudget of the draft in the agent: its installed skills (minus the one
+ * the draft replaces) are the rest of the catalog. Reads no settings and makes
+ * no model call.
+ */
+export async function agentCatalogBudget(
+  opts: IoOptions & { agentDir: string; draft: SkillLike; editingName?: string; budgetChars?: number },
+): Promise<CatalogBudgetReport & { skill: string }> {
+  const io: IoOptions = { fs: opts.fs, env: opts.env, homeDir: opts.homeDir };
+  const otherSkills = await agentRoutingSkills(opts.agentDir, opts.editingName ? [opts.editingName] : [], io);
+  const skill = routingSkillName(routingSkill(opts.draft, 'draft'));
+  if (!skill) throw new RequestError('draft.skillMd', 'the draft has no name: add `name:` to its frontmatter');
+  const report = catalogBudget({ skill: opts.draft, otherSkills, ...(opts.budgetChars !== undefined ? { budgetChars: opts.budgetChars } : {}) });
+  return { skill, ...report };
+}
+
 type OptimizeExtras = Omit<OptimizeRoutingOptions, 'llm' | 'draft' | 'otherSkills'>;
 
 /** routeOptimize against the agent's other skills; setup errors (config, key, trust) throw before the first event. */
@@ -119,12 +139,8 @@ function pickOptimize(opts: AgentRoutingOptions & OptimizeExtras): OptimizeExtra
 }
 
 function pickCheck(opts: CheckExtras): CheckExtras {
-  const out: CheckExtras = {};
-  if (opts.requests !== undefined) out.requests = opts.requests;
-  if (opts.generate !== undefined) out.generate = opts.generate;
-  if (opts.concurrency !== undefined) out.concurrency = opts.concurrency;
-  if (opts.maxRequests !== undefined) out.maxRequests = opts.maxRequests;
-  if (opts.agentName !== undefined) out.agentName = opts.agentName;
-  if (opts.signal !== undefined) out.signal = opts.signal;
-  return out;
+  const keys = ['requests', 'generate', 'concurrency', 'maxRequests', 'runsPerQuery', 'threshold', 'agentName', 'signal'] as const;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (opts[key] !== undefined) out[key] = opts[key];
+  return out as CheckExtras;
 }

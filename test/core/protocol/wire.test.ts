@@ -14,6 +14,7 @@ import * as R from '../../../src/core/protocol/routing-wire.js';
 import * as O from '../../../src/core/protocol/optimize-wire.js';
 import * as P from '../../../src/core/protocol/profile-wire.js';
 import * as E from '../../../src/core/protocol/evals-wire.js';
+import * as B from '../../../src/core/protocol/catalog-budget-wire.js';
 import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
 import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
@@ -413,7 +414,16 @@ const ROWS: Row[] = [
   {
     route: 'POST …/route-check (body)',
     codec: { toWire: R.routingBodyToWire, fromWire: R.routingBodyFromWire },
-    ts: { skillMd: 'S', scripts: { 'a.sh': 'A' }, editingName: 'weather', requests: [{ text: 'rain in Oslo?', expect: 'this' }], generate: 2, concurrency: 3 },
+    ts: {
+      skillMd: 'S',
+      scripts: { 'a.sh': 'A' },
+      editingName: 'weather',
+      requests: [{ text: 'rain in Oslo?', expect: 'this' }],
+      generate: 2,
+      concurrency: 3,
+      runsPerQuery: 2,
+      threshold: 0.6,
+    },
     wire: {
       skill_md: 'S',
       scripts: { 'a.sh': 'A' },
@@ -421,6 +431,8 @@ const ROWS: Row[] = [
       requests: [{ text: 'rain in Oslo?', expect: 'this' }],
       generate: 2,
       concurrency: 3,
+      runs_per_query: 2,
+      threshold: 0.6,
     },
     serverCodec: C.RouteCheckRequestCodec,
   },
@@ -474,6 +486,41 @@ const ROWS: Row[] = [
     ts: { skillMd: 'S', results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'tool', tool: 'get' }, ok: true }] },
     wire: { skill_md: 'S', results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'tool', tool: 'get' }, ok: true }] },
     serverCodec: C.ImproveDescriptionRequestCodec,
+  },
+  {
+    route: 'POST …/catalog-budget (body)',
+    codec: { toWire: B.catalogBudgetBodyToWire, fromWire: B.catalogBudgetBodyFromWire },
+    ts: { skillMd: 'S', scripts: {}, editingName: 'weather', budgetChars: 4000 },
+    wire: { skill_md: 'S', scripts: {}, editing_name: 'weather', budget_chars: 4000 },
+    serverCodec: C.CatalogBudgetRequestCodec,
+  },
+  {
+    route: 'POST …/catalog-budget (reply)',
+    codec: { toWire: B.catalogBudgetToWire, fromWire: B.catalogBudgetFromWire },
+    ts: {
+      skill: 'weather',
+      budgetChars: 4000,
+      chars: 4100,
+      tokens: 1025,
+      charsWithout: 3900,
+      lineChars: 200,
+      toolChars: 0,
+      truncated: ['zz-notes'],
+      pushedOut: ['zz-notes'],
+      overBudget: true,
+    },
+    wire: {
+      skill: 'weather',
+      budget_chars: 4000,
+      chars: 4100,
+      tokens: 1025,
+      chars_without: 3900,
+      line_chars: 200,
+      tool_chars: 0,
+      truncated: ['zz-notes'],
+      pushed_out: ['zz-notes'],
+      over_budget: true,
+    },
   },
   {
     route: 'POST …/improve-description (reply)',
@@ -653,21 +700,36 @@ describe('SSE builder events', () => {
 describe('route-check SSE events', () => {
   const report: RoutingReport = {
     skill: 'weather',
-    results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'read_skill' }, ok: true }],
+    results: [{ text: 'rain?', expect: 'this', chose: { skill: 'weather', via: 'read_skill' }, runs: 2, hits: 2, rate: 1, ok: true }],
     recall: 1,
     precision: null,
     overlaps: [],
+    runsPerQuery: 2,
+    threshold: 0.5,
     calls: 2,
     usage: { inputTokens: 10, outputTokens: 3 },
   };
-  const summary = { skill: 'weather', total: 1, passed: 1, recall: 1, precision: null, overlaps: [], calls: 2, usage: { input_tokens: 10, output_tokens: 3 } };
+  const summary = {
+    skill: 'weather',
+    total: 1,
+    passed: 1,
+    recall: 1,
+    precision: null,
+    overlaps: [],
+    runs_per_query: 2,
+    threshold: 0.5,
+    calls: 2,
+    usage: { input_tokens: 10, output_tokens: 3 },
+  };
+  const { runs_per_query: _runs, ...common } = summary;
+  const summaryUi = { ...common, runsPerQuery: 2, usage: { inputTokens: 10, outputTokens: 3 } };
   const result = report.results[0]!;
   const EVENTS: Array<[RoutingEvent, string, Record<string, unknown>, R.RoutingUiEvent | null]> = [
-    [{ type: 'plan', calls: 3, designerCalls: 1 }, 'plan', { calls: 3, designer_calls: 1 }, null],
+    [{ type: 'plan', calls: 3, designerCalls: 1, runsPerQuery: 2 }, 'plan', { calls: 3, designer_calls: 1, runs_per_query: 2 }, null],
     [{ type: 'requests', requests: [{ text: 'rain?', expect: 'this' }] }, 'requests', { requests: [{ text: 'rain?', expect: 'this' }] }, null],
     [{ type: 'progress', done: 1, total: 2 }, 'progress', { done: 1, total: 2 }, { type: 'progress', done: 1, total: 2 }],
     [{ type: 'route_result', index: 0, result }, 'route_result', { index: 0, result }, { type: 'route_result', index: 0, result }],
-    [{ type: 'done', report }, 'done', summary, { type: 'done', summary: { ...summary, usage: { inputTokens: 10, outputTokens: 3 } } }],
+    [{ type: 'done', report }, 'done', summary, { type: 'done', summary: summaryUi }],
     [
       { type: 'error', error: new Error('rate limited'), code: 'rate_limit', report },
       'error',

@@ -31,7 +31,8 @@ describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
     await wire.start({ handler: keywordRouter(provider, { rules: RULES }), chunkSize: 11 });
     const report = await checkRouting({ llm: wire.client(), draft: DRAFT, otherSkills: [CLOCK, STOCKS], requests: REQUESTS, agentName: 'helper' });
 
-    expect(wire.server.requests).toHaveLength(REQUESTS.length);
+    // Each request three times by default (models are not deterministic).
+    expect(wire.server.requests).toHaveLength(REQUESTS.length * 3);
     const first = seen(provider, wire.server.requests[0]!.body);
     const catalog = buildSkillCatalog([
       { skillMd: DRAFT.skillMd, dirName: 'weather-brief' },
@@ -64,6 +65,17 @@ describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
       { skill: 'weather-brief', via: 'read_skill' },
     ]);
     expect(report.results.map((r) => r.ok)).toEqual([true, true, false, true, true, true, false]);
+    // A scripted router answers every run alike: each rate is 0 or 1.
+    expect(report.results.map((r) => [r.runs, r.hits, r.rate])).toEqual([
+      [3, 3, 1],
+      [3, 3, 1],
+      [3, 0, 0],
+      [3, 0, 0],
+      [3, 0, 0],
+      [3, 0, 0],
+      [3, 3, 1],
+    ]);
+    expect([report.runsPerQuery, report.threshold]).toEqual([3, 0.5]);
     expect(report.results.map((r) => r.text)).toEqual(REQUESTS.map((r) => r.text));
     expect(report.results[5]!.answer).toBe('I can answer that myself.');
     expect(report.recall).toBeCloseTo(2 / 3);
@@ -72,7 +84,7 @@ describe.each(PROVIDERS)('%s: checkRouting', (provider) => {
       { skill: 'stock-quote', requests: ['weather stocks combo'] },
       { skill: 'tz-clock', requests: ['Do I need an umbrella today?'] },
     ]);
-    expect(report.calls).toBe(REQUESTS.length);
+    expect(report.calls).toBe(REQUESTS.length * 3);
     expect(report.usage.inputTokens).toBeGreaterThan(0);
     expect(JSON.stringify(report)).not.toContain('SECRET');
   });
@@ -95,8 +107,9 @@ describe('checkRouting: running', () => {
         return route(req);
       },
     });
-    const report = await checkRouting({ llm: wire.client(), draft: DRAFT, requests: many(9), concurrency: 3 });
+    const report = await checkRouting({ llm: wire.client(), draft: DRAFT, requests: many(9), concurrency: 3, runsPerQuery: 2 });
     expect(report.results).toHaveLength(9);
+    expect(wire.server.requests).toHaveLength(18);
     expect(peak).toBe(3);
   });
 
@@ -104,7 +117,7 @@ describe('checkRouting: running', () => {
     const controller = new AbortController();
     await wire.start({ handler: keywordRouter('openai', { rules: RULES }), delayMs: 40 });
     const events: RoutingEvent[] = [];
-    for await (const e of routeCheck({ llm: wire.client(), draft: DRAFT, requests: many(10), concurrency: 2, signal: controller.signal })) {
+    for await (const e of routeCheck({ llm: wire.client(), draft: DRAFT, requests: many(10), concurrency: 2, runsPerQuery: 1, signal: controller.signal })) {
       events.push(e);
       if (e.type === 'route_result') controller.abort();
     }
@@ -132,7 +145,9 @@ describe('checkRouting: running', () => {
     expect(message).toBe((cause as LlmError).message);
     expect(message).not.toContain('SECRET');
     expect(partial.results.map((r) => r.text)).toEqual(['forecast number 0', 'forecast number 1']);
-    expect(wire.server.requests).toHaveLength(3);
+    // Three runs of each of the first two requests, then the failing one's first run.
+    expect(wire.server.requests).toHaveLength(7);
+    expect(partial.calls).toBe(7);
   });
 
   it('generates requests: Examples positives, then one designer call with near misses', async () => {
@@ -147,7 +162,7 @@ describe('checkRouting: running', () => {
     await wire.start({ handler: keywordRouter('openai', { rules: RULES, designer: designer }) });
     const events: RoutingEvent[] = [];
     for await (const e of routeCheck({ llm: wire.client(), draft: DRAFT, otherSkills: [CLOCK], generate: 6 })) events.push(e);
-    expect(events[0]).toEqual({ type: 'plan', calls: 6, designerCalls: 1 });
+    expect(events[0]).toEqual({ type: 'plan', calls: 18, designerCalls: 1, runsPerQuery: 3 });
     const listed = events.find((e) => e.type === 'requests');
     expect(listed?.type === 'requests' && listed.requests).toEqual([
       { text: 'Will it rain in Oslo tomorrow?', expect: 'this', source: 'example' },
@@ -164,7 +179,7 @@ describe('checkRouting: running', () => {
     const done = events.at(-1);
     expect(done?.type).toBe('done');
     if (done?.type !== 'done') return;
-    expect(done.report.calls).toBe(7);
+    expect(done.report.calls).toBe(19);
     expect(events.filter((e) => e.type === 'route_result')).toHaveLength(6);
     expect(events.filter((e) => e.type === 'progress').at(-1)).toEqual({ type: 'progress', done: 6, total: 6 });
   });
@@ -176,6 +191,11 @@ describe('checkRouting: running', () => {
       [{ requests: [{ text: 'x', expect: 'maybe' }] }, 'requests[0].expect'],
       [{ requests: [] }, 'requests'],
       [{ requests: many(1), concurrency: 0 }, 'concurrency'],
+      [{ requests: many(1), runsPerQuery: 0 }, 'runsPerQuery'],
+      [{ requests: many(1), runsPerQuery: 11 }, 'runsPerQuery'],
+      [{ requests: many(1), runsPerQuery: 1.5 }, 'runsPerQuery'],
+      [{ requests: many(1), threshold: 0 }, 'threshold'],
+      [{ requests: many(1), threshold: 1.2 }, 'threshold'],
       [{ requests: many(1), draft: { skillMd: 42 } }, 'draft.skillMd'],
       [{ requests: many(1), draft: { skillMd: '# no frontmatter' } }, 'draft.skillMd'],
     ] as const;

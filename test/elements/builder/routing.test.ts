@@ -107,7 +107,7 @@ describe('builder: check routing', () => {
     await waitFor(() => allInD(el, '.route-list > li').length === 3, 'requests listed');
     deepEqual(api.lastCall('POST', '/route-check/requests')!.body.editing_name, undefined);
     equal(api.lastCall('POST', '/route-check/requests')!.path, '/api/agents/ops-bot/skill-builder/route-check/requests');
-    includes(txt(inD(el, '#route-cost')), '3 requests · 3 model calls');
+    includes(txt(inD(el, '#route-cost')), '3 requests × 3 runs · 9 model calls');
 
     // Edit one request and add one of the operator's own.
     const third = inD<HTMLInputElement>(el, 'input[aria-label="Request 3"]')!;
@@ -125,6 +125,7 @@ describe('builder: check routing', () => {
       ['weather in Paris?', 'Do I need an umbrella?', 'what is the capital of Chile', 'Is the weather nice in Rome?'],
     );
     equal(sent.requests[3].expect, 'this');
+    equal(sent.runs_per_query, 3);
     equal(allInD(el, '.route-list .miss').length, 1);
     includes(txt(allInD(el, '.route-list > li')[1]), 'not as expected');
     includes(txt(inD(el, '.route-summary')), 'Recall 67%');

@@ -69,7 +69,8 @@ describe('check --routing with --record and --replay', () => {
     expect(routing).toMatchObject({ status: 'passed', summary: 'recall 100%, precision 100% over 3 request(s)', findings: [] });
     const broken = report.skills.find((s: { skill: string }) => s.skill === 'broken-tool');
     expect(broken.checks.find((o: { check: string }) => o.check === 'routing')).toMatchObject({ status: 'skipped' });
-    expect(provider!.requests).toHaveLength(3);
+    // Three runs of each request; the recording keeps each request once with its three replies.
+    expect(provider!.requests).toHaveLength(9);
 
     const files = await readdir(join(repo.root, 'rec'));
     expect(files).toHaveLength(3);

@@ -61,11 +61,12 @@ describe('route-check', () => {
       'none: tell me a joke',
     ]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('Checking with openai gpt-4.1: 3 calls, against 2 other skills.');
-    expect(r.out).toMatch(/^ok {4}this {12}weather-brief {23}Will it rain in Lyon\?$/m);
-    expect(r.out).toMatch(/^MISS {2}this {12}tz-clock {28}Do I need an umbrella\?$/m);
-    expect(r.out).toMatch(/^ok {4}none {12}\(no skill\) {26}tell me a joke$/m);
-    expect(r.out).toContain('recall 50%  precision 100%  (min 80%; 3 calls,');
+    expect(r.err).toContain('Checking with openai gpt-4.1: 9 calls (3 runs per request), against 2 other skills.');
+    expect(r.out).toMatch(/^ok {4}this {14}3\/3 {2}weather-brief {23}Will it rain in Lyon\?$/m);
+    expect(r.out).toMatch(/^MISS {2}this {14}0\/3 {2}tz-clock {28}Do I need an umbrella\?$/m);
+    expect(r.out).toMatch(/^ok {4}none {14}0\/3 {2}\(no skill\) {26}tell me a joke$/m);
+    expect(r.out).toContain('recall 50%  precision 100%  (min 80%; 3 runs per request, threshold 50%; 9 calls,');
+    expect(provider.requests).toHaveLength(9);
     expect(r.out).toContain('overlap with tz-clock: "Do I need an umbrella?"');
     // The installed copy of the skill is the one checked, not a competitor of itself.
     expect(Object.keys(seen('openai', provider.requests[0]!.body).tools)).toEqual(['read_skill', 'stock_quote']);
@@ -79,7 +80,16 @@ describe('route-check', () => {
     const report = JSON.parse(r.out);
     expect(report.results.map((x: { text: string }) => x.text)).toEqual(['Will it rain in Oslo tomorrow?', 'forecast for Paris', 'what time is it in Lima']);
     expect(report.recall).toBe(1);
-    expect(report.calls).toBe(4);
+    expect(report.calls).toBe(10);
+  });
+
+  it('--runs and --threshold set the runs per request and the bar each must reach', async () => {
+    const r = await run(['bot/skills/weather-brief', '--agent', 'bot', '--request', 'Will it rain in Lyon?', '--runs', '2', '--threshold', '0.9', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.results[0]).toMatchObject({ runs: 2, hits: 2, rate: 1, ok: true });
+    expect([report.runsPerQuery, report.threshold, report.calls]).toEqual([2, 0.9, 2]);
+    expect(provider.requests).toHaveLength(2);
   });
 
   it('refuses wrong usage with exit 2', async () => {
@@ -88,6 +98,10 @@ describe('route-check', () => {
       ['--agent', 'bot'],
       ['bot/skills/weather-brief', '--agent', 'bot', '--min', '2'],
       ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'other:  '],
+      ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'rain', '--runs', '0'],
+      ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'rain', '--runs', '11'],
+      ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'rain', '--runs', '1.5'],
+      ['bot/skills/weather-brief', '--agent', 'bot', '--request', 'rain', '--threshold', '0'],
     ]) {
       const r = await run(args);
       expect(r.code, args.join(' ')).toBe(2);

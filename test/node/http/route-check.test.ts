@@ -56,16 +56,18 @@ describe('POST /api/agents/{id}/skill-builder/route-check', () => {
     const raw: string[] = [];
     const events = await readSse(res.body, { onChunk: (t) => raw.push(t) });
     expect(events.map((e) => e.event)).toEqual(['plan', 'requests', ...REQUESTS.flatMap(() => ['progress', 'route_result']), 'done']);
-    expect(events[0]!.data).toEqual({ calls: 4, designer_calls: 0 });
+    // Each request three times by default.
+    expect(events[0]!.data).toEqual({ calls: 12, designer_calls: 0, runs_per_query: 3 });
+    expect(llm.requests).toHaveLength(12);
     const results = events
       .filter((e) => e.event === 'route_result')
       .sort((a, b) => a.data.index - b.data.index)
       .map((e) => e.data.result);
-    expect(results.map((r) => [r.chose?.skill ?? null, r.ok])).toEqual([
-      ['weather-brief', true],
-      ['tz-clock', false],
-      ['stock-quote', true],
-      [null, true],
+    expect(results.map((r) => [r.chose?.skill ?? null, r.ok, r.runs, r.hits, r.rate])).toEqual([
+      ['weather-brief', true, 3, 3, 1],
+      ['tz-clock', false, 3, 0, 0],
+      ['stock-quote', true, 3, 0, 0],
+      [null, true, 3, 0, 0],
     ]);
     expect(events.at(-1)!.data).toEqual({
       skill: 'weather-brief',
@@ -74,8 +76,10 @@ describe('POST /api/agents/{id}/skill-builder/route-check', () => {
       recall: 0.5,
       precision: 1,
       overlaps: [{ skill: 'tz-clock', requests: ['Do I need an umbrella today?'] }],
-      calls: 4,
-      usage: { input_tokens: 480, output_tokens: 48 },
+      runs_per_query: 3,
+      threshold: 0.5,
+      calls: 12,
+      usage: { input_tokens: 1440, output_tokens: 144 },
     });
     // What the model saw: the draft (not the installed copy it replaces), the agent's other skills, agent id "bot".
     const view = seen('openai', llm.requests[0]!.body);
@@ -87,10 +91,21 @@ describe('POST /api/agents/{id}/skill-builder/route-check', () => {
     expect(raw.join('')).not.toContain(KEY);
   });
 
+  it('runs_per_query and threshold set the runs per request and the bar a request must reach', async () => {
+    const { server, llm } = await session();
+    const res = await post(server, 'route-check', { skill_md: DRAFT.skillMd, requests: REQUESTS.slice(0, 2), runs_per_query: 2, threshold: 0.9 });
+    const events = await readSse(res.body);
+    expect(events[0]!.data).toEqual({ calls: 4, designer_calls: 0, runs_per_query: 2 });
+    expect(llm.requests).toHaveLength(4);
+    expect(events.at(-1)!.data).toMatchObject({ runs_per_query: 2, threshold: 0.9, calls: 4, total: 2 });
+    const first = events.find((e) => e.event === 'route_result' && e.data.index === 0)!;
+    expect(first.data.result).toMatchObject({ runs: 2, hits: 2, rate: 1, ok: true });
+  });
+
   it('a provider failure mid-run ends the stream with error, after the results so far', async () => {
     const { server } = await session({ failOn: { keyword: 'boom', reply: { error: { status: 500, message: `upstream broke for ${KEY}` } } } });
     const requests = [REQUESTS[0], { text: 'boom', expect: 'none' }, REQUESTS[1]];
-    const res = await post(server, 'route-check', { skill_md: DRAFT.skillMd, requests, concurrency: 1 });
+    const res = await post(server, 'route-check', { skill_md: DRAFT.skillMd, requests, concurrency: 1, runs_per_query: 1 });
     const raw: string[] = [];
     const events = await readSse(res.body, { onChunk: (t) => raw.push(t) });
     expect(events.map((e) => e.event)).toEqual(['plan', 'requests', 'progress', 'route_result', 'error']);
@@ -104,6 +119,9 @@ describe('POST /api/agents/{id}/skill-builder/route-check', () => {
       ['route-check', { skill_md: DRAFT.skillMd }, 400, /requests: give requests to check/],
       ['route-check', { skill_md: DRAFT.skillMd, requests: [{ text: 'x', expect: 'maybe' }] }, 400, /requests\.0\.expect/],
       ['route-check', { skill_md: DRAFT.skillMd, generate: 99 }, 400, /generate/],
+      ['route-check', { skill_md: DRAFT.skillMd, requests: REQUESTS, runs_per_query: 11 }, 400, /runs_per_query/],
+      ['route-check', { skill_md: DRAFT.skillMd, requests: REQUESTS, runs_per_query: 0 }, 400, /runs_per_query/],
+      ['route-check', { skill_md: DRAFT.skillMd, requests: REQUESTS, threshold: 0 }, 400, /threshold/],
       ['route-check', { skill_md: '# no name', requests: REQUESTS }, 400, /no name/],
       ['route-check', { skill_md: DRAFT.skillMd, editing_name: 'nope', requests: REQUESTS }, 404, /nope/],
       ['route-check', { skill_md: DRAFT.skillMd, editing_name: '../x', requests: REQUESTS }, 400, /editing_name/],

@@ -9,7 +9,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
 import { RoutingCheck } from '../controllers/routing-controller.js';
-import type { RoutingExpect, RoutingResultItem } from '../../api/routing.js';
+import { ROUTING_RUNS, type RoutingExpect, type RoutingResultItem } from '../../api/routing.js';
 import { renderDraftDiff } from '../../internal/diff/diff-view.js';
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
@@ -22,15 +22,17 @@ const select = (value: RoutingExpect, label: string, set: (v: RoutingExpect) => 
 const outcome = (r: RoutingResultItem | undefined) =>
   r
     ? html`<span class=${r.ok ? 'ok' : 'miss'}>${r.ok ? '✓' : '✕'}<span class="sr-only">${r.ok ? ' as expected:' : ' not as expected:'}</span>
-        went to ${r.chose ? html`<code>${r.chose.skill}</code>${r.chose.tool ? html` (<code>${r.chose.tool}</code>)` : nothing}` : 'no skill'}</span>`
+        went to ${r.chose ? html`<code>${r.chose.skill}</code>${r.chose.tool ? html` (<code>${r.chose.tool}</code>)` : nothing}` : 'no skill'}${
+          r.runs && r.runs > 1 ? html` <span class="muted">· this skill ${r.hits ?? 0} of ${r.runs} runs</span>` : nothing
+        }</span>`
     : nothing;
 
 function renderBody(b: RoutingDialog, c: RoutingCheck) {
   const off = !!c.phase;
   const s = c.summary;
   const p = c.proposal;
-  return html`<p class="muted">Each request goes once to the skill-builder model, shown what <code>${b.agent}</code>'s runtime shows: the skill catalog,
-      <code>read_skill</code> and its other skills' tools.</p>
+  return html`<p class="muted">Each request goes ${ROUTING_RUNS} times to the skill-builder model (its answers vary), shown what <code>${b.agent}</code>'s
+      runtime shows: the skill catalog, <code>read_skill</code> and its other skills' tools.</p>
     <button class="small" ?disabled=${off} @click=${() => void c.generate()}>${c.phase === 'generating' ? 'Writing requests…' : 'Generate requests'}</button>
     <ol class="route-list" aria-label="Requests to check">
       ${c.requests.map(
@@ -97,7 +99,7 @@ export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
     ${STYLE}
     <div class="dialog-body">${b.open ? renderBody(b, c) : nothing}</div>
     <div class="dialog-foot">
-      <span class="grow hint" id="route-cost">${n ? `${n} requests · ${n} model calls` : ''}</span>
+      <span class="grow hint" id="route-cost">${n ? `${n} requests × ${ROUTING_RUNS} runs · ${n * ROUTING_RUNS} model calls` : ''}</span>
       ${c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}
       ${
         c.phase === 'running'

@@ -2,10 +2,11 @@
 // call (body, agent, editing_name, LLM settings, key, base_url trust → HTTP
 // errors before the first SSE byte); bodies, events and replies are mapped
 // by core/protocol (routing-wire.ts, codecs.ts):
-// - POST …/route-check → SSE: `plan` {calls, designer_calls}, `requests`
-//   {requests}, then `progress` {done, total} and `route_result` {index, result}
-//   per request, then `done` {summary} or `error` {error, code, calls} after
-//   the results so far. Closing the stream aborts the calls.
+// - POST …/route-check → SSE: `plan` {calls, designer_calls, runs_per_query},
+//   `requests` {requests}, then `progress` {done, total} and `route_result`
+//   {index, result} per request (once its runs_per_query runs are back, with
+//   runs, hits and rate), then `done` {summary} or `error` {error, code, calls}
+//   after the results so far. Closing the stream aborts the calls.
 // - POST …/route-check/requests → {requests, calls}: generated requests to edit.
 // - POST …/route-check/optimize → SSE: `plan` {calls, target, runs_per_query,
 //   train, held_out, max_calls?, max_tokens?}, `split`, `self_test`, then
@@ -14,15 +15,26 @@
 //   the stream aborts the calls.
 // - POST …/improve-description → {description, rationale, skill_md}: a proposal
 //   (skill_md is the draft with it applied); nothing is written.
+// - POST …/catalog-budget → the agent's catalog size with the draft added
+//   against a budget, the skills cut off or pushed out, the draft's resident
+//   cost; no model call and no LLM settings needed.
 import { assertSafeSkillName } from '../../../core/names.js';
 import { withDescription } from '../../../core/routing/skills.js';
 import type { SkillInit } from '../../../core/skill/skill.js';
-import { ImproveDescriptionRequestCodec, OptimizeRequestCodec, RouteCheckRequestCodec, RouteRequestsRequestCodec } from '../../../core/protocol/codecs.js';
+import {
+  CatalogBudgetRequestCodec,
+  ImproveDescriptionRequestCodec,
+  OptimizeRequestCodec,
+  RouteCheckRequestCodec,
+  RouteRequestsRequestCodec,
+} from '../../../core/protocol/codecs.js';
+import { catalogBudgetToWire } from '../../../core/protocol/catalog-budget-wire.js';
 import { optimizeEventToWire } from '../../../core/protocol/optimize-wire.js';
 import { MAX_OPTIMIZE_CALLS } from '../../../core/protocol/routing-schemas.js';
 import { descriptionProposalToWire, ROUTING_REQUEST, routingEventToWire, type RoutingBody } from '../../../core/protocol/routing-wire.js';
 import { readCustomSkill } from '../../skill-store/agent-read.js';
 import {
+  agentCatalogBudget,
   improveAgentDescription,
   routeCheckAgent,
   routeOptimizeAgent,
@@ -33,18 +45,24 @@ import { json, type RouteContext } from '../context.js';
 import type { ApiResult, SseEvent } from '../types.js';
 import { resolveAgent } from './agents.js';
 
+/** The agent folder, after checking the edited skill exists (unknown → 404 before any call). */
+async function agentWithEdited(ctx: RouteContext, editingName: string | undefined): Promise<string> {
+  const agent = await resolveAgent(ctx);
+  if (editingName !== undefined) {
+    assertSafeSkillName(editingName, ROUTING_REQUEST.editingName);
+    await readCustomSkill(agent.path, editingName, { ...ctx.services.io, folderFiles: false });
+  }
+  return agent.path;
+}
+
 /** The agent, its routing setup and the draft, from a decoded body (its editing name checked by the codec). */
 export async function setup(ctx: RouteContext, body: Pick<RoutingBody, 'skillMd' | 'scripts' | 'editingName'>): Promise<AgentRoutingOptions> {
-  const agent = await resolveAgent(ctx);
-  if (body.editingName !== undefined) {
-    assertSafeSkillName(body.editingName, ROUTING_REQUEST.editingName);
-    await readCustomSkill(agent.path, body.editingName, { ...ctx.services.io, folderFiles: false }); // unknown skill → 404 before any call
-  }
+  const agentDir = await agentWithEdited(ctx, body.editingName);
   const draft: SkillInit = { skillMd: body.skillMd, scripts: body.scripts ?? {} };
   return {
     ...ctx.services.io,
     workspaceDir: ctx.services.workspaceDir,
-    agentDir: agent.path,
+    agentDir,
     draft,
     ...(body.editingName !== undefined ? { editingName: body.editingName } : {}),
     ...(ctx.services.llmClientFactory ? { llmClientFactory: ctx.services.llmClientFactory } : {}),
@@ -100,6 +118,8 @@ export async function routeCheckRoute(ctx: RouteContext): Promise<ApiResult> {
     ...(body.requests ? { requests: body.requests } : {}),
     ...(body.generate !== undefined ? { generate: body.generate } : {}),
     ...(body.concurrency !== undefined ? { concurrency: body.concurrency } : {}),
+    ...(body.runsPerQuery !== undefined ? { runsPerQuery: body.runsPerQuery } : {}),
+    ...(body.threshold !== undefined ? { threshold: body.threshold } : {}),
     ...(agentName ? { agentName } : {}),
     signal: controller.signal,
   });
@@ -156,4 +176,17 @@ export async function routeOptimizeRoute(ctx: RouteContext): Promise<ApiResult> 
   });
   // The first step validates the options: a bad draft or split is an HTTP 400, not a stream.
   return sseAfterFirstStep(events, optimizeEventToWire, controller, detach);
+}
+
+export async function catalogBudgetRoute(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(CatalogBudgetRequestCodec);
+  const agentDir = await agentWithEdited(ctx, body.editingName);
+  const report = await agentCatalogBudget({
+    ...ctx.services.io,
+    agentDir,
+    draft: { skillMd: body.skillMd, scripts: body.scripts ?? {} },
+    ...(body.editingName !== undefined ? { editingName: body.editingName } : {}),
+    ...(body.budgetChars !== undefined ? { budgetChars: body.budgetChars } : {}),
+  });
+  return json(catalogBudgetToWire(report));
 }
