@@ -20,9 +20,8 @@ export interface WorkerJob {
   from: number;
   small: number;
   large: number;
-  /** Samples per size: the median of these is kept. */
-  smallSamples: number;
-  largeSamples: number;
+  /** Side-by-side pairs per input (one small sample, then one large): the medians of these are kept. */
+  pairs: number;
   /** A sample repeats the parse until it lasts at least this long (ms); the time per parse is sample ÷ repeats. */
   minSampleMs: number;
 }
@@ -35,6 +34,8 @@ export interface WorkerResult {
   smallRepeats: number;
   largeMs: number;
   largeRepeats: number;
+  /** The median over the pairs of large ÷ small, each pair measured back to back. */
+  ratio: number;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -58,18 +59,18 @@ function repeatsFor(fn: () => unknown, minMs: number): number {
   }
 }
 
-/** The median main-thread time of one parse, over `samples` samples of `repeats` parses each (a full GC before each sample). */
-function medianMs(fn: () => unknown, repeats: number, samples: number): number {
-  const xs: number[] = [];
-  for (let s = 0; s < samples; s++) {
-    gc?.(); // so one sample does not pay for the garbage of the last
-    const t0 = nowMs();
-    for (let i = 0; i < repeats; i++) fn();
-    xs.push((nowMs() - t0) / repeats);
-  }
-  xs.sort((a, b) => a - b);
-  const m = xs.length >> 1;
-  return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
+/** The main-thread time of one parse, from one sample of `repeats` parses (a full GC first, so a sample does not pay for the garbage of the last). */
+function sampleMs(fn: () => unknown, repeats: number): number {
+  gc?.();
+  const t0 = nowMs();
+  for (let i = 0; i < repeats; i++) fn();
+  return (nowMs() - t0) / repeats;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 const job = JSON.parse(process.env.REDOS_JOB!) as WorkerJob;
@@ -84,11 +85,30 @@ for (const [name, make] of Object.entries(PAYLOADS)) {
     const large = largeShapes[s]!;
     const runSmall = (): unknown => parser.run(small);
     const runLarge = (): unknown => parser.run(large);
-    const smallRepeats = repeatsFor(runSmall, job.minSampleMs); // also the warm-up
-    const smallMs = medianMs(runSmall, smallRepeats, job.smallSamples);
+    // Both sizes warm up (and size their samples) before any is kept, then the
+    // samples alternate small, large, so each pair sees the same machine and
+    // the same compiled code; the ratio is taken per pair.
+    const smallRepeats = repeatsFor(runSmall, job.minSampleMs);
     const largeRepeats = repeatsFor(runLarge, job.minSampleMs);
-    const largeMs = medianMs(runLarge, largeRepeats, job.largeSamples);
-    const result: WorkerResult = { index, input: `${name} #${s + 1}`, smallMs, smallRepeats, largeMs, largeRepeats };
+    const smalls: number[] = [];
+    const larges: number[] = [];
+    const ratios: number[] = [];
+    for (let k = 0; k < job.pairs; k++) {
+      const a = sampleMs(runSmall, smallRepeats);
+      const b = sampleMs(runLarge, largeRepeats);
+      smalls.push(a);
+      larges.push(b);
+      ratios.push(b / a);
+    }
+    const result: WorkerResult = {
+      index,
+      input: `${name} #${s + 1}`,
+      smallMs: median(smalls),
+      smallRepeats,
+      largeMs: median(larges),
+      largeRepeats,
+      ratio: median(ratios),
+    };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }
 }

@@ -25,17 +25,17 @@ export interface ValidationResult {
 }
 
 export function errorDiag(code: string, field: string, message: string, line?: number, file?: string): Diagnostic {
-  return withPlace({ code, field, message, severity: 'error' }, line, file);
+  return diag(code, field, message, 'error', line, file);
 }
 
 export function warningDiag(code: string, field: string, message: string, line?: number, file?: string): Diagnostic {
-  return withPlace({ code, field, message, severity: 'warning' }, line, file);
+  return diag(code, field, message, 'warning', line, file);
 }
 
-function withPlace(d: Diagnostic, line?: number, file?: string): Diagnostic {
-  if (line !== undefined) d.line = line;
-  if (file !== undefined) d.file = file;
-  return d;
+/** One literal per shape (adding `line` to a finished object would give every diagnostic a second, out-of-object property store). */
+function diag(code: string, field: string, message: string, severity: Severity, line?: number, file?: string): Diagnostic {
+  if (file !== undefined) return line !== undefined ? { code, field, message, severity, line, file } : { code, field, message, severity, file };
+  return line !== undefined ? { code, field, message, severity, line } : { code, field, message, severity };
 }
 
 /** `SKILL.md:12: error [name-invalid] name: ...` — one line per diagnostic, for CLIs and logs. */

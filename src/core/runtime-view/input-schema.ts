@@ -103,7 +103,7 @@ export function runtimeInputSchema(spec: string): RuntimeInputSchema {
 
 /** The property keys the providers reject (sorted as the runtime reports them); the runtime then skips the tool. */
 export function invalidRuntimeKeys(schema: RuntimeInputSchema): string[] {
-  return Object.keys(schema.properties)
-    .filter((k) => !isValidPropertyKey(k))
-    .sort(goCompare);
+  const keys = Object.keys(schema.properties);
+  if (keys.length === 0) return keys;
+  return keys.filter((k) => !isValidPropertyKey(k)).sort(goCompare);
 }

@@ -8,7 +8,7 @@
 // entry with only a name.
 
 import { goTrimSpace, utf8Length } from '../forge-runtime/go-text.js';
-import { scanTextLines } from './scan-lines.js';
+import { forEachTextLine } from './scan-lines.js';
 
 export interface RuntimeEntry {
   name: string;
@@ -38,7 +38,6 @@ const TOOL = '## Tool:';
 
 /** Reads `body`, whose first line is line `firstLine` of the file. */
 export function readRuntimeEntries(body: string, firstLine = 1): ReadEntriesResult {
-  const scanned = scanTextLines(body);
   const entries: RuntimeEntry[] = [];
   let current: RuntimeEntry | null = null;
   const finish = (): void => {
@@ -49,7 +48,8 @@ export function readRuntimeEntries(body: string, firstLine = 1): ReadEntriesResu
     }
   };
 
-  scanned.lines.forEach((text, k) => {
+  // Line by line as they are scanned (a whole array of lines would outlive the young generation on a large file).
+  const tooLongAt = forEachTextLine(body, (text, k) => {
     const line = firstLine + k;
     const trimmed = goTrimSpace(text);
     if (trimmed.startsWith(TOOL)) {
@@ -77,7 +77,7 @@ export function readRuntimeEntries(body: string, firstLine = 1): ReadEntriesResu
   });
   finish();
   const result: ReadEntriesResult = { entries };
-  if (scanned.tooLongAt !== undefined) result.tooLongLine = firstLine + scanned.tooLongAt;
+  if (tooLongAt !== undefined) result.tooLongLine = firstLine + tooLongAt;
   return result;
 }
 

@@ -39,22 +39,33 @@ export function scanLines(bytes: Uint8Array): ScannedLines {
  * UTF-16 length, so only lines that long are measured in bytes.
  */
 export function scanTextLines(text: string): { lines: string[]; tooLongAt?: number } {
-  const source = hasLoneSurrogate(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
   const lines: string[] = [];
+  const tooLongAt = forEachTextLine(text, (line) => {
+    lines.push(line);
+  });
+  return tooLongAt === undefined ? { lines } : { lines, tooLongAt };
+}
+
+/**
+ * The lines of scanTextLines handed to `visit` one at a time (with their
+ * 0-based index), without collecting them; returns the index of the line that
+ * was too long, when the scan stopped on one.
+ */
+export function forEachTextLine(text: string, visit: (line: string, index: number) => void): number | undefined {
+  const source = hasLoneSurrogate(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
   let start = 0;
+  let index = 0;
   while (start < source.length) {
     let end = source.indexOf('\n', start);
     const last = end < 0;
     if (last) end = source.length;
-    if ((end - start) * 3 >= MAX_LINE_BYTES && utf8Length(source.slice(start, end)) >= MAX_LINE_BYTES) {
-      return { lines, tooLongAt: lines.length };
-    }
+    if ((end - start) * 3 >= MAX_LINE_BYTES && utf8Length(source.slice(start, end)) >= MAX_LINE_BYTES) return index;
     let stop = end;
     if (stop > start && source.charCodeAt(stop - 1) === 13) stop--;
-    lines.push(source.slice(start, stop));
+    visit(source.slice(start, stop), index++);
     start = last ? source.length : end + 1;
   }
-  return { lines };
+  return undefined;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -8,7 +8,7 @@
 // that is the point (the body then starts with a piece of the last YAML line).
 
 import { goTrimSpace } from '../forge-runtime/go-text.js';
-import { hasLoneSurrogate, MAX_LINE_BYTES, scanLines } from './scan-lines.js';
+import { hasLoneSurrogate, MAX_LINE_BYTES } from './scan-lines.js';
 
 export interface RuntimeSplit {
   /** The YAML text the runtime unmarshals, or null when it sees no frontmatter. */
@@ -31,12 +31,13 @@ export function splitRuntimeFrontmatter(text: string): RuntimeSplit {
 /**
  * The same split on the string itself, when byte and UTF-16 offsets cannot
  * lead anywhere else: no `\r` (the runtime's count is then each line's true
- * offset), well-formed text, too short for a 64 KiB line, and ASCII in the
- * three units the body starts after. `undefined` when that does not hold.
- * Speed: no encoding of the file and no decoding of every line.
+ * offset), well-formed text, no line before the closing fence long enough
+ * to be 64 KiB in UTF-8, and ASCII in the three units the body starts after.
+ * `undefined` when that does not hold. Speed: no encoding of the file and no
+ * decoding of every line.
  */
 function splitOnText(text: string): RuntimeSplit | undefined {
-  if (text.length * 3 >= MAX_LINE_BYTES || text.includes('\r') || hasLoneSurrogate(text)) return undefined;
+  if (text.includes('\r') || hasLoneSurrogate(text)) return undefined;
   const whole: RuntimeSplit = { frontmatter: null, body: text, bodyLine: 1 };
   let t = 0;
   while (t < text.length && (text[t] === ' ' || text[t] === '\t' || text[t] === '\n')) t++;
@@ -47,6 +48,7 @@ function splitOnText(text: string): RuntimeSplit | undefined {
   for (let start = fmStart; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
+    if ((end - start) * 3 >= MAX_LINE_BYTES) return undefined; // the runtime may stop on it: the byte path decides
     if (goTrimSpace(text.slice(start, end)) === '---') {
       // eslint-disable-next-line no-control-regex -- the class is every non-ASCII character; \x00 is only its lower bound
       if (/[^\x00-\x7f]/.test(text.slice(start, start + 3))) return undefined;
@@ -74,14 +76,22 @@ export function splitOnBytes(text: string): RuntimeSplit {
   const fmStart = nl + 1;
   const rest = bytes.subarray(fmStart);
 
+  // The runtime's scan of the lines after the opening fence (scanLines), walked without collecting them.
   let closeIdx = -1;
   let pos = 0;
-  for (const line of scanLines(rest).lines) {
-    if (goTrimSpace(decoder.decode(line)) === '---') {
+  for (let start = 0; start < rest.length;) {
+    let end = rest.indexOf(NL, start);
+    const last = end < 0;
+    if (last) end = rest.length;
+    if (end - start >= MAX_LINE_BYTES) break; // the scan stops with an error: no closing fence
+    let stop = end;
+    if (stop > start && rest[stop - 1] === 13) stop--;
+    if (goTrimSpace(decoder.decode(rest.subarray(start, stop))) === '---') {
       closeIdx = pos;
       break;
     }
-    pos += line.length + 1; // the runtime's count: the line without its `\r`, plus one
+    pos += stop - start + 1; // the runtime's count: the line without its `\r`, plus one
+    start = last ? rest.length : end + 1;
   }
   if (closeIdx < 0) return whole;
 

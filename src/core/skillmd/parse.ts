@@ -12,6 +12,20 @@ import { parseToolBody, stripCode } from './tool-section/index.js';
 import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
 
 const STRING_FIELDS = ['name', 'description', 'icon', 'category', 'license', 'compatibility'] as const;
+const NO_LINES: readonly string[] = Object.freeze([]);
+const NO_MASK: readonly boolean[] = Object.freeze([]);
+
+/** Whether a heading title starts with `tool:` in any ASCII case (compared by code, so the check allocates nothing). */
+function isToolTitle(title: string): boolean {
+  return (
+    title.length >= 5 &&
+    (title.charCodeAt(0) | 32) === 116 /* t */ &&
+    (title.charCodeAt(1) | 32) === 111 /* o */ &&
+    (title.charCodeAt(2) | 32) === 111 /* o */ &&
+    (title.charCodeAt(3) | 32) === 108 /* l */ &&
+    title.charCodeAt(4) === 58 /* : */
+  );
+}
 
 /** Parses a SKILL.md. Never throws; malformed input yields diagnostics. */
 export function parseSkillMd(text: string): ParsedSkillMd {
@@ -75,21 +89,22 @@ function parse(text: string): ParsedSkillMd {
     if (headings[k]!.level <= 2) end = headings[k]!.index;
   }
   const tools: ToolSection[] = [];
-  headings.forEach((h, k) => {
-    if (h.level !== 2) return;
-    const m = /^tool:(.*)$/i.exec(h.title);
-    if (!m) return;
+  for (let k = 0; k < headings.length; k++) {
+    const h = headings[k]!;
+    if (h.level !== 2 || !isToolTitle(h.title)) continue;
     const end = sectionEnd[k]!;
-    const name = stripCode(m[1]!.trim());
+    const name = stripCode(h.title.slice(5).trim());
     const line = split.bodyLine + h.index;
     if (name === '') {
       diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
     }
     const from = h.index + 1;
-    const parsed = parseToolBody(name, line, lines.slice(from, end), mask.slice(from, end), joinLines(body, from, end));
-    for (const d of parsed.diagnostics) diagnostics.push(d);
-    tools.push(parsed.tool);
-  });
+    // A tool section with no lines (the next heading follows at once) shares the empty slices.
+    const empty = from >= end;
+    tools.push(
+      parseToolBody(name, line, diagnostics, empty ? NO_LINES : lines.slice(from, end), empty ? NO_MASK : mask.slice(from, end), joinLines(body, from, end)),
+    );
+  }
 
   return {
     frontmatter,

@@ -3,7 +3,7 @@
 // in a bash example never starts a section.
 
 import type { SkillSection } from './types.js';
-import { codeLineMask, headingOf, joinLines, type LinedText } from './markdown/lines.js';
+import { codeLineMask, headingLevel, headingTitle, joinLines, type LinedText } from './markdown/lines.js';
 
 export interface HeadingAt {
   level: number;
@@ -17,8 +17,9 @@ export function findHeadings(lines: readonly string[], mask: readonly boolean[] 
   const out: HeadingAt[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (mask[i]) continue;
-    const h = headingOf(lines[i]!);
-    if (h) out.push({ level: h.level, title: h.title, index: i });
+    const line = lines[i]!;
+    const level = headingLevel(line);
+    if (level !== 0) out.push({ level, title: headingTitle(line, level), index: i });
   }
   return out;
 }

@@ -53,13 +53,24 @@ export function markerCode(line: string): number {
 
 /** The ATX heading on this line, or null. `## Tool: x ##` → `{level: 2, title: 'Tool: x'}`. */
 export function headingOf(line: string): Heading | null {
+  const level = headingLevel(line);
+  return level === 0 ? null : { level, title: headingTitle(line, level) };
+}
+
+/** The level (1–6) of the ATX heading on this line, or 0 when it is none; allocates nothing. */
+export function headingLevel(line: string): number {
   const start = indentEnd(line);
   const hashes = runEnd(line, start, 35 /* # */);
   const level = hashes - start;
-  if (level < 1 || level > 6) return null;
-  if (hashes < line.length && !isTab(line.charCodeAt(hashes))) return null;
-  if (hasLineTerminator(line)) return null;
-  let from = hashes;
+  if (level < 1 || level > 6) return 0;
+  if (hashes < line.length && !isTab(line.charCodeAt(hashes))) return 0;
+  if (hasLineTerminator(line)) return 0;
+  return level;
+}
+
+/** The title of a line `headingLevel` gave `level` (not 0) for. */
+export function headingTitle(line: string, level: number): string {
+  let from = indentEnd(line) + level;
   let to = line.length;
   while (from < to && isTab(line.charCodeAt(from))) from++;
   while (to > from && isTab(line.charCodeAt(to - 1))) to--;
@@ -67,7 +78,7 @@ export function headingOf(line: string): Heading | null {
   let close = to;
   while (close > from && line.charCodeAt(close - 1) === 35) close--;
   if (close < to && (close === from || isTab(line.charCodeAt(close - 1)))) to = close;
-  return { level, title: line.slice(from, to).trim() };
+  return line.slice(from, to).trim();
 }
 
 /** The fence this line opens, or null. A backtick fence's info string may not contain a backtick. */

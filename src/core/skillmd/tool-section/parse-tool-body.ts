@@ -15,7 +15,7 @@ import { readOutput } from './output.js';
 
 /**
  * Reads a tool section (the lines under the `## Tool:` heading at 1-based
- * line `line`).
+ * line `line`); its diagnostics are appended to `diagnostics`.
  * `mask` is `codeLineMask(lines)` and `text` is `lines.join('\n')`; parseSkillMd
  * passes its slices of the document's (a `##` heading is never inside a
  * fence, so the masks agree) to save recomputing them.
@@ -23,14 +23,15 @@ import { readOutput } from './output.js';
 export function parseToolBody(
   name: string,
   line: number,
+  diagnostics: Diagnostic[],
   lines: readonly string[],
   mask: readonly boolean[] = codeLineMask(lines),
   text: string = lines.join('\n'),
-): { tool: ToolSection; diagnostics: Diagnostic[] } {
-  const ctx: Ctx = { lines, mask, firstLine: line + 1, diagnostics: [], name, tables: [] };
+): ToolSection {
+  const ctx: Ctx = { lines, mask, firstLine: line + 1, diagnostics, name, tables: [] };
   const { input, inputForm } = readInput(ctx);
   // One literal with every field (spreading a partial result into a second object was the slowest step of parseSkillMd on many tools).
-  const tool: ToolSection = {
+  return {
     name,
     line,
     description: readDescription(ctx),
@@ -41,7 +42,6 @@ export function parseToolBody(
     heuristics: readHeuristics(ctx),
     body: text,
   };
-  return { tool, diagnostics: ctx.diagnostics };
 }
 
 /** First paragraph of prose after the heading (soft line breaks joined with a space). */
@@ -49,11 +49,11 @@ function readDescription(ctx: Ctx): string {
   const { lines, mask } = ctx;
   let i = 0;
   while (i < lines.length && isBlank(lines[i]!)) i++;
-  const out: string[] = [];
+  let out = '';
   for (; i < lines.length; i++) {
     const line = lines[i]!;
     if (mask[i] || isBlank(line) || headingOf(line) || labelOf(line) || startsBlock(line)) break;
-    out.push(line.trim());
+    out = out === '' ? line.trim() : `${out} ${line.trim()}`;
   }
-  return out.join(' ');
+  return out;
 }

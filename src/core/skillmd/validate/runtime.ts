@@ -18,23 +18,37 @@ import type { RuleContext, Sink } from './context.js';
 
 interface Ctx {
   add: Sink;
-  lines: readonly string[];
-  mask: readonly boolean[];
+  readonly lines: readonly string[];
+  readonly mask: readonly boolean[];
   /** Whether the runtime runs this tool (a script binds to it, or the skill is a binary skill). */
   runs(tool: RuntimeToolView): boolean;
 }
 
 export function runtimeRules(rc: RuleContext, add: Sink): void {
   const view = rc.options.runtimeView ?? viewOf(rc);
-  const lines = rc.text.split('\n');
-  const ctx: Ctx = { add, lines, mask: codeLineMask(lines), runs: (t) => view.runtime === 'binary' || (t.script ?? null) !== null };
+  // The file's lines and code mask, made on first use (most tools never need them).
+  let lines: string[] | undefined;
+  let mask: boolean[] | undefined;
+  const ctx: Ctx = {
+    add,
+    get lines() {
+      return (lines ??= rc.text.split('\n'));
+    },
+    get mask() {
+      return (mask ??= codeLineMask(this.lines));
+    },
+    runs: (t) => view.runtime === 'binary' || (t.script ?? null) !== null,
+  };
   for (const line of view.loadErrors.filter((e) => /64 KiB/.test(e)))
     add(errorDiag('runtime-line-too-long', 'skill_md', `${line}; split that line`, Number(/line (\d+)/.exec(line)?.[1])));
 
-  const byLine = new Map(view.tools.filter((t) => t.kind === 'tool').map((t) => [t.line, t] as const));
+  // Both lists are in file order: the runtime's entry of a tool is found by walking them side by side.
+  let next = 0;
   for (const tool of rc.parsed.tools) {
+    while (next < view.tools.length && view.tools[next]!.line < tool.line) next++;
     if (isBuiltinTool(tool.name)) continue;
-    const entry = byLine.get(tool.line);
+    const at = view.tools[next];
+    const entry = at !== undefined && at.line === tool.line && at.kind === 'tool' ? at : undefined;
     if (!entry) {
       add(
         warningDiag(
@@ -127,14 +141,22 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
 
 /** The line of the first `label` line in the tool's section (1-based), outside code. */
 function findLabelLine(ctx: Ctx, tool: ToolSection, label: string): number | undefined {
-  const end = tool.line + tool.body.split('\n').length;
+  if (!tool.body.includes(label)) return undefined;
+  const end = tool.line + lineCount(tool.body);
   for (let i = tool.line; i < end && i < ctx.lines.length; i++) if (!ctx.mask[i] && ctx.lines[i]!.trim().startsWith(label)) return i + 1;
   return undefined;
 }
 
+/** The number of lines of `text` (`text.split('\n').length`, without the array). */
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 /** Reports a `#` line that ends the tool early; returns its line when it is inside the tool's section. */
 function cutRule(ctx: Ctx, tool: ToolSection, ended: { line: number; text: string }): number | undefined {
-  const sectionEnd = tool.line + tool.body.split('\n').length;
+  const sectionEnd = tool.line + lineCount(tool.body);
   if (ended.line > sectionEnd) return undefined; // the next section's heading: a normal end
   const f = `tools.${tool.name}`;
   const raw = ctx.lines[ended.line - 1] ?? '';

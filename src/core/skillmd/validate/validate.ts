@@ -97,6 +97,7 @@ const SUPERSEDABLE = new Set(['forge-type', 'frontmatter-type']);
  * so each problem is reported once, under a stable rule code.
  */
 function mergeParserDiagnostics(fromParser: readonly Diagnostic[], fromRules: readonly Diagnostic[]): Diagnostic[] {
+  if (!fromParser.some((d) => SUPERSEDABLE.has(d.code))) return fromParser.concat(fromRules);
   const ruleFields = new Set(fromRules.map((d) => d.field));
   return [...fromParser.filter((d) => !(SUPERSEDABLE.has(d.code) && ruleFields.has(d.field))), ...fromRules];
 }
