@@ -11,7 +11,8 @@ import { isPlainObject } from '../plain-object.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
 import { codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown/lines.js';
 import { parseSkillMd } from './parse.js';
-import { findHeadings, type HeadingAt } from './sections.js';
+import type { ParsedSkillMd } from './types.js';
+import { isToolTitle, type HeadingAt } from './sections.js';
 import { SkillSpecSchema, type SkillSpec } from './spec-schema.js';
 import { labelOf, stripCode, type LabelKind } from './tool-section/index.js';
 import { flatList, readPart } from './decompile-parts.js';
@@ -44,7 +45,7 @@ export function safeDecompileSkill(skillMd: string): DecompileResult {
       ],
     };
   }
-  const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed.body) };
+  const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed) };
   const spec = SkillSpecSchema.safeParse(raw);
   if (!spec.success) return { ok: false, diagnostics: specIssues(spec.error.issues) };
   return { ok: true, spec: spec.data };
@@ -87,15 +88,16 @@ function dropNulls(obj: Record<string, unknown>, keys: readonly string[]): Recor
   return out;
 }
 
-interface Unit {
-  head: HeadingAt;
-  lines: string[];
+/** The level-1 and level-2 headings of the body, from the parse's sections (the parser found them already). */
+function topHeadings(parsed: ParsedSkillMd): HeadingAt[] {
+  const heads: HeadingAt[] = [];
+  for (const s of parsed.sections) if (s.level <= 2) heads.push({ level: s.level, title: s.title, index: s.line - parsed.bodyLine });
+  return heads;
 }
 
-function readBody(body: string): Record<string, unknown> {
-  const lines = body.split('\n');
-  const mask = codeLineMask(lines);
-  const heads = findHeadings(lines, mask).filter((h) => h.level <= 2);
+function readBody(parsed: ParsedSkillMd): Record<string, unknown> {
+  const lines = parsed.body.split('\n');
+  const heads = topHeadings(parsed);
   const out: Record<string, unknown> = {};
 
   let first = 0;
@@ -108,11 +110,8 @@ function readBody(body: string): Record<string, unknown> {
   const introEnd = unitHeads[0]?.index ?? lines.length;
   Object.assign(out, readIntro(trimBlankLines(lines.slice(introStart, introEnd))));
 
-  const units: Unit[] = unitHeads.map((head, k) => ({ head, lines: lines.slice(head.index + 1, unitHeads[k + 1]?.index ?? lines.length) }));
   let lastTool = -1;
-  units.forEach((u, k) => {
-    if (isToolHead(u.head)) lastTool = k;
-  });
+  for (let k = 0; k < unitHeads.length; k++) if (isToolHead(unitHeads[k]!)) lastTool = k;
 
   const tools: Record<string, unknown>[] = [];
   const extras: Record<string, unknown>[] = [];
@@ -120,26 +119,27 @@ function readBody(body: string): Record<string, unknown> {
   let notes: string[] | undefined;
   let anchor: string | undefined;
   const seen = new Map<string, number>();
-  units.forEach((u, k) => {
-    if (isToolHead(u.head)) {
-      const name = stripCode(/^tool:(.*)$/i.exec(u.head.title)![1]!.trim());
-      tools.push({ name, ...readTool(u.lines) });
+  unitHeads.forEach((head, k) => {
+    const unitLines = lines.slice(head.index + 1, unitHeads[k + 1]?.index ?? lines.length);
+    if (isToolHead(head)) {
+      const name = stripCode(head.title.slice(5).trim());
+      tools.push(readTool(name, unitLines));
       const n = (seen.get(name) ?? 0) + 1;
       seen.set(name, n);
       anchor = n === 1 ? `tool:${name}` : `tool:${name}#${n}`;
       return;
     }
-    if (k > lastTool && u.head.level === 2) {
-      if (safety === undefined && notes === undefined && u.head.title === SAFETY_HEADING) {
-        const items = pureList(u.lines);
+    if (k > lastTool && head.level === 2) {
+      if (safety === undefined && notes === undefined && head.title === SAFETY_HEADING) {
+        const items = pureList(unitLines);
         if (items) {
           safety = items;
           anchor = 'safety';
           return;
         }
       }
-      if (notes === undefined && u.head.title === NOTES_HEADING) {
-        const items = pureList(u.lines);
+      if (notes === undefined && head.title === NOTES_HEADING) {
+        const items = pureList(unitLines);
         if (items) {
           notes = items;
           anchor = 'notes';
@@ -147,7 +147,7 @@ function readBody(body: string): Record<string, unknown> {
         }
       }
     }
-    const section: Record<string, unknown> = { heading: u.head.title, level: u.head.level, content: trimBlankLines(u.lines).join('\n') };
+    const section: Record<string, unknown> = { heading: head.title, level: head.level, content: trimBlankLines(unitLines).join('\n') };
     if (anchor !== undefined) section['after'] = anchor;
     extras.push(section);
   });
@@ -160,7 +160,7 @@ function readBody(body: string): Record<string, unknown> {
 }
 
 function isToolHead(h: HeadingAt): boolean {
-  return h.level === 2 && /^tool:/i.test(h.title);
+  return h.level === 2 && isToolTitle(h.title);
 }
 
 /** The text under the title: its first paragraph is the summary, the rest the instructions. */
@@ -191,10 +191,11 @@ function pureList(lines: readonly string[]): string[] | null {
 const PART_ORDER: readonly LabelKind[] = ['input', 'output', 'examples', 'heuristics', 'process'];
 
 /** A tool section in the compiler's shape; anything after the first part that does not fit becomes `notes`. */
-function readTool(raw: readonly string[]): Record<string, unknown> {
+function readTool(name: string, raw: readonly string[]): Record<string, unknown> {
   const lines = trimBlankLines(raw);
+  const tool: Record<string, unknown> = { name, description: '' };
+  if (lines.length === 0) return tool; // a section with no text (the next heading follows at once)
   const mask = codeLineMask(lines);
-  const tool: Record<string, unknown> = {};
 
   let pos = 0;
   while (pos < lines.length) {

@@ -7,25 +7,13 @@ import { errorDiag, type Diagnostic } from '../diagnostics.js';
 import { emptyForgeMetadata, fieldName, normalizeForgeMetadata } from './forge-metadata.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 import { bulletItem, codeLineMask, isBlank, joinLines, linedText } from './markdown/lines.js';
-import { findHeadings, splitSections } from './sections.js';
+import { findHeadings, isToolTitle, splitSections } from './sections.js';
 import { parseToolBody, stripCode } from './tool-section/index.js';
 import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
 
 const STRING_FIELDS = ['name', 'description', 'icon', 'category', 'license', 'compatibility'] as const;
 const NO_LINES: readonly string[] = Object.freeze([]);
 const NO_MASK: readonly boolean[] = Object.freeze([]);
-
-/** Whether a heading title starts with `tool:` in any ASCII case (compared by code, so the check allocates nothing). */
-function isToolTitle(title: string): boolean {
-  return (
-    title.length >= 5 &&
-    (title.charCodeAt(0) | 32) === 116 /* t */ &&
-    (title.charCodeAt(1) | 32) === 111 /* o */ &&
-    (title.charCodeAt(2) | 32) === 111 /* o */ &&
-    (title.charCodeAt(3) | 32) === 108 /* l */ &&
-    title.charCodeAt(4) === 58 /* : */
-  );
-}
 
 /** Parses a SKILL.md. Never throws; malformed input yields diagnostics. */
 export function parseSkillMd(text: string): ParsedSkillMd {

@@ -12,6 +12,18 @@ export interface HeadingAt {
   index: number;
 }
 
+/** Whether a heading title starts with `tool:` in any ASCII case, as a `## Tool:` heading's does (compared by code, so the check allocates nothing). */
+export function isToolTitle(title: string): boolean {
+  return (
+    title.length >= 5 &&
+    (title.charCodeAt(0) | 32) === 116 /* t */ &&
+    (title.charCodeAt(1) | 32) === 111 /* o */ &&
+    (title.charCodeAt(2) | 32) === 111 /* o */ &&
+    (title.charCodeAt(3) | 32) === 108 /* l */ &&
+    title.charCodeAt(4) === 58 /* : */
+  );
+}
+
 /** Every ATX heading outside code fences, in order. */
 export function findHeadings(lines: readonly string[], mask: readonly boolean[] = codeLineMask(lines)): HeadingAt[] {
   const out: HeadingAt[] = [];
