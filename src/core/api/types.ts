@@ -114,7 +114,7 @@ export type DraftBinary = Omit<SkillBinary, 'bytes'> & {
 export interface Draft {
   skillMd: string;
   scripts: Record<string, string>;
-  /** Text files under references/, reference/ and assets/: relative path → text. Present for a whole-folder draft. */
+  /** The folder's UTF-8 text files (references/, templates/, scripts/lib/, the top …; not SKILL.md or a script): relative path → text. Present for a whole-folder draft. */
   files?: Record<string, string>;
   /** Every other file of the folder. */
   binaries?: DraftBinary[];
@@ -129,7 +129,7 @@ export interface CustomSkillData extends Draft {
   dirName: string;
   path: string;
   format: SkillFormat;
-  /** Text files under references/, reference/, assets/ (subdir form): relative path → content. */
+  /** The folder's UTF-8 text files (subdir form), in any folder: relative path → content. */
   files: Record<string, string>;
   /** The folder's other files (subdir form): listed with size and sha256, never their bytes. */
   binaries: DraftBinary[];
@@ -180,7 +180,7 @@ export interface SaveSkillRequest {
   /** The skill being edited (edit mode). */
   editingName?: string | null;
   /**
-   * Folder text files: path under references/, reference/ or assets/ → UTF-8 text, written 0644.
+   * Folder text files: relative path in any folder (not SKILL.md or a script) → UTF-8 text, written 0644.
    * When given it is the complete set: an edited skill's text files it leaves out are removed.
    */
   files?: Record<string, string>;

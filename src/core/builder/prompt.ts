@@ -26,7 +26,7 @@ export interface SystemPromptOptions {
   existing?: SkillLike;
   /** The editor's current draft: what the operator sees now, manual edits included. */
   draft?: SkillLike;
-  /** Reference files whose content goes into the prompt (the operator shared them). Default none: the model sees their names. */
+  /** Folder text files whose content goes into the prompt (the operator shared them). Default none: the model sees their names. */
   shareFiles?: SharedFiles;
 }
 
@@ -148,7 +148,7 @@ Every reply is exactly one JSON object and nothing else — no text before or af
 - Give the skill as \`spec\` (a structured spec the system compiles into SKILL.md, so every section comes out complete). You may instead give the finished SKILL.md text as \`skill_md\`, but prefer \`spec\`.
 - \`scripts\` maps plain file names (no folders: \`my-search.sh\`, not \`scripts/my-search.sh\`) to complete contents; use \`{}\` when the skill has no scripts. If your output format only allows lists, give \`[{"name": …, "content": …}]\` instead.
 - Every draft is the complete skill, never a fragment or a diff.
-- Long reference material (an API guide, a runbook, a template) can live in its own text file next to the SKILL.md: add \`"files": {"references/<name>.md": "<complete content>"}\` to \`skill\` (lists: \`[{"path": …, "content": …}]\`) and point to it from the instructions (\`[API guide](references/api.md)\`), so the agent reads it with \`read_skill\` when it needs it. Paths start with \`references/\`, \`reference/\` or \`assets/\`, never \`..\` or a hidden name. \`files\` holds only the files you create or change; a file you leave out stays as it is. Never rewrite a file whose content you were not shown — ask the operator to share it first. Use \`{}\` (or \`[]\`) when you change none.
+- Long reference material (an API guide, a runbook, a template) can live in its own text file next to the SKILL.md: add \`"files": {"references/<name>.md": "<complete content>"}\` to \`skill\` (lists: \`[{"path": …, "content": …}]\`) and point to it from the instructions (\`[API guide](references/api.md)\`), so the agent reads it with \`read_skill\` when it needs it. New files go under \`references/\` (or \`assets/\` for templates); a shared file keeps its path (\`templates/report.md\`); never \`..\`, a hidden name, SKILL.md or \`scripts/\`. \`files\` holds only the files you create or change; a file you leave out stays as it is. Never rewrite a file whose content you were not shown — ask the operator to share it first. Use \`{}\` (or \`[]\`) when you change none.
 
 The spec's fields: \`name\` (lowercase kebab-case), \`description\` (trigger-rich), optional \`icon\`, \`category\` and \`tags\` (kebab-case), \`metadata.forge\` with \`requires\` (\`bins\`, \`env\`), \`egress_domains\`, \`denied_tools\`, \`timeout_hint\`, \`runtime\`; \`title\`, \`summary\`, \`instructions\` (Markdown: how the agent should work, and how it uses built-in tools), \`tools\` (each with \`name\`, \`description\`, \`input\`, \`output\`, \`examples\`, \`heuristics\`), \`safety\` and \`notes\` (lists of sentences).`;
 

@@ -12,8 +12,8 @@ export interface SkillDraft {
   /** The structured spec the SKILL.md was compiled from, when the model sent one. */
   spec?: unknown;
   /**
-   * Reference and asset text files the model created or changed this turn
-   * (path under references/, reference/, assets/ → content). Merge them into
+   * Folder text files the model created or changed this turn
+   * (relative path, in any folder but never SKILL.md or a script → content). Merge them into
    * the draft's files: a file not listed is unchanged. Absent when none.
    */
   files?: Record<string, string>;

@@ -1,7 +1,7 @@
-// The reference and asset text files a model proposes in its envelope
+// The folder text files a model proposes in its envelope
 // (`skill.files`): a map `{path: content}` or the closed shape
 // `[{path, content}]`. Paths follow the import rules (draftFilePathProblem:
-// under references/, reference/ or assets/, no `..`, no hidden or absolute
+// any folder, not SKILL.md or a script, no `..`, no hidden or absolute
 // paths); at most 200 files of at most 1 MiB each. A file that breaks a rule
 // is dropped with a warning naming it; the rest of the draft is kept.
 

@@ -29,7 +29,7 @@ export const EnvelopeSkillSchema = z
     skill_md: z.string().optional(),
     /** Helper scripts: file name → full content. */
     scripts: z.record(z.string(), z.string()),
-    /** Reference and asset text files created or changed: path under references/, reference/, assets/ → full content. */
+    /** Folder text files created or changed (references/, assets/, templates/ …; not SKILL.md or a script): path → full content. */
     files: z.record(z.string(), z.string()).optional(),
   })
   .refine((s) => s.spec !== undefined || s.skill_md !== undefined, {
@@ -53,7 +53,7 @@ const MESSAGE_DESCRIPTION =
   'The chat reply shown to the user: one question, a noted default, or a short summary of the draft (with a **Changed:** list in edit mode).';
 const SKILL_DESCRIPTION = 'null while interviewing; the complete skill once it can be drafted.';
 const FILES_DESCRIPTION =
-  'Reference or asset text files you create or change, each a path under references/, reference/ or assets/ (e.g. references/api.md) and its complete content; empty when none. Files left out stay as they are.';
+  'Text files of the skill folder you create or change, each a relative path (e.g. references/api.md, or the path of a shared file such as templates/report.md; never SKILL.md or scripts/<name>) and its complete content; empty when none. Files left out stay as they are.';
 
 let openSpecCache: JsonSchema | null = null;
 let closedCache: JsonSchema | null = null;

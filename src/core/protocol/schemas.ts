@@ -61,7 +61,7 @@ export const ChatMessageSchema = z.object({
   content: z.string().max(REQUEST_LIMITS.messageChars, `a message may hold at most ${REQUEST_LIMITS.messageChars} characters`),
 });
 
-/** Reference and asset text files of a draft: path (import rules: under references/, reference/, assets/) → text, at most 200 of 1 MiB. */
+/** Folder text files of a draft: path (import rules: any folder, not SKILL.md or a script) → text, at most 200 of 1 MiB. */
 const DraftFiles = z
   .record(z.string(), z.string().max(SKILL_FOLDER_LIMITS.maxTextFileBytes, 'a text file may hold at most 1 MiB; keep larger files as binaries'))
   .superRefine((files, ctx) => {
@@ -153,7 +153,7 @@ export const SaveRequestSchema = z.object({
   [S.editingName]: SkillName.optional(),
   /** Save even with egress_domains entries that mean "anywhere" or reach internal addresses. */
   [S.allowRiskyEgress]: z.boolean({ error: `${S.allowRiskyEgress} must be true or false` }).optional(),
-  /** Folder text files: path under references/, reference/, assets/ → text; the complete set when given. Paths are checked by saveSkill. */
+  /** Folder text files: relative path (any folder, not SKILL.md or a script) → text; the complete set when given. Paths are checked by saveSkill. */
   [S.files]: z.record(z.string(), z.string({ error: `${S.files}: every value must be the text of the file` })).optional(),
   /** Requirement proposals of an import the operator accepts: declared in the SKILL.md frontmatter before the checks. */
   [S.acceptRequirements]: z

@@ -9,11 +9,11 @@ export const SKILL_FOLDER_LIMITS = {
   maxTotalBytes: 20 * 1024 * 1024,
   /** Uncompressed / compressed, per entry and for the whole archive. */
   maxCompressionRatio: 100,
-  /** Text files under references/, reference/ and assets/. */
+  /** Text files of one skill (any folder); past it, further text files are kept as binaries. */
   maxTextFiles: 200,
   /** Bytes of one text file kept in `files`; larger ones are binaries. */
   maxTextFileBytes: 1024 * 1024,
 } as const;
 
-/** Folders whose UTF-8 files are drafts' `files` (shown to the operator, offered to the model). */
+/** Folders the editor offers for a new text file (any folder's UTF-8 files are drafts' `files`; these are the usual ones). */
 export const TEXT_FILE_FOLDERS = ['references', 'reference', 'assets'] as const;

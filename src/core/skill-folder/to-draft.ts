@@ -1,12 +1,14 @@
 // Sorts a checked skill folder's files into a Skill: SKILL.md (UTF-8, required),
-// scripts/<plain name> as text, UTF-8 files ≤ 1 MiB under references/,
-// reference/ and assets/ as `files` (at most 200), everything else as binaries
-// with size and sha256, kept byte for byte. Refuses content that is an archive.
+// scripts/<plain name> as text, every other UTF-8 file of at most 1 MiB —
+// whatever folder it is in (references/, templates/, scripts/lib/, the top) —
+// as `files` (at most 200), everything else as binaries with size and sha256,
+// kept byte for byte. Text or binary is decided by content (a NUL byte or
+// invalid UTF-8), never by folder. Refuses content that is an archive.
 
 import { checkScriptFileName } from '../names.js';
 import { SkillArchiveError } from './errors.js';
 import { looksLikeArchive } from '../safe-text/entry-path.js';
-import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from './limits.js';
+import { SKILL_FOLDER_LIMITS as L } from './limits.js';
 import { Skill, type SkillBinary } from '../skill/skill.js';
 import type { SkillFolderEntry } from './types.js';
 
@@ -26,26 +28,29 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** True for a path under references/, reference/ or assets/. */
-export function isTextFolderPath(path: string): boolean {
-  return TEXT_FILE_FOLDERS.some((dir) => path.startsWith(`${dir}/`));
+/** The bytes as text when they are UTF-8 without a NUL byte (a NUL marks binary data even where it happens to be valid UTF-8), else null. */
+function textOf(bytes: Uint8Array): string | null {
+  return bytes.includes(0) ? null : decodeUtf8(bytes);
+}
+
+/** True for a path whose text belongs in a draft's `files`: anything but SKILL.md and a script (`scripts/<plain name>`). */
+export function isFolderTextPath(path: string): boolean {
+  if (path === 'SKILL.md') return false;
+  return !(path.startsWith('scripts/') && checkScriptFileName(path.slice('scripts/'.length)) === null);
 }
 
 /** Where one file of a skill folder belongs in a Skill (SKILL.md aside); the one rule import, GET and save share. */
 export type FolderFileClass = { kind: 'script'; name: string; text: string } | { kind: 'text'; text: string } | { kind: 'binary' };
 
-/** A UTF-8 file (without NUL bytes) under scripts/ with a plain name is a script; one of at most 1 MiB under a text folder is text; all else is binary. */
+/** A UTF-8 file (without NUL bytes) under scripts/ with a plain name is a script; any other of at most 1 MiB is text, in whatever folder; all else is binary. */
 export function classifyFolderFile(path: string, bytes: Uint8Array): FolderFileClass {
-  // A NUL byte marks binary data even where it happens to be valid UTF-8.
-  const text = bytes.includes(0) ? null : decodeUtf8(bytes);
+  const text = textOf(bytes);
   if (text === null) return { kind: 'binary' };
-  const scriptName = path.startsWith('scripts/') ? path.slice('scripts/'.length) : null;
-  if (scriptName !== null && checkScriptFileName(scriptName) === null) return { kind: 'script', name: scriptName, text };
-  if (bytes.length <= L.maxTextFileBytes && isTextFolderPath(path)) return { kind: 'text', text };
-  return { kind: 'binary' };
+  if (path.startsWith('scripts/') && !isFolderTextPath(path)) return { kind: 'script', name: path.slice('scripts/'.length), text };
+  return bytes.length <= L.maxTextFileBytes ? { kind: 'text', text } : { kind: 'binary' };
 }
 
-/** The Skill a checked folder's files make; refuses nested archives, a missing or non-UTF-8 SKILL.md and too many text files. */
+/** The Skill a checked folder's files make; refuses nested archives and a missing or non-UTF-8 SKILL.md. Text files past the 200th are kept as binaries. */
 export async function toSkill(entries: readonly SkillFolderEntry[]): Promise<Skill> {
   const parts = { scripts: {} as Record<string, string>, files: {} as Record<string, string>, binaries: [] as SkillBinary[] };
   let skillMd: string | null = null;
@@ -58,13 +63,8 @@ export async function toSkill(entries: readonly SkillFolderEntry[]): Promise<Ski
     }
     const c = classifyFolderFile(path, bytes);
     if (c.kind === 'script') parts.scripts[c.name] = c.text;
-    else if (c.kind === 'text') {
-      parts.files[path] = c.text;
-      if (Object.keys(parts.files).length > L.maxTextFiles)
-        throw new SkillArchiveError(
-          `the skill has more than ${L.maxTextFiles} text files under ${TEXT_FILE_FOLDERS.join('/, ')}/; a skill may have at most that many`,
-        );
-    } else parts.binaries.push(await binaryOf(path, bytes));
+    else if (c.kind === 'text' && Object.keys(parts.files).length < L.maxTextFiles) parts.files[path] = c.text;
+    else parts.binaries.push(await binaryOf(path, bytes));
   }
   if (skillMd === null) throw new SkillArchiveError('the skill folder has no SKILL.md at its root');
   return Skill.from({ skillMd, ...parts });

@@ -1,5 +1,5 @@
 // The folder files of a save request. `files` maps relative
-// paths under references/, reference/ or assets/ to UTF-8 text; `binaries`
+// paths in any folder (not SKILL.md, not a `scripts/<plain name>` script) to UTF-8 text; `binaries`
 // lists other files as `{path, bytes}`, `{path, contentBase64}` (the wire's
 // `content_base64`, mapped by core/protocol/wire.ts) or `{path, sha256}` — keep the edited skill's file with that
 // sha256 byte for byte (at its path or, renamed, at a new one). Paths are
@@ -13,8 +13,8 @@ import { dirname, join } from 'node:path';
 import type { SaveBinaryFile } from '../../core/api/types.js';
 import { RequestError } from '../../core/errors.js';
 import { entryPathProblem, foldedPath } from '../../core/safe-text/entry-path.js';
-import { SKILL_FOLDER_LIMITS as L, TEXT_FILE_FOLDERS } from '../../core/skill-folder/limits.js';
-import { isTextFolderPath } from '../../core/skill-folder/to-draft.js';
+import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
+import { isFolderTextPath } from '../../core/skill-folder/to-draft.js';
 import { listDir, statIfExists, type FsLike } from '../fs/types.js';
 import type { SkillFolderFiles } from '../skill-store/folder-files.js';
 
@@ -42,10 +42,8 @@ function checkPath(path: unknown, field: string, seen: Map<string, string>, scri
   const problem = entryPathProblem(path) ?? (path.endsWith('/') ? 'a file path may not end with "/"' : null);
   if (problem) throw new RequestError(field, `${field}: "${path}" is not allowed: ${problem}`);
   if (path.split('/').some((s) => s.startsWith('.'))) throw new RequestError(field, `${field}: "${path}" is a hidden file; skills may not hold hidden files`);
-  if (path === 'SKILL.md' || (path.startsWith('scripts/') && (field === 'files' || scripts.has(path.slice(8)))))
+  if (path === 'SKILL.md' || (path.startsWith('scripts/') && ((field === 'files' && !isFolderTextPath(path)) || scripts.has(path.slice(8)))))
     throw new RequestError(field, `${field}: "${path}" belongs in skill_md or scripts, not in ${field}`);
-  if (field === 'files' && !isTextFolderPath(path))
-    throw new RequestError(field, `files: "${path}" is not under ${TEXT_FILE_FOLDERS.map((d) => `${d}/`).join(', ')}; send other files in binaries`);
   const key = foldedPath(path);
   const clash = seen.get(key);
   if (clash !== undefined) throw new RequestError(field, `${field}: "${path}" clashes with "${clash}" (equal after Unicode normalisation and case folding)`);

@@ -1,5 +1,5 @@
 // The folder files of a skill on disk, beside SKILL.md and its
-// scripts: text files under references/, reference/ and assets/ with their
+// scripts: UTF-8 text files (any folder, at most 1 MiB) with their
 // content, every other file as a binary with size and sha256 — sorted into
 // the same classes importSkill uses (classifyFolderFile). What
 // `GET …/skills/{name}` answers and what a save of an edited skill keeps,
@@ -15,7 +15,7 @@ import type { SkillBinary } from '../../core/skill/binary.js';
 import { listDir, type FsLike } from '../fs/types.js';
 
 export interface SkillFolderFiles {
-  /** Relative path → UTF-8 text (references/, reference/, assets/). */
+  /** Relative path → UTF-8 text (references/, templates/, scripts/lib/, the top …). */
   files: Record<string, string>;
   /** Other files with size, sha256 and their bytes. */
   binaries: Array<SkillBinary & { bytes: Uint8Array }>;

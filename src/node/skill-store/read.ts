@@ -3,7 +3,8 @@
 // must resolve inside the skills folder, its SKILL.md inside the skill folder,
 // scripts/ inside the skill folder and each script inside scripts/. A script
 // that is not read is reported as a SkippedEntry (`script-skipped`, or
-// `symlink-escape`); `.DS_Store` and `.gitkeep` are left out unreported.
+// `symlink-escape`); `.DS_Store`, `.gitkeep` and folders (scripts/lib/: their
+// files are the skill's folder files, read with the rest) are left out unreported.
 
 import { basename, join } from 'node:path';
 import type { SkippedEntry } from '../../core/api/types.js';
@@ -52,8 +53,8 @@ export async function readSkillScripts(fs: FsLike, realSkill: string, skill: str
     if (isSilentScriptFile(e.name)) continue;
     const rel = `${skill}/scripts/${e.name}`;
     const problem = checkScriptFileName(e.name);
+    if (e.isDirectory) continue;
     if (problem) out.skipped.push({ path: rel, code: 'script-skipped', skill, reason: problem });
-    else if (e.isDirectory) out.skipped.push({ path: rel, code: 'script-skipped', skill, reason: 'a folder; scripts are plain files directly in scripts/' });
     else await readOneScript(fs, realDir, e.name, skill, out);
   }
   return out;

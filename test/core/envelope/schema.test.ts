@@ -101,19 +101,20 @@ describe('envelopeJsonSchema (closed, the default)', () => {
     }
   });
 
-  it('carries reference files as [{path, content}]; parseEnvelope reads them into files and drops unsafe paths', () => {
+  it('carries folder text files as [{path, content}]; parseEnvelope reads them into files and drops unsafe paths', () => {
     const validator = z.fromJSONSchema(schema as never);
     const files = [
       { path: 'references/api.md', content: '# API\n' },
+      { path: 'templates/report.md', content: '# Report\n' },
       { path: '../escape.md', content: 'x' },
       { path: 'references/.secret', content: 'x' },
-      { path: 'notes.md', content: 'x' },
+      { path: 'SKILL.md', content: 'x' },
     ];
     const env = { message: 'ok', skill: { spec: null, skill_md: '---\nname: a\ndescription: d\n---\n# A\n', scripts: [], files } };
     expect(validator.safeParse(env).success).toBe(true);
     expect(validator.safeParse({ ...env, skill: { ...env.skill, files: [{ path: 'references/a.md' }] } }).success).toBe(false);
     const parsed = parseEnvelope(JSON.stringify(env));
-    expect(parsed.skill?.files).toEqual({ 'references/api.md': '# API\n' });
+    expect(parsed.skill?.files).toEqual({ 'references/api.md': '# API\n', 'templates/report.md': '# Report\n' });
     expect(parsed.diagnostics.map((d) => d.code)).toEqual(['file-path-unsafe', 'file-path-unsafe', 'file-path-unsafe']);
   });
 

@@ -50,13 +50,10 @@ describe('readSkillZip: well-formed archives', () => {
     expect(draft.name).toBe('pdf-tools');
     expect(draft.skillMd).toBe(MD);
     expect(draft.scripts).toEqual({ 'fill.py': 'print(1)\n' });
-    expect(draft.files).toEqual({ 'references/guide.md': '# Guide\n' });
-    expect(draft.binaries.map((b) => [b.path, b.size])).toEqual([
-      ['LICENSE.txt', 4],
-      ['assets/logo.png', 8],
-    ]);
-    expect(draft.binaries[1]!.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect([...draft.binaries[1]!.bytes!]).toEqual([...png]);
+    expect(draft.files).toEqual({ 'LICENSE.txt': 'MIT\n', 'references/guide.md': '# Guide\n' });
+    expect(draft.binaries.map((b) => [b.path, b.size])).toEqual([['assets/logo.png', 8]]);
+    expect(draft.binaries[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect([...draft.binaries[0]!.bytes!]).toEqual([...png]);
   });
 
   it('strips the one wrapping folder of a .skill package and ignores __MACOSX', async () => {

@@ -45,12 +45,21 @@ describe('saveSkill: files and binaries', () => {
     expect([...(await readFile(join(agent, 'skills/notes/assets/x.bin')))]).toEqual([...bytes]);
   });
 
+  it('saves and reads back a text file in any folder: templates/, scripts/lib/, the top', async () => {
+    const files = { 'LICENSE.txt': 'MIT\n', 'references/notes.md': '# N\n', 'scripts/lib/fmt.py': 'def fmt(): pass\n', 'templates/week.md': '# Week\n' };
+    await saveSkill(agent, { skillName: 'notes', skillMd: MD, scripts: { 'run.sh': 'echo hi\n' }, files });
+    const read = (await readCustomSkill(agent, 'notes')).skill;
+    expect(read.files).toEqual(files);
+    expect(read.scripts).toEqual({ 'run.sh': 'echo hi\n' });
+    expect(read.binaries).toEqual([]);
+    expect((await readCustomSkill(agent, 'notes')).skipped).toEqual([]);
+  });
+
   it.each([
     [{ '../escape.md': 'x' }, /"\.\."/],
     [{ 'references/.env': 'x' }, /hidden/],
     [{ 'references\\a.md': 'x' }, /backslash/],
     [{ 'scripts/x.sh': 'x' }, /belongs in skill_md or scripts/],
-    [{ 'notes.txt': 'x' }, /not under references\/, reference\/, assets\/; send other files in binaries/],
     [{ 'references/A.md': '1', 'references/a.md': '2' }, /clashes/],
   ])('refuses unsafe file paths %j with nothing written', async (files, message) => {
     expect(await refusedWith({ skillName: 'notes', skillMd: MD, files })).toMatch(message);

@@ -116,18 +116,20 @@ describe('readCustomSkill', () => {
     });
   });
 
-  it('reads the folder files: text under references/ and assets/ with content, other files as binaries with size and sha256', async () => {
+  it('reads the folder files: UTF-8 text in any folder with content, other files (by content) as binaries with size and sha256', async () => {
     const ws = await createMemoryWorkspace({
       'a/skills/weather/SKILL.md': TOOL_SKILL,
       'a/skills/weather/references/api.md': '# API\n',
       'a/skills/weather/assets/t.json': '{}',
+      'a/skills/weather/templates/report.md': '# Report\n',
       'a/skills/weather/LICENSE': 'MIT\n',
+      'a/skills/weather/references/blob.md': 'MIT\n\u0000',
       'a/skills/weather/.DS_Store': 'x',
     });
     const s = await readCustomSkill(ws.path('a'), 'weather', ws);
-    expect(s.skill.files).toEqual({ 'assets/t.json': '{}', 'references/api.md': '# API\n' });
-    // sha256 of "MIT\n"
-    expect(s.skill.binaries).toEqual([{ path: 'LICENSE', size: 4, sha256: 'adc37366f403835c1470ab2df93d3837d4719372fc1ef8593d922e06f033f8b2' }]);
+    expect(s.skill.files).toEqual({ LICENSE: 'MIT\n', 'assets/t.json': '{}', 'references/api.md': '# API\n', 'templates/report.md': '# Report\n' });
+    // sha256 of "MIT\n\0": a NUL byte makes it binary, whatever its folder and name say
+    expect(s.skill.binaries).toEqual([{ path: 'references/blob.md', size: 5, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown as string }]);
     expect(s.skipped).toEqual([{ path: 'weather/.DS_Store', code: 'file-skipped', skill: 'weather', reason: expect.stringMatching(/hidden/) }]);
     expect((await readCustomSkill(ws.path('a'), 'weather', { ...ws, folderFiles: false })).skill.binaries).toEqual([]);
   });
@@ -159,7 +161,9 @@ describe('readCustomSkill', () => {
     const s = await readCustomSkill(ws.path('a'), 's', ws);
     expect(Object.keys(s.skill.scripts).sort()).toEqual(['alias.sh', 'ok.sh']);
     expect(JSON.stringify(customSkillData(s))).not.toContain('TOP SECRET');
-    expect(s.skipped.map((x) => x.path).sort()).toEqual(['s/scripts/.hidden', 's/scripts/leak.sh', 's/scripts/nested']);
+    expect(s.skipped.map((x) => x.path).sort()).toEqual(['s/scripts/.hidden', 's/scripts/leak.sh']);
+    // A folder inside scripts/ holds no tools; its text files are the skill's folder files.
+    expect(s.skill.files).toEqual({ 'scripts/nested/x.sh': SCRIPT });
     expect(s.skipped.find((x) => x.path === 's/scripts/leak.sh')).toMatchObject({
       code: 'symlink-escape',
       skill: 's',

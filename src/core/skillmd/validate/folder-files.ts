@@ -1,11 +1,12 @@
 // Folder files (both profiles; only when the caller passes
 // `files`): every relative path the SKILL.md mentions — a Markdown link
 // `[x](references/a.md)` or a bare/backticked `reference/runbook.md`,
-// `assets/…`, `scripts/…` (as `read_skill` file hints are written) — must
-// exist in the folder (error with its line); a link to an absolute path or
-// through `..` is an error; a folder file never mentioned is a warning
-// (except under `evals/`: the cases and requests the checks run, which the
-// agent is not meant to read); a folder path that is hidden (`.env`), absolute or holds `..` is an error.
+// `assets/…`, `scripts/…` or a path in a folder the skill has (`templates/…`,
+// as `read_skill` file hints are written) — must exist in the folder (error
+// with its line); a link to an absolute path or through `..` is an error;
+// files never mentioned are one warning per folder (a single file is named
+// alone; none under `evals/`: the cases and requests the checks run, which
+// the agent is not meant to read); a folder path that is hidden (`.env`), absolute or holds `..` is an error.
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
@@ -21,7 +22,9 @@ interface Mention {
 // The link text may not hold `[`: a match then starts at the last `[` before the `]`, with the same target, and
 // a line of `[[[[` is read once (with `[^\]]*` every `[` rescanned the rest of the line: quadratic).
 const LINK = /\[[^[\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
-const BARE = /(?:^|[\s`'"([=:,])((?:\.\/)?(?:references?|assets|scripts)\/[^\s`'")\]<>,;#?]*)/g;
+const BARE = /(?:^|[\s`'"([=:,])((?:\.\/)?([\w.-]+)\/[^\s`'")\]<>,;#?]*)/g;
+/** Folders whose bare paths count as mentions in any skill; others count when the skill has that folder (so `and/or` is not a path). */
+const KNOWN_FOLDERS = ['references', 'reference', 'assets', 'scripts'];
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** Eval cases and stored routing requests: data for the checks, not for the agent. */
 const CHECK_DATA_DIR = 'evals/';
@@ -45,24 +48,49 @@ export function folderFileRules(ctx: RuleContext, add: Sink): void {
     present.add(path);
   }
   for (const name of Object.keys(ctx.options.scripts ?? {})) present.add(`scripts/${normalizeScriptName(name)}`);
-  const mentioned = mentionsOf(ctx.text, add);
+  const mentioned = mentionsOf(ctx.text, add, new Set([...KNOWN_FOLDERS, ...[...present].map(topFolder)]));
   const reported = new Set<string>();
   for (const m of mentioned) {
     if (m.path.endsWith('/') || present.has(m.path) || isFolderOf(m.path, present) || reported.has(`${m.line}:${m.path}`)) continue;
     reported.add(`${m.line}:${m.path}`);
     add(errorDiag('file-missing', 'skill_md', `line ${m.line} mentions "${m.path}", which is not in the skill folder; add the file or fix the path`, m.line));
   }
-  for (const path of Object.keys(files)) {
-    if (path.startsWith(CHECK_DATA_DIR)) continue;
-    if (mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path)))) continue;
-    add(
-      warningDiag(
-        'file-unreferenced',
-        `files.${path}`,
-        `"${path}" is in the skill folder but the SKILL.md never mentions it, so the agent will not know to read it; link it (e.g. [${path}](${path})) or remove it`,
-      ),
+  const unmentioned = Object.keys(files).filter(
+    (path) => !path.startsWith(CHECK_DATA_DIR) && !mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path))),
+  );
+  for (const [folder, paths] of groupBy(unmentioned, topFolder)) add(unreferenced(folder, paths));
+}
+
+const topFolder = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : '');
+
+function groupBy(paths: readonly string[], key: (p: string) => string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const p of paths) (out.get(key(p)) ?? out.set(key(p), []).get(key(p))!).push(p);
+  return out;
+}
+
+/** One warning for the unmentioned files of one top folder ('' for the top of the skill folder). */
+function unreferenced(folder: string, paths: readonly string[]) {
+  if (paths.length === 1) {
+    const path = paths[0]!;
+    return warningDiag(
+      'file-unreferenced',
+      `files.${path}`,
+      `"${path}" is in the skill folder but the SKILL.md never mentions it, so the agent will not know to read it; link it (e.g. [${path}](${path})) or remove it`,
     );
   }
+  const shown = [...paths]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, 3)
+    .map((p) => `"${p}"`);
+  const names = paths.length > 3 ? `${shown.join(', ')} and ${paths.length - 3} more` : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  const where = folder ? `${folder}/` : 'the top of the skill folder';
+  const fix = folder ? `mention the folder (\`${folder}/\`) with what it holds, link the files the agent needs` : 'link the files the agent needs';
+  return warningDiag(
+    'file-unreferenced',
+    folder ? `files.${folder}/` : 'files',
+    `${paths.length} files in ${where} are never mentioned by the SKILL.md (${names}), so the agent will not know to read them; ${fix}, or remove the rest`,
+  );
 }
 
 function isFolderOf(path: string, present: ReadonlySet<string>): boolean {
@@ -72,7 +100,7 @@ function isFolderOf(path: string, present: ReadonlySet<string>): boolean {
 }
 
 /** Every relative path the text mentions, with its line; unsafe link targets are reported here. */
-function mentionsOf(text: string, add: Sink): Mention[] {
+function mentionsOf(text: string, add: Sink, folders: ReadonlySet<string>): Mention[] {
   const out: Mention[] = [];
   text.split(/\r?\n/).forEach((lineText, i) => {
     const line = i + 1;
@@ -102,6 +130,7 @@ function mentionsOf(text: string, add: Sink): Mention[] {
       } else out.push({ path, line });
     }
     for (const m of lineText.matchAll(BARE)) {
+      if (!folders.has(m[2]!)) continue;
       const path = clean(trimEndOf(m[1]!, '.:!?'));
       if (path.split('/').includes('..')) {
         add(

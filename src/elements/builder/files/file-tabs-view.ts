@@ -82,14 +82,14 @@ function renderNameEdit(p: FilesPanel, c: FilesController, edit: NameEdit) {
   </form>`;
 }
 
-/** The operator's switch for letting the model read the reference and asset files (shown once the draft has some). */
+/** The operator's switch for letting the model read the draft's text files, whatever their folder (shown once the draft has some). */
 export function renderShareFiles(p: FilesPanel) {
   const files = Object.keys(p.editor.draft?.files ?? {});
   if (files.length === 0) return nothing;
   const toggle = (e: Event) => p.editor.setShareFiles((e.target as HTMLInputElement).checked);
   return html`<label class="share-files">
     <input type="checkbox" .checked=${p.editor.shareFiles} @change=${toggle} />
-    Let the model read the ${files.length === 1 ? 'reference file' : `${files.length} reference files`} (otherwise it sees only their names)
+    Let the model read the ${files.length === 1 ? 'text file' : `${files.length} text files`} (otherwise it sees only their names)
   </label>`;
 }
 

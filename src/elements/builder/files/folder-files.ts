@@ -45,10 +45,10 @@ export function fileGroups(d: Draft): FileGroup[] {
   return [...groups].map(([folder, tabs]) => ({ folder, tabs })).sort((a, b) => rank(a.folder) - rank(b.folder) || (a.folder < b.folder ? -1 : 1));
 }
 
-/** Folders a file can be added to or moved into: scripts/ and the text folders (`reference/` only when the draft already uses it). */
+/** Folders a file can be added to or moved into: scripts/, the usual text folders (`reference/` only when used) and any other folder the draft has (templates/ …). */
 export function folderChoices(d: Draft): string[] {
   const used = new Set(Object.keys(d.files ?? {}).map(topFolder));
-  return ['scripts', ...TEXT_FILE_FOLDERS.filter((f) => f !== 'reference' || used.has(f))];
+  return [...new Set(['scripts', ...TEXT_FILE_FOLDERS.filter((f) => f !== 'reference' || used.has(f)), ...[...used].filter(Boolean).sort()])];
 }
 
 /** The folder a tab's file is in (`scripts` for a script, '' for SKILL.md). */
@@ -69,7 +69,7 @@ export const nameIn = (tab: string) =>
  */
 export function checkNewFileName(folder: string, name: string, d: Draft, renaming?: string): string | null {
   if (folder === 'scripts') return checkNewScriptName(name, d.scripts, renaming);
-  if (!(TEXT_FILE_FOLDERS as readonly string[]).includes(folder)) return `files can be added to ${TEXT_FILE_FOLDERS.join('/, ')}/ or scripts/`;
+  if (!folderChoices(d).includes(folder)) return `files can be added to ${folderChoices(d).join('/, ')}/`;
   if (name === '') return 'a file name is required (e.g. "guide.md")';
   const path = `${folder}/${name}`;
   const unsafe = entryPathProblem(path);

@@ -44,6 +44,29 @@ for (const profile of ['forge', 'agentskills'] as const) {
       expect(codes(r, 'file-unreferenced').map((d) => d.field)).toEqual(['files.references/orphan.md']);
     });
 
+    it('one warning per folder for unmentioned files, naming a few (a public skill had 82 warnings, one per file)', () => {
+      const files = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`templates/t${i}.md`, 'x']));
+      const r = check(md('Nothing linked.'), { ...files, 'references/a.md': 'a', 'references/b.md': 'b', 'LICENSE.txt': 'MIT' });
+      const found = codes(r, 'file-unreferenced');
+      expect(found.map((d) => d.field)).toEqual(['files.templates/', 'files.references/', 'files.LICENSE.txt']);
+      expect(found[0]!.message).toMatch(
+        /^80 files in templates\/ are never mentioned by the SKILL\.md \("templates\/t0\.md", "templates\/t1\.md", "templates\/t10\.md" and 77 more\)/,
+      );
+      expect(found[0]!.message).toContain('mention the folder (`templates/`)');
+      expect(found[1]!.message).toContain('("references/a.md" and "references/b.md")');
+    });
+
+    it('a bare path in a folder the skill has counts as a mention; one in a folder it lacks is not a path', () => {
+      const r = check(md('Fill in `templates/weekly.md`; see templates/ for the rest. Accepts text and/or JSON.'), {
+        'templates/weekly.md': 'w',
+        'templates/monthly.md': 'm',
+      });
+      expect(codes(r, 'file-unreferenced')).toEqual([]);
+      expect(codes(r, 'file-missing')).toEqual([]);
+      const missing = codes(check(md('Fill in `templates/yearly.md`.'), { 'templates/weekly.md': 'w' }), 'file-missing');
+      expect(missing.map((d) => d.message)).toEqual([expect.stringContaining('"templates/yearly.md"')]);
+    });
+
     it('refuses links that leave the folder or are absolute', () => {
       const r = check(md('See [x](../other/SKILL.md) and [y](/etc/passwd) and `references/../../x.md`.'), {});
       expect(codes(r, 'file-path-outside').length).toBe(2);

@@ -316,7 +316,7 @@ describe('builder: folder files', () => {
     deepEqual(Object.keys(internals(el).editor.draft!.scripts), ['weather-current.sh'], "scripts are the model's");
   });
 
-  it("sends the reference files' content to the model only after the operator ticks the share switch", async () => {
+  it("sends the text files' content to the model only after the operator ticks the share switch", async () => {
     const api = new FakeApi();
     const el = await importByDrop(api);
     const send = async (text: string) => {
@@ -329,8 +329,8 @@ describe('builder: folder files', () => {
       return api.lastCall('POST', '/chat')!.body;
     };
     const share = $<HTMLInputElement>(el, '.share-files input')!;
-    ok(share, 'the switch is shown for a draft with reference files');
-    includes(textOf(el, '.share-files'), '2 reference files');
+    ok(share, 'the switch is shown for a draft with text files');
+    includes(textOf(el, '.share-files'), '2 text files');
     equal(share.checked, false, 'off by default: the model sees the names only');
     equal((await send('Improve it')).share_files, undefined);
     $<HTMLInputElement>(el, '.share-files input')!.click();

@@ -50,7 +50,7 @@ describe('skill-folder files (pure)', () => {
     includes(checkNewFileName('references', 'a//b.md', draft)!, 'empty or "." segment');
     includes(checkNewFileName('references', 'a\\b.md', draft)!, 'backslash');
     includes(checkNewFileName('assets', 'x?.md', draft)!, 'not allowed in a file name');
-    includes(checkNewFileName('docs', 'x.md', draft)!, 'files can be added to references/, reference/, assets/ or scripts/');
+    includes(checkNewFileName('docs', 'x.md', draft)!, 'files can be added to scripts/, references/, reference/, assets/');
     const full: Draft = { ...draft, files: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`references/f${i}.md`, ''])) };
     includes(checkNewFileName('references', 'one-more.md', full)!, 'at most 200 text files');
   });
