@@ -60,7 +60,7 @@ export { runBuildCommand } from './cli/build.js';
 // Trying a draft's tools before saving: sandboxed runs with an egress proxy.
 export { runSkillTool } from './sandbox/run-skill-tool.js';
 export { ToolRunError } from './sandbox/types.js';
-export type { OutputDiagnostic, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';
+export type { OutputDiagnostic, RunCause, RunCauseCode, RunSkillToolOptions, SandboxMode, ToolRunProblem, ToolRunResult } from './sandbox/types.js';
 export type { ObservedFile, ObservedProgram, ObservedRequest, RunObservation, WrittenArea } from '../core/tool-run/observation.js';
 
 // Record and replay LLM calls in a directory (LlmConfig.recording).

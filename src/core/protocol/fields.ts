@@ -117,6 +117,7 @@ export const TOOL_RUN = /*#__PURE__*/ fields(
   'envNames',
   'fixRequest',
   'observation',
+  'causes',
 );
 
 /** Every error reply: `{error, field?, code?, validation?}`; `field` names the request field (wire name) to fix. */

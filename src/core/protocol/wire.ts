@@ -9,7 +9,7 @@
 
 import type { Diagnostic } from '../diagnostics.js';
 import type { AcceptedRequirements } from '../skill-folder/accept-requirements.js';
-import type { OutputDiagnostic, ToolRunReport } from '../tool-run/report.js';
+import type { OutputDiagnostic, RunCause, ToolRunReport } from '../tool-run/report.js';
 import { observationFromWire, observationToWire } from './observe-wire.js';
 import type * as T from '../api/types.js';
 import * as F from './fields.js';
@@ -317,6 +317,8 @@ export const toolRunFromWire = (json: unknown): ToolRunWireResult => {
   if (typeof f.interpreter === 'string') out.interpreter = f.interpreter;
   if (Array.isArray(f.envNames)) out.envNames = strs(f.envNames);
   if (f.observation && typeof f.observation === 'object') out.observation = observationFromWire(f.observation);
+  if (Array.isArray(f.causes))
+    out.causes = list(f.causes).map((c) => ({ code: str(obj(c).code) as RunCause['code'], message: str(obj(c).message), fix: str(obj(c).fix) }));
   if (Array.isArray(f.egressRefusals)) out.egressRefusals = list(f.egressRefusals).map((r) => ({ host: str(obj(r).host), reason: str(obj(r).reason) }));
   return out;
 };

@@ -4,6 +4,17 @@
 
 import type { RunObservation } from './observation.js';
 
+export type RunCauseCode = 'egress-undeclared' | 'egress-refused' | 'egress-unreachable' | 'env-undeclared' | 'env-unset' | 'timeout';
+
+/** One reason a failed run failed (core/observe/run-causes.ts reads them): what happened and how to fix it. */
+export interface RunCause {
+  code: RunCauseCode;
+  /** What happened, naming the host or env var (and the script line that reads it). */
+  message: string;
+  /** What to change, and where. */
+  fix: string;
+}
+
 /** Where the tool's stdout disagrees with its Output schema. `path` is a JSON Pointer into stdout's JSON (`''` for the whole value). */
 export interface OutputDiagnostic {
   path: string;
@@ -37,6 +48,11 @@ export interface ToolRunReport {
    * ended, stderr, mismatches and blocked hosts; never stdout or env values.
    */
   fixRequest: string | null;
+  /**
+   * Why a failed run failed, each with its fix: refused or unreachable hosts, env vars the script reads but did
+   * not get (with where to set them), a timeout. Empty for a run that succeeded; absent from older servers.
+   */
+  causes?: RunCause[];
   /** What the run was seen doing (hosts, programs, files written); absent from servers that do not observe. */
   observation?: RunObservation;
 }

@@ -115,6 +115,7 @@ function printResult(io: CliIo, r: ToolRunResult): void {
     writeLine(io.stdout, `blocked: ${host} (${r.egressRefusals.find((x) => x.host === host)?.reason ?? 'not in egress_domains'})`);
   for (const x of r.egressRefusals) if (x.host === '(proxy)') writeLine(io.stdout, `refused: ${x.reason}`);
   for (const d of r.outputDiagnostics) writeLine(io.stdout, `output${d.path ? ` ${d.path}` : ''}: ${d.message}`);
+  for (const c of r.causes) writeLine(io.stdout, `why: ${c.message}\n  fix: ${c.fix}`);
   for (const line of observationLines(r.observation)) writeLine(io.stdout, line);
 }
 

@@ -151,7 +151,9 @@ export function createEgressProxy(policy: EgressPolicy, options: EgressProxyOpti
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   };
-  const ctx: UpstreamContext = { decide: makeDecide(policy, options, state, own), track };
+  const unreachable = (host: string, port: number): void =>
+    record(state, normalizeHost(host), `could not be reached on port ${port} (the connection failed; the script got a 502)`, false);
+  const ctx: UpstreamContext = { decide: makeDecide(policy, options, state, own), track, unreachable };
   const release = (): void => void state.active--;
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req: IncomingMessage, res: ServerResponse) => {

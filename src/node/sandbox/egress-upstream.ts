@@ -18,6 +18,8 @@ export type Decide = (host: string, port: number) => Promise<Decision | null>;
 export interface UpstreamContext {
   decide: Decide;
   track(socket: Duplex): void;
+  /** An allowed host whose address could not be dialled (the script gets a 502): recorded so the run can say why. */
+  unreachable(host: string, port: number): void;
 }
 
 function deny(res: ServerResponse, status: number, message: string): void {
@@ -64,7 +66,10 @@ export async function forwardHttp(req: IncomingMessage, res: ServerResponse, ctx
     },
   );
   upstream.on('socket', (s) => ctx.track(s));
-  upstream.on('error', () => deny(res, 502, `could not reach ${url.host}`));
+  upstream.on('error', () => {
+    if (!res.headersSent) ctx.unreachable(url.hostname, port);
+    deny(res, 502, `could not reach ${url.host}`);
+  });
   res.on('close', () => upstream.destroy());
   req.on('error', () => upstream.destroy());
   req.pipe(upstream);
@@ -90,6 +95,7 @@ export async function tunnel(req: IncomingMessage, client: Duplex, head: Buffer,
   try {
     upstream = connect({ host: decision.address, port });
   } catch {
+    ctx.unreachable(host, port);
     return reply('502 Bad Gateway', `could not reach ${host}`);
   }
   ctx.track(upstream);
@@ -101,7 +107,11 @@ export async function tunnel(req: IncomingMessage, client: Duplex, head: Buffer,
     upstream.pipe(client);
     client.pipe(upstream);
   });
-  upstream.on('error', () => (connected ? client.destroy() : reply('502 Bad Gateway', `could not reach ${host}`)));
+  upstream.on('error', () => {
+    if (connected) return void client.destroy();
+    ctx.unreachable(host, port);
+    reply('502 Bad Gateway', `could not reach ${host}`);
+  });
   upstream.on('close', () => {
     if (connected) client.destroy();
   });

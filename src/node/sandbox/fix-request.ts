@@ -6,7 +6,7 @@
 
 import type { ToolRunResult } from './types.js';
 
-export function fixRequestFor(tool: string, argument: string, r: Omit<ToolRunResult, 'fixRequest'>): string | null {
+export function fixRequestFor(tool: string, argument: string, r: Omit<ToolRunResult, 'fixRequest' | 'causes'>): string | null {
   if (r.ok && r.outputDiagnostics.length === 0 && r.egressBlocked.length === 0) return null;
   const out = [`I ran the tool \`${tool}\` with this input and it did not work:`, '```json', argument, '```'];
   out.push(r.timedOut ? `It timed out after ${r.durationMs} ms and was killed.` : `Exit code: ${r.exitCode ?? r.signal}.`);

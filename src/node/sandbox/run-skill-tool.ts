@@ -19,6 +19,7 @@ import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
 import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRIPT } from './launcher.js';
 import { fixRequestFor } from './fix-request.js';
+import { runFailureCauses } from '../../core/observe/run-causes.js';
 import { checkOutput } from './output-check.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { observationOf, traced, type TracedCommand } from './observe-run.js';
@@ -145,7 +146,7 @@ function reportOf(
   prep: PreparedRun,
   proxy: EgressProxy,
   declared: Record<string, string>,
-  run: { sandboxed: boolean; scriptPath: string },
+  run: { sandboxed: boolean; scriptPath: string; envHome: string },
 ): ToolRunResult {
   const areas = [
     { prefix: SANDBOX_AGENT, area: 'copy' as const },
@@ -164,7 +165,7 @@ function reportOf(
   };
   const o = { ...raw, stdout: redactSecret(raw.stdout, ...values), stderr: redactSecret(raw.stderr, ...values) };
   const { json, diagnostics } = checkOutput(o.stdout, prep.tool);
-  const result: Omit<ToolRunResult, 'fixRequest'> = {
+  const result: Omit<ToolRunResult, 'fixRequest' | 'causes'> = {
     ok: o.exitCode === 0 && !o.timedOut && !o.aborted,
     exitCode: o.timedOut || o.aborted ? null : o.exitCode,
     signal: o.timedOut || o.aborted ? 'SIGKILL' : o.signal,
@@ -183,7 +184,8 @@ function reportOf(
     envNames: Object.keys(declared).sort(),
     observation,
   };
-  return { ...result, fixRequest: fixRequestFor(prep.tool.name, prep.argument, result) };
+  const causes = runFailureCauses(result, { forge: prep.forge, scripts: prep.scripts, script: result.script, envNames: result.envNames, envHome: run.envHome });
+  return { ...result, causes, fixRequest: fixRequestFor(prep.tool.name, prep.argument, result) };
 }
 
 /** Runs one tool of a draft skill and reports what happened. Throws ToolRunError when the run cannot start. */
@@ -211,7 +213,11 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
     await sweepOnce();
     dir = await createRunDir(prep.skillName, opts.skill.skillMd, prep.scripts, prep.scriptFile, bwrap ? bwrapCommand(bwrap).uid : null);
     const { outcome: raw, how } = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
-    return reportOf(raw, how, prep, proxy, declared, { sandboxed: bwrap !== null, scriptPath: dir.scriptPath });
+    const envHome =
+      opts.agentDir !== undefined
+        ? `the agent's .env (${join(opts.agentDir, '.env')}, a line NAME=<value>)`
+        : "an agent's .env, running the tool from that agent (or pass the value in env)";
+    return reportOf(raw, how, prep, proxy, declared, { sandboxed: bwrap !== null, scriptPath: dir.scriptPath, envHome });
   } finally {
     running.delete(key);
     await proxy.close();

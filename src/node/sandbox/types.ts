@@ -5,7 +5,7 @@
 import { ForgeError } from '../../core/errors.js';
 import type { RunObservation } from '../../core/tool-run/observation.js';
 import type { Skill } from '../../core/skill/skill.js';
-import type { OutputDiagnostic, ToolRunReport } from '../../core/tool-run/report.js';
+import type { OutputDiagnostic, RunCause, ToolRunReport } from '../../core/tool-run/report.js';
 
 export type { OutputDiagnostic };
 import type { EnvRecord, FsLike } from '../fs/types.js';
@@ -13,6 +13,7 @@ import type { Upstream } from './egress-address.js';
 import type { EgressRefusal } from './egress-proxy.js';
 
 export type { EgressRefusal, Upstream };
+export type { RunCause, RunCauseCode } from '../../core/tool-run/report.js';
 
 /** `auto`: bubblewrap, or an error saying how to install it; `bwrap`: the same; `none`: unsandboxed (say so to the user). */
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
@@ -51,6 +52,8 @@ export interface RunSkillToolOptions {
 
 /** A run's report (core/tool-run) plus what ran. */
 export interface ToolRunResult extends ToolRunReport {
+  /** Why a failed run failed, each with its fix (empty when it succeeded). */
+  causes: RunCause[];
   /** Why each refused host (and any request over the proxy's caps) was refused. */
   egressRefusals: EgressRefusal[];
   /** The script that ran (`scripts/x.sh`) and its interpreter. */

@@ -360,6 +360,7 @@ const ROWS: Row[] = [
       script: 'scripts/x.sh',
       interpreter: 'bash',
       envNames: ['API_KEY'],
+      causes: [{ code: 'egress-undeclared', message: 'the proxy refused evil.example', fix: 'add it to egress_domains' }],
     },
     wire: {
       ok: false,
@@ -378,6 +379,7 @@ const ROWS: Row[] = [
       interpreter: 'bash',
       env_names: ['API_KEY'],
       fix_request: 'fix it',
+      causes: [{ code: 'egress-undeclared', message: 'the proxy refused evil.example', fix: 'add it to egress_domains' }],
     },
   },
   {

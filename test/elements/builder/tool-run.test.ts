@@ -4,7 +4,7 @@
 // and output mismatches; a failed run goes to the designer as the next chat
 // turn (the server's fix_request: input, exit code, stderr, mismatches).
 
-import { equal, includes, notIncludes } from '../helpers/assert.js';
+import { equal, includes, notIncludes, ok } from '../helpers/assert.js';
 import { expectAccessible } from '../helpers/axe.js';
 import { $, $$, button, cleanup, mountWithDraft, textOf, typeInto, waitFor } from '../helpers/dom.js';
 import { draftReply, errorResponse, FakeApi, json, WEATHER_SCRIPT } from '../helpers/fake-api.js';
@@ -136,6 +136,42 @@ describe('builder: run a tool', () => {
       sent.content,
       'I ran the tool `weather_current` with this input and it did not work:\n```json\n{"city": "Paris"}\n```\nExit code: 3.\nPlease fix the skill.',
     );
+  });
+
+  it('explains a failed run before its stderr: the refused host not in egress_domains and the env var to set, each with its fix', async () => {
+    const api = apiWithTools({
+      ...base,
+      ok: false,
+      exit_code: 22,
+      stderr: 'curl: (56) CONNECT tunnel failed, response 403\n',
+      egress_blocked: ['api.example.com'],
+      egress_refusals: [{ host: 'api.example.com', reason: "is not in this skill's egress_domains" }],
+      causes: [
+        {
+          code: 'egress-undeclared',
+          message: "the sandbox's proxy refused api.example.com: it is not in egress_domains (declared: api.weather.example)",
+          fix: 'add api.example.com to metadata.forge.egress_domains in the frontmatter if the tool needs it, then run again',
+        },
+        {
+          code: 'env-undeclared',
+          message: 'scripts/weather-current.sh line 4 reads WEATHER_TOKEN, which is not in requires.env, so the sandbox did not pass it to the script',
+          fix: "declare WEATHER_TOKEN under metadata.forge.requires.env (required or optional) and set it in the agent's .env (/ws/ops-bot/.env, a line NAME=<value>)",
+        },
+      ],
+      fix_request: 'I ran the tool `weather_current` and it did not work.\nPlease fix the skill.',
+    });
+    const el = await openRuns(api);
+    button(el, 'Run weather_current', '[part="runs"]').click();
+    await waitFor(() => !!$(el, '[part="run-result"] .run-causes'), 'the causes shown');
+    const why = textOf(el, '.run-causes');
+    includes(why, 'Why it failed');
+    includes(why, 'refused api.example.com: it is not in egress_domains (declared: api.weather.example)');
+    includes(why, 'Fix: add api.example.com to metadata.forge.egress_domains');
+    includes(why, "set it in the agent's .env (/ws/ops-bot/.env");
+    const result = textOf(el, '[part="run-result"]');
+    ok(result.indexOf('Why it failed') < result.indexOf('CONNECT tunnel failed'), 'the cause comes before the bare curl error');
+    notIncludes(result, 'Blocked (not in egress_domains)');
+    await expectAccessible(el, 'a failed run with its causes');
   });
 
   it('says why a run was refused (tool runs off on the server) and refuses input that is not JSON', async () => {

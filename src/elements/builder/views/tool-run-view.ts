@@ -1,8 +1,10 @@
 // "Run a tool" in the draft panel: each `## Tool:` of the draft can
 // be run on the server (POST …/skill-builder/try) with an input picked from
 // its Examples table and edited as JSON; the result shows how it ended, the
-// output (JSON as a tree, else text), stderr, blocked hosts and output
-// mismatches, and a failed run can be sent to the designer as the next chat
+// output (JSON as a tree, else text), why a failed run failed (the server's
+// causes: a host the proxy refused and that it is not in egress_domains, an
+// env var the script did not get and where to set it, each with its fix — or,
+// from an older server, the blocked hosts), stderr and output mismatches, and a failed run can be sent to the designer as the next chat
 // turn: the server's `fix_request` text (input, exit code, stderr,
 // mismatches, blocked hosts — never stdout or env values). The tool list is read from
 // the SKILL.md text with two small patterns, keeping the YAML parser out of
@@ -91,13 +93,21 @@ function blockedHosts(r: ToolRunResult) {
 ${other.map((x) => html`<p class="warn">Blocked: ${x.host} ${x.reason}</p>`)}`;
 }
 
+/** Why the run failed, before its stderr: each cause with its fix. */
+function renderCauses(r: ToolRunResult) {
+  return html`<section class="run-causes" aria-label="Why it failed"><h5>Why it failed</h5><ul>${r.causes!.map(
+    (c) => html`<li class=${c.code}><span>${c.message}.</span> <span class="muted"><strong>Fix:</strong> ${c.fix}.</span></li>`,
+  )}</ul></section>`;
+}
+
 function renderResult(b: ToolRunView, r: ToolRunResult) {
   const how = r.timedOut ? 'timed out' : `exit ${r.exitCode ?? r.signal}`;
   const sandbox = r.sandbox === 'none' ? 'not ' : '';
   return html`<div class="run-result" part="run-result"><p class=${r.ok ? 'vs ok' : 'vs err'}>${how} · ${r.durationMs} ms · ${sandbox}sandboxed${r.truncated ? ' · cut at 1 MiB' : ''}</p>
+${r.causes?.length ? renderCauses(r) : nothing}
 ${r.json !== null ? html`<div class="tree">${jsonTree(r.json)}</div>` : r.stdout ? html`<pre class="plain">${r.stdout}</pre>` : nothing}
 ${r.stderr ? html`<pre class="plain field-error" aria-label="stderr">${r.stderr}</pre>` : nothing}
-${blockedHosts(r)}
+${r.causes ? nothing : blockedHosts(r)}
 ${r.outputDiagnostics.map((x) => html`<p class="warn"><code>${x.path || '/'}</code> ${x.message}</p>`)}
 ${r.fixRequest ? html`<button class="small" ?disabled=${b.chat.busy} @click=${() => b.chat.send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
 }
@@ -111,7 +121,7 @@ export function renderToolRuns(b: ToolRunView) {
   const s = current?.tool === tool.name ? current : fresh(tool);
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   const setInput = (input: string) => b.editor.setToolRun({ ...s, input, error: '' });
-  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
+  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .run-causes { border-left: 3px solid var(--_danger); padding-left: var(--_space-2); } .run-causes h5 { margin: 0; font-size: 0.9em; } .run-causes ul { margin: var(--_space-1) 0 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .run-causes li { overflow-wrap: anywhere; } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
 <select aria-label="Tool" @change=${(e: Event) => b.editor.setToolRun(fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
 ${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: Event) => setInput(tool.examples[+value(e)]!.input)}>${tool.examples.map((x, i) => html`<option value=${i}>${x.request}</option>`)}</select>` : nothing}
 <textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>
