@@ -71,6 +71,19 @@ function routingApi(opts: { failAt?: number } = {}): FakeApi {
       ]);
       return new Response(sseText(events), { headers: { 'content-type': 'text/event-stream' } });
     }
+    if (call.path.endsWith('/catalog-budget'))
+      return json({
+        skill: 'weather-report',
+        budget_chars: 8000,
+        chars: 8150,
+        tokens: 2038,
+        chars_without: 7990,
+        line_chars: 160,
+        tool_chars: 40,
+        truncated: ['zz-notes', 'weather-report'],
+        pushed_out: ['zz-notes'],
+        over_budget: true,
+      });
     if (call.path.endsWith('/improve-description')) {
       const description = 'When the user asks about the weather or whether they need an umbrella ("weather in Paris?", "do I need an umbrella?"), fetch it.';
       return json({
@@ -90,10 +103,10 @@ const dialog = (el: Element) => $<HTMLDialogElement>(el, D);
 const inD = <T extends Element = HTMLElement>(el: Element, sel: string) => $<T>(el, `${D} ${sel}`);
 const allInD = (el: Element, sel: string) => $$(el, `${D} ${sel}`);
 
-/** Opens the Routing analysis beside the editor, where "Check routing" is. */
+/** Opens the Routing analysis beside the editor, where "Check routing" is (its view loads on first open). */
 async function openRoutingTab(el: HTMLElement & { updateComplete: Promise<boolean> }) {
   $<HTMLButtonElement>(el, '#analysis-tab-routing')!.click();
-  await el.updateComplete;
+  await waitFor(() => $$(el, '#analysis-panel button').some((b) => txt(b) === 'Check routing'), 'the Routing analysis loaded');
 }
 
 describe('builder: check routing', () => {
@@ -184,5 +197,42 @@ describe('builder: check routing', () => {
     button(el, 'Run check', D).click();
     await waitFor(() => !!inD(el, '[role="alert"]'), 'error shown');
     includes(txt(inD(el, '[role="alert"]')), 'no name');
+  });
+});
+
+describe('builder: routing analysis', () => {
+  it('shows the catalog budget with the draft in it, and the skills it would cut off', async () => {
+    const api = routingApi();
+    const el = await mountWithDraft(api);
+    await openRoutingTab(el);
+    await waitFor(() => !!$(el, '#analysis-panel .catalog-budget'), 'catalog budget shown');
+    const text = txt($(el, '#analysis-panel .catalog-budget'));
+    includes(text, '8,150 of 8,000 characters');
+    includes(text, 'over the budget');
+    includes(text, 'zz-notes');
+    includes(txt($(el, '#analysis-panel .catalog-budget')), 'pushes out');
+    const sent = api.lastCall('POST', '/catalog-budget')!;
+    equal(sent.path, '/api/agents/ops-bot/skill-builder/catalog-budget');
+    includes(sent.body.skill_md, 'name:');
+    await expectAccessible(el, 'routing analysis with the catalog budget');
+  });
+
+  it("starts the request list empty for another skill instead of showing the previous skill's", async () => {
+    const el = await mountWithDraft(routingApi());
+    await openRoutingTab(el);
+    button(el, 'Check routing', '#analysis-panel').click();
+    await waitFor(() => dialog(el)?.open, 'dialog open');
+    typeInto(inD<HTMLInputElement>(el, '#route-new')!, 'weather in Oslo');
+    button(el, 'Add', D).click();
+    await waitFor(() => allInD(el, '.route-list > li').length === 1, 'one request');
+    inD<HTMLButtonElement>(el, '.dialog-head button[aria-label="Close"]')!.click();
+    await waitFor(() => !dialog(el)?.open, 'dialog closed');
+
+    internals(el).editor.edit({ skillMd: '---\nname: tide-tables\ndescription: When the user asks about tides, give the times.\n---\nBody.\n', scripts: {} });
+    await el.updateComplete;
+    await openRoutingTab(el);
+    button(el, 'Check routing', '#analysis-panel').click();
+    await waitFor(() => dialog(el)?.open, 'dialog open again');
+    await waitFor(() => allInD(el, '.route-list > li').length === 0, 'the other skill starts with no requests');
   });
 });

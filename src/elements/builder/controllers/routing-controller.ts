@@ -3,6 +3,8 @@
 // or typed), the running check with results as they arrive, recall/precision
 // and overlaps, and the proposed description waiting for Accept. Every API
 // call is abortable; closing the dialog or a new draft stops a running check.
+// The state belongs to one skill of one agent: when the builder moves to
+// another, the list starts empty again.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   improveDescription,
@@ -22,6 +24,8 @@ import type { BuilderContext } from './context.js';
 /** The draft the check is about, and how an accepted description goes into it (the draft controller gives them). */
 export interface RoutedDraft {
   readonly draft: Draft | null;
+  /** The draft's frontmatter name. */
+  readonly skillName: string;
   /** The skill being edited (edit mode), or null. */
   readonly editing: string | null;
   edit(d: Draft): void;
@@ -47,6 +51,8 @@ export class RoutingCheck implements ReactiveController {
   draftText = '';
   draftExpect: RoutingExpect = 'this';
   private abort: AbortController | null = null;
+  /** The agent and skill the state is about. */
+  private subject = '';
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -60,6 +66,17 @@ export class RoutingCheck implements ReactiveController {
 
   hostDisconnected(): void {
     this.stop();
+  }
+
+  /** Before each render: another skill (or agent) than the one the state is about starts from an empty list. */
+  hostUpdate(): void {
+    const subject = `${this.agent() ?? ''}\n${this.editor.editing || this.editor.skillName}`;
+    if (subject === this.subject) return;
+    const first = this.subject === '';
+    this.subject = subject;
+    if (first) return;
+    this.stop();
+    Object.assign(this, { phase: '', requests: [], results: [], summary: null, progress: 0, error: '', proposal: null, stale: false, draftText: '' });
   }
 
   private set(patch: Partial<RoutingCheck>): void {

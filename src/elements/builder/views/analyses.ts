@@ -26,6 +26,7 @@ export interface AnalysisEntry {
 const toolRunView = lazyView(() => import('./tool-run-view.js'));
 const agentViewChunk = lazyView(() => import('./agent-view.js'));
 const evals = lazyView(() => import('./evals-view.js'));
+const routingChunk = lazyView(() => import('./routing-analysis-view.js'));
 const loading = html`<p class="muted">Loading…</p>`;
 
 /** "As the agent sees it": the draft as Forge's runtime reads it, loaded and computed only while open. */
@@ -41,15 +42,6 @@ function agentView(b: DraftPanel) {
   return html`<section class="agent-view" part="agent-view" aria-label="As the agent sees it">${body ?? loading}</section>`;
 }
 
-function routing(b: DraftPanel) {
-  if (!b.agent)
-    return html`<section class="routing-note"><p><strong>Routing needs an agent.</strong> The check asks the model which skill it would load for
-      each request, with the agent's other skills competing for it — at workspace level there are none to compete with.</p>
-      <p class="muted">Open the builder for an agent (its <code>agent</code> attribute), or save this skill into one and edit it there.</p></section>`;
-  return html`<section class="routing-note"><p>Will the agent use this skill? Send requests a user would type and see which of the agent's skills the model picks.</p>
-    <button class="primary small" aria-haspopup="dialog" @click=${() => b.openRouting()}>Check routing</button></section>`;
-}
-
 export const ANALYSES: readonly AnalysisEntry[] = [
   { id: 'checks', label: 'Checks', applies: () => true, render: renderValidation },
   { id: 'agent', label: 'As the agent sees it', applies: () => true, render: agentView },
@@ -59,7 +51,7 @@ export const ANALYSES: readonly AnalysisEntry[] = [
     applies: (b) => !!b.editor.draft?.skillMd.includes('## Tool:'),
     render: (b) => toolRunView(b.host, true)?.renderToolRuns(b) ?? loading,
   },
-  { id: 'routing', label: 'Routing', applies: () => true, render: routing },
+  { id: 'routing', label: 'Routing', applies: () => true, render: (b) => routingChunk(b.host, true)?.renderRoutingAnalysis(b) ?? loading },
   { id: 'evals', label: 'Evals', applies: () => true, render: (b) => evals(b.host, true)?.renderEvals(b) ?? loading },
 ];
 
