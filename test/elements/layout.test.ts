@@ -67,6 +67,7 @@ async function openAnalysis(el: ForgeSkillBuilder, id: string): Promise<void> {
   await el.updateComplete;
   if (id === 'agent') await waitFor(() => $(el, '.agent-body'), 'the agent view');
   if (id === 'run') await waitFor(() => $(el, '[part="runs"]'), 'the run view');
+  if (id === 'routing') await waitFor(() => $(el, '#analysis-panel .routing-note'), 'the routing view');
   await el.updateComplete;
 }
 
