@@ -18,6 +18,8 @@ export interface RuntimeEntry {
   line: number;
   /** The description as the runtime joins it (trimmed lines, one space between). */
   description: string;
+  /** The lines the description was joined from, each trimmed with its 1-based file line (a table row among them is sent as text too). */
+  descriptionLines: Array<{ line: number; text: string }>;
   inputSpec: string;
   outputSpec: string;
   outputFormat: string;
@@ -82,7 +84,7 @@ export function readRuntimeEntries(body: string, firstLine = 1): ReadEntriesResu
 }
 
 function newEntry(name: string, kind: RuntimeEntry['kind'], line: number): RuntimeEntry {
-  return { name, kind, line, description: '', inputSpec: '', outputSpec: '', outputFormat: '' };
+  return { name, kind, line, description: '', descriptionLines: [], inputSpec: '', outputSpec: '', outputFormat: '' };
 }
 
 function readEntryLine(entry: RuntimeEntry, trimmed: string, line: number): void {
@@ -97,5 +99,6 @@ function readEntryLine(entry: RuntimeEntry, trimmed: string, line: number): void
   } else if (trimmed !== '') {
     if (entry.description !== '') entry.description += ' ';
     entry.description += trimmed;
+    entry.descriptionLines.push({ line, text: trimmed });
   }
 }

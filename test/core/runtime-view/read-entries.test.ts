@@ -155,3 +155,17 @@ describe('forgeRuntimeView: frontmatter split and loading', () => {
     expect(binary.tools[0]!.script).toBeUndefined();
   });
 });
+
+describe('forgeRuntimeView: the lines a description is joined from', () => {
+  it('keeps each joined line with its file line, table rows included, specs and blank lines left out', () => {
+    const md = `${FM}## Tool: lookup\n\nLooks a term up.\n**Input:** term (string)\n\n| Parameter | Type |\n|---|---|\n| term | string |\n**Output:** entries\n`;
+    const t = forgeRuntimeView(md).tools[0]!;
+    expect(t.descriptionLines).toEqual([
+      { line: 7, text: 'Looks a term up.' },
+      { line: 10, text: '| Parameter | Type |' },
+      { line: 11, text: '|---|---|' },
+      { line: 12, text: '| term | string |' },
+    ]);
+    expect(t.description).toBe(t.descriptionLines.map((l) => l.text).join(' '));
+  });
+});

@@ -87,13 +87,35 @@ describe('builder: as the agent sees it', () => {
     includes(textIn(term!), 'registered · runs scripts/lookup_term.sh');
     includes(textIn(term!), 'the matching entries');
     includes(textIn(term!), 'json');
-    // The description as Forge joins it: the table rows are part of it.
-    includes(textIn(term!, '.rt-desc'), 'Looks a term up. | Parameter | Type | Required | Description |');
+    // The description as Forge joins it: the table rows are part of it (marked, see below).
+    includes(textIn(term!, '.rt-desc'), 'Looks a term up.');
+    includes(textIn(term!, '.rt-desc'), '| Parameter | Type | Required | Description |');
     // A table-only Input: the runtime sees no parameters, and the validator says so next to it.
     includes(textIn(history!), 'no parameters (an open schema');
     includes(textIn(history!, '.rt-finds'), 'days');
     equal(history!.querySelector('.rt-finds li')!.className, 'error');
     await expectAccessible(el, 'the As the agent sees it section');
+  });
+
+  it('shows the description wrapped, with each table row that became description text marked by its line', async () => {
+    const el = await openAgentView();
+    const term = cards(el)[0]!;
+    const desc = term.querySelector<HTMLElement>('.rt-desc')!;
+    equal(getComputedStyle(desc).whiteSpace, 'normal');
+    ok(desc.scrollWidth <= desc.clientWidth + 1, `the description wraps inside its card (${desc.scrollWidth} > ${desc.clientWidth})`);
+    const lines = SKILL_MD.split('\n');
+    const rowLines = lines.flatMap((l, i) =>
+      i > lines.indexOf('## Tool: lookup_term') && i < lines.indexOf('## Tool: lookup_history') && l.startsWith('|') ? [i + 1] : [],
+    );
+    const marks = [...term.querySelectorAll<HTMLElement>('.rt-desc mark.rt-row')];
+    equal(marks.map((m) => m.title).join(' / '), rowLines.map((n) => `Line ${n}: a table row, sent to the model as description text`).join(' / '));
+    includes(txt(marks[2]!), 'table row as text: | term | string | yes | What to look up |');
+    equal(desc.querySelectorAll('mark').length, 4, 'the prose line is not marked');
+    const note = textIn(term, '.rt-note');
+    includes(note, `4 table rows (line ${rowLines[0]}, line ${rowLines[1]}, line ${rowLines[2]}, line ${rowLines[3]}) became description text`);
+    // The phantom card and a tool without a table carry no note.
+    equal(cards(el)[2]!.querySelector('.rt-note'), null);
+    await expectAccessible(el, 'the marked description');
   });
 
   it('highlights a phantom tool with the reason and jumps to its line', async () => {

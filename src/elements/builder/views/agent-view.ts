@@ -1,7 +1,8 @@
 // "As the agent sees it": the draft as Forge's runtime will
 // register it, straight from forgeRuntimeView — every entry it reads (phantom
 // `- word` bullets highlighted, with the reason), each with the description
-// as the runtime joins it, the parameters of the input schema it computes
+// as the runtime joins it — wrapped as prose, with the Markdown table rows
+// that became description text marked (and counted, with their lines) — the parameters of the input schema it computes
 // (type, required), the output spec and format, whether a script backs it,
 // and the draft's runtime-* findings next to the entry they are about. Takes
 // a narrow input (the SKILL.md, the script names, the findings), not the host.
@@ -45,7 +46,10 @@ const STYLE = html`<style>
   .badge.phantom { color: var(--_warning); border-color: currentColor; }
   .badge.ok { color: var(--_success); }
   .badge.err { color: var(--_danger); border-color: currentColor; }
-  .rt-desc { font-family: var(--_mono); font-size: 0.82em; color: var(--_muted); white-space: pre-wrap; overflow-wrap: anywhere; }
+  .rt-desc { margin: 0; max-width: 75ch; line-height: 1.5; white-space: normal; overflow-wrap: anywhere; }
+  .rt-row { font-family: var(--_mono); font-size: 0.85em; color: inherit; background: var(--_warning-soft); outline: 1px dashed color-mix(in srgb, var(--_warning) 60%, transparent); border-radius: var(--_radius-sm); }
+  .rt-note { font-size: 0.85em; color: var(--_muted); }
+  .rt-note::before { content: '⚠ '; color: var(--_warning); }
   .rt-label { font-size: 0.76em; font-weight: 700; letter-spacing: 0.04em; text-transform: uppercase; color: var(--_muted); margin-right: var(--_space-1); }
   .rt-params { border-collapse: collapse; font-size: 0.88em; }
   .rt-params th, .rt-params td { text-align: left; padding: var(--_space-0_5) var(--_space-3) var(--_space-0_5) 0; }
@@ -84,6 +88,27 @@ function renderParams(t: RuntimeToolView): TemplateResult {
   </table>`;
 }
 
+const isTableRow = (text: string) => text.startsWith('|');
+
+/** The description as the model gets it, wrapped; each table row it swallowed is marked with its line. */
+function renderDescription(t: RuntimeToolView, onLine: AgentViewInput['onLine']): TemplateResult {
+  if (!t.description) return html`<p class="rt-desc muted">(no description)</p>`;
+  const rows = t.descriptionLines.filter((l) => isTableRow(l.text));
+  const parts = t.descriptionLines.map((l, i) => {
+    const gap = i === 0 ? '' : ' ';
+    return isTableRow(l.text)
+      ? html`${gap}<mark class="rt-row" title="Line ${l.line}: a table row, sent to the model as description text"><span class="sr-only">table row as text: </span>${l.text}</mark>`
+      : html`${gap}${l.text}`;
+  });
+  return html`<p class="rt-desc" title="The description as the runtime joins it">${parts}</p>
+    ${
+      rows.length
+        ? html`<p class="rt-note">${rows.length === 1 ? '1 table row' : `${rows.length} table rows`} (${rows.map((r, i) => html`${i ? ', ' : ''}${lineLink(r.line, onLine)}`)})
+          became description text: the runtime joins every line of the section into one description, so the model reads the table as run-on text.</p>`
+        : nothing
+    }`;
+}
+
 function lineLink(line: number, onLine: AgentViewInput['onLine']) {
   return onLine ? html`<button class="line-link" @click=${() => onLine(line)}>line ${line}</button>` : html`<span class="muted">line ${line}</span>`;
 }
@@ -103,7 +128,7 @@ function renderTool(view: RuntimeView, t: RuntimeToolView, input: AgentViewInput
     ${
       phantom
         ? html`<p>Line ${t.line} is a one-word "- " bullet outside the tool sections, which Forge's runtime reads as a tool named <span class="mono">${t.name}</span> with no description or input. Write it with "* " or as a phrase.</p>`
-        : html`<p class="rt-desc" title="The description as the runtime joins it">${t.description || '(no description)'}</p>
+        : html`${renderDescription(t, input.onLine)}
           ${renderParams(t)}
           <p><span class="rt-label">Output</span>${t.outputSpec || html`<span class="muted">(empty)</span>`}${t.outputFormat ? html` · <span class="rt-label">format</span>${t.outputFormat}` : nothing}</p>`
     }
