@@ -13,7 +13,8 @@ import { writeLine, type CliIo } from './io.js';
 const HISTORY_HELP = `Usage: ${PROGRAM} history <agent-dir> <skill>
 
 Lists the versions kept of a skill, newest first: every save keeps the folder
-it replaces under <agent-dir>/.forge/skill-history/<skill>/ (the last 20).
+it replaces under <agent-dir>/.forge/skill-history/<skill>/ (the last 20, or
+skill_builder.history.keep in the workspace's .forge/ui.yaml).
 
 Options:
   -h, --help  show this help

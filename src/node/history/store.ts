@@ -65,9 +65,11 @@ export async function recordSkillVersion(
   const id = sha(JSON.stringify(files)).slice(0, 16);
   const latest = (await listSkillVersions(fs, agentDir, name))[0];
   if (latest?.id === id) return latest;
+  // Strictly after the newest record, so two saves in one millisecond still keep their order.
+  const now = Math.max((meta.now ?? new Date()).getTime(), latest ? Date.parse(latest.created) + 1 : 0);
   const version: SkillVersion = {
     id,
-    created: (meta.now ?? new Date()).toISOString(),
+    created: new Date(now).toISOString(),
     summary: meta.summary,
     ...(meta.riskScore !== undefined ? { riskScore: meta.riskScore } : {}),
     files,

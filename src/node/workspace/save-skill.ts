@@ -16,6 +16,7 @@
 // the request's `files`/`binaries` are written over them.
 
 import { keepPreviousVersion } from '../history/keep-previous.js';
+import { historyKeepForAgent } from '../history/keep-setting.js';
 import { join } from 'node:path';
 import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';
 import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
@@ -124,6 +125,11 @@ export interface SaveSkillOptions extends IoOptions {
    * are cached per process for a minute.
    */
   resolveHost?: HostResolver;
+  /**
+   * How many versions of the skill its history keeps (1–1000). Default: `skill_builder.history.keep`
+   * in the workspace's `.forge/ui.yaml` (the nearest parent folder of the agent that has one), else 20.
+   */
+  historyKeep?: number;
 }
 
 /**
@@ -185,7 +191,8 @@ async function saveChecked(agentDir: string, req: CheckedRequest, opts: SaveSkil
   refuseCreateClash(t, existing);
   const { forgePath, envPath, domains, egressWarnings } = await checkEditableFiles(fs, agentDir, parsed.forge.egressDomains);
   const warnings: Diagnostic[] = [...validation.warnings, ...egressWarnings];
-  if (existing?.format === 'subdir') await keepPreviousVersion(fs, agentDir, t.name, existing.path);
+  if (existing?.format === 'subdir')
+    await keepPreviousVersion(fs, agentDir, t.name, existing.path, opts.historyKeep ?? (await historyKeepForAgent(fs, agentDir)));
   const path = await buildAndSwap(fs, t, req, carried, existing);
   const envConfigured = await writeEnvVars(fs, envPath, req.envVars);
   const egressAdded = await mergeEgress(fs, forgePath, domains);

@@ -7,7 +7,8 @@
 // loopback or private addresses) without allow_risky_egress. Its body may be
 // as large as a skill folder (maxSaveBodyBytes, 29 MiB): files and binaries
 // travel in it. The env var values go to the agent's .env only: the reply
-// names them, never echoes their values.
+// names them, never echoes their values. The history keeps as many versions
+// as the workspace's `skill_builder.history.keep` says.
 
 import { SaveRequestCodec } from '../../../core/protocol/codecs.js';
 import { saveResultToWire } from '../../../core/protocol/wire.js';
@@ -15,6 +16,8 @@ import { saveDecodedSkill } from '../../workspace/save-skill.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
 import { resolveAgent } from './agents.js';
+import { readHistoryKeep } from '../../history/keep-setting.js';
+import { resolveIo } from '../../fs/types.js';
 
 export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
   const { allowRiskyEgress, ...request } = await ctx.json(SaveRequestCodec, ctx.services.maxSaveBodyBytes);
@@ -24,6 +27,7 @@ export async function saveAgentSkill(ctx: RouteContext): Promise<ApiResult> {
     ...ctx.services.io,
     allowRiskyEgress: allowRiskyEgress === true,
     ...(resolveHost ? { resolveHost } : {}),
+    historyKeep: await readHistoryKeep(resolveIo(ctx.services.io).fs, ctx.services.workspaceDir),
   });
   // env_missing is [{name, kind}]: kind 'one_of' marks members of a group of which any one is enough.
   return json(saveResultToWire(result));
