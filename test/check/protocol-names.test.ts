@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_TABLES } from '../../src/core/protocol/fields.js';
 import { IMPORT_REPLY } from '../../src/core/protocol/import-wire.js';
 import { SKILL_TRUST } from '../../src/core/protocol/trust-wire.js';
+import * as HISTORY from '../../src/core/protocol/history-wire.js';
 import { OBSERVATION } from '../../src/core/protocol/observe-wire.js';
 import { CAPABILITY_PROFILE, OBSERVED_RUN, TRY_PROFILE, TRY_SESSION } from '../../src/core/protocol/profile-wire.js';
 import * as EVALS from '../../src/core/protocol/evals-wire.js';
@@ -97,8 +98,18 @@ const EVAL_TABLES = [
   EVALS.EVAL_FEEDBACK,
   EVALS.FEEDBACK_REPLY,
 ];
+const HISTORY_TABLES = [
+  HISTORY.SKILL_VERSION,
+  HISTORY.VERSION_FILE,
+  HISTORY.SKILL_HISTORY,
+  HISTORY.VERSION_DIFF,
+  HISTORY.VERSION_DIFF_FILE,
+  HISTORY.ROLLBACK_REQUEST,
+  HISTORY.SKILL_PROVENANCE_FIELDS,
+];
 const TABLES = [
   ...Object.values(FIELD_TABLES),
+  ...HISTORY_TABLES,
   IMPORT_REPLY,
   SKILL_TRUST,
   ROUTING_REQUEST,

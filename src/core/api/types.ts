@@ -219,3 +219,65 @@ export interface SaveSkillResult {
 export interface BuilderContext {
   systemPrompt: string;
 }
+
+/** One file of a kept version of a skill. */
+export interface SkillVersionFile {
+  path: string;
+  /** Lower-case hex sha256 of the file's bytes. */
+  sha256: string;
+  size: number;
+}
+
+/** One kept version of a skill: the folder as it was before a save replaced it (the skill's save history). */
+export interface SkillVersion {
+  /** The first 16 hex of the sha256 of the file list: the same folder is the same id. */
+  id: string;
+  /** ISO time it was recorded. */
+  created: string;
+  /** One line: what this version changed against the one kept before it. */
+  summary: string;
+  /** Forge's audit risk score of this version (0–100), and its level. */
+  riskScore?: number;
+  riskLevel?: string;
+  files: SkillVersionFile[];
+}
+
+/** `GET …/skills/{name}/history`: the versions kept, newest first, and how many are kept at most. */
+export interface SkillHistory {
+  name: string;
+  keep: number;
+  versions: SkillVersion[];
+}
+
+/** One file of a diff between two versions: a unified diff for text, sizes only for binaries. */
+export interface SkillVersionDiffFile {
+  path: string;
+  status: 'added' | 'removed' | 'changed';
+  /** Lines added and removed (0 for a binary file). */
+  added: number;
+  removed: number;
+  binary: boolean;
+  /** Unified diff of the file (empty for a binary file). */
+  patch: string;
+}
+
+/** `GET …/skills/{name}/diff?from=&to=`: the files that differ between two versions (`current` is the skill on disk). */
+export interface SkillVersionDiff {
+  from: string;
+  to: string;
+  files: SkillVersionDiffFile[];
+}
+
+/** `skill.provenance.json` of an exported package: where it came from. */
+export interface SkillProvenance {
+  /** The history id of the exported folder's content (same rule as a version id). */
+  versionId: string;
+  /** ISO time of the export. */
+  created: string;
+  /** `forge-skill-builder@<version>`. */
+  builder: string;
+  riskScore: number;
+  riskLevel: string;
+  /** A one-line summary of the skill's evals (`evals/evals.json`), when it has any. */
+  evalSummary?: string;
+}

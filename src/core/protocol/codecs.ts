@@ -22,7 +22,8 @@ import { routingBodyFromWire, routingBodyToWire, type RoutingBody } from './rout
 import { trySessionFromWire, trySessionToWire, type TrySessionBody } from './profile-wire.js';
 import { EvalsRequestSchema, FeedbackRequestSchema } from './evals-schemas.js';
 import { evalsBodyFromWire, evalsBodyToWire, feedbackListFromWire, feedbackListToWire, type EvalsBody, type FeedbackEntry } from './evals-wire.js';
-import { ChatRequestSchema, SaveRequestSchema, TryRequestSchema, ValidateRequestSchema } from './schemas.js';
+import { ChatRequestSchema, RollbackRequestSchema, SaveRequestSchema, TryRequestSchema, ValidateRequestSchema } from './schemas.js';
+import { rollbackRequestFromWire, rollbackRequestToWire } from './history-wire.js';
 import { chatRequestFromWire, chatRequestToWire, saveRequestFromWire, saveRequestToWire, validateRequestFromWire, validateRequestToWire } from './wire.js';
 
 /** A codec from a wire schema to a camelCase type, through a pair of plain mappers. */
@@ -40,6 +41,7 @@ export const TryRequestCodec = codec(TryRequestSchema, trySessionFromWire, (v: T
 export const RouteCheckRequestCodec = codec(RouteCheckRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const RouteRequestsRequestCodec = codec(RouteRequestsRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const OptimizeRequestCodec = codec(OptimizeRequestSchema, optimizeBodyFromWire, (v: OptimizeBody) => optimizeBodyToWire(v));
+export const RollbackRequestCodec = codec(RollbackRequestSchema, rollbackRequestFromWire, (v: { to: string }) => rollbackRequestToWire(v));
 export const ImproveDescriptionRequestCodec = codec(ImproveDescriptionRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const EvalsRequestCodec = codec(EvalsRequestSchema, evalsBodyFromWire, (v: EvalsBody) => evalsBodyToWire(v));
 export const FeedbackRequestCodec = codec(

@@ -7,6 +7,7 @@
 // anything runs. Sizes are capped so a body cannot grow without bound.
 
 import { z } from 'zod';
+import { ROLLBACK_REQUEST } from './history-wire.js';
 import { RequestError } from '../errors.js';
 import { checkEnvValue, checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
 import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
@@ -228,3 +229,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 export const CreateAgentRequestSchema = z
   .object({ [CA.agentId]: z.string().max(200, 'an agent id may hold at most 64 characters') })
   .transform((v) => ({ agentId: v[CA.agentId] }));
+
+/** `POST …/skills/{name}/rollback` body: `{to}`, a version id from the history (16 lower-case hex). */
+export const RollbackRequestSchema = z.object({
+  [ROLLBACK_REQUEST.to]: z
+    .string({ error: `${ROLLBACK_REQUEST.to} must be a version id (from GET …/history)` })
+    .regex(/^[0-9a-f]{16}$/, { error: `${ROLLBACK_REQUEST.to} must be a version id: 16 lower-case hex digits, as GET …/history lists them` }),
+});

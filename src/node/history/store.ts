@@ -1,8 +1,9 @@
 // A skill's save history on disk, outside skills/ so no runtime and not the
 // skill store ever loads it: `<agent>/.forge/skill-history/<name>/` holds
 // `objects/<sha256>` (each file's bytes once, content-addressed) and
-// `versions/<id>.json` (when, a one-line summary, the risk score, and the
-// folder's files by path, sha256 and size). The id is the first 16 hex of the
+// `versions/<id>.json` (when, a one-line summary of the change, the risk
+// score and level, and the folder's files by path, sha256 and size; snake_case,
+// the same record as the HTTP history reply). The id is the first 16 hex of the
 // sha256 of the sorted file list, so the same folder is one version. Only the
 // last `keep` versions are kept (default 20); objects no version names go.
 
@@ -11,24 +12,12 @@ import { createHash } from 'node:crypto';
 import { compareBytes } from '../../core/skill-folder/to-draft.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { listDir, readTextIfExists, statIfExists, type FsLike } from '../fs/types.js';
+import type { SkillVersion, SkillVersionFile } from '../../core/api/types.js';
+import { skillVersionFromWire, skillVersionToWire } from '../../core/protocol/history-wire.js';
 
 export const DEFAULT_HISTORY_KEEP = 20;
 
-export interface SkillVersionFile {
-  path: string;
-  sha256: string;
-  size: number;
-}
-
-export interface SkillVersion {
-  id: string;
-  /** ISO time the version was recorded. */
-  created: string;
-  summary: string;
-  /** Forge's audit risk score of the version, when known. */
-  riskScore?: number;
-  files: SkillVersionFile[];
-}
+export type { SkillVersion, SkillVersionFile };
 
 export function historyDir(agentDir: string, name: string): string {
   return join(agentDir, '.forge', 'skill-history', name);
@@ -44,25 +33,37 @@ async function writeBytesOnce(fs: FsLike, path: string, bytes: Uint8Array): Prom
   await fs.promises.rename(tmp, path);
 }
 
+/** A folder's files by path (sorted), sha256 and size. */
+export function versionFiles(entries: ReadonlyMap<string, Uint8Array>): SkillVersionFile[] {
+  return [...entries.keys()].sort(compareBytes).map((path) => {
+    const bytes = entries.get(path)!;
+    return { path, sha256: sha(bytes), size: bytes.length };
+  });
+}
+
+/** The id of a folder's content: the first 16 hex of the sha256 of its file list. */
+export const versionIdOf = (files: readonly SkillVersionFile[]): string => sha(JSON.stringify(files)).slice(0, 16);
+
 /** Records a folder's files as a version (a no-op returning the same id when that exact content is the newest already). */
 export async function recordSkillVersion(
   fs: FsLike,
   agentDir: string,
   name: string,
   entries: ReadonlyMap<string, Uint8Array>,
-  meta: { summary: string; riskScore?: number; keep?: number; now?: Date },
+  meta: {
+    summary: string | ((previous: SkillVersion | undefined, files: SkillVersionFile[]) => string);
+    riskScore?: number;
+    riskLevel?: string;
+    keep?: number;
+    now?: Date;
+  },
 ): Promise<SkillVersion> {
   const dir = historyDir(agentDir, name);
   await fs.promises.mkdir(join(dir, 'objects'), { recursive: true });
   await fs.promises.mkdir(join(dir, 'versions'), { recursive: true });
-  const files: SkillVersionFile[] = [];
-  for (const path of [...entries.keys()].sort(compareBytes)) {
-    const bytes = entries.get(path)!;
-    const hash = sha(bytes);
-    await writeBytesOnce(fs, join(dir, 'objects', hash), bytes);
-    files.push({ path, sha256: hash, size: bytes.length });
-  }
-  const id = sha(JSON.stringify(files)).slice(0, 16);
+  const files = versionFiles(entries);
+  for (const f of files) await writeBytesOnce(fs, join(dir, 'objects', f.sha256), entries.get(f.path)!);
+  const id = versionIdOf(files);
   const latest = (await listSkillVersions(fs, agentDir, name))[0];
   if (latest?.id === id) return latest;
   // Strictly after the newest record, so two saves in one millisecond still keep their order.
@@ -70,12 +71,13 @@ export async function recordSkillVersion(
   const version: SkillVersion = {
     id,
     created: new Date(now).toISOString(),
-    summary: meta.summary,
+    summary: typeof meta.summary === 'string' ? meta.summary : meta.summary(latest, files),
     ...(meta.riskScore !== undefined ? { riskScore: meta.riskScore } : {}),
+    ...(meta.riskLevel !== undefined ? { riskLevel: meta.riskLevel } : {}),
     files,
   };
-  await writeFileAtomic(fs, join(dir, 'versions', `${id}.json`), `${JSON.stringify(version, null, 2)}\n`);
-  await prune(fs, agentDir, name, meta.keep ?? DEFAULT_HISTORY_KEEP);
+  await writeFileAtomic(fs, join(dir, 'versions', `${id}.json`), `${JSON.stringify(skillVersionToWire(version), null, 2)}\n`);
+  await pruneSkillHistory(fs, agentDir, name, meta.keep ?? DEFAULT_HISTORY_KEEP);
   return version;
 }
 
@@ -86,7 +88,8 @@ export async function listSkillVersions(fs: FsLike, agentDir: string, name: stri
   for (const e of await listDir(fs, dir)) {
     if (!e.isFile || !e.name.endsWith('.json')) continue;
     try {
-      out.push(JSON.parse((await readTextIfExists(fs, join(dir, e.name))) ?? '') as SkillVersion);
+      const v = skillVersionFromWire(JSON.parse((await readTextIfExists(fs, join(dir, e.name))) ?? ''));
+      if (/^[0-9a-f]{16}$/.test(v.id) && `${v.id}.json` === e.name) out.push(v);
     } catch {
       // A damaged record is left out of the list, never guessed at.
     }
@@ -105,7 +108,8 @@ export async function readSkillVersion(fs: FsLike, agentDir: string, name: strin
   return out;
 }
 
-async function prune(fs: FsLike, agentDir: string, name: string, keep: number): Promise<void> {
+/** Keeps the newest `keep` versions (at least one) and the objects they name. */
+export async function pruneSkillHistory(fs: FsLike, agentDir: string, name: string, keep: number): Promise<void> {
   const dir = historyDir(agentDir, name);
   const versions = await listSkillVersions(fs, agentDir, name);
   for (const old of versions.slice(Math.max(keep, 1))) await fs.promises.rm(join(dir, 'versions', `${old.id}.json`), { force: true });

@@ -13,10 +13,13 @@
 // (save-egress.ts). Any failure before the swap leaves the
 // previous skill byte-identical and removes the temp folder. Files other
 // than SKILL.md and scripts/ in an edited skill folder are carried over;
-// the request's `files`/`binaries` are written over them.
+// the request's `files`/`binaries` are written over them. The folder a save
+// replaces is kept in the skill's history first; an edit that renames the
+// skill is a move: its old folder goes and its history follows the new name.
 
 import { keepPreviousVersion } from '../history/keep-previous.js';
 import { historyKeepForAgent } from '../history/keep-setting.js';
+import { moveSkillHistory } from '../history/move.js';
 import { join } from 'node:path';
 import { errorDiag, toValidationResult, type Diagnostic, type ValidationResult } from '../../core/diagnostics.js';
 import { RequestError, SkillConflictError, SkillValidationError, UnsafePathError } from '../../core/errors.js';
@@ -154,8 +157,13 @@ export async function saveDecodedSkill(agentDir: string, request: SaveSkillReque
   // A create-mode save never lands on an entry of skills/ that is not a skill (an escaping symlink, a folder without SKILL.md).
   if (!request.editingName) await refuseNonSkillOccupant(agentDir, request.skillName, opts);
   const req = prepareRequest(request);
-  // One save per skill folder at a time: the conflict check and the swap must not interleave.
-  return withFileLock(fs, join(agentDir, 'skills', req.skillName), () => saveChecked(agentDir, req, opts));
+  // One save per skill folder at a time: the conflict check and the swap must not interleave. A rename holds both names, in order.
+  const names = [...new Set([req.skillName, ...(req.editingName ? [req.editingName] : [])])].sort();
+  const locked = names.reduceRight<() => Promise<SaveSkillResult>>(
+    (inner, n) => () => withFileLock(fs, join(agentDir, 'skills', n), inner),
+    () => saveChecked(agentDir, req, opts),
+  );
+  return locked();
 }
 
 /** RequestError on skill_name for a name the skill store would skip: the saved skill would never be listed or read. */
@@ -187,13 +195,17 @@ async function saveChecked(agentDir: string, req: CheckedRequest, opts: SaveSkil
     editingName,
     replacing: editingName === req.skillName && req.overwrite !== false,
   };
-  const { existing, carried, validation, parsed } = await validateSave(fs, t, req, opts);
+  const { existing, source, carried, validation, parsed } = await validateSave(fs, t, req, opts);
   refuseCreateClash(t, existing);
   const { forgePath, envPath, domains, egressWarnings } = await checkEditableFiles(fs, agentDir, parsed.forge.egressDomains);
   const warnings: Diagnostic[] = [...validation.warnings, ...egressWarnings];
-  if (existing?.format === 'subdir')
-    await keepPreviousVersion(fs, agentDir, t.name, existing.path, opts.historyKeep ?? (await historyKeepForAgent(fs, agentDir)));
-  const path = await buildAndSwap(fs, t, req, carried, existing);
+  const keep = opts.historyKeep ?? (await historyKeepForAgent(fs, agentDir));
+  // A rename is a move: the skill under its old name is kept in history, its folder goes and its history follows it.
+  const moved = editingName !== undefined && editingName !== t.name && source ? source : null;
+  const replaced = moved ?? existing;
+  if (replaced?.format === 'subdir') await keepPreviousVersion(fs, agentDir, moved ? editingName! : t.name, replaced.path, keep);
+  const path = await buildAndSwap(fs, t, req, carried, replaced);
+  if (moved) await moveSkillHistory(fs, agentDir, editingName!, t.name, keep);
   const envConfigured = await writeEnvVars(fs, envPath, req.envVars);
   const egressAdded = await mergeEgress(fs, forgePath, domains);
   const envMissing = await missingEnvVars(fs, env, envPath, parsed);
@@ -236,7 +248,7 @@ async function validateSave(fs: FsLike, t: SaveTarget, req: CheckedRequest, opts
   if (!validation.valid) throw new SkillValidationError(validation);
   const checked = await checkEgress(req.skillMd, validation, parsed.forge.egressDomains, opts);
   if (!checked.valid) throw new SkillValidationError(checked);
-  return { existing, carried, validation: checked, parsed };
+  return { existing, source, carried, validation: checked, parsed };
 }
 
 /** Malformed egress entries refused; risky ones (by name or by what the names resolve to) refused unless allowed, else warnings. */
@@ -292,7 +304,7 @@ async function buildAndSwap(fs: FsLike, t: SaveTarget, req: CheckedRequest, carr
     // Readers of this process wait for the renames, so they see the old skill or the new one, whole.
     await withSkillsSwap(fs, skillsDir, async () => {
       await swapIntoPlace(fs, skillsDir, name, tmp, target);
-      // An edited skill found under another folder name or in the flat form now lives at skills/<name>/.
+      // An edited skill found under another folder name, in the flat form, or renamed now lives at skills/<name>/ only.
       if (existing && existing.path !== target) await fs.promises.rm(existing.path, { recursive: true, force: true }).catch(() => undefined);
     });
   } catch (err) {

@@ -15,6 +15,7 @@ import * as O from '../../../src/core/protocol/optimize-wire.js';
 import * as P from '../../../src/core/protocol/profile-wire.js';
 import * as E from '../../../src/core/protocol/evals-wire.js';
 import * as B from '../../../src/core/protocol/catalog-budget-wire.js';
+import * as H from '../../../src/core/protocol/history-wire.js';
 import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
 import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
@@ -614,6 +615,87 @@ const ROWS: Row[] = [
     codec: { toWire: (v: { feedback: E.FeedbackEntry[]; path: string }) => E.feedbackListToWire(v.feedback, v.path), fromWire: E.feedbackListFromWire },
     ts: { feedback: [{ evalId: 1, feedback: 'too chatty', timestamp: '2026-01-01T00:00:00.000Z' }], path: '/w/bot/skills/x/evals/feedback.json' },
     wire: { feedback: [{ eval_id: 1, feedback: 'too chatty', timestamp: '2026-01-01T00:00:00.000Z' }], path: '/w/bot/skills/x/evals/feedback.json' },
+  },
+  {
+    route: 'GET …/skills/{name}/history (reply)',
+    codec: { toWire: H.skillHistoryToWire, fromWire: H.skillHistoryFromWire },
+    ts: {
+      name: 'notes',
+      keep: 20,
+      versions: [
+        {
+          id: '0123456789abcdef',
+          created: '2026-01-01T00:00:00.000Z',
+          summary: 'changed SKILL.md',
+          riskScore: 35,
+          riskLevel: 'medium',
+          files: [{ path: 'SKILL.md', sha256: 'ab'.repeat(32), size: 10 }],
+        },
+        { id: 'fedcba9876543210', created: '2025-12-31T00:00:00.000Z', summary: 'first version kept (1 file)', files: [] },
+      ],
+    },
+    wire: {
+      name: 'notes',
+      keep: 20,
+      versions: [
+        {
+          id: '0123456789abcdef',
+          created: '2026-01-01T00:00:00.000Z',
+          summary: 'changed SKILL.md',
+          risk_score: 35,
+          risk_level: 'medium',
+          files: [{ path: 'SKILL.md', sha256: 'ab'.repeat(32), size: 10 }],
+        },
+        { id: 'fedcba9876543210', created: '2025-12-31T00:00:00.000Z', summary: 'first version kept (1 file)', files: [] },
+      ],
+    },
+  },
+  {
+    route: 'GET …/skills/{name}/diff (reply)',
+    codec: { toWire: H.versionDiffToWire, fromWire: H.versionDiffFromWire },
+    ts: {
+      from: '0123456789abcdef',
+      to: 'current',
+      files: [
+        { path: 'SKILL.md', status: 'changed', added: 1, removed: 1, binary: false, patch: '@@ -1 +1 @@\n-a\n+b\n' },
+        { path: 'assets/x.bin', status: 'added', added: 0, removed: 0, binary: true, patch: '' },
+      ],
+    },
+    wire: {
+      from: '0123456789abcdef',
+      to: 'current',
+      files: [
+        { path: 'SKILL.md', status: 'changed', added: 1, removed: 1, binary: false, patch: '@@ -1 +1 @@\n-a\n+b\n' },
+        { path: 'assets/x.bin', status: 'added', added: 0, removed: 0, binary: true, patch: '' },
+      ],
+    },
+  },
+  {
+    route: 'POST …/skills/{name}/rollback (body)',
+    codec: { toWire: H.rollbackRequestToWire, fromWire: H.rollbackRequestFromWire },
+    ts: { to: '0123456789abcdef' },
+    wire: { to: '0123456789abcdef' },
+    serverCodec: C.RollbackRequestCodec,
+  },
+  {
+    route: 'GET …/skills/{name}/export (skill.provenance.json entry)',
+    codec: { toWire: H.provenanceToWire, fromWire: H.provenanceFromWire },
+    ts: {
+      versionId: '0123456789abcdef',
+      created: '2026-01-01T00:00:00.000Z',
+      builder: 'forge-skill-builder@0.1.0',
+      riskScore: 20,
+      riskLevel: 'low',
+      evalSummary: '3 evals',
+    },
+    wire: {
+      version_id: '0123456789abcdef',
+      created: '2026-01-01T00:00:00.000Z',
+      builder: 'forge-skill-builder@0.1.0',
+      risk_score: 20,
+      risk_level: 'low',
+      eval_summary: '3 evals',
+    },
   },
   {
     route: 'any route (error reply with the field to fix)',
