@@ -16,6 +16,10 @@ export type { CustomSkill, SkillLocation, SkillsFolderListing } from './skill-st
 export type { CustomSkillData, SkillFormat, SkillSummary, SkippedEntry, SkipCode, SkillsListing } from '../core/api/types.js';
 export { saveSkill, existingSkillNames } from './workspace/save-skill.js';
 export { systemHostResolver, type HostResolver } from './workspace/resolve-egress.js';
+export { rollbackSkill } from './workspace/rollback-skill.js';
+export { listSkillHistory, diffSkillVersions, CURRENT_VERSION } from './history/skill-history.js';
+export type { SkillHistoryOptions } from './history/skill-history.js';
+export type { SkillHistory, SkillVersion, SkillVersionFile, SkillVersionDiff, SkillVersionDiffFile } from '../core/api/types.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult, SkillSaveRequest } from './workspace/save-skill.js';
 export type { SkillLike } from '../core/skill/skill.js';
 export type { DraftBinary, SaveBinaryFile } from '../core/api/types.js';

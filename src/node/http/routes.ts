@@ -1,7 +1,7 @@
 // The ONE routing table (docs/http-api.md, paths below basePath `/api`), served by both
 // adapters (createRequestHandler for node:http, createFetchHandler for the
 // Fetch API). Order does not matter: paths are matched segment by segment.
-// `POST /skill-builder/validate`, both `…/skill-builder/try` routes, import, export and the eval routes are our additions;
+// `POST /skill-builder/validate`, both `…/skill-builder/try` routes, import, export, the eval routes and the history routes are our additions;
 // everything else is Forge's dashboard API.
 
 import type { Route } from './router.js';
@@ -14,6 +14,7 @@ import { getAgentProvider, getProvider, getSettings, putSettings } from './handl
 import { catalogBudgetRoute, improveDescriptionRoute, routeCheckRoute, routeOptimizeRoute, routeRequestsRoute } from './handlers/route-check.js';
 import { getCatalog, getSkill, listSkills } from './handlers/skills.js';
 import { exportPackage, importPackage } from './handlers/skill-package.js';
+import { getSkillDiff, getSkillHistory, postSkillRollback } from './handlers/history.js';
 import { tryForAgent, tryStandalone } from './handlers/try.js';
 import { validateForAgent, validateStandalone } from './handlers/validate.js';
 
@@ -37,6 +38,9 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'GET', path: '/agents/:id/skill-builder/catalog', handler: getCatalog },
   { method: 'POST', path: '/skill-builder/import', handler: importPackage },
   { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/export', handler: exportPackage },
+  { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/history', handler: getSkillHistory },
+  { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/diff', handler: getSkillDiff },
+  { method: 'POST', path: '/agents/:id/skill-builder/skills/:name/rollback', handler: postSkillRollback },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check', handler: routeCheckRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/requests', handler: routeRequestsRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/route-check/optimize', handler: routeOptimizeRoute },

@@ -46,6 +46,26 @@ describe('skill history', () => {
     expect(await main(['rollback', '.', 'notes', '--to', '0000000000000000'], bad)).toBe(1);
   });
 
+  it('the CLI prints the risk, a diff between versions, and refuses an unsafe name', async () => {
+    await saveSkill(agent, { skillName: 'notes', skillMd: md(1) });
+    await saveSkill(agent, { skillName: 'notes', skillMd: md(2), editingName: 'notes' });
+    await saveSkill(agent, { skillName: 'notes', skillMd: md(3), editingName: 'notes' });
+    const [v2, v1] = await listSkillVersions(nodeFs, agent, 'notes');
+    const list = testIo({ cwd: agent });
+    expect(await main(['history', '.', 'notes'], list)).toBe(0);
+    expect(list.out()).toMatch(new RegExp(`${v2!.id} .* 1 files  risk \\d+ \\(\\w+\\)  changed SKILL.md`));
+    const d = testIo({ cwd: agent });
+    expect(await main(['history', '.', 'notes', '--diff', v1!.id], d)).toBe(0);
+    expect(d.out()).toContain('--- a/SKILL.md');
+    expect(d.out()).toContain('-# Notes v1');
+    expect(d.out()).toContain('+# Notes v3');
+    const between = testIo({ cwd: agent });
+    expect(await main(['history', '.', 'notes', '--diff', v1!.id, '--to', v2!.id], between)).toBe(0);
+    expect(between.out()).toContain('+# Notes v2');
+    const bad = testIo({ cwd: agent });
+    expect(await main(['history', '.', '../notes'], bad)).not.toBe(0);
+  });
+
   it('retention keeps the newest versions and drops unused objects', async () => {
     await mkdir(join(agent, 'x'), { recursive: true });
     for (let i = 0; i < 5; i++)
