@@ -14,12 +14,23 @@ import { DIST, readDist } from '../../bench/bundle-size.js';
 
 const BUNDLE = 'forge-skill-builder.elements.js';
 const chunk = (view: string) => `forge-skill-builder.${view}.js`;
-const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]));
+// An import's `from"…"`, not a string "from" in the code (a wire field of that name is followed by `","`).
+const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).matchAll(/(?<!["'])\bfrom\s*"([^"]+)"/g)].map((m) => m[1]));
 
 describe('lazily loaded parts of the standalone bundle', () => {
   it('the bundle loads each view by a relative import() of a file beside it', () => {
     const entry = readDist(join(DIST, BUNDLE));
-    for (const view of ['routing-view', 'tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'agent-view', 'markdown']) {
+    for (const view of [
+      'routing-view',
+      'tool-run-view',
+      'review-view',
+      'diff-view',
+      'save-result-view',
+      'files-view',
+      'agent-view',
+      'history-view',
+      'markdown',
+    ]) {
       expect(entry, view).toContain(`import("./${chunk(view)}")`);
       // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
       expect(chunk(view)).toMatch(/^forge-skill-builder\.[\w.-]+\.(js|map)$/);
@@ -27,8 +38,11 @@ describe('lazily loaded parts of the standalone bundle', () => {
   });
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
-    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'files-view', 'markdown'])
+    for (const view of ['tool-run-view', 'review-view', 'diff-view', 'save-result-view', 'markdown'])
       expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
+    // A skill's trust on the wire is one chunk shared by the files view (an import's trust) and the History view (the badge).
+    for (const view of ['files-view', 'history-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`, `./${chunk('trust-wire')}`]));
+    expect(importsOf(chunk('trust-wire'))).toEqual(new Set([`./${BUNDLE}`]));
     // The YAML parser is one chunk shared by the views that need it; it imports nothing. The core code two of those
     // views share is a chunk of its own too: the runtime view (As the agent sees it, the fixes) and the frontmatter
     // reading (accepting requirements, the fixes).

@@ -1,4 +1,4 @@
-// The analyses beside the editor: Checks, As the agent sees it, Run, Routing, Evals.
+// The analyses beside the editor: Checks, As the agent sees it, Run, Routing, Evals, History.
 // One is open at a time, in its own panel — a side rail next to the editor on
 // a wide element, below it on a narrow one — so the editor keeps its height
 // whichever is open, and the open panel is the only thing that scrolls.
@@ -27,6 +27,7 @@ const toolRunView = lazyView(() => import('./tool-run-view.js'));
 const agentViewChunk = lazyView(() => import('./agent-view.js'));
 const evals = lazyView(() => import('./evals-view.js'));
 const routingChunk = lazyView(() => import('./routing-analysis-view.js'));
+const historyView = lazyView(() => import('./history-view.js'));
 const loading = html`<p class="muted">Loading…</p>`;
 
 /** "As the agent sees it": the draft as Forge's runtime reads it, loaded and computed only while open. */
@@ -53,6 +54,7 @@ export const ANALYSES: readonly AnalysisEntry[] = [
   },
   { id: 'routing', label: 'Routing', applies: () => true, render: (b) => routingChunk(b.host, true)?.renderRoutingAnalysis(b) ?? loading },
   { id: 'evals', label: 'Evals', applies: () => true, render: (b) => evals(b.host, true)?.renderEvals(b) ?? loading },
+  { id: 'history', label: 'History', applies: (b) => !!b.editor.editing, render: (b) => historyView(b.host, true)?.renderHistory(b) ?? loading },
 ];
 
 /** Arrow keys, Home and End move between the analysis tabs (and open the one reached). */
