@@ -52,7 +52,9 @@ describe('lazily loaded parts of the standalone bundle', () => {
     expect(importsOf(chunk('agent-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`]));
     expect(importsOf(chunk('accept-requirements'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('frontmatter')}`, `./${chunk('yaml')}`]));
     expect(importsOf(chunk('fix-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`, `./${chunk('frontmatter')}`]));
-    expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
+    // The routing protocol is a chunk the routing dialog shares with the Evals view.
+    expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`, `./${chunk('routing-wire')}`]));
+    expect(importsOf(chunk('routing-wire'))).toEqual(new Set([`./${BUNDLE}`]));
     // Accepting an import's requirement proposals edits the YAML with core's acceptRequirements: the YAML parser
     // comes in a chunk of its own, loaded by the files chunk only when the operator accepts.
     expect(readDist(join(DIST, chunk('files-view')))).toContain(`import("./${chunk('accept-requirements')}")`);
