@@ -236,3 +236,17 @@ describe('builder: routing analysis', () => {
     await waitFor(() => allInD(el, '.route-list > li').length === 0, 'the other skill starts with no requests');
   });
 });
+
+describe('builder: routing at workspace level', () => {
+  it('says why routing needs an agent and offers no check to run', async () => {
+    const el = await mountWithDraft(new FakeApi(), {});
+    await waitFor(() => $(el, '#analysis-tab-routing'), 'the Routing analysis offered');
+    $<HTMLButtonElement>(el, '#analysis-tab-routing')!.click();
+    await waitFor(() => txt($(el, '#analysis-panel')).includes('Routing needs an agent.'), 'the note on the routing analysis');
+    const text = txt($(el, '#analysis-panel'));
+    includes(text, "with the agent's other skills competing for it");
+    includes(text, 'at workspace level there are none to compete with');
+    ok(!$$(el, '#analysis-panel button').some((b) => txt(b) === 'Check routing'), 'no Check routing button without an agent');
+    await expectAccessible(el, 'routing analysis at workspace level');
+  });
+});
