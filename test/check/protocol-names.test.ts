@@ -19,8 +19,9 @@ import { join } from 'node:path';
 const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   {
     names: ['egress_domains'],
-    files: /^src\/(core\/(skillmd|artifacts|risk|egress|builder|skill-folder|observe)\/|node\/(workspace|cli)\/|elements\/builder\/views\/tool-run-view\.ts$)/,
-    why: 'the SKILL.md frontmatter key metadata.forge.egress_domains, and the artifacts, reports and messages that name it',
+    files:
+      /^src\/(core\/(skillmd|artifacts|risk|egress|builder|skill-folder|observe|tool-run)\/|node\/(workspace|cli)\/|elements\/builder\/views\/tool-run-view\.ts$)/,
+    why: 'the SKILL.md frontmatter key metadata.forge.egress_domains, and the artifacts, reports, messages and declaration fixes that name it',
   },
   {
     names: ['skill_md'],

@@ -2,7 +2,8 @@
 // ui --allow-tool-runs` serves the demo page; in Chromium a draft with a tool is
 // loaded into the builder, the "Run a tool" view arrives as its own file of the
 // standalone bundle, and Run executes the script in bubblewrap on the server:
-// the page shows exit 0, the JSON output as a tree, and the blocked host.
+// the page shows exit 0, the JSON output as a tree, and the blocked host;
+// declared versus observed proposes declaring it, and Apply puts it in the draft.
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,21 @@ describe('Run a tool from the page', () => {
     expect(text).toMatch(/exit 0 · \d+ ms · sandboxed/);
     expect(text).toContain('text: "hi from the page"');
     expect(text).toContain('Blocked (not in egress_domains): example.com');
+    // Declared versus observed, from the real run: the refused host is proposed for egress_domains, shown as a diff before Apply.
+    const profile = page.locator('forge-skill-builder [part="capability-profile"]');
+    await profile.waitFor({ timeout: 20_000 });
+    expect(await profile.innerText()).toMatch(/declares 0 hosts, used 1; uses curl, not declared; asked for example\.com, not declared/);
+    await profile.locator('button', { hasText: 'Fix declarations' }).click();
+    await profile.locator('.diff').waitFor({ timeout: 20_000 });
+    await profile.locator('button', { hasText: 'Apply to the draft' }).click();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('forge-skill-builder') as unknown as { _editor: { draft: { skillMd: string } } })._editor.draft.skillMd.includes(
+          'egress_domains:\n      - example.com',
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
     await page.close();
   });
 });

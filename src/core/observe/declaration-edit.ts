@@ -9,14 +9,9 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type YAMLSeq } from 'yaml';
 import { RequestError } from '../errors.js';
 
-export type DeclarationField = 'bins' | 'env' | 'egress_domains';
+import type { DeclarationField, DeclarationFix } from '../tool-run/observation.js';
 
-/** One proposed frontmatter edit. */
-export interface DeclarationFix {
-  op: 'add' | 'remove';
-  field: DeclarationField;
-  value: string;
-}
+export type { DeclarationField, DeclarationFix } from '../tool-run/observation.js';
 
 const PATHS: Record<DeclarationField, string[]> = {
   bins: ['metadata', 'forge', 'requires', 'bins'],

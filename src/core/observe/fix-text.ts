@@ -3,7 +3,7 @@
 // wording for the CLI and the element. Pure, no YAML, so the element's Run
 // view can load it.
 
-import type { DeclarationFix } from './declaration-edit.js';
+import type { DeclarationFix } from '../tool-run/observation.js';
 
 const WHERE: Record<DeclarationFix['field'], string> = { bins: 'requires.bins', env: 'requires.env', egress_domains: 'egress_domains' };
 

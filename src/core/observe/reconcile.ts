@@ -12,56 +12,11 @@ import { findRiskyEgress } from '../egress/risky-egress.js';
 import { assessSkillRisk } from '../risk/assess.js';
 import { Skill, type SkillLike } from '../skill/skill.js';
 import { egressAllows } from '../skillmd/script-analysis.js';
-import { applyDeclarationFixes, type DeclarationFix } from './declaration-edit.js';
+import { applyDeclarationFixes } from './declaration-edit.js';
 import { scriptReferences } from './script-refs.js';
-import type { RunObservation } from '../tool-run/observation.js';
+import type { CapabilityProfile, DeclarationFinding, ObservedRun } from '../tool-run/observation.js';
 
-/** One observed run of the session. */
-export interface ObservedRun {
-  /** How the findings name it (`run 2`, a timestamp, an eval case). */
-  id: string;
-  tool: string;
-  ok: boolean;
-  observation: RunObservation;
-}
-
-export type DeclarationFindingKind =
-  | 'observed-egress-undeclared'
-  | 'declared-egress-unused'
-  | 'observed-bin-undeclared'
-  | 'declared-bin-unused'
-  | 'env-referenced-undeclared'
-  | 'env-declared-unreferenced';
-
-export interface DeclarationFinding {
-  kind: DeclarationFindingKind;
-  /** The host, program or env name. */
-  subject: string;
-  message: string;
-  /** `SKILL.md` or `scripts/x.sh`, and the 1-based line there. */
-  file: string;
-  line?: number;
-  /** The runs an observed or "unused" finding rests on. */
-  runs?: string[];
-  /** The frontmatter edit that fixes it (applied only when accepted). */
-  fix: DeclarationFix;
-  /** When the fix adds a risky egress entry: why (applying it needs allowRiskyEgress). */
-  risky?: string;
-}
-
-export interface CapabilityProfile {
-  declared: { egress: string[]; bins: string[]; env: string[] };
-  /** `programs` is null when no run's programs were observed. */
-  used: { egress: string[]; programs: string[] | null; env: string[] };
-  runs: Array<{ id: string; tool: string; ok: boolean }>;
-  /** One line: "declares 3 hosts, used 1; uses jq, not declared". */
-  summary: string;
-  findings: DeclarationFinding[];
-  /** Forge's risk score as declared, and with every non-risky fix applied. */
-  risk: { before: number; after: number };
-  /** The SKILL.md with every non-risky fix applied; absent when there is none, or when the frontmatter cannot be edited safely. */
-  fixedSkillMd?: string;
-}
+export type { CapabilityProfile, DeclarationFinding, DeclarationFindingKind, ObservedRun } from '../tool-run/observation.js';
 
 /** Programs of any base image, never asked to be declared. */
 const BASE_PROGRAMS = new Set(

@@ -3,8 +3,7 @@
 // (`run 1`, `run 2`, …), and only the latest MAX_SESSION_RUNS are kept, so a
 // session that runs all day stays a bounded list. Pure.
 
-import type { RunObservation } from '../tool-run/observation.js';
-import type { ObservedRun } from './reconcile.js';
+import type { ObservedRun, RunObservation } from '../tool-run/observation.js';
 
 /** The most runs a session keeps (and a try body may carry): the latest ones. */
 export const MAX_SESSION_RUNS = 50;

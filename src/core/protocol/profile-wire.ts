@@ -6,8 +6,7 @@
 // first bundle does not carry them: the Run view loads this with itself.
 // Finding, fix and run entries have one-word fields and travel as they are.
 
-import type { CapabilityProfile, DeclarationFinding, DeclarationFindingKind, ObservedRun } from '../observe/reconcile.js';
-import type { DeclarationFix } from '../observe/declaration-edit.js';
+import type { CapabilityProfile, DeclarationFinding, DeclarationFindingKind, DeclarationFix, ObservedRun } from '../tool-run/observation.js';
 import { MAX_SESSION_RUNS } from '../observe/session.js';
 import { fields } from './fields.js';
 import { observationFromWire, observationToWire } from './observe-wire.js';

@@ -10,6 +10,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { fire } from '../../events.js';
 import { downloadBlob } from '../../internal/download.js';
 import { copyDraft, fileText, frontmatterName, hasTab, sameDraft, SKILL_MD, SKILL_TEMPLATE } from '../draft.js';
+import type { CapabilityProfile, ObservedRun } from '../../../core/tool-run/observation.js';
 import type { Draft, ToolRunResult } from '../../types.js';
 import type { BuilderContext } from './context.js';
 
@@ -19,6 +20,11 @@ export interface ToolRunState {
   busy?: boolean;
   error?: string;
   result?: ToolRunResult;
+  /** Declared versus observed over this session's runs (the last reply's), the runs to send with the next, the SKILL.md that ran, and whether the fix preview is open. */
+  profile?: CapabilityProfile;
+  runs?: ObservedRun[];
+  ran?: string;
+  preview?: boolean;
 }
 
 /** The element: it renders the editor (for focus and downloads) and fires `forge-skill-draft`. */
@@ -170,7 +176,7 @@ export class DraftController implements ReactiveController {
     this.editAgent = agent;
     this.original = copyDraft(d);
     this.baseline = copyDraft(d);
-    this.set({ draft: copyDraft(d) });
+    this.set({ draft: copyDraft(d), toolRun: null });
     this.changed(0);
   }
 

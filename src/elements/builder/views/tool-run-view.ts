@@ -6,20 +6,25 @@
 // env var the script did not get and where to set it, each with its fix — or,
 // from an older server, the blocked hosts), stderr and output mismatches, and a failed run can be sent to the designer as the next chat
 // turn: the server's `fix_request` text (input, exit code, stderr,
-// mismatches, blocked hosts — never stdout or env values). The tool list is read from
+// mismatches, blocked hosts — never stdout or env values). Each run sends the
+// session's earlier runs, so the reply's declared-versus-observed profile
+// (profile-view.ts) covers them all. The tool list is read from
 // the SKILL.md text with two small patterns, keeping the YAML parser out of
 // the browser bundle. The draft view imports this module on first use; its
 // styles travel with it in a <style> of the shadow root.
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { addObservedRun } from '../../../core/observe/session.js';
+import { tryReplyFromWire, trySessionToWire } from '../../../core/protocol/profile-wire.js';
 import type { ToolRunState } from '../controllers/draft-controller.js';
+import { renderProfile } from './profile-view.js';
 import type { BuilderContext } from '../controllers/context.js';
 import type { Draft, ToolRunResult } from '../../types.js';
 
 /** What the panel needs: the draft and the panel's state, the API, and the chat (for a fix request). */
 export interface ToolRunView {
-  editor: { readonly draft: Draft | null; readonly toolRun: ToolRunState | null; setToolRun(s: ToolRunState): void };
+  editor: { readonly draft: Draft | null; readonly toolRun: ToolRunState | null; setToolRun(s: ToolRunState): void; edit(d: Draft): void };
   ctx: BuilderContext;
   chat: { readonly busy: boolean; send(text: string): void };
 }
@@ -62,7 +67,12 @@ function jsonTree(v: unknown, key?: string): TemplateResult {
   return html`<details open><summary>${label}${Array.isArray(v) ? `[${entries.length}]` : `{${entries.length}}`}</summary><ul>${entries.map(([k, x]) => html`<li>${jsonTree(x, k)}</li>`)}</ul></details>`;
 }
 
-const fresh = (t: DraftTool): ToolRunState => ({ tool: t.name, input: t.examples[0]?.input ?? '{}' });
+/** A tool's panel state; the session's runs and profile carry over from `was`. */
+const fresh = (t: DraftTool, was?: ToolRunState | null): ToolRunState => ({
+  ...(was?.runs ? { runs: was.runs, profile: was.profile!, ran: was.ran! } : {}),
+  tool: t.name,
+  input: t.examples[0]?.input ?? '{}',
+});
 
 async function run({ editor: b, ctx }: ToolRunView, s: ToolRunState): Promise<void> {
   const d = b.draft;
@@ -74,10 +84,15 @@ async function run({ editor: b, ctx }: ToolRunView, s: ToolRunState): Promise<vo
     b.setToolRun({ ...s, error: 'The input is not valid JSON.' });
     return;
   }
-  b.setToolRun({ ...s, busy: true, error: '', result: undefined });
+  b.setToolRun({ ...s, busy: true, error: '', result: undefined, preview: false });
   try {
-    const result = await ctx.api().tryTool({ ...d, tool: s.tool, input }, ctx.targetAgent());
-    b.setToolRun({ ...b.toolRun!, busy: false, result });
+    const agent = ctx.targetAgent();
+    const body = trySessionToWire({ ...d, tool: s.tool, input, ...(s.runs ? { runs: s.runs } : {}) });
+    const result = tryReplyFromWire(await (await ctx.api().post(`${agent ? `/agents/${encodeURIComponent(agent)}` : ''}/skill-builder/try`, body)).json());
+    const profile = result.capabilityProfile;
+    const seen = result.observation;
+    const runs = profile && seen ? addObservedRun(s.runs ?? [], { id: profile.runs.at(-1)?.id, tool: s.tool, ok: result.ok, observation: seen }) : s.runs;
+    b.setToolRun({ ...b.toolRun!, busy: false, result, ran: d.skillMd, ...(profile ? { profile } : {}), ...(runs ? { runs } : {}) });
     ctx.say(`${s.tool}: exit ${result.exitCode ?? result.signal}`);
   } catch (e) {
     b.setToolRun({ ...s, error: ctx.error('try', e) });
@@ -112,19 +127,35 @@ ${r.outputDiagnostics.map((x) => html`<p class="warn"><code>${x.path || '/'}</co
 ${r.fixRequest ? html`<button class="small" ?disabled=${b.chat.busy} @click=${() => b.chat.send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
 }
 
+/** Puts the fixed SKILL.md in the draft (the operator saw the diff and chose Apply). */
+function applyFix(b: ToolRunView, s: ToolRunState, skillMd: string): void {
+  const d = b.editor.draft;
+  if (!d) return;
+  b.editor.edit({ ...d, skillMd });
+  b.editor.setToolRun({ ...s, preview: false });
+  b.ctx.say('Declarations fixed in the draft. Run the tool again to check them.');
+}
+
 export function renderToolRuns(b: ToolRunView) {
   const d = b.editor.draft;
   const tools = d ? draftTools(d.skillMd) : [];
   const current = b.editor.toolRun;
   const tool = tools.find((t) => t.name === current?.tool) ?? tools[0];
   if (!tool) return nothing;
-  const s = current?.tool === tool.name ? current : fresh(tool);
+  const s = current?.tool === tool.name ? current : fresh(tool, current);
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   const setInput = (input: string) => b.editor.setToolRun({ ...s, input, error: '' });
-  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .run-causes { border-left: 3px solid var(--_danger); padding-left: var(--_space-2); } .run-causes h5 { margin: 0; font-size: 0.9em; } .run-causes ul { margin: var(--_space-1) 0 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .run-causes li { overflow-wrap: anywhere; } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
-<select aria-label="Tool" @change=${(e: Event) => b.editor.setToolRun(fresh(tools.find((t) => t.name === value(e))!))}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
+  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .run-causes { border-left: 3px solid var(--_danger); padding-left: var(--_space-2); } .run-causes h5 { margin: 0; font-size: 0.9em; } .run-causes ul { margin: var(--_space-1) 0 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .run-causes li { overflow-wrap: anywhere; } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; } .profile { display: grid; gap: var(--_space-2); border-top: 1px solid var(--_border); padding-top: var(--_space-2); } .profile p { margin: 0; } .declared-used { border-collapse: collapse; } .declared-used th, .declared-used td { text-align: left; vertical-align: top; padding: 2px var(--_space-2) 2px 0; overflow-wrap: anywhere; } .findings { margin: 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .profile .warn { color: var(--_warning); }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
+<select aria-label="Tool" @change=${(e: Event) =>
+    b.editor.setToolRun(
+      fresh(
+        tools.find((t) => t.name === value(e))!,
+        s,
+      ),
+    )}>${tools.map((t) => html`<option>${t.name}</option>`)}</select>
 ${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: Event) => setInput(tool.examples[+value(e)]!.input)}>${tool.examples.map((x, i) => html`<option value=${i}>${x.request}</option>`)}</select>` : nothing}
 <textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>
 <button class="small primary" ?disabled=${s.busy} @click=${() => void run(b, s)}>${s.busy ? 'Running…' : 'Run'}<span class="sr-only"> ${s.tool}</span></button></div>
-${s.error ? html`<p class="field-error" role="alert">${s.error}</p>` : nothing} ${s.result ? renderResult(b, s.result) : nothing}</section>`;
+${s.error ? html`<p class="field-error" role="alert">${s.error}</p>` : nothing} ${s.result ? renderResult(b, s.result) : nothing}
+${d && s.profile && s.ran !== undefined ? renderProfile({ draft: d, ran: s.ran, profile: s.profile, preview: !!s.preview, setPreview: (preview) => b.editor.setToolRun({ ...s, preview }), apply: (skillMd) => applyFix(b, s, skillMd) }) : nothing}</section>`;
 }
