@@ -7,10 +7,23 @@ import type { AcceptedRequirements } from '../skill-folder/accept-requirements.j
 import type { SkillTrust } from '../trust/types.js';
 import { BINARY, fields, REQUIREMENTS } from './fields.js';
 import { skillTrustFromWire, skillTrustToWire } from './trust-wire.js';
+import { provenanceFromWire, provenanceToWire } from './history-wire.js';
+import type { SkillProvenance } from '../api/types.js';
 import { folderFromWire, fromWire, requirementsToWire, str, strs, toWire, validationFromWire, type WireJson } from './wire.js';
 
 /** The reply's fields: the draft's (SKILL.md, scripts, files, binaries) among them. */
-export const IMPORT_REPLY = /*#__PURE__*/ fields('name', 'skillMd', 'scripts', 'files', 'binaries', 'validation', 'proposals', 'proposedSkillMd', 'trust');
+export const IMPORT_REPLY = /*#__PURE__*/ fields(
+  'name',
+  'skillMd',
+  'scripts',
+  'files',
+  'binaries',
+  'validation',
+  'proposals',
+  'proposedSkillMd',
+  'trust',
+  'provenance',
+);
 
 /** A prepared import as the reply carries it. */
 export interface ImportReply {
@@ -24,6 +37,8 @@ export interface ImportReply {
   proposedSkillMd: string | null;
   /** What the package's signatures and manifest say (absent when the server did not check). */
   trust?: SkillTrust;
+  /** The package's `skill.provenance.json` (where it came from), when it has one. */
+  provenance?: SkillProvenance;
 }
 
 export function importReplyToWire(r: ImportReply): WireJson {
@@ -38,6 +53,7 @@ export function importReplyToWire(r: ImportReply): WireJson {
     proposals: r.proposals && requirementsToWire(r.proposals as AcceptedRequirements),
     proposedSkillMd: r.proposedSkillMd,
     trust: r.trust && skillTrustToWire(r.trust),
+    provenance: r.provenance && provenanceToWire(r.provenance),
   });
 }
 
@@ -51,5 +67,6 @@ export function importReplyFromWire(json: unknown): ImportReply {
     proposals: p ? { bins: strs(p.bins), egressDomains: strs(p.egressDomains), env: strs(p.env) } : null,
     proposedSkillMd: typeof f.proposedSkillMd === 'string' ? f.proposedSkillMd : null,
     ...(f.trust ? { trust: skillTrustFromWire(f.trust) } : {}),
+    ...(f.provenance ? { provenance: provenanceFromWire(f.provenance) } : {}),
   };
 }

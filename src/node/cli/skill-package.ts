@@ -11,6 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import { SkillConflictError } from '../../core/errors.js';
 import { exportSkill } from '../skill-folder/export-skill.js';
+import { readProvenance, withProvenance } from '../history/provenance.js';
 import { importSkill } from '../skill-folder/import-skill.js';
 import { importReply, prepareImport, saveImport } from '../workspace/import-flow.js';
 import { importReplyToWire } from '../../core/protocol/import-wire.js';
@@ -53,7 +54,7 @@ Options:
 Exit status: 0 imported (warnings allowed), 1 refused, invalid or not saved, 2 wrong usage.
 `;
 
-const EXPORT_HELP = `Usage: ${PROGRAM} export <skill-dir> -o <file> [--format zip|skill]
+const EXPORT_HELP = `Usage: ${PROGRAM} export <skill-dir> -o <file> [--format zip|skill] [--provenance]
 
 Writes the skill folder as a deterministic zip: entries sorted, fixed timestamps,
 scripts 0755 and other files 0644, so the same skill always gives the same bytes.
@@ -63,6 +64,9 @@ folder named for the skill, as Anthropic's .skill packages are.
 Options:
   -o, --output <file>  where to write the archive
   --format <f>         zip or skill
+  --provenance         add skill.manifest.json (unless signed) and
+                       skill.provenance.json: version id, time, builder, risk,
+                       evals (the time makes the bytes differ between exports)
   -h, --help           show this help
 `;
 
@@ -91,7 +95,8 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   const { validation, proposals } = prepared;
   if (values.json) {
     // The import route's reply, binaries listed without their bytes.
-    const reply = { ...importReply(prepared), trust };
+    const provenance = readProvenance(imported);
+    const reply = { ...importReply(prepared), trust, ...(provenance ? { provenance } : {}) };
     const wire = importReplyToWire({
       ...reply,
       draft: { ...reply.draft, binaries: imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) },
@@ -103,6 +108,12 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
       `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`,
     );
     writeLine(io.stdout, `  trust: ${trust.status} (${trust.level}) — ${trust.detail}`);
+    const p = readProvenance(imported);
+    if (p)
+      writeLine(
+        io.stdout,
+        `  provenance: version ${p.versionId}, exported ${p.created} by ${p.builder}, risk ${p.riskScore} (${p.riskLevel})${p.evalSummary ? `, ${p.evalSummary}` : ''}`,
+      );
     for (const d of [...validation.errors, ...validation.warnings]) writeLine(io.stdout, `  ${formatDiagnostic(d)}`);
     if (proposals) {
       writeLine(io.stdout, '  no metadata.forge: requirements read from the scripts (proposals, not applied):');
@@ -160,7 +171,7 @@ function conflict(io: CliIo, name: string): number {
 }
 
 async function runExport(argv: string[], io: CliIo): Promise<number> {
-  const opts = { output: { type: 'string', short: 'o' }, format: { type: 'string' } } as const;
+  const opts = { output: { type: 'string', short: 'o' }, format: { type: 'string' }, provenance: { type: 'boolean' } } as const;
   const { values, positionals } = parseCommandArgs('export', argv, opts, true);
   if (values.help) return (void io.stdout.write(EXPORT_HELP), 0);
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder', 'export');
@@ -168,7 +179,7 @@ async function runExport(argv: string[], io: CliIo): Promise<number> {
   const out = resolve(io.cwd, values.output);
   const format = oneOf('format', values.format, ['zip', 'skill'] as const, out.endsWith('.skill') ? 'skill' : 'zip');
   const dir = resolve(io.cwd, positionals[0]!);
-  const bytes = await exportSkill({ dir }, { format });
+  const bytes = values.provenance ? await exportSkill(await withProvenance(await importSkill({ dir })), { format }) : await exportSkill({ dir }, { format });
   // Written beside the target and renamed: a reader never sees half an archive.
   const tmp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   try {

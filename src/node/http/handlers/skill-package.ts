@@ -11,7 +11,10 @@
 //   Nothing is written: the client saves the draft through …/save.
 // - GET /agents/{id}/skill-builder/skills/{name}/export?format=zip|skill —
 //   the skill as a deterministic zip, read under the skills read lock (a save
-//   swapping the folder is never seen half-way); symlinks are refused.
+//   swapping the folder is never seen half-way); symlinks are refused. With
+//   `?provenance=1` it also carries a manifest of every file (unless it is
+//   signed already) and `skill.provenance.json`; the import reply then shows
+//   that provenance before anything is written.
 
 import { RequestError } from '../../../core/errors.js';
 import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
@@ -19,6 +22,9 @@ import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
 import { readFolderUpload } from '../multipart-folder.js';
 import { withSkillsRead } from '../../skill-store/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
+import { importSkill } from '../../skill-folder/import-skill.js';
+import { readProvenance, withProvenance } from '../../history/provenance.js';
+import { Skill } from '../../../core/skill/skill.js';
 import { importReply, prepareImport } from '../../workspace/import-flow.js';
 import { importReplyToWire } from '../../../core/protocol/import-wire.js';
 import { resolveIo } from '../../fs/types.js';
@@ -35,6 +41,13 @@ import { findAgent } from '../../workspace/agents.js';
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
 /** An upload may be as large as the biggest skill plus zip overhead. */
 const MAX_UPLOAD_BYTES = SKILL_FOLDER_LIMITS.maxTotalBytes + 1024 * 1024;
+
+/** `?provenance=1|true`: the export carries a manifest and `skill.provenance.json`. */
+function flagOf(value: string | null): boolean {
+  if (value === null || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new RequestError('provenance', `provenance must be 1 or true, 0 or false (got "${value.slice(0, 40)}")`);
+}
 
 function profileOf(value: string | null): 'forge' | 'agentskills' {
   if (value === null || value === '' || value === 'forge') return 'forge';
@@ -65,11 +78,13 @@ export async function importPackage(ctx: RouteContext): Promise<ApiResult> {
   ];
   const trust = await checkSkillTrust(skill, policies, io);
   const prepared = prepareImport(skill, { ...(name ? { name } : {}), profile: profileOf(ctx.req.query.get('profile')) });
-  return json(importReplyToWire({ ...importReply(prepared), trust }));
+  const provenance = readProvenance(skill);
+  return json(importReplyToWire({ ...importReply(prepared), trust, ...(provenance ? { provenance } : {}) }));
 }
 
 export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {
   const format = ctx.req.query.get('format') ?? 'zip';
+  const withProv = flagOf(ctx.req.query.get('provenance'));
   if (format !== 'zip' && format !== 'skill') throw new RequestError('format', `format must be "zip" or "skill" (got "${format.slice(0, 40)}")`);
   const agent = await resolveAgent(ctx);
   const name = ctx.params.name ?? '';
@@ -78,9 +93,9 @@ export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {
   if (!location) throw new NotFoundError('skill', `agent "${agent.id}" has no skill "${name}"`);
   const { fs } = resolveIo(io);
   const bytes = await withSkillsRead(fs, join(agent.path, 'skills'), async () => {
-    if (location.format === 'subdir') return exportSkill({ dir: location.path }, { ...io, format, name });
-    const skillMd = await readSkillMd(fs, join(agent.path, 'skills'), location);
-    return exportSkill(skillMd, { format, name });
+    const skill =
+      location.format === 'subdir' ? await importSkill({ dir: location.path }, io) : Skill.from(await readSkillMd(fs, join(agent.path, 'skills'), location));
+    return exportSkill(withProv ? await withProvenance(skill) : skill, { format, name });
   });
   return {
     kind: 'bytes',
