@@ -3,6 +3,7 @@
 // reply — the agent's catalog size with the draft added against the budget,
 // the skills cut off or pushed out, and the draft's resident cost — with
 // their field tables and the plain mappers both sides use.
+import type { CatalogBudgetReport } from '../routing/types.js';
 import { fields } from './fields.js';
 import { fromWire, str, strs, toWire, type WireJson } from './wire.js';
 
@@ -29,25 +30,10 @@ export interface CatalogBudgetBody {
   budgetChars?: number | undefined;
 }
 
-/** The reply: catalogBudget's report (written out here so the elements need not reach the analysis), with the skill it is about. */
-export interface CatalogBudgetView {
+/** The reply: catalogBudget's report with the skill it is about. */
+export interface CatalogBudgetView extends CatalogBudgetReport {
   /** The draft's catalog name. */
   skill: string;
-  budgetChars: number;
-  /** The catalog with the draft added. */
-  chars: number;
-  /** Estimated: chars / 4, rounded up. */
-  tokens: number;
-  charsWithout: number;
-  /** The draft's catalog line (0 when the catalog does not list it: every tool has a script). */
-  lineChars: number;
-  /** Names and descriptions of the draft's script-backed tools. */
-  toolChars: number;
-  /** Skills whose catalog line ends past the budget, in catalog order. */
-  truncated: string[];
-  /** Of those, the ones that fit without the draft. */
-  pushedOut: string[];
-  overBudget: boolean;
 }
 
 export const catalogBudgetBodyToWire = (b: CatalogBudgetBody): WireJson => toWire(CATALOG_BUDGET_REQUEST, b);

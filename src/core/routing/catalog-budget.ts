@@ -9,30 +9,14 @@ import { RequestError } from '../errors.js';
 import type { SkillLike } from '../skill/skill.js';
 import { buildAgentView, routingSkillName } from './agent-view.js';
 import { routingSkill } from './skills.js';
+import type { CatalogBudgetReport } from './types.js';
+
+export type { CatalogBudgetReport };
 
 /** The budget used when none is given: about 2 % of a 100k-token context, in characters. */
 export const DEFAULT_CATALOG_BUDGET_CHARS = 8000;
 /** Characters per token of the estimate. */
 export const CHARS_PER_TOKEN = 4;
-
-export interface CatalogBudgetReport {
-  budgetChars: number;
-  /** The catalog text with the skill added. */
-  chars: number;
-  /** chars / 4, rounded up. */
-  tokens: number;
-  /** The catalog text without the skill. */
-  charsWithout: number;
-  /** This skill's catalog line, with its newline (0 when the catalog does not list it). */
-  lineChars: number;
-  /** Names and descriptions of the tools it registers (sent with every request too). */
-  toolChars: number;
-  /** Skills whose catalog line ends past the budget, with the skill added, in catalog order. */
-  truncated: string[];
-  /** Of those, the ones that fit without the skill. */
-  pushedOut: string[];
-  overBudget: boolean;
-}
 
 /** Each listed skill's name and the offset its line ends at in `catalog`. */
 function lineEnds(catalog: string, names: readonly string[]): { name: string; end: number }[] {

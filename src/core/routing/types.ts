@@ -84,3 +84,23 @@ export type RoutingEvent =
       /** The error's code; `internal` for an error that is not a ForgeError (a bug). */ code: ForgeErrorCode | 'internal';
       report: RoutingReport;
     };
+
+/** How much of the agent's skill catalog a skill takes against a character budget (catalogBudget's report). */
+export interface CatalogBudgetReport {
+  budgetChars: number;
+  /** The catalog text with the skill added. */
+  chars: number;
+  /** chars / 4, rounded up. */
+  tokens: number;
+  /** The catalog text without the skill. */
+  charsWithout: number;
+  /** This skill's catalog line, with its newline (0 when the catalog does not list it). */
+  lineChars: number;
+  /** Names and descriptions of the tools it registers (sent with every request too). */
+  toolChars: number;
+  /** Skills whose catalog line ends past the budget, with the skill added, in catalog order. */
+  truncated: string[];
+  /** Of those, the ones that fit without the skill. */
+  pushedOut: string[];
+  overBudget: boolean;
+}
