@@ -8,17 +8,16 @@
 // client going away aborts the calls; request-level problems are HTTP errors
 // before any model call.
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer, StartServerOptions } from '../../../src/node/server.js';
 import { CLOCK, CONVERT, evalModel, MARATHON } from '../../helpers/eval-fixtures.js';
-import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
+import type { ProviderServer } from '../../helpers/provider-servers/index.js';
 import type { ProviderServerOptions } from '../../helpers/provider-servers/types.js';
-import { startOpenServer } from '../../helpers/server-token.js';
-import { readSse } from './support.js';
+import { readSse, startModelServer } from './support.js';
 
 const KEY = 'sk-evals-KEY-0123456789';
 const SCHEMA = JSON.parse(readFileSync(new URL('../../fixtures/evals/benchmark.schema.json', import.meta.url), 'utf8')) as Schema;
@@ -56,20 +55,7 @@ async function session(opts: Partial<StartServerOptions> = {}, handler: Provider
   await writeFile(join(skills, 'unit-convert', 'SKILL.md'), CONVERT.skillMd);
   await writeFile(join(skills, 'unit-convert', 'scripts', 'convert-units.sh'), (CONVERT.scripts as Record<string, string>)['convert-units.sh']!);
   await writeFile(join(skills, 'unit-convert', 'evals', 'evals.json'), EVALS_JSON);
-  const llm = await startProviderServer({ provider: 'openai', handler, requireKey: KEY });
-  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, ...opts });
-  cleanups.push(
-    () => rm(ws, { recursive: true, force: true }),
-    () => rm(home, { recursive: true, force: true }),
-    () => llm.close(),
-    () => server.close(),
-  );
-  const put = await fetch(`${server.url}/api/settings/skill-builder`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ provider: 'openai', model: 'agent-model', base_url: llm.url, api_key: KEY }),
-  });
-  expect(put.status).toBe(200);
+  const { server, llm } = await startModelServer(ws, home, handler, KEY, cleanups, opts);
   return { server, llm, ws };
 }
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTcpServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import { rm } from 'node:fs/promises';
-import type { RunningServer } from '../../../src/node/server.js';
+import type { RunningServer, StartServerOptions } from '../../../src/node/server.js';
 import { startOpenServer } from '../../helpers/server-token.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 
@@ -172,7 +172,8 @@ export async function saveRiskySkill(url: string, body: Record<string, unknown>)
 /**
  * Starts an OpenAI-wire provider with `handler` (it requires `key`) and a workspace server on
  * `ws` with `home` as its home folder, saves the provider as the skill-builder model, and
- * pushes the cleanups (both folders removed, both servers closed) onto `cleanups`.
+ * pushes the cleanups (both folders removed, both servers closed) onto `cleanups`. `opts` go to the
+ * workspace server (e.g. allowing tool runs).
  */
 export async function startModelServer(
   ws: string,
@@ -180,9 +181,10 @@ export async function startModelServer(
   handler: Parameters<typeof startProviderServer>[0]['handler'],
   key: string,
   cleanups: Array<() => Promise<unknown>>,
+  opts: Partial<StartServerOptions> = {},
 ): Promise<{ server: RunningServer; llm: ProviderServer }> {
   const llm = await startProviderServer({ provider: 'openai', handler, requireKey: key });
-  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home });
+  const server = await startOpenServer({ workspaceDir: ws, port: 0, env: {}, homeDir: home, ...opts });
   cleanups.push(
     () => rm(ws, { recursive: true, force: true }),
     () => rm(home, { recursive: true, force: true }),
