@@ -1,6 +1,6 @@
 // Layout of the draft workspace, measured in Chromium (issues 14 and 26): at a
 // 1280×800 and a 400×800 page, with each analysis open (Checks, As the agent
-// sees it, Run, Routing), the editor shows at least 20 lines, every control
+// sees it, Run, Routing, Evals), the editor shows at least 20 lines, every control
 // has at most one scrollable ancestor below the page, the primary buttons of
 // the open analysis and the Save button are visible without scrolling anything
 // inside the element, nothing overflows sideways at 400 px (one column), and
@@ -68,13 +68,15 @@ async function openAnalysis(el: ForgeSkillBuilder, id: string): Promise<void> {
   if (id === 'agent') await waitFor(() => $(el, '.agent-body'), 'the agent view');
   if (id === 'run') await waitFor(() => $(el, '[part="runs"]'), 'the run view');
   if (id === 'routing') await waitFor(() => $(el, '#analysis-panel .routing-note'), 'the routing view');
+  if (id === 'evals') await waitFor(() => $(el, '#analysis-panel [part="evals"]'), 'the evals view');
   await el.updateComplete;
 }
 
-const PRIMARY: Record<string, string[]> = { checks: [], agent: [], run: ['Run'], routing: ['Check routing'] };
+const PRIMARY: Record<string, string[]> = { checks: [], agent: [], run: ['Run'], routing: ['Check routing'], evals: ['Run evals'] };
+const OPENED = Object.keys(PRIMARY);
 
 async function measure(el: ForgeSkillBuilder, size: string): Promise<void> {
-  for (const id of ['checks', 'agent', 'run', 'routing']) {
+  for (const id of OPENED) {
     await openAnalysis(el, id);
     const where = `${size}, ${id} open`;
     const ta = $<HTMLTextAreaElement>(el, '#editor')!;
@@ -132,7 +134,7 @@ describe('layout: the draft workspace with each analysis open', () => {
     const analyses = $(el, '[part="analyses"]')!.getBoundingClientRect();
     ok(analyses.top >= editor.bottom - 0.5, 'one column: the analyses are below the editor');
     await measure(el, '400×800');
-    for (const id of ['checks', 'agent', 'run', 'routing']) {
+    for (const id of OPENED) {
       await openAnalysis(el, id);
       equal(document.documentElement.scrollWidth <= 400, true, `${id} open: the page does not scroll sideways (${document.documentElement.scrollWidth}px)`);
       for (const n of [el, ...$$(el, '*')]) {

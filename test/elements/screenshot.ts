@@ -220,10 +220,11 @@ async function docsShots(): Promise<void> {
     await composer.fill("I don't have an account — pick one with a free tier.");
     await composer.press('Enter');
     await builder(page).locator('#analysis-tab-checks').waitFor();
-    for (const id of ['checks', 'agent', 'run', 'routing']) {
+    for (const id of ['checks', 'agent', 'run', 'routing', 'evals']) {
       await builder(page).locator(`#analysis-tab-${id}`).click();
       if (id === 'agent') await builder(page).locator('[part="agent-tool"]').first().waitFor();
       if (id === 'run') await builder(page).locator('[part="runs"]').waitFor();
+      if (id === 'evals') await builder(page).locator('[part="evals"]').waitFor();
       const file = join(root, 'docs', 'images', `workspace-${width}-${id}.png`);
       await builder(page)
         .locator('.draft')
