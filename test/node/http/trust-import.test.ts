@@ -114,7 +114,13 @@ describe('trust on import over HTTP', () => {
       const save = await fetch(`${srv.url}/api/agents/alpha/skill-builder/save`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ skill_name: 'weather', skill_md: imported.skill_md, scripts: imported.scripts, files: imported.files, binaries: imported.binaries }),
+        body: JSON.stringify({
+          skill_name: 'weather',
+          skill_md: imported.skill_md,
+          scripts: imported.scripts,
+          files: imported.files,
+          binaries: imported.binaries,
+        }),
       });
       expect(save.status, await save.clone().text()).toBe(200);
       const list = (await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills`)).json()) as any[];
