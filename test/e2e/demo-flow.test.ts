@@ -132,7 +132,8 @@ async function runFlow(run: Run): Promise<void> {
     await inBuilder('.msg.assistant.done').nth(1).waitFor();
     await inBuilder('#editor').waitFor();
     await inBuilder('.vs.ok, .vs.warn, .vs.err').first().waitFor();
-    const editorText = await inBuilder('#editor').inputValue();
+    // #editor is the textarea until the code editor arrives, then the code editor (both answer `value`).
+    const editorText = await inBuilder('#editor').evaluate((e) => (e as HTMLTextAreaElement).value);
     expect(editorText).toMatch(new RegExp(`^---\\nname: ${SKILL_NAME}\\n`));
     expect(editorText).toContain('## Tool: github_new_issues');
     expect(await inBuilder('[role="tablist"][aria-label="Draft files"] [role="tab"]').allInnerTexts()).toEqual(['SKILL.md', SCRIPT_NAME]);

@@ -73,7 +73,10 @@ describe('Run a tool from the page', () => {
     const text = await result.innerText();
     expect(text).toMatch(/exit 0 · \d+ ms · sandboxed/);
     expect(text).toContain('text: "hi from the page"');
-    expect(text).toContain('Blocked (not in egress_domains): example.com');
+    // The refused host is the run's cause (it still exited 0: curl's failure went to stderr), with its fix.
+    expect(text).toContain('What the run ran into');
+    expect(text).toContain("the sandbox's proxy refused example.com: it is not in egress_domains");
+    expect(text).toContain('Fix: add example.com to metadata.forge.egress_domains');
     // Declared versus observed, from the real run: the refused host is proposed for egress_domains, shown as a diff before Apply.
     const profile = page.locator('forge-skill-builder [part="capability-profile"]');
     await profile.waitFor({ timeout: 20_000 });

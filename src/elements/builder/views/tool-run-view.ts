@@ -108,9 +108,10 @@ function blockedHosts(r: ToolRunResult) {
 ${other.map((x) => html`<p class="warn">Blocked: ${x.host} ${x.reason}</p>`)}`;
 }
 
-/** Why the run failed, before its stderr: each cause with its fix. */
+/** Why the run failed (or, when it still exited 0, what it ran into), before its stderr: each cause with its fix. */
 function renderCauses(r: ToolRunResult) {
-  return html`<section class="run-causes" aria-label="Why it failed"><h5>Why it failed</h5><ul>${r.causes!.map(
+  const title = r.ok ? 'What the run ran into' : 'Why it failed';
+  return html`<section class="run-causes" aria-label=${title}><h5>${title}</h5><ul>${r.causes!.map(
     (c) => html`<li class=${c.code}><span>${c.message}.</span> <span class="muted"><strong>Fix:</strong> ${c.fix}.</span></li>`,
   )}</ul></section>`;
 }
