@@ -1,6 +1,7 @@
 // The routing check's API calls for the element, loaded with the dialog on
 // first use: POST …/route-check (SSE read into UI events),
-// …/route-check/requests and …/improve-description, through the API client's
+// …/route-check/requests, …/improve-description and …/route-check/optimize
+// (SSE: candidates scored on train and held-out requests), through the API client's
 // post() (its errors, endpoint and fetch). Bodies, events and replies are
 // mapped by core/protocol/routing-wire.ts; unknown events are ignored.
 import {
@@ -12,11 +13,12 @@ import {
   type RoutingSummary,
   type RoutingUiEvent,
 } from '../../core/protocol/routing-wire.js';
+import { optimizeBodyToWire, optimizeEventFromWire, type OptimizeCandidateView, type OptimizeUiEvent } from '../../core/protocol/optimize-wire.js';
 import type { ApiClient } from './client.js';
 import { readSse } from './sse.js';
 import type { Draft } from '../types.js';
 
-export type { DescriptionProposal, RoutingSummary, RoutingUiEvent };
+export type { DescriptionProposal, OptimizeCandidateView, OptimizeUiEvent, RoutingSummary, RoutingUiEvent };
 
 export type RoutingExpect = 'this' | 'other' | 'none';
 
@@ -70,4 +72,20 @@ export async function routeRequests(api: ApiClient, t: RoutingTarget, count: num
 export async function improveDescription(api: ApiClient, t: RoutingTarget, results: RoutingResultItem[], signal: AbortSignal): Promise<DescriptionProposal> {
   const sent = results.map(({ text, expect, chose, ok }) => ({ text, expect, chose, ok }));
   return descriptionProposalFromWire(await (await api.post(path(t, 'improve-description'), body(t, { results: sent }), signal)).json());
+}
+
+/** Streams `POST …/route-check/optimize`: candidates with train and held-out scores, then the chosen one. */
+export async function* routeOptimize(api: ApiClient, t: RoutingTarget, requests: RoutingRequestItem[], signal: AbortSignal): AsyncGenerator<OptimizeUiEvent> {
+  const sent = optimizeBodyToWire({
+    skillMd: t.draft.skillMd,
+    scripts: t.draft.scripts,
+    editingName: t.editingName,
+    requests: requests.map(({ text, expect }) => ({ text, expect })),
+    runsPerQuery: ROUTING_RUNS,
+  });
+  const res = await api.post(path(t, 'route-check/optimize'), sent, signal);
+  for await (const m of readSse(res.body!, signal)) {
+    const ev = optimizeEventFromWire(m.event ?? 'message', m.data);
+    if (ev) yield ev;
+  }
 }

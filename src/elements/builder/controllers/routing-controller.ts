@@ -1,7 +1,9 @@
 // The state of the "Check routing" dialog, as a Lit reactive
 // controller of <forge-skill-builder>: the editable request list (generated
 // or typed), the running check with results as they arrive, recall/precision
-// and overlaps, and the proposed description waiting for Accept. Every API
+// and overlaps, and the proposed description waiting for Accept; in the
+// Optimise mode, the candidates of an optimisation (train and held-out
+// scores, the chosen one) and Accept for the chosen text. Every API
 // call is abortable; closing the dialog or a new draft stops a running check.
 // The state belongs to one skill of one agent: when the builder moves to
 // another, the list starts empty again.
@@ -9,7 +11,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   improveDescription,
   routeCheck,
+  routeOptimize,
   routeRequests,
+  type OptimizeCandidateView,
   type DescriptionProposal,
   type RoutingExpect,
   type RoutingRequestItem,
@@ -17,6 +21,7 @@ import {
   type RoutingSummary,
   type RoutingTarget,
 } from '../../api/routing.js';
+import { withDescription } from '../../../core/routing/skills.js';
 import { isAbortError } from '../../api/sse.js';
 import type { Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';
@@ -32,7 +37,10 @@ export interface RoutedDraft {
 }
 
 /** '' when idle. */
-export type RoutingPhase = '' | 'generating' | 'running' | 'improving';
+export type RoutingPhase = '' | 'generating' | 'running' | 'improving' | 'optimising';
+
+/** The dialog's mode: check the requests once, or optimise the description over them. */
+export type RoutingMode = 'check' | 'optimise';
 
 /** Requests generated at once (the server's cap is 12). */
 export const GENERATE_COUNT = 8;
@@ -50,6 +58,15 @@ export class RoutingCheck implements ReactiveController {
   stale = false;
   draftText = '';
   draftExpect: RoutingExpect = 'this';
+  mode: RoutingMode = 'check';
+  /** The optimisation's candidates as they arrive (0 is the current text). */
+  candidates: OptimizeCandidateView[] = [];
+  /** The candidate the optimisation chose (best held-out score), once done. */
+  chosen: number | null = null;
+  /** The optimisation's calls so far and planned, and why it stopped early ('' when it did not). */
+  calls = { done: 0, planned: 0, stopped: '' };
+  /** The SKILL.md the optimisation started from. */
+  optimisedFrom = '';
   private abort: AbortController | null = null;
   /** The agent and skill the state is about. */
   private subject = '';
@@ -76,7 +93,19 @@ export class RoutingCheck implements ReactiveController {
     this.subject = subject;
     if (first) return;
     this.stop();
-    Object.assign(this, { phase: '', requests: [], results: [], summary: null, progress: 0, error: '', proposal: null, stale: false, draftText: '' });
+    Object.assign(this, {
+      phase: '',
+      requests: [],
+      results: [],
+      summary: null,
+      progress: 0,
+      error: '',
+      proposal: null,
+      stale: false,
+      draftText: '',
+      candidates: [],
+      chosen: null,
+    });
   }
 
   private set(patch: Partial<RoutingCheck>): void {
@@ -162,6 +191,51 @@ export class RoutingCheck implements ReactiveController {
       this.set({ proposal: { ...proposal, before: t.draft.skillMd } });
       this.ctx.say('A new description is proposed. Review the change, then accept or discard it.');
     });
+  }
+
+  setMode(mode: RoutingMode): void {
+    if (!this.phase) this.set({ mode });
+  }
+
+  /** Streams an optimisation over the request list; Stop aborts it. */
+  optimise(): Promise<void> {
+    const t = this.target();
+    const requests = this.requests.filter((r) => r.text.trim());
+    if (!t || requests.length === 0) return Promise.resolve();
+    this.set({ candidates: [], chosen: null, calls: { done: 0, planned: 0, stopped: '' }, optimisedFrom: t.draft.skillMd });
+    return this.step('optimising', 'optimise the description', async (signal) => {
+      for await (const ev of routeOptimize(this.ctx.api(), t, requests, signal)) {
+        if (ev.type === 'plan') this.set({ calls: { ...this.calls, planned: ev.calls } });
+        else if (ev.type === 'progress') this.set({ calls: { ...this.calls, done: ev.calls, planned: ev.planned } });
+        else if (ev.type === 'candidate') this.set({ candidates: [...this.candidates, ev.candidate] });
+        else if (ev.type === 'done') {
+          this.set({ chosen: ev.chosen, calls: { ...this.calls, done: ev.calls, stopped: ev.stopped ?? '' } });
+          this.ctx.say(
+            ev.chosen
+              ? `Optimisation done: candidate ${ev.chosen} scored best on the held-out requests.`
+              : 'Optimisation done: the current description scored best.',
+          );
+        } else this.set({ error: ev.error });
+      }
+    });
+  }
+
+  /** The chosen candidate's SKILL.md into the draft (through the editor, so the draft is checked again). */
+  acceptChosen(): void {
+    const c = this.candidates.find((x) => x.index === this.chosen);
+    const d = this.editor.draft;
+    if (!c?.skillMd || !d) return;
+    // Edited since the start: only the description changes, the edits stay.
+    const text = c.texts.description;
+    let skillMd = c.skillMd;
+    try {
+      if (d.skillMd !== this.optimisedFrom && text !== undefined) skillMd = withDescription(d.skillMd, text);
+    } catch (e) {
+      return this.set({ error: this.ctx.error('accept the description', e) });
+    }
+    this.editor.edit({ skillMd, scripts: d.scripts });
+    this.set({ chosen: null, stale: true });
+    this.ctx.say('Description updated in the draft.');
   }
 
   /** Drops the proposed description. */

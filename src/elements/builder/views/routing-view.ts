@@ -1,7 +1,8 @@
 // The "Check routing" dialog of <forge-skill-builder>: the request
 // list (generated or typed, editable, each with what should happen), results
 // as they arrive, recall, precision and the competing skills, and a proposed
-// description shown as a diff with Accept / Discard. State lives in
+// description shown as a diff with Accept / Discard; or, in the Optimise mode
+// (optimise-view.ts), an optimisation over the same requests. State lives in
 // routing-controller.ts; this file only renders it. The builder loads this
 // module (and the controller with it) on the first "Check routing", so the
 // standalone bundle's initial download does not carry it.
@@ -11,6 +12,7 @@ import { trapTab } from '../../internal/dialog.js';
 import { RoutingCheck } from '../controllers/routing-controller.js';
 import { ROUTING_RUNS, type RoutingExpect, type RoutingResultItem } from '../../api/routing.js';
 import { renderDraftDiff } from '../../internal/diff/diff-view.js';
+import { renderOptimise } from './optimise-view.js';
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
 
@@ -29,9 +31,10 @@ const outcome = (r: RoutingResultItem | undefined) =>
 
 function renderBody(b: RoutingDialog, c: RoutingCheck) {
   const off = !!c.phase;
-  const s = c.summary;
-  const p = c.proposal;
-  return html`<p class="muted">Each request goes ${ROUTING_RUNS} times to the skill-builder model (its answers vary), shown what <code>${b.agent}</code>'s
+  const mode = (m: RoutingCheck['mode'], label: string) =>
+    html`<button class="small" aria-pressed=${c.mode === m ? 'true' : 'false'} ?disabled=${off} @click=${() => c.setMode(m)}>${label}</button>`;
+  return html`<div role="group" aria-label="Mode">${mode('check', 'Check the requests')} ${mode('optimise', 'Optimise the description')}</div>
+    <p class="muted">Each request goes ${ROUTING_RUNS} times to the skill-builder model (its answers vary), shown what <code>${b.agent}</code>'s
       runtime shows: the skill catalog, <code>read_skill</code> and its other skills' tools.</p>
     <button class="small" ?disabled=${off} @click=${() => void c.generate()}>${c.phase === 'generating' ? 'Writing requests…' : 'Generate requests'}</button>
     <ol class="route-list" aria-label="Requests to check">
@@ -52,13 +55,19 @@ function renderBody(b: RoutingDialog, c: RoutingCheck) {
     </form>
     <p role="status">${c.phase === 'running' ? `Checked ${c.results.filter(Boolean).length} of ${c.progress}…` : c.phase === 'improving' ? 'Proposing a description…' : ''}</p>
     ${c.error ? html`<div class="notice error" role="alert"><span class="ico" aria-hidden="true">!</span><div>${c.error}</div></div>` : nothing}
-    ${
-      s
-        ? html`<div class="route-summary"><p><strong>Recall ${pct(s.recall)}</strong> · <strong>Precision ${pct(s.precision)}</strong> · ${s.passed} of ${s.total} as expected</p>
+    ${c.mode === 'optimise' ? renderOptimise(c) : renderResults(c)}`;
+}
+
+function renderResults(c: RoutingCheck) {
+  const s = c.summary;
+  const p = c.proposal;
+  return html`${
+    s
+      ? html`<div class="route-summary"><p><strong>Recall ${pct(s.recall)}</strong> · <strong>Precision ${pct(s.precision)}</strong> · ${s.passed} of ${s.total} as expected</p>
           <ul class="plain-list">${s.overlaps.map((o) => html`<li>Competes with <code>${o.skill}</code> for “${o.requests.join('”, “')}”</li>`)}</ul>
           ${c.stale ? html`<p class="hint">The description changed since this run: run the check again.</p>` : nothing}</div>`
-        : nothing
-    }
+      : nothing
+  }
     ${
       p
         ? html`<section class="route-proposal" aria-label="Proposed description"><h3>Proposed description</h3><p>${p.rationale}</p>
@@ -86,6 +95,9 @@ const STYLE = html`<style>
   .route-row > span { grid-column: 1 / -1; font-size: 0.85em; }
   .route-row .ok { color: var(--_success); }
   .route-row .miss { color: var(--_danger); }
+  .route-iterations { border-collapse: collapse; width: 100%; }
+  .route-iterations th, .route-iterations td { text-align: left; padding: var(--_space-1) var(--_space-2); border-bottom: 1px solid var(--_border); }
+  .route-iterations tr.chosen { font-weight: 600; }
 </style>`;
 
 export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
@@ -99,12 +111,14 @@ export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
     ${STYLE}
     <div class="dialog-body">${b.open ? renderBody(b, c) : nothing}</div>
     <div class="dialog-foot">
-      <span class="grow hint" id="route-cost">${n ? `${n} requests × ${ROUTING_RUNS} runs · ${n * ROUTING_RUNS} model calls` : ''}</span>
-      ${c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}
+      <span class="grow hint" id="route-cost">${n && c.mode === 'check' ? `${n} requests × ${ROUTING_RUNS} runs · ${n * ROUTING_RUNS} model calls` : ''}</span>
+      ${c.mode === 'check' && c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}
       ${
-        c.phase === 'running'
+        c.phase === 'running' || c.phase === 'optimising'
           ? html`<button @click=${() => c.stop()}>Stop</button>`
-          : html`<button class="primary" ?disabled=${!n || !!c.phase} aria-describedby="route-cost" @click=${() => void c.run()}>Run check</button>`
+          : c.mode === 'optimise'
+            ? html`<button class="primary" ?disabled=${!n || !!c.phase} @click=${() => void c.optimise()}>Optimise</button>`
+            : html`<button class="primary" ?disabled=${!n || !!c.phase} aria-describedby="route-cost" @click=${() => void c.run()}>Run check</button>`
       }
     </div>
   </dialog>`;
