@@ -21,7 +21,6 @@ import {
   type RoutingSummary,
   type RoutingTarget,
 } from '../../api/routing.js';
-import { withDescription } from '../../../core/routing/skills.js';
 import { isAbortError } from '../../api/sse.js';
 import type { Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';
@@ -225,14 +224,9 @@ export class RoutingCheck implements ReactiveController {
     const c = this.candidates.find((x) => x.index === this.chosen);
     const d = this.editor.draft;
     if (!c?.skillMd || !d) return;
-    // Edited since the start: only the description changes, the edits stay.
-    const text = c.texts.description;
-    let skillMd = c.skillMd;
-    try {
-      if (d.skillMd !== this.optimisedFrom && text !== undefined) skillMd = withDescription(d.skillMd, text);
-    } catch (e) {
-      return this.set({ error: this.ctx.error('accept the description', e) });
-    }
+    // The candidate is the starting SKILL.md with only its text changed; edits made since would be lost.
+    if (d.skillMd !== this.optimisedFrom) return this.set({ error: 'The draft changed since the optimisation started: run it again to accept a candidate.' });
+    const skillMd = c.skillMd;
     this.editor.edit({ skillMd, scripts: d.scripts });
     this.set({ chosen: null, stale: true });
     this.ctx.say('Description updated in the draft.');
