@@ -13,7 +13,7 @@ import {
   type RoutingSummary,
   type RoutingUiEvent,
 } from '../../core/protocol/routing-wire.js';
-import { optimizeBodyToWire, optimizeEventFromWire, type OptimizeCandidateView, type OptimizeUiEvent } from '../../core/protocol/optimize-wire.js';
+import { optimizeBodyToWire, optimizeEventFromWire, type OptimizeCandidateView, type OptimizeUiEvent } from '../../core/protocol/optimize-client-wire.js';
 import type { ApiClient } from './client.js';
 import { readSse } from './sse.js';
 import type { Draft } from '../types.js';
