@@ -7,7 +7,7 @@ import { equal, includes, ok } from '../helpers/assert.js';
 import { expectAccessible } from '../helpers/axe.js';
 import { $, $$, button, cleanup, mountWithDraft, typeInto, txt, waitFor, internals } from '../helpers/dom.js';
 import { FakeApi, type Call } from '../helpers/fake-api.js';
-import { sseText, type SseEvent } from '../helpers/sse.js';
+import { sseStream, sseText, type SseEvent, type SseStream } from '../helpers/sse.js';
 
 afterEach(cleanup);
 
@@ -94,5 +94,30 @@ describe('builder: optimise the routing description', () => {
     button(el, 'Accept', D).click();
     await waitFor(() => internals(el).editor.draft!.skillMd !== before, 'draft updated');
     includes(internals(el).editor.draft!.skillMd, `description: ${NEW}`);
+  });
+
+  it('Stop aborts a running optimisation', async () => {
+    const api = new FakeApi();
+    let stream: SseStream | undefined;
+    api.override = (call: Call) => {
+      if (call.method !== 'POST' || !call.path.endsWith('/route-check/optimize')) return undefined;
+      stream = sseStream([['plan', { calls: 18, target: 'description', runs_per_query: 3, train: 2, held_out: 1 }]], { signal: call.signal, holdAfter: 1 });
+      return stream.response;
+    };
+    const el = await mountWithDraft(api);
+    $<HTMLButtonElement>(el, '#analysis-tab-routing')!.click();
+    await waitFor(() => $$(el, '#analysis-panel button').some((b) => txt(b) === 'Check routing'), 'the Routing analysis loaded');
+    button(el, 'Check routing', '#analysis-panel').click();
+    await waitFor(() => $<HTMLDialogElement>(el, D)?.open, 'dialog open');
+    button(el, 'Optimise the description', D).click();
+    await waitFor(() => inD(el, 'button[aria-pressed="true"]')?.textContent?.includes('Optimise') ?? false, 'optimise mode');
+    typeInto(inD<HTMLInputElement>(el, '#route-new')!, 'weather in Oslo');
+    button(el, 'Add', D).click();
+    await waitFor(() => allInD(el, '.route-list > li').length === 1, 'added');
+    button(el, 'Optimise', `${D} .dialog-foot`).click();
+    await waitFor(() => txt(inD(el, '.route-optimise [role="status"]')).includes('of 18'), 'running');
+    button(el, 'Stop', `${D} .dialog-foot`).click();
+    await stream!.aborted;
+    await waitFor(() => allInD(el, '.dialog-foot button').some((b) => txt(b) === 'Optimise'), 'idle again');
   });
 });
