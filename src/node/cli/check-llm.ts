@@ -1,4 +1,4 @@
-// The model behind `check --routing`: the workspace's skill-builder LLM
+// The model behind `check --routing`/`--evals` and `eval --record/--replay`: the workspace's skill-builder LLM
 // settings (as for route-check), recording every provider call into
 // `--record <dir>` or answering every call from `--replay <dir>`. Replaying
 // sends nothing, so it needs no key and no trusted base_url: CI runs it
@@ -14,6 +14,8 @@ import type { CliIo } from './io.js';
 import { findWorkspace } from './workspace-dir.js';
 
 export interface CheckLlmArgs {
+  /** The command the usage errors name (default `check`). */
+  command?: string;
   /** --dir: the workspace with the LLM settings. */
   dir?: string;
   record?: string;
@@ -29,20 +31,21 @@ async function isDir(path: string): Promise<boolean> {
   );
 }
 
-/** The LlmConfig the routing check runs on; UsageError (exit 2) for unusable settings. */
+/** The LlmConfig the routing check (or eval) runs on; UsageError (exit 2) for unusable settings. */
 export async function checkLlmConfig(args: CheckLlmArgs, io: CliIo): Promise<LlmConfig> {
-  if (args.record !== undefined && args.replay !== undefined) throw new UsageError('give --record <dir> or --replay <dir>, not both', 'check');
-  if (args.record === '' || args.replay === '') throw new UsageError('--record and --replay need a folder', 'check');
+  const command = args.command ?? 'check';
+  if (args.record !== undefined && args.replay !== undefined) throw new UsageError('give --record <dir> or --replay <dir>, not both', command);
+  if (args.record === '' || args.replay === '') throw new UsageError('--record and --replay need a folder', command);
   const replayDir = args.replay !== undefined ? resolve(io.cwd, args.replay) : undefined;
   if (replayDir !== undefined && !(await isDir(replayDir)))
-    throw new UsageError(`--replay ${args.replay}: no such folder; record one first with --record ${args.replay} (needs the provider key)`, 'check', 'replay');
+    throw new UsageError(`--replay ${args.replay}: no such folder; record one first with --record ${args.replay} (needs the provider key)`, command, 'replay');
   const workspaceDir = args.dir !== undefined ? resolve(io.cwd, args.dir) : (findWorkspace(resolve(io.cwd, args.firstPath)) ?? findWorkspace(io.cwd) ?? io.cwd);
   let config: LlmConfig;
   try {
     ({ config } = await resolveUsableLlm({ workspaceDir, env: io.env, homeDir: io.homeDir, offline: replayDir !== undefined }));
   } catch (err) {
     if (!ConfigError.isInstance(err)) throw err;
-    throw new UsageError(`${err.message} (workspace ${workspaceDir}; pass --dir <workspace> for another)`, 'check', err.field);
+    throw new UsageError(`${err.message} (workspace ${workspaceDir}; pass --dir <workspace> for another)`, command, err.field);
   }
   const dir = replayDir ?? (args.record !== undefined ? resolve(io.cwd, args.record) : undefined);
   if (dir === undefined) return config;

@@ -12,6 +12,7 @@ import type { EvalEvent, EvalReport } from '../../core/evals/types.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { runAgentEvals } from '../evals/agent-evals.js';
 import { numberFlag, parseCommandArgs, PROGRAM, UsageError } from './args.js';
+import { checkLlmConfig } from './check-llm.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
 import { loadSkill } from './validate.js';
@@ -38,6 +39,10 @@ Options:
   --max-steps <n>        model calls per case (default 6)
   --no-tools             do not run tools; each call gets a "not run" result
   --no-sandbox           run tools without bubblewrap (no isolation)
+  --record <dir>         save every model call and its reply there (never the key)
+  --replay <dir>         answer every model call from a recording: no network, no key;
+                         a call it does not hold fails the run, naming the file it looked for
+                         (with --no-tools the replay depends on the recording alone)
   --out <file>           write benchmark.json (skill-creator's format) there
   --json                 print the benchmark.json instead of the table
   -h, --help             show this help
@@ -92,6 +97,8 @@ const FLAGS = {
   'no-sandbox': { type: 'boolean' },
   out: { type: 'string' },
   json: { type: 'boolean' },
+  record: { type: 'string' },
+  replay: { type: 'string' },
 } as const;
 
 type EvalValues = ReturnType<typeof parseCommandArgs<typeof FLAGS>>['values'];
@@ -130,9 +137,15 @@ async function start(values: EvalValues, skillDir: string, io: CliIo): Promise<A
   const maxSteps = number('max-steps', values['max-steps'], 1, 50, true);
   const agentDir = resolve(io.cwd, values.agent!);
   const workspaceDir = values.dir !== undefined ? resolve(io.cwd, values.dir) : (findWorkspace(agentDir) ?? findWorkspace(skillDir) ?? io.cwd);
+  // Recording or replaying: the workspace's model with the recording store (a replay needs no key).
+  const recorded = values.record !== undefined || values.replay !== undefined;
+  const llm = recorded
+    ? await checkLlmConfig({ command: 'eval', dir: workspaceDir, record: values.record, replay: values.replay, firstPath: skillDir }, io)
+    : undefined;
   const controller = new AbortController();
   void io.waitForShutdown().then(() => controller.abort(new Error('interrupted')));
   return runAgentEvals({
+    ...(llm ? { llm } : {}),
     workspaceDir,
     agentDir,
     draft: await loadWithEvals(skillDir),

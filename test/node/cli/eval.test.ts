@@ -2,7 +2,7 @@
 // server (agent and grader), with the skill's tool run for real in the
 // sandbox: the table, benchmark.json written in skill-creator's format, the
 // exit status against --min-delta, --no-tools recording "not run", and usage errors.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator, type Schema } from '@cfworker/json-schema';
@@ -54,6 +54,31 @@ const run = async (args: string[]): Promise<{ code: number; out: string; err: st
 };
 
 describe('eval', () => {
+  it('--record saves the run; --replay reruns it with no server and no key, identically; a call it does not hold fails naming the file', async () => {
+    const args = ['drafts/unit-convert', '--agent', 'bot', '--runs', '1', '--no-tools', '--min-delta', '0.9'];
+    const recorded = await run([...args, '--record', 'rec']);
+    expect(recorded.code).toBe(1);
+    // Replay: the provider is gone, the key and the trust in its origin too.
+    await provider.close();
+    await writeFile(join(root, '.forge/.env'), '');
+    await writeFile(join(home, '.forge/ui.yaml'), '');
+    const replayed = await run([...args, '--replay', 'rec']);
+    // The same table and benchmark; only the measured wall times may differ.
+    const untimed = (out: string) => out.replace(/\d+\.\d s\b/g, 'T s');
+    expect(untimed(replayed.out)).toBe(untimed(recorded.out));
+    expect(replayed.code).toBe(1);
+    const files = await readdir(join(root, 'rec'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(await readFile(join(root, 'rec', f), 'utf8')).not.toContain(KEY);
+    // A changed case asks for a call the recording does not hold.
+    const evalsFile = join(root, 'drafts/unit-convert/evals/evals.json');
+    await writeFile(evalsFile, (await readFile(evalsFile, 'utf8')).replace('marathon', 'half marathon'));
+    const missed = await run([...args, '--replay', 'rec']);
+    expect(missed.code).toBe(1);
+    expect(missed.err).toMatch(/eval failed: .*rec/);
+    expect((await run([...args, '--replay', 'nowhere'])).err).toContain('--replay nowhere: no such folder');
+  });
+
   it('runs the tool in the sandbox, prints the benchmark, writes benchmark.json and exits 0 when the delta reaches --min-delta', async () => {
     const r = await run(['drafts/unit-convert', '--agent', 'bot', '--runs', '1', '--min-delta', '0.5', '--out', 'benchmark.json', '--budget-calls', '40']);
     expect(r.err).toContain('Evaluating 2 cases × 2 configurations: 4 runs, at most');
