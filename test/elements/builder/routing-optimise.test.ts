@@ -97,11 +97,12 @@ describe('builder: optimise the routing description', () => {
   });
 
   it('Stop aborts a running optimisation', async () => {
+    // The stream stays open after its plan (as a long optimisation does), so the run is still going when Stop is pressed.
     const api = new FakeApi();
     let stream: SseStream | undefined;
     api.override = (call: Call) => {
       if (call.method !== 'POST' || !call.path.endsWith('/route-check/optimize')) return undefined;
-      stream = sseStream([['plan', { calls: 18, target: 'description', runs_per_query: 3, train: 2, held_out: 1 }]], { signal: call.signal, holdAfter: 1 });
+      stream = sseStream([['plan', { calls: 18, target: 'description', runs_per_query: 3, train: 2, held_out: 1 }]], { signal: call.signal, hang: true });
       return stream.response;
     };
     const el = await mountWithDraft(api);
