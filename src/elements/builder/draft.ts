@@ -44,21 +44,23 @@ const folderPath = (tab: string) => tab.replace(/^\.\//, '');
 /** The file a diagnostic points at, as a tab name (`SKILL.md`, a script name or a folder file's path). */
 export function diagTab(d: Diagnostic): string {
   if (!d.file || d.file === SKILL_MD) return SKILL_MD;
-  return d.file.startsWith('scripts/') ? d.file.slice(8) : folderTab(d.file);
+  return /^scripts\/[^/]+$/.test(d.file) ? d.file.slice(8) : folderTab(d.file);
 }
 
 /** The text a file tab edits ('' for a binary or a missing file). */
-export const fileText = (d: Draft, tab: string): string => (tab === SKILL_MD ? d.skillMd : ((isFolderTab(tab) ? d.files?.[tab] : d.scripts[tab]) ?? ''));
+export const fileText = (d: Draft, tab: string): string =>
+  tab === SKILL_MD ? d.skillMd : ((isFolderTab(tab) ? d.files?.[folderPath(tab)] : d.scripts[tab]) ?? '');
 
 /** The draft with the text of one file tab replaced. */
 export function withFileText(d: Draft, tab: string, text: string): Draft {
   if (tab === SKILL_MD) return { ...d, skillMd: text };
-  return isFolderTab(tab) ? { ...d, files: { ...d.files, [tab]: text } } : { ...d, scripts: { ...d.scripts, [tab]: text } };
+  return isFolderTab(tab) ? { ...d, files: { ...d.files, [folderPath(tab)]: text } } : { ...d, scripts: { ...d.scripts, [tab]: text } };
 }
 
 /** Whether the draft has the file a tab shows. */
 export const hasTab = (d: Draft, tab: string): boolean =>
-  tab === SKILL_MD || (isFolderTab(tab) ? (d.files?.[tab] ?? d.binaries?.find((x) => folderTab(x.path) === tab)) !== undefined : Object.hasOwn(d.scripts, tab));
+  tab === SKILL_MD ||
+  (isFolderTab(tab) ? (d.files?.[folderPath(tab)] ?? d.binaries?.find((x) => folderTab(x.path) === tab)) !== undefined : Object.hasOwn(d.scripts, tab));
 
 /** The path of a tab's file in the skill folder. */
 export const tabPath = (tab: string): string => (tab === SKILL_MD ? tab : isFolderTab(tab) ? folderPath(tab) : `scripts/${tab}`);

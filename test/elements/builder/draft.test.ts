@@ -98,7 +98,7 @@ describe('builder: scripts', () => {
     typeInto(name, '../escape.sh');
     button(el, 'Add', '.name-edit').click();
     await el.updateComplete;
-    includes(textOf(el, '#file-name-error'), 'not a plain file name');
+    includes(textOf(el, '#file-name-error'), 'contains ".." and would land outside the skill folder');
     typeInto($<HTMLInputElement>(el, '#file-name')!, 'weather-current.sh');
     button(el, 'Add', '.name-edit').click();
     await el.updateComplete;

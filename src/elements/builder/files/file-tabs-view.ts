@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { diagTab, folderTab } from '../draft.js';
-import { fileGroups, folderChoices, folderOf, formatSize, nameIn, type FileTab } from './folder-files.js';
+import { fileGroups, folderChoices, folderLabel, folderOf, formatSize, nameIn, type FileTab } from './folder-files.js';
 import { filesOf, type FilesController, type FilesPanel, type NameEdit } from './files-controller.js';
 
 const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
@@ -63,14 +63,14 @@ function renderNameEdit(p: FilesPanel, c: FilesController, edit: NameEdit) {
   };
   const label = edit.mode === 'add' ? 'New file' : `Rename ${nameIn(edit.from!)} to`;
   const hint =
-    edit.folder === 'scripts'
+    edit.folder === 'scripts' && !edit.value.includes('/')
       ? 'A plain file name in scripts/, named after its tool (tool my_tool runs my-tool.sh); the extension picks the interpreter.'
-      : `A text file in ${edit.folder}/ (Markdown, templates, data) that SKILL.md points the agent to.`;
+      : `A text file in ${folderLabel(edit.folder)} (Markdown, templates, data; "x/y.md" makes a sub-folder) that SKILL.md points the agent to.`;
   return html`<form class="name-edit" @submit=${submit} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.stopPropagation(), c.select(p.editor.tab))}>
     <label for="file-name">${label}</label>
     <div class="name-row">
       <select aria-label="Folder" class="mono folder-pick" .value=${live(edit.folder)} @change=${(e: Event) => change({ folder: (e.target as HTMLSelectElement).value })}>
-        ${folderChoices(p.editor.draft!).map((f) => html`<option value=${f} ?selected=${f === edit.folder}>${f}/</option>`)}
+        ${folderChoices(p.editor.draft!).map((f) => html`<option value=${f} ?selected=${f === edit.folder}>${folderLabel(f)}</option>`)}
       </select>
       <input id="file-name" class="mono" .value=${live(edit.value)} autocomplete="off" spellcheck="false"
         aria-invalid=${edit.error ? 'true' : 'false'} aria-describedby=${edit.error ? 'file-name-error' : 'file-name-hint'}

@@ -8,7 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BuilderContext } from '../controllers/context.js';
 import { downloadBlob } from '../../internal/download.js';
-import { SKILL_MD } from '../draft.js';
+import { SKILL_MD, tabPath } from '../draft.js';
 import type { Draft, ValidationResult } from '../../types.js';
 import { fromDrop, fromInput, type ImportSource } from './dropped-files.js';
 import { exportPackage, importSkill } from './files-api.js';
@@ -112,23 +112,17 @@ export class FilesController implements ReactiveController {
     this.set({ edit: { mode: 'rename', from: tab, folder: folderOf(tab), value: nameIn(tab), error: '' }, confirmDelete: null });
   }
 
-  /** Applies the name form; a refused name stays in the form with the reason. */
+  /** Applies the name form; a refused name stays in the form with the reason. A rename keeps the file's text and opens it under its new name. */
   submitEdit(): void {
     const edit = this.edit;
     const d = this.p.editor.draft;
     if (!edit || !d) return;
     const name = edit.value.trim();
     const to = tabFor(edit.folder, name);
-    const error = checkNewFileName(
-      edit.folder,
-      name,
-      d,
-      edit.from && folderOf(edit.from) === edit.folder ? (edit.folder === 'scripts' ? nameIn(edit.from) : edit.from) : undefined,
-    );
+    const error = checkNewFileName(edit.folder, name, d, edit.from);
     if (error) return this.set({ edit: { ...edit, error } });
     this.p.editor.edit(edit.mode === 'add' ? addFile(d, edit.folder, name) : renameFile(d, edit.from!, to));
-    const shown = edit.folder === 'scripts' ? name : to;
-    this.p.ctx.say(edit.mode === 'add' ? `Added ${shown}.` : `Renamed ${nameIn(edit.from!)} to ${shown}.`);
+    this.p.ctx.say(edit.mode === 'add' ? `Added ${tabPath(to)}.` : `Renamed ${tabPath(edit.from!)} to ${tabPath(to)}.`);
     this.select(to, true);
   }
 

@@ -7,7 +7,7 @@
 
 import { entryPathProblem, foldedPath } from '../../../core/safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS, TEXT_FILE_FOLDERS } from '../../../core/skill-folder/limits.js';
-import { checkNewScriptName, folderTab, isFolderTab, SCRIPT_TEMPLATE, SKILL_MD, tabPath } from '../draft.js';
+import { checkNewScriptName, fileText, folderTab, isFolderTab, SCRIPT_TEMPLATE, SKILL_MD, tabPath, withFileText } from '../draft.js';
 import type { Draft, DraftBinary } from '../../types.js';
 
 export interface FileTab {
@@ -35,7 +35,7 @@ export function fileGroups(d: Draft): FileGroup[] {
   const add = (folder: string, t: FileTab) => (groups.get(folder) ?? groups.set(folder, []).get(folder)!).push(t);
   for (const name of Object.keys(d.scripts)) add('scripts', { tab: name, label: name });
   const other: FileTab[] = [
-    ...Object.keys(d.files ?? {}).map((path) => ({ tab: path, label: path })),
+    ...Object.keys(d.files ?? {}).map((path) => ({ tab: folderTab(path), label: path })),
     ...(d.binaries ?? []).map((b) => ({ tab: folderTab(b.path), label: b.path, binary: b })),
   ].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   for (const t of other) {
@@ -45,16 +45,23 @@ export function fileGroups(d: Draft): FileGroup[] {
   return [...groups].map(([folder, tabs]) => ({ folder, tabs })).sort((a, b) => rank(a.folder) - rank(b.folder) || (a.folder < b.folder ? -1 : 1));
 }
 
-/** Folders a file can be added to or moved into: scripts/, the usual text folders (`reference/` only when used) and any other folder the draft has (templates/ …). */
+/**
+ * Folders a file can be added to or moved into: scripts/, the usual text folders (`reference/` only when used), any other
+ * folder the draft has (templates/ …) and, when the draft has files at the top of the skill folder (LICENSE.txt), that top ('').
+ */
 export function folderChoices(d: Draft): string[] {
   const used = new Set(Object.keys(d.files ?? {}).map(topFolder));
-  return [...new Set(['scripts', ...TEXT_FILE_FOLDERS.filter((f) => f !== 'reference' || used.has(f)), ...[...used].filter(Boolean).sort()])];
+  const named = [...used].filter(Boolean).sort();
+  return [...new Set(['scripts', ...TEXT_FILE_FOLDERS.filter((f) => f !== 'reference' || used.has(f)), ...named, ...(used.has('') ? [''] : [])])];
 }
 
-/** The folder a tab's file is in (`scripts` for a script, '' for SKILL.md). */
+/** How a folder is shown in the name form: `references/`, or `./` for the top of the skill folder. */
+export const folderLabel = (folder: string) => (folder ? `${folder}/` : './');
+
+/** The folder a tab's file is in (`scripts` for a script, '' for SKILL.md and a file at the top of the skill folder). */
 export const folderOf = (tab: string) => (tab === SKILL_MD ? '' : isFolderTab(tab) ? topFolder(tabPath(tab)) : 'scripts');
 
-/** The name of a tab's file inside its folder. */
+/** The name of a tab's file inside its folder (a nested file keeps its sub-folders: `x/y.txt` in templates/). */
 export const nameIn = (tab: string) =>
   isFolderTab(tab)
     ? tabPath(tab)
@@ -62,16 +69,37 @@ export const nameIn = (tab: string) =>
         .replace(/^\//, '')
     : tab;
 
-/**
- * Why `name` cannot be a new (or renamed) file in `folder`, or null when it can. Scripts: the script rule.
- * Other folders: each `/`-separated segment must pass the same rule, the path must be safe in an archive
- * and must not clash (after Unicode normalisation and case folding) with another folder file.
- */
-export function checkNewFileName(folder: string, name: string, d: Draft, renaming?: string): string | null {
-  if (folder === 'scripts') return checkNewScriptName(name, d.scripts, renaming);
-  if (!folderChoices(d).includes(folder)) return `files can be added to ${folderChoices(d).join('/, ')}/`;
+/** Whether `name` in `folder` is a script (a plain name in scripts/) rather than a folder file (`scripts/lib/util.py`, `references/a.md`). */
+const isScript = (folder: string, name: string) => folder === 'scripts' && !name.includes('/');
+
+/** The tab key of `name` in `folder`. */
+export const tabFor = (folder: string, name: string) => (isScript(folder, name) ? name : folderTab(folder ? `${folder}/${name}` : name));
+
+/** Every path the draft's files take in the skill folder (scripts as `scripts/<name>`), but the one of tab `except`. */
+function pathsOf(d: Draft, except?: string): string[] {
+  const skip = except === undefined ? undefined : tabPath(except);
+  const all = [...Object.keys(d.files ?? {}), ...(d.binaries ?? []).map((b) => b.path), ...Object.keys(d.scripts).map((s) => `scripts/${s}`)];
+  return all.filter((p) => p !== skip);
+}
+
+/** Why a folder file's `path` clashes with another file of the draft (the same name apart from case or Unicode form, or one being the other's folder), or null. */
+function clashOf(path: string, others: string[]): string | null {
+  const key = foldedPath(path);
+  for (const p of others) {
+    const other = foldedPath(p);
+    if (other === key)
+      return p === path ? `a file named "${path}" already exists` : `"${path}" clashes with "${p}" (the same name apart from case or Unicode form)`;
+    if (other.startsWith(`${key}/`)) return `"${path}" is the folder of "${p}"; choose another name`;
+    if (key.startsWith(`${other}/`)) return `"${p}" is a file, so nothing can go inside it; choose another folder`;
+  }
+  return null;
+}
+
+/** Why `name` cannot be a file in `folder` (not a script), before any clash: a safe relative path whose every segment passes the script-name rule. */
+function folderFileProblem(folder: string, name: string, d: Draft): string | null {
+  if (!folderChoices(d).includes(folder)) return `files can be added to ${folderChoices(d).map(folderLabel).join(', ')}`;
   if (name === '') return 'a file name is required (e.g. "guide.md")';
-  const path = `${folder}/${name}`;
+  const path = folder ? `${folder}/${name}` : name;
   const unsafe = entryPathProblem(path);
   if (unsafe) return unsafe.replace('the entry', 'the file');
   for (const segment of name.split('/')) {
@@ -82,17 +110,28 @@ export function checkNewFileName(folder: string, name: string, d: Draft, renamin
         .replace(' as scripts', '')
         .replace(/another script name/, 'another name');
   }
-  const key = foldedPath(path);
-  const clash = [...Object.keys(d.files ?? {}), ...(d.binaries ?? []).map((b) => b.path)].find((p) => p !== renaming && foldedPath(p) === key);
-  if (clash)
-    return clash === path ? `a file named "${path}" already exists` : `"${path}" clashes with "${clash}" (the same name apart from case or Unicode form)`;
-  if (!renaming && Object.keys(d.files ?? {}).length >= SKILL_FOLDER_LIMITS.maxTextFiles)
-    return `a skill may hold at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files`;
+  if (foldedPath(path) === foldedPath(SKILL_MD)) return 'SKILL.md is the skill itself; choose another name';
   return null;
 }
 
-/** The tab key of `name` in `folder`. */
-export const tabFor = (folder: string, name: string) => (folder === 'scripts' ? name : `${folder}/${name}`);
+/**
+ * Why `name` cannot be a new file in `folder` (or the new name of the file of tab `renaming`), or null when it can.
+ * A plain name in scripts/ is a script: the script rule. Anything else is a folder file: each `/`-separated segment must
+ * pass the same rule, the path must be safe in an archive, and it must not clash (after Unicode normalisation and case
+ * folding, or as a file where a folder is) with another file of the draft.
+ */
+export function checkNewFileName(folder: string, name: string, d: Draft, renaming?: string): string | null {
+  const script = isScript(folder, name);
+  const problem = script
+    ? checkNewScriptName(name, d.scripts, renaming !== undefined && !isFolderTab(renaming) ? renaming : undefined)
+    : folderFileProblem(folder, name, d);
+  if (problem) return problem;
+  const clash = clashOf(tabPath(tabFor(folder, name)), pathsOf(d, renaming));
+  if (clash) return clash;
+  if (!script && !renaming && Object.keys(d.files ?? {}).length >= SKILL_FOLDER_LIMITS.maxTextFiles)
+    return `a skill may hold at most ${SKILL_FOLDER_LIMITS.maxTextFiles} text files`;
+  return null;
+}
 
 /** A name in `folder` not taken yet: `new-tool.sh` / `notes.md`, then `-2`, `-3`, … */
 export function freshName(folder: string, d: Draft): string {
@@ -105,25 +144,25 @@ export function freshName(folder: string, d: Draft): string {
 
 const without = <V>(o: Record<string, V> | undefined, key: string): Record<string, V> => Object.fromEntries(Object.entries(o ?? {}).filter(([k]) => k !== key));
 
-/** The draft with a new file (a script gets the script template; a text file starts empty). */
+/** The draft with a new file (a script gets the script template; a text file starts with a title). */
 export function addFile(d: Draft, folder: string, name: string): Draft {
-  return folder === 'scripts'
-    ? { ...d, scripts: { ...d.scripts, [name]: SCRIPT_TEMPLATE } }
-    : { ...d, files: { ...d.files, [tabFor(folder, name)]: `# ${name.replace(/\.[^.]*$/, '')}\n` } };
+  const tab = tabFor(folder, name);
+  return withFileText(d, tab, isFolderTab(tab) ? `# ${name.replace(/^.*\//, '').replace(/\.[^.]*$/, '')}\n` : SCRIPT_TEMPLATE);
 }
 
-/** The draft with the file of tab `from` under the new tab `to` (a script renamed in place keeps its position; a file may move between scripts/ and the text folders). */
+/**
+ * The draft with the file of tab `from` under the new tab `to`, its text kept: a script renamed in place keeps its
+ * position; a file may move between scripts/, the text folders, their sub-folders and the top of the skill folder.
+ */
 export function renameFile(d: Draft, from: string, to: string): Draft {
   if (!isFolderTab(from) && !isFolderTab(to)) return { ...d, scripts: Object.fromEntries(Object.entries(d.scripts).map(([k, v]) => [k === from ? to : k, v])) };
-  const text = isFolderTab(from) ? (d.files?.[from] ?? '') : (d.scripts[from] ?? '');
-  const out = deleteFile(d, from);
-  return isFolderTab(to) ? { ...out, files: { ...out.files, [to]: text } } : { ...out, scripts: { ...out.scripts, [to]: text } };
+  return withFileText(deleteFile(d, from), to, fileText(d, from));
 }
 
 /** The draft without the file of `tab`. */
 export function deleteFile(d: Draft, tab: string): Draft {
   if (!isFolderTab(tab)) return { ...d, scripts: without(d.scripts, tab) };
-  const out: Draft = { ...d, files: without(d.files, tab) };
+  const out: Draft = { ...d, files: without(d.files, tabPath(tab)) };
   if (d.binaries) out.binaries = d.binaries.filter((b) => folderTab(b.path) !== tab);
   return out;
 }

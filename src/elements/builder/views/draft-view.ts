@@ -65,7 +65,7 @@ function renderFile(b: DraftPanel) {
   const d = ed.draft!;
   const tab = ed.tab;
   const files = filesView(b.host, 1);
-  if (isFolderTab(tab) && d.files?.[tab] === undefined) return files?.renderBinary(b.files) ?? nothing;
+  if (isFolderTab(tab) && d.files?.[tabPath(tab)] === undefined) return files?.renderBinary(b.files) ?? nothing;
   const text = fileText(d, tab);
   const marks = new Map<number, string>();
   for (const x of [...(b.checks.result?.warnings ?? []), ...(b.checks.result?.errors ?? [])]) if (x.line && diagTab(x) === tab) marks.set(x.line, x.severity);

@@ -2,8 +2,8 @@
 // check shared with scripts, add/rename/delete, sameDraft and the edit diff
 // over folders.
 
-import { addFile, checkNewFileName, deleteFile, fileGroups, formatSize, renameFile } from '../../../../src/elements/builder/files/folder-files.js';
-import { diagTab, hasTab, sameDraft, tabPath } from '../../../../src/elements/builder/draft.js';
+import { addFile, checkNewFileName, deleteFile, fileGroups, formatSize, renameFile, tabFor } from '../../../../src/elements/builder/files/folder-files.js';
+import { diagTab, fileText, hasTab, sameDraft, tabPath, withFileText } from '../../../../src/elements/builder/draft.js';
 import type { Diagnostic } from '../../../../src/core/diagnostics.js';
 import { diffDrafts } from '../../../../src/elements/internal/diff/line-diff.js';
 import type { Draft } from '../../../../src/elements/types.js';
@@ -68,6 +68,35 @@ describe('skill-folder files (pure)', () => {
     equal(deleteFile(draft, 'reference/runbook.md').files!['reference/runbook.md'], undefined);
     equal(formatSize(2048), '2.0 KB');
     equal(formatSize(25 * 1024 * 1024), '25 MB');
+  });
+
+  it('keeps a top-level text file and a nested helper of scripts/ as folder files, and renames them with their text', () => {
+    const d: Draft = { skillMd: '', scripts: { 'run.sh': 'r' }, files: { 'LICENSE.txt': 'MIT', 'scripts/lib/util.py': 'u', 'templates/x/y.txt': 'y' } };
+    deepEqual(
+      fileGroups(d).map((g) => [g.folder, g.tabs.map((t) => t.tab)]),
+      [
+        ['', ['SKILL.md', './LICENSE.txt']],
+        ['scripts', ['run.sh', 'scripts/lib/util.py']],
+        ['templates', ['templates/x/y.txt']],
+      ],
+    );
+    equal(fileText(d, './LICENSE.txt'), 'MIT');
+    equal(withFileText(d, './LICENSE.txt', 'BSD').files!['LICENSE.txt'], 'BSD');
+    equal(diagTab({ code: 'x', message: 'm', severity: 'warning', file: 'scripts/lib/util.py' } as Diagnostic), 'scripts/lib/util.py');
+    equal(tabFor('scripts', 'lib/draw.py'), 'scripts/lib/draw.py', 'a nested name in scripts/ is a folder file');
+    equal(tabFor('', 'NOTICE'), './NOTICE');
+    equal(checkNewFileName('scripts', 'lib/draw.py', d, 'scripts/lib/util.py'), null);
+    equal(checkNewFileName('', 'LICENSE.md', d, './LICENSE.txt'), null);
+    includes(checkNewFileName('', 'skill.md', d)!, 'SKILL.md is the skill itself');
+    includes(checkNewFileName('scripts', 'lib', d)!, '"scripts/lib" is the folder of "scripts/lib/util.py"');
+    includes(checkNewFileName('templates', 'x/y.txt/z.md', d)!, '"templates/x/y.txt" is a file');
+    includes(checkNewFileName('templates', 'x/../../a.md', d)!, '".."');
+    const r = renameFile(d, './LICENSE.txt', tabFor('', 'LICENSE.md'));
+    deepEqual(Object.keys(r.files!).sort(), ['LICENSE.md', 'scripts/lib/util.py', 'templates/x/y.txt']);
+    equal(r.files!['LICENSE.md'], 'MIT');
+    equal(renameFile(d, 'templates/x/y.txt', 'templates/x/z.txt').files!['templates/x/z.txt'], 'y');
+    equal(renameFile(d, 'scripts/lib/util.py', 'util.py').scripts['util.py'], 'u', 'moved to a script');
+    equal(addFile(d, 'scripts', 'lib/more.py').files!['scripts/lib/more.py'], '# more\n');
   });
 
   it('sameDraft sees changed, added or removed folder files', () => {
