@@ -1,6 +1,7 @@
 // Layout of the draft workspace, measured in Chromium (issues 14 and 26): at a
 // 1280×800 and a 400×800 page, with each analysis open (Checks, As the agent
-// sees it, Run, Routing, Evals), the editor shows at least 20 lines, every control
+// sees it, Run, Routing, Evals, and in edit mode History too — every entry of
+// ANALYSES is measured), the editor shows at least 20 lines, every control
 // has at most one scrollable ancestor below the page, the primary buttons of
 // the open analysis and the Save button are visible without scrolling anything
 // inside the element, nothing overflows sideways at 400 px (one column), and
@@ -10,8 +11,10 @@
 import { setViewport } from '@web/test-runner-commands';
 import { equal, ok } from './helpers/assert.js';
 import { expectAccessible } from './helpers/axe.js';
-import { $, $$, cleanup, mountWithDraft, waitFor } from './helpers/dom.js';
+import { $, $$, cleanup, internals, mountBuilder, mountWithDraft, waitFor } from './helpers/dom.js';
 import { FakeApi } from './helpers/fake-api.js';
+import { savedSkillApi } from './helpers/saved-skill-api.js';
+import { ANALYSES } from '../../src/elements/builder/views/analyses.js';
 import type { ForgeSkillBuilder } from '../../src/elements/builder/forge-skill-builder.component.js';
 
 afterEach(cleanup);
@@ -69,14 +72,25 @@ async function openAnalysis(el: ForgeSkillBuilder, id: string): Promise<void> {
   if (id === 'run') await waitFor(() => $(el, '[part="runs"]'), 'the run view');
   if (id === 'routing') await waitFor(() => $(el, '#analysis-panel .routing-note'), 'the routing view');
   if (id === 'evals') await waitFor(() => $(el, '#analysis-panel [part="evals"]'), 'the evals view');
+  if (id === 'history') await waitFor(() => $$(el, '#analysis-panel .history .version').length > 0, 'the history view with its versions', 20_000);
+  await waitFor(() => $(el, `#analysis-tab-${id}`)?.getAttribute('aria-selected') === 'true', `${id} open`);
   await el.updateComplete;
 }
 
-const PRIMARY: Record<string, string[]> = { checks: [], agent: [], run: ['Run'], routing: ['Check routing'], evals: ['Run evals'] };
-const OPENED = Object.keys(PRIMARY);
+/** The primary buttons of each analysis (History: the newest version's first action). */
+const PRIMARY: Record<string, string[]> = {
+  checks: [],
+  agent: [],
+  run: ['Run'],
+  routing: ['Check routing'],
+  evals: ['Run evals'],
+  history: ['Compare with saved'],
+};
+/** The analyses of a new draft (History is offered only in edit mode). */
+const OPENED = Object.keys(PRIMARY).filter((id) => id !== 'history');
 
-async function measure(el: ForgeSkillBuilder, size: string): Promise<void> {
-  for (const id of OPENED) {
+async function measure(el: ForgeSkillBuilder, size: string, opened = OPENED): Promise<void> {
+  for (const id of opened) {
     await openAnalysis(el, id);
     const where = `${size}, ${id} open`;
     const ta = $<HTMLTextAreaElement>(el, '#editor')!;
@@ -110,6 +124,30 @@ async function measure(el: ForgeSkillBuilder, size: string): Promise<void> {
   }
 }
 
+/** At 400 px: with each analysis open, neither the page nor any element inside the builder reaches past the right edge. */
+async function noSidewaysOverflow(el: ForgeSkillBuilder, opened: string[]): Promise<void> {
+  for (const id of opened) {
+    await openAnalysis(el, id);
+    equal(document.documentElement.scrollWidth <= 400, true, `${id} open: the page does not scroll sideways (${document.documentElement.scrollWidth}px)`);
+    for (const n of [el, ...$$(el, '*')]) {
+      const r = n.getBoundingClientRect();
+      if (r.width === 0 || n.closest('dialog') || n.closest('.code, .tabs, .gutter')) continue;
+      ok(r.right <= 400.5, `${id} open: ${describeEl(n)} reaches ${Math.round(r.right)}px, past the 400px page`);
+    }
+  }
+}
+
+/** A builder editing the saved skill weather-report (so History is offered), checked with the long findings. */
+async function mountEditing(): Promise<ForgeSkillBuilder> {
+  const api = savedSkillApi();
+  api.validate = () => ({ valid: true, errors: [], warnings });
+  const { el } = await mountBuilder(api);
+  await el.editSkill('weather-report');
+  await waitFor(() => !!internals(el).checks.result && !!$(el, '#editor'), 'the saved skill loaded and checked', 20_000);
+  await waitFor(() => $(el, '#analysis-tab-history'), 'the History tab (edit mode)', 20_000);
+  return el;
+}
+
 describe('layout: the draft workspace with each analysis open', () => {
   it('at 1280×800: 20 editor lines, one scroller at most, primary buttons in view', async () => {
     await setViewport({ width: 1280, height: 800 });
@@ -134,15 +172,7 @@ describe('layout: the draft workspace with each analysis open', () => {
     const analyses = $(el, '[part="analyses"]')!.getBoundingClientRect();
     ok(analyses.top >= editor.bottom - 0.5, 'one column: the analyses are below the editor');
     await measure(el, '400×800');
-    for (const id of OPENED) {
-      await openAnalysis(el, id);
-      equal(document.documentElement.scrollWidth <= 400, true, `${id} open: the page does not scroll sideways (${document.documentElement.scrollWidth}px)`);
-      for (const n of [el, ...$$(el, '*')]) {
-        const r = n.getBoundingClientRect();
-        if (r.width === 0 || n.closest('dialog') || n.closest('.code, .tabs, .gutter')) continue;
-        ok(r.right <= 400.5, `${id} open: ${describeEl(n)} reaches ${Math.round(r.right)}px, past the 400px page`);
-      }
-    }
+    await noSidewaysOverflow(el, OPENED);
   });
 
   it('keeps the editor, the analyses and the footer apart at panel heights from 360px to 900px', async () => {
@@ -161,6 +191,38 @@ describe('layout: the draft workspace with each analysis open', () => {
       ok(footer.bottom <= draft.bottom + 0.5, `at ${h}px the footer is inside the panel`);
       ok(editor.height >= 120, `at ${h}px the editor keeps room to type (${editor.height}px)`);
     }
+  });
+});
+
+describe('layout: edit mode, every analysis open (History included)', () => {
+  it('offers every analysis for a saved skill with a tool', async () => {
+    const el = await mountEditing();
+    const tabs = $$(el, '.analysis-tabs [role="tab"]').map((t) => t.id.replace('analysis-tab-', ''));
+    equal(tabs.join(','), ANALYSES.map((a) => a.id).join(','), 'every analysis has its tab');
+    equal(Object.keys(PRIMARY).sort().join(','), [...tabs].sort().join(','), 'and its primary buttons listed here');
+  });
+
+  it('at 1280×800: 20 editor lines, one scroller at most, primary buttons in view', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const el = await mountEditing();
+    el.style.width = '100%';
+    await el.updateComplete;
+    await measure(
+      el,
+      '1280×800 editing',
+      ANALYSES.map((a) => a.id),
+    );
+  });
+
+  it('at 400×800: one column, no horizontal overflow, 20 editor lines, buttons in view', async () => {
+    await setViewport({ width: 400, height: 800 });
+    const el = await mountEditing();
+    const editor = $(el, '[part="editor"]')!.getBoundingClientRect();
+    const analyses = $(el, '[part="analyses"]')!.getBoundingClientRect();
+    ok(analyses.top >= editor.bottom - 0.5, 'one column: the analyses are below the editor');
+    const ids = ANALYSES.map((a) => a.id);
+    await measure(el, '400×800 editing', ids);
+    await noSidewaysOverflow(el, ids);
   });
 });
 
