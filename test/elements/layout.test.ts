@@ -70,7 +70,8 @@ async function openAnalysis(el: ForgeSkillBuilder, id: string): Promise<void> {
   await el.updateComplete;
   if (id === 'agent') await waitFor(() => $(el, '.agent-body'), 'the agent view');
   if (id === 'run') await waitFor(() => $(el, '[part="runs"]'), 'the run view');
-  if (id === 'routing') await waitFor(() => $(el, '#analysis-panel .routing-note'), 'the routing view');
+  if (id === 'routing')
+    await waitFor(() => $(el, '#analysis-panel .routing-note') && $(el, '#analysis-panel .catalog-budget'), 'the routing view with the catalog budget', 20_000);
   if (id === 'evals') await waitFor(() => $(el, '#analysis-panel [part="evals"]'), 'the evals view');
   if (id === 'history') await waitFor(() => $$(el, '#analysis-panel .history .version').length > 0, 'the history view with its versions', 20_000);
   await waitFor(() => $(el, `#analysis-tab-${id}`)?.getAttribute('aria-selected') === 'true', `${id} open`);

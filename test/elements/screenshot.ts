@@ -4,7 +4,8 @@
 // at 1280 px and 360 px wide, light and dark. Not a test: a tool for eyes.
 //
 //   npm run build && npx tsx test/elements/screenshot.ts [--only=1280-light]
-//   npx tsx test/elements/screenshot.ts --docs   (docs/images/workspace-*.png: each analysis open at 1280×800 and 400×800)
+//   npx tsx test/elements/screenshot.ts --docs   (docs/images/workspace-*.png: each analysis open at 1280×800 and 400×800,
+//                                                  History while editing a saved skill)
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support.js';
 import { draftReply, FakeApi, questionReply, requiredEnv, WEATHER_SCRIPT } from './helpers/fake-api.js';
+import { savedSkillApi } from './helpers/saved-skill-api.js';
 import type { SseEvent } from './helpers/sse.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -205,12 +207,38 @@ async function editText(page: Page, change: (text: string) => string): Promise<v
   }, change(text));
 }
 
-/** docs/images/workspace-<width>-<analysis>.png: the draft workspace at 1280×800 and 400×800 with each analysis open. */
+/** Waits for the open analysis to show its content, then saves docs/images/workspace-<width>-<id>.png. */
+async function docsShot(page: Page, width: number, id: string): Promise<void> {
+  await builder(page).locator(`#analysis-tab-${id}`).click();
+  if (id === 'agent') await builder(page).locator('[part="agent-tool"]').first().waitFor();
+  if (id === 'run') await builder(page).locator('[part="runs"]').waitFor();
+  if (id === 'routing') await builder(page).locator('#analysis-panel .catalog-budget').waitFor();
+  if (id === 'evals') await builder(page).locator('[part="evals"]').waitFor();
+  if (id === 'history') await builder(page).locator('.history .version').first().waitFor();
+  await builder(page).locator('.cm-editor').first().waitFor();
+  const file = join(root, 'docs', 'images', `workspace-${width}-${id}.png`);
+  const draft = builder(page).locator('.draft');
+  await draft.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  await page.waitForTimeout(300);
+  // At 1280 px the viewport (chat and draft side by side); at 400 px the whole one-column draft panel: editor, then the analysis, then the footer.
+  if (width < 800) await draft.screenshot({ path: file });
+  else await page.screenshot({ path: file });
+  shots.push(file);
+}
+
+/**
+ * docs/images/workspace-<width>-<analysis>.png: the draft workspace at 1280×800 and 400×800 with each analysis open —
+ * a new draft for Checks, As the agent sees it, Run, Routing and Evals; a saved skill being edited for History.
+ */
 async function docsShots(): Promise<void> {
   for (const width of [1280, 400]) {
     api = makeApi();
+    const saved = savedSkillApi();
+    api.override = saved.override;
+    api.skills['ops-bot'] = { ...api.skills['ops-bot'], ...saved.skills['ops-bot'] };
     const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme: 'light', deviceScaleFactor: 1 });
     const page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`[docs ${width}] page error:`, e.message));
     await page.goto(`${base}/?agent=ops-bot`);
     await builder(page).locator('.banner .state').first().waitFor();
     const composer = builder(page).locator('#composer');
@@ -220,19 +248,13 @@ async function docsShots(): Promise<void> {
     await composer.fill("I don't have an account — pick one with a free tier.");
     await composer.press('Enter');
     await builder(page).locator('#analysis-tab-checks').waitFor();
-    for (const id of ['checks', 'agent', 'run', 'routing', 'evals']) {
-      await builder(page).locator(`#analysis-tab-${id}`).click();
-      if (id === 'agent') await builder(page).locator('[part="agent-tool"]').first().waitFor();
-      if (id === 'run') await builder(page).locator('[part="runs"]').waitFor();
-      if (id === 'evals') await builder(page).locator('[part="evals"]').waitFor();
-      const file = join(root, 'docs', 'images', `workspace-${width}-${id}.png`);
-      await builder(page)
-        .locator('.draft')
-        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: file, fullPage: width < 800 });
-      shots.push(file);
-    }
+    for (const id of ['checks', 'agent', 'run', 'routing', 'evals']) await docsShot(page, width, id);
+    // Edit mode: the saved skill with its kept versions.
+    await builder(page).evaluate((el) =>
+      (el as HTMLElement & { editSkill(name: string, agent?: string, force?: boolean): Promise<void> }).editSkill('weather-report', 'ops-bot', true),
+    );
+    await builder(page).locator('#analysis-tab-history').waitFor();
+    await docsShot(page, width, 'history');
     await context.close();
   }
 }

@@ -128,6 +128,19 @@ export class FakeApi {
   /** Chat hook: events to stream, or a Response (e.g. an HTTP error). */
   chat: (call: Call) => SseEvent[] | Response | SseStream = () => draftReply();
   validate: (body: any) => { valid: boolean; errors: any[]; warnings: any[] } = () => ({ valid: true, errors: [], warnings: [] });
+  /** `POST …/catalog-budget`: the wire reply for the draft (by default, a catalog well within its budget). */
+  catalogBudget: (body: any) => unknown = (body) => ({
+    skill: /^name: *(\S+)/m.exec(body?.skill_md ?? '')?.[1] ?? 'my-skill',
+    budget_chars: 8000,
+    chars: 1850,
+    tokens: 463,
+    chars_without: 1640,
+    line_chars: 170,
+    tool_chars: 40,
+    truncated: [],
+    pushed_out: [],
+    over_budget: false,
+  });
   /** Overrides any route: return undefined to fall through. */
   override: (call: Call) => Response | Promise<Response> | undefined = () => undefined;
   /** Streams handed out by the chat route, newest last. */
@@ -186,6 +199,7 @@ export class FakeApi {
       this.streams.push(stream);
       return stream.response;
     }
+    if (/^\/agents\/[^/]+\/skill-builder\/catalog-budget$/.test(p) && method === 'POST') return json(this.catalogBudget(call.body));
     if ((p === '/skill-builder/validate' || /^\/agents\/[^/]+\/skill-builder\/validate$/.test(p)) && method === 'POST') return json(this.validate(call.body));
     if ((m = /^\/agents\/([^/]+)\/skill-builder\/skills$/.exec(p)) && method === 'GET') {
       const agent = decodeURIComponent(m[1]!);
