@@ -12,7 +12,7 @@ import type { AgentView } from '../routing/agent-view.js';
 import type { ChatMessage, LlmClient, LlmUsage } from '../llm/types.js';
 import type { Skill } from '../skill/skill.js';
 import type { CallMeter } from './budget.js';
-import type { ToolExecutor } from './executor.js';
+import type { ToolExecution, ToolExecutor } from './executor.js';
 import { readSkill } from './read-skill.js';
 import type { Transcript, TranscriptStep, TranscriptToolCall } from './types.js';
 
@@ -69,7 +69,7 @@ async function callModel(
 
 async function runTool(input: AgentRunInput, name: string, args: Record<string, unknown>, now: () => number): Promise<TranscriptToolCall> {
   const started = now();
-  const done = (r: { ok: boolean; output: string; notRun?: boolean }, skill?: string): TranscriptToolCall => ({
+  const done = (r: ToolExecution, skill?: string): TranscriptToolCall => ({
     name,
     input: args,
     output:
@@ -78,6 +78,7 @@ async function runTool(input: AgentRunInput, name: string, args: Record<string, 
     ...(r.notRun ? { notRun: true } : {}),
     ...(skill ? { skill } : {}),
     durationMs: now() - started,
+    ...(r.observation ? { observation: r.observation } : {}),
   });
   if (name === 'read_skill') return done(readSkill(input.skills, args));
   const owner = Object.hasOwn(input.view.toolOwners, name) ? input.view.toolOwners[name]! : undefined;

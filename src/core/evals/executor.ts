@@ -4,6 +4,7 @@
 // back the text the agent reads. When tools may not run, `notRunExecutor`
 // answers every call with a "not run" result the transcript records as such.
 import type { Skill } from '../skill/skill.js';
+import type { RunObservation } from '../tool-run/observation.js';
 
 export interface ToolExecutorCall {
   skill: Skill;
@@ -18,6 +19,8 @@ export interface ToolExecution {
   output: string;
   /** True when nothing was executed. */
   notRun?: boolean;
+  /** What the run was seen doing (hosts, programs, files), when the executor observes its runs. */
+  observation?: RunObservation;
 }
 
 export type ToolExecutor = (call: ToolExecutorCall) => Promise<ToolExecution>;

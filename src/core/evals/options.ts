@@ -1,9 +1,10 @@
 // The options of runEvals: the agent's model and the grader's, the skill and
 // the agent's other skills (and the previous version, for that baseline), the
-// cases, the tool executor, runs per configuration, the step limit, the budget
-// and the abort signal.
+// cases, the tool executor (and the session's earlier observed runs), runs per
+// configuration, the step limit, the budget and the abort signal.
 import type { LlmClient, LlmConfig } from '../llm/types.js';
 import type { SkillLike } from '../skill/skill.js';
+import type { ObservedRun } from '../tool-run/observation.js';
 import type { ToolExecutor } from './executor.js';
 import type { EvalBudget, EvalCase } from './types.js';
 
@@ -26,6 +27,8 @@ export interface RunEvalsOptions {
   fromExamples?: boolean;
   /** Runs the skills' tools. Default: none runs, each call is recorded as not run. */
   executor?: ToolExecutor;
+  /** The editing session's earlier observed runs (its tries): the report's capability profile is their union with the evaluation's observed tool calls. */
+  sessionRuns?: readonly ObservedRun[];
   /** Runs of each case in each configuration. Default 3. */
   runsPerConfiguration?: number;
   /** Provider calls one case may make. Default 6. */

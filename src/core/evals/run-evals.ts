@@ -20,6 +20,7 @@ import { BudgetReached, CallMeter } from './budget.js';
 import { Channel } from './channel.js';
 import { EvalSelfTestError } from './errors.js';
 import { notRunExecutor } from './executor.js';
+import { evalCapabilityProfile } from './observed-runs.js';
 import { gradeRun } from './grade.js';
 import type { RunEvalsOptions } from './options.js';
 import { prepareEvals, type PreparedEvals } from './prepare.js';
@@ -37,6 +38,7 @@ interface RunContext {
 
 function report(ctx: RunContext, partial?: EvalReport['partial']): EvalReport {
   const runs = [...ctx.runs];
+  const profile = evalCapabilityProfile(ctx.opts.skill, runs, ctx.p.name, ctx.opts.sessionRuns);
   return {
     skill: ctx.p.name,
     baseline: ctx.opts.baseline ?? 'none',
@@ -48,6 +50,7 @@ function report(ctx: RunContext, partial?: EvalReport['partial']): EvalReport {
     calls: ctx.meter.calls,
     usage: { ...ctx.meter.usage },
     toolsRan: ctx.opts.executor !== undefined && ctx.opts.executor !== notRunExecutor,
+    ...(profile ? { capabilityProfile: profile } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
 // running evaluation yields.
 import type { ForgeErrorCode } from '../errors.js';
 import type { LlmUsage } from '../llm/types.js';
+import type { CapabilityProfile, RunObservation } from '../tool-run/observation.js';
 
 /** Where a case came from: the skill's evals/evals.json, a tool's Examples table, or the designer. */
 export type EvalCaseSource = 'file' | 'examples' | 'designer';
@@ -38,6 +39,8 @@ export interface TranscriptToolCall {
   /** The skill that owns the tool; absent for read_skill and unknown tools. */
   skill?: string;
   durationMs: number;
+  /** What the run was seen doing (hosts, programs, files), when the executor observed it. */
+  observation?: RunObservation;
 }
 
 /** One model call of the agent loop and the tool calls it asked for. */
@@ -127,6 +130,8 @@ export interface EvalReport {
   usage: LlmUsage;
   /** Whether tools really ran; false when the executor only recorded "not run". */
   toolsRan: boolean;
+  /** Declared versus observed over the session's earlier runs and this evaluation's observed tool calls of the skill (with_skill only); absent when nothing was observed. */
+  capabilityProfile?: CapabilityProfile;
 }
 
 /** The cost stated before anything runs. */

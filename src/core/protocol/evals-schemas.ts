@@ -1,13 +1,14 @@
 // zod schema of the evals body (wire names from evals-wire.ts):
 // `{skill_md, scripts?, files?, editing_name?, cases?, from_examples?,
 // runs_per_configuration?, max_steps?, baseline?, max_calls?, max_tokens?,
-// self_test?}`, and of a feedback PUT `{feedback: [{eval_id, feedback}]}`. Cases are evals.json entries; counts and sizes are capped so a
+// self_test?, runs?}` (runs: the session's earlier observed runs, as for a
+// try), and of a feedback PUT `{feedback: [{eval_id, feedback}]}`. Cases are evals.json entries; counts and sizes are capped so a
 // body cannot ask for an unbounded number of calls.
 import { z } from 'zod';
 import { checkSkillName } from '../names.js';
 import { MAX_FEEDBACK_CHARS } from '../evals/feedback-file.js';
 import { EVAL_CASE as K, EVAL_FEEDBACK as EF, EVALS_REQUEST as E, FEEDBACK_REPLY as F } from './evals-wire.js';
-import { DraftSchema } from './schemas.js';
+import { DraftSchema, SessionRunsSchema } from './schemas.js';
 
 /** Cases one run may carry. */
 export const MAX_EVAL_CASES = 50;
@@ -52,6 +53,7 @@ export const EvalsRequestSchema = DraftSchema.extend({
   [E.maxCalls]: z.number().int().min(1).max(MAX_EVAL_CALLS, `max_calls may be at most ${MAX_EVAL_CALLS}`).optional(),
   [E.maxTokens]: z.number().int().min(1).optional(),
   [E.selfTest]: z.boolean().optional(),
+  [E.runs]: SessionRunsSchema.optional(),
 });
 
 /** `PUT …/skills/{name}/evals/feedback` body: one entry per case. */

@@ -3,7 +3,9 @@
 // `run_result`, `progress`, then `done` or `error`) with their field tables,
 // and reading them back for a client. A case travels in evals.json's own
 // shape (`expected_output`); `done` and `error` carry the report without its
-// runs (each came in its `run_result`) plus the benchmark.json value.
+// runs (each came in its `run_result`) plus the benchmark.json value. A
+// tool call carries its `observation` when it was observed, the report its
+// `capability_profile`, and the body may carry the session's earlier `runs`.
 import type {
   ConfigurationSummary,
   EvalCase,
@@ -19,6 +21,10 @@ import type {
   TranscriptToolCall,
 } from '../evals/types.js';
 import type { LlmUsage } from '../llm/types.js';
+import type { ObservedRun } from '../tool-run/observation.js';
+import { MAX_SESSION_RUNS } from '../observe/session.js';
+import { observationFromWire, observationToWire } from './observe-wire.js';
+import { capabilityProfileFromWire, capabilityProfileToWire, observedRunFromWire, observedRunToWire } from './profile-wire.js';
 import type { SseMessage } from './builder-events-wire.js';
 import { fields } from './fields.js';
 import { USAGE } from './routing-wire.js';
@@ -38,6 +44,7 @@ export const EVALS_REQUEST = /*#__PURE__*/ fields(
   'maxCalls',
   'maxTokens',
   'selfTest',
+  'runs',
 );
 /** A case (evals.json's fields, plus where it came from). */
 export const EVAL_CASE = /*#__PURE__*/ fields('id', 'prompt', 'expectedOutput', 'files', 'expectations', 'source');
@@ -66,7 +73,7 @@ export const EVAL_RUN = /*#__PURE__*/ fields(
 );
 export const EVAL_TRANSCRIPT = /*#__PURE__*/ fields('system', 'prompt', 'tools', 'steps', 'answer', 'stoppedBy', 'usage', 'durationMs');
 export const EVAL_STEP = /*#__PURE__*/ fields('text', 'toolCalls', 'usage', 'durationMs');
-export const EVAL_TOOL_CALL = /*#__PURE__*/ fields('name', 'input', 'output', 'ok', 'notRun', 'skill', 'durationMs');
+export const EVAL_TOOL_CALL = /*#__PURE__*/ fields('name', 'input', 'output', 'ok', 'notRun', 'skill', 'durationMs', 'observation');
 /** The `done` / `error` report (its runs came one by one). */
 export const EVAL_REPORT = /*#__PURE__*/ fields(
   'skill',
@@ -79,6 +86,7 @@ export const EVAL_REPORT = /*#__PURE__*/ fields(
   'usage',
   'toolsRan',
   'benchmark',
+  'capabilityProfile',
 );
 export const EVAL_SUMMARY = /*#__PURE__*/ fields('withSkill', 'withoutSkill', 'delta');
 /** One configuration's figures, and the delta between the two. */
@@ -98,6 +106,8 @@ export interface EvalsBody {
   maxCalls?: number | undefined;
   maxTokens?: number | undefined;
   selfTest?: boolean | undefined;
+  /** The editing session's earlier observed runs (its tries), for the report's capability profile. */
+  runs?: ObservedRun[] | undefined;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -114,7 +124,8 @@ export function evalCaseFromWire(json: unknown): EvalCase {
   return { id: num(f.id), prompt: str(f.prompt), expectedOutput: str(f.expectedOutput), files: strs(f.files), expectations: strs(f.expectations), source };
 }
 
-export const evalsBodyToWire = (b: EvalsBody): WireJson => toWire(EVALS_REQUEST, { ...b, cases: b.cases?.map(evalCaseToWire) });
+export const evalsBodyToWire = (b: EvalsBody): WireJson =>
+  toWire(EVALS_REQUEST, { ...b, cases: b.cases?.map(evalCaseToWire), runs: b.runs?.map(observedRunToWire) });
 /** Reads a checked body (the server's codec). */
 export function evalsBodyFromWire(json: unknown): EvalsBody {
   const f = fromWire(EVALS_REQUEST, json) as Record<keyof EvalsBody, unknown>;
@@ -133,10 +144,11 @@ export function evalsBodyFromWire(json: unknown): EvalsBody {
   ] as const)
     if (f[k] !== undefined) (out as unknown as WireJson)[k] = f[k];
   if (f.cases !== undefined) out.cases = list(f.cases).map(evalCaseFromWire);
+  if (Array.isArray(f.runs)) out.runs = f.runs.slice(0, MAX_SESSION_RUNS).map(observedRunFromWire);
   return out;
 }
 
-const toolCallToWire = (c: TranscriptToolCall): WireJson => toWire(EVAL_TOOL_CALL, c);
+const toolCallToWire = (c: TranscriptToolCall): WireJson => toWire(EVAL_TOOL_CALL, { ...c, observation: c.observation && observationToWire(c.observation) });
 function toolCallFromWire(json: unknown): TranscriptToolCall {
   const f = fromWire(EVAL_TOOL_CALL, json);
   return {
@@ -147,6 +159,7 @@ function toolCallFromWire(json: unknown): TranscriptToolCall {
     ...(f.notRun === true ? { notRun: true } : {}),
     ...(typeof f.skill === 'string' ? { skill: f.skill } : {}),
     durationMs: num(f.durationMs),
+    ...(f.observation && typeof f.observation === 'object' ? { observation: observationFromWire(f.observation) } : {}),
   };
 }
 
@@ -225,13 +238,14 @@ function configurationSummaryFromWire(v: unknown): ConfigurationSummary | null {
 export type EvalReportView = Omit<EvalReport, 'runs'> & { benchmark: Record<string, unknown> };
 
 export function evalReportToWire(report: EvalReport, benchmark: Record<string, unknown>): WireJson {
-  const { runs: _runs, summary, usage, ...rest } = report;
+  const { runs: _runs, summary, usage, capabilityProfile, ...rest } = report;
   const wireSummary = toWire(EVAL_SUMMARY, {
     withSkill: figuresToWire(summary.withSkill),
     withoutSkill: figuresToWire(summary.withoutSkill),
     delta: figuresToWire(summary.delta),
   });
-  return toWire(EVAL_REPORT, { ...rest, summary: wireSummary, usage: usageToWire(usage), benchmark });
+  const profile = capabilityProfile && capabilityProfileToWire(capabilityProfile);
+  return toWire(EVAL_REPORT, { ...rest, summary: wireSummary, usage: usageToWire(usage), benchmark, capabilityProfile: profile });
 }
 
 export function evalReportFromWire(json: unknown): EvalReportView {
@@ -255,6 +269,7 @@ export function evalReportFromWire(json: unknown): EvalReportView {
     usage: usageFromWire(f.usage),
     toolsRan: f.toolsRan === true,
     benchmark: obj(f.benchmark),
+    ...(f.capabilityProfile && typeof f.capabilityProfile === 'object' ? { capabilityProfile: capabilityProfileFromWire(f.capabilityProfile) } : {}),
   };
 }
 

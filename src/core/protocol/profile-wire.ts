@@ -94,6 +94,10 @@ export function capabilityProfileFromWire(json: unknown): CapabilityProfile {
   return out;
 }
 
+/** `json` with the profile beside it as `capability_profile` (the CLI's `eval --json`); `json` alone without one. */
+export const withCapabilityProfile = (json: WireJson, p: CapabilityProfile | undefined): WireJson =>
+  p ? { ...json, ...toWire(TRY_PROFILE, { capabilityProfile: capabilityProfileToWire(p) }) } : json;
+
 /** `POST …/try` body with the session: `{skill_md, scripts, tool, input, runs?: [{id, tool, ok, observation}]}`. */
 export const trySessionToWire = (b: TrySessionBody): WireJson => ({
   ...tryRequestToWire(b),

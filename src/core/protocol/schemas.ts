@@ -180,24 +180,26 @@ function refuseHiddenKeys(value: unknown, ctx: z.RefinementCtx): unknown {
   return value;
 }
 
+/** `runs` of a try or evals body: the editing session's earlier observed runs, as earlier replies gave them. */
+export const SessionRunsSchema = z
+  .array(
+    z.object({
+      [OR.id]: z.string({ error: 'each earlier run needs its id (as the reply named it)' }).max(200),
+      [OR.tool]: z.string().max(200),
+      [OR.ok]: z.boolean({ error: 'each earlier run needs ok (true or false)' }),
+      [OR.observation]: z.record(z.string(), z.unknown(), { error: 'each earlier run needs its observation (as the reply gave it)' }),
+    }),
+    { error: `${TS.runs} must be the earlier runs of this session: [{id, tool, ok, observation}]` },
+  )
+  .max(MAX_SESSION_RUNS, `${TS.runs} holds at most ${MAX_SESSION_RUNS} earlier runs: send the latest ones`);
+
 /** `POST …/skill-builder/try` body: `{skill_md, scripts?, tool, input?, runs?}` (runs: the session's earlier runs, profile-wire.ts). */
 export const TryRequestSchema = z.object({
   [TR.skillMd]: z.string({ error: `${TR.skillMd} must be the SKILL.md text` }).min(1, `${TR.skillMd} is empty: send the draft SKILL.md`),
   [TR.scripts]: z.record(z.string(), z.string({ error: 'each script must be its file text' })).optional(),
   [TR.tool]: z.string({ error: 'tool must be the name of a "## Tool:" section' }).min(1, 'tool is empty: name the "## Tool:" to run'),
   [TR.input]: z.unknown().optional(),
-  [TS.runs]: z
-    .array(
-      z.object({
-        [OR.id]: z.string({ error: 'each earlier run needs its id (as the reply named it)' }).max(200),
-        [OR.tool]: z.string().max(200),
-        [OR.ok]: z.boolean({ error: 'each earlier run needs ok (true or false)' }),
-        [OR.observation]: z.record(z.string(), z.unknown(), { error: 'each earlier run needs its observation (as the reply gave it)' }),
-      }),
-      { error: `${TS.runs} must be the earlier runs of this session: [{id, tool, ok, observation}]` },
-    )
-    .max(MAX_SESSION_RUNS, `${TS.runs} holds at most ${MAX_SESSION_RUNS} earlier runs: send the latest ones`)
-    .optional(),
+  [TS.runs]: SessionRunsSchema.optional(),
 });
 
 /** The wire (snake_case) bodies as the schemas parse them; wire.ts maps them to the camelCase types of types.ts. */

@@ -4,17 +4,22 @@
 // without the skill, with the workspace's skill-builder model (settings as for
 // `chat`), tools in the sandbox, prints the benchmark and exits 1 when the
 // pass-rate delta is below --min-delta — for CI over a repository of skills.
+// When tools ran in the sandbox it also prints declared versus observed over
+// every tool call of the skill (--json: `capability_profile` beside the
+// benchmark).
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { toBenchmarkJson } from '../../core/evals/benchmark-json.js';
 import { EVALS_FILE_PATH } from '../../core/evals/evals-file.js';
 import type { EvalEvent, EvalReport } from '../../core/evals/types.js';
+import { withCapabilityProfile } from '../../core/protocol/profile-wire.js';
 import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { runAgentEvals } from '../evals/agent-evals.js';
 import { numberFlag, parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import { checkLlmConfig } from './check-llm.js';
 import type { CliCommand } from './command.js';
 import { plural, writeLine, type CliIo } from './io.js';
+import { profileLines } from './try-profile.js';
 import { loadSkill } from './validate.js';
 import { findWorkspace } from './workspace-dir.js';
 
@@ -44,7 +49,8 @@ Options:
                          a call it does not hold fails the run, naming the file it looked for
                          (with --no-tools the replay depends on the recording alone)
   --out <file>           write benchmark.json (skill-creator's format) there
-  --json                 print the benchmark.json instead of the table
+  --json                 print the benchmark.json instead of the table (with
+                         capability_profile when tools ran)
   -h, --help             show this help
 
 Exit status: 0 when the delta reaches --min-delta, 1 when not (or the run
@@ -82,6 +88,10 @@ function printReport(report: EvalReport, io: CliIo): void {
     );
   if (report.partial) writeLine(io.stdout, `PARTIAL: ${report.partial.detail}`);
   for (const note of report.notes) writeLine(io.stdout, `note: ${note}`);
+  if (!report.capabilityProfile) return;
+  writeLine(io.stdout);
+  const hint = 'each fix is a frontmatter edit: --json carries the SKILL.md with them applied';
+  for (const line of profileLines(report.capabilityProfile, hint)) writeLine(io.stdout, line);
 }
 
 const FLAGS = {
@@ -183,7 +193,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       timestamp: new Date().toISOString(),
     });
     if (values.out) await writeFile(resolve(io.cwd, values.out), `${JSON.stringify(json, null, 2)}\n`);
-    if (values.json) writeLine(io.stdout, JSON.stringify(json, null, 2));
+    if (values.json) writeLine(io.stdout, JSON.stringify(withCapabilityProfile(json, report.capabilityProfile), null, 2));
     else printReport(report, io);
   }
   if (last?.type !== 'done') {

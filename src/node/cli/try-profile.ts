@@ -17,10 +17,18 @@ import { escapeControlChars } from '../../core/safe-text/control-chars.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { writeLine, type CliIo } from './io.js';
 
-/** The profile as lines: summary, one line per finding, the risk score. */
-export function profileLines(p: CapabilityProfile): string[] {
-  const runs = p.runs.map((r) => `${r.id} ${r.tool}${r.ok ? '' : ' (failed)'}`).join(', ');
-  const lines = [`declared vs observed (${runs}): ${p.summary}`];
+const TRY_FIX_HINT = 'apply the fixes with: try … --fix-declarations (--dry-run to see the diff only)';
+
+/** The runs a profile rests on: each by name when they are few, else how many (and how many failed). */
+function runsLabel(p: CapabilityProfile): string {
+  if (p.runs.length <= 4) return p.runs.map((r) => `${r.id} ${r.tool}${r.ok ? '' : ' (failed)'}`).join(', ');
+  const failed = p.runs.filter((r) => !r.ok).length;
+  return `${p.runs.length} runs${failed ? `, ${failed} failed` : ''}`;
+}
+
+/** The profile as lines: summary, one line per finding, the risk score, and how to apply the fixes (`fixHint`). */
+export function profileLines(p: CapabilityProfile, fixHint = TRY_FIX_HINT): string[] {
+  const lines = [`declared vs observed (${runsLabel(p)}): ${p.summary}`];
   for (const f of p.findings) {
     const where = `${f.file}${f.line ? `:${f.line}` : ''}`;
     const fix = f.risky ? `not proposed, adding it is risky (${f.risky})` : `fix: ${fixText(f.fix)}`;
@@ -28,7 +36,7 @@ export function profileLines(p: CapabilityProfile): string[] {
   }
   if (p.findings.length === 0) lines.push('  the declarations agree with what the scripts reference and the run did');
   else if (p.risk.after !== p.risk.before) lines.push(`risk score ${p.risk.before} as declared, ${p.risk.after} with the fixes`);
-  if (p.fixedSkillMd !== undefined) lines.push('apply the fixes with: try … --fix-declarations (--dry-run to see the diff only)');
+  if (p.fixedSkillMd !== undefined) lines.push(fixHint);
   return lines;
 }
 

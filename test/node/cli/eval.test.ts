@@ -1,7 +1,8 @@
 // `eval` in-process against the real OpenAI SDK and the local wire-format
 // server (agent and grader), with the skill's tool run for real in the
 // sandbox: the table, benchmark.json written in skill-creator's format, the
-// exit status against --min-delta, --no-tools recording "not run", and usage errors.
+// exit status against --min-delta, --no-tools recording "not run", declared
+// versus observed over the sandboxed calls, and usage errors.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +86,9 @@ describe('eval', () => {
     expect(r.err).toContain('self-test ok: the agent called convert_units');
     expect(r.out).toMatch(/^ {3}1 {2}with {2}100% {2}without {4}0% {2}A marathon is 26\.2 miles/m);
     expect(r.out).toContain('delta: +100% pass rate');
+    // Declared versus observed over the skill's sandboxed calls (the self-test's and the case's).
+    expect(r.out).toMatch(/^declared vs observed \(eval \d run 1 call 1 convert_units, eval \d run 1 call 1 convert_units\): declares 0 hosts, used 0$/m);
+    expect(r.out).toContain('the declarations agree with what the scripts reference and the run did');
     expect(r.code).toBe(0);
     const json = JSON.parse(await readFile(join(root, 'benchmark.json'), 'utf8')) as Record<string, any>;
     expect(new Validator(SCHEMA, '2020-12', false).validate(json).valid).toBe(true);
@@ -97,6 +101,7 @@ describe('eval', () => {
     expect(r.out).toContain('note: Tools were not run (tool runs are off)');
     // The call was made (its check passes) but the answer had no result to give.
     expect(r.out).toMatch(/^ {3}1 {2}with {3}33% {2}without {4}0%/m);
+    expect(r.out).not.toContain('declared vs observed');
     expect(r.code).toBe(1);
   });
 
@@ -104,6 +109,8 @@ describe('eval', () => {
     const r = await run(['drafts/unit-convert', '--agent', 'bot', '--runs', '1', '--json', '--budget-calls', '3']);
     const json = JSON.parse(r.out) as Record<string, any>;
     expect(json['metadata'].partial.reason).toBe('budget');
+    // The self-test's sandboxed call was observed: the profile travels beside the benchmark.
+    expect(json['capability_profile'].runs).toEqual([{ id: 'eval 2 run 1 call 1', tool: 'convert_units', ok: true }]);
     // The self-test (2 calls) and one more; the next call would pass the budget.
     expect(provider.requests.length).toBe(3);
     expect(r.err).toContain('eval measured nothing to compare');

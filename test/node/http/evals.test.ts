@@ -6,7 +6,8 @@
 // the report says so; the installed skill's evals/evals.json is used when the
 // body has no cases; the budget stops the run with the results so far; the
 // client going away aborts the calls; request-level problems are HTTP errors
-// before any model call.
+// before any model call. A sandboxed call carries its observation and the
+// report the capability profile over the body's earlier runs and the calls.
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -67,12 +68,25 @@ const post = (server: RunningServer, body: unknown, init: RequestInit = {}): Pro
     ...init,
   });
 
+/** A try of this editing session, as its reply described it (wire names). */
+const EARLIER_TRY = {
+  id: 'run 1',
+  tool: 'convert_units',
+  ok: true,
+  observation: {
+    egress: [{ host: 'earlier.example.com', port: 443, verdict: 'refused', reason: 'not declared' }],
+    programs: [],
+    files: [],
+    mechanism: 'strace',
+  },
+};
+
 const BODY = { skill_md: CONVERT.skillMd, scripts: CONVERT.scripts, cases: [WIRE_CASE], runs_per_configuration: 1 };
 
 describe('POST /api/agents/{id}/skill-builder/evals', () => {
   it('streams the plan, each graded run and the benchmark; with tool runs on, with_skill beats without_skill', async () => {
     const { server, llm } = await session({ toolRuns: true });
-    const res = await post(server, BODY);
+    const res = await post(server, { ...BODY, runs: [EARLIER_TRY] });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const raw: string[] = [];
@@ -93,6 +107,9 @@ describe('POST /api/agents/{id}/skill-builder/evals', () => {
     expect(call).toMatchObject({ name: 'convert_units', ok: true, skill: 'unit-convert' });
     expect(call.output).toContain('42.16');
     expect(call.not_run).toBeUndefined();
+    // …observed: the programs it executed, under snake_case wire names.
+    expect(call.observation).toMatchObject({ egress: [], mechanism: 'strace' });
+    expect(call.observation.programs.map((p: { name: string }) => p.name)).toContain('bash');
     expect(withSkill.transcript.answer).toBe('That is 42.16 km.');
 
     const done = events.at(-1)!.data.report;
@@ -100,6 +117,16 @@ describe('POST /api/agents/{id}/skill-builder/evals', () => {
     expect(done.summary.delta.pass_rate).toBe(1);
     expect(done.summary.with_skill.pass_rate.mean).toBe(1);
     expect(done.partial).toBeUndefined();
+    // Declared versus observed over the session's earlier try (from the body) and the eval's tool call.
+    expect(done.capability_profile.runs).toEqual([
+      { id: 'run 1', tool: 'convert_units', ok: true },
+      { id: 'eval 1 run 1 call 1', tool: 'convert_units', ok: true },
+    ]);
+    expect(done.capability_profile.used.egress).toEqual(['earlier.example.com']);
+    expect(done.capability_profile.findings).toContainEqual(
+      expect.objectContaining({ kind: 'observed-egress-undeclared', subject: 'earlier.example.com', runs: ['run 1'] }),
+    );
+    expect(done.capability_profile.summary).toMatch(/^declares 0 hosts, used 1/);
     // The benchmark is skill-creator's benchmark.json, naming the workspace's model.
     expect(new Validator(SCHEMA).validate(done.benchmark).errors).toEqual([]);
     expect(done.benchmark.metadata.executor_model).toBe('openai/agent-model');
@@ -117,6 +144,9 @@ describe('POST /api/agents/{id}/skill-builder/evals', () => {
     expect(events.at(-1)!.event).toBe('done');
     expect(events.at(-1)!.data.report.tools_ran).toBe(false);
     expect(events.at(-1)!.data.report.benchmark.metadata.tools_ran).toBe(false);
+    // Nothing ran, nothing was observed: no profile.
+    expect(call.observation).toBeUndefined();
+    expect(events.at(-1)!.data.report.capability_profile).toBeUndefined();
   });
 
   it("without cases, runs the edited skill's evals/evals.json and the draft's Examples rows", async () => {

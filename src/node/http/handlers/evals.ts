@@ -5,7 +5,10 @@
 // - POST …/skill-builder/evals → SSE: `plan` {cases, runs, max_calls,
 //   max_tokens, self_test_calls}, `cases`, `self_test`, per run `run_start`,
 //   `step`s, `run_result` {run} and `progress`, then `done` {report} or
-//   `error` {error, code, report}; the report carries benchmark.json.
+//   `error` {error, code, report}; the report carries benchmark.json, and
+//   `capability_profile` (declared versus observed over the body's `runs`,
+//   the session's earlier tries, and every observed tool call of the skill)
+//   when tools ran in the sandbox; each tool call carries its `observation`.
 //   Without cases in the body the edited skill's evals/evals.json and the
 //   draft's Examples are used. Tools run in the sandbox only when the host
 //   allows tool runs; otherwise each call is recorded as not run and the
@@ -79,6 +82,7 @@ export async function evalsRoute(ctx: RouteContext): Promise<ApiResult> {
       ...pick('selfTest'),
       budget: { maxCalls: body.maxCalls ?? MAX_EVAL_CALLS, ...(body.maxTokens !== undefined ? { maxTokens: body.maxTokens } : {}) },
       toolRuns: toolRunsOf(ctx, opts.agentDir),
+      ...(body.runs ? { sessionRuns: body.runs } : {}),
       ...(ctx.params.id ? { agentName: ctx.params.id } : {}),
       signal: controller.signal,
     });
