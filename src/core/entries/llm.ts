@@ -9,6 +9,21 @@ export { PROVIDERS, DEFAULT_API_KEY_ENV } from '../llm/types.js';
 export { createMemoryRecordingStore } from '../llm/recording/transport.js';
 export { RECORDING_FORMAT } from '../llm/recording/types.js';
 export type { CanonicalRequest, LlmRecording, LlmRecordingStore, RecordedResponse, RecordingFile } from '../llm/recording/types.js';
-export type { ChatMessage, FinishReason, JsonSchema, LlmClient, LlmConfig, LlmRequest, LlmStreamPart, LlmTool, LlmUsage, ProviderName } from '../llm/types.js';
+export type {
+  ChatMessage,
+  FinishReason,
+  JsonSchema,
+  LlmClient,
+  LlmConfig,
+  LlmMessage,
+  LlmRequest,
+  LlmStreamPart,
+  LlmTool,
+  LlmToolCall,
+  LlmUsage,
+  ProviderName,
+  ToolCallsMessage,
+  ToolResultMessage,
+} from '../llm/types.js';
 export { SkillBuilderConfigSchema, parseSkillBuilderConfig, validateSkillBuilderSettings, settingsFromConfig, settingsToConfig } from '../config/schema.js';
 export type { SkillBuilderConfig, SkillBuilderSettings } from '../config/schema.js';

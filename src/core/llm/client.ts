@@ -16,6 +16,7 @@ import { DEFAULT_BASE_URLS, DEFAULT_IDLE_TIMEOUT_MS } from './defaults.js';
 import { abortedError, providerDetail, timeoutError, unexpectedError, type ErrorContext } from './errors.js';
 import { recordingTransport, type RecordingTransport } from './recording/transport.js';
 import { createCallControl, fetchBoundTo } from './transport.js';
+import { conversationProblem } from './tool-messages.js';
 import type { LlmRecording, LlmRecordingStore } from './recording/types.js';
 import { DEFAULT_API_KEY_ENV, PROVIDERS, type LlmClient, type LlmConfig, type LlmRequest, type LlmStreamPart, type ProviderName } from './types.js';
 
@@ -68,12 +69,8 @@ function checkRequest(request: LlmRequest): void {
   if (!request || typeof request !== 'object') throw new RequestError('request', 'stream() needs a request: {system, messages}');
   if (typeof request.system !== 'string') throw new RequestError('system', 'request.system must be a string (may be empty)');
   if (!Array.isArray(request.messages)) throw new RequestError('messages', 'request.messages must be an array of {role, content}');
-  request.messages.forEach((m, i) => {
-    if (!m || (m.role !== 'user' && m.role !== 'assistant')) {
-      throw new RequestError(`messages[${i}].role`, `messages[${i}].role must be "user" or "assistant"`);
-    }
-    if (typeof m.content !== 'string') throw new RequestError(`messages[${i}].content`, `messages[${i}].content must be a string`);
-  });
+  const problem = conversationProblem(request.messages);
+  if (problem) throw new RequestError(problem[0], problem[1]);
   const schema = request.responseSchema;
   if (schema !== undefined && (typeof schema !== 'object' || typeof schema.name !== 'string' || typeof schema.schema !== 'object' || schema.schema === null)) {
     throw new RequestError('responseSchema', 'request.responseSchema must be {name: string, schema: JSON Schema object}');

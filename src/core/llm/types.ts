@@ -7,10 +7,42 @@ import type { LlmRecording } from './recording/types.js';
 export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'ollama'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
+/** A text turn of a conversation (the designer chat, routing, the judge). */
 export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;
 }
+
+/** A tool call as the model made it (the `tool-call` stream part), kept to send the conversation back. */
+export interface LlmToolCall {
+  /** The provider's call id (OpenAI, Anthropic); a generated `call_<n>` where the provider has none (Gemini, Ollama). */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** An assistant turn that called tools: its text (may be empty) and the calls, in order. */
+export interface ToolCallsMessage {
+  role: 'assistant';
+  content: string;
+  toolCalls: LlmToolCall[];
+}
+
+/** The result of one tool call, answering the call `toolCallId` of the assistant turn before it. */
+export interface ToolResultMessage {
+  role: 'tool';
+  toolCallId: string;
+  toolName: string;
+  content: string;
+  /** The tool failed: sent as the provider's error flag where it has one (Anthropic `is_error`, Gemini `error`). */
+  isError?: boolean;
+}
+
+/**
+ * One turn of a request: a text turn, or — for native tool calling end to end —
+ * an assistant turn with tool calls followed by one tool-result turn per call.
+ */
+export type LlmMessage = ChatMessage | ToolCallsMessage | ToolResultMessage;
 
 /** A JSON Schema object (draft 2020-12 subset as accepted by the providers). */
 export type JsonSchema = Record<string, unknown>;
@@ -24,7 +56,7 @@ export interface LlmTool {
 
 export interface LlmRequest {
   system: string;
-  messages: ChatMessage[];
+  messages: LlmMessage[];
   /** When given, the client asks for native structured output with this schema (and falls back to text if the endpoint refuses). */
   responseSchema?: { name: string; schema: JsonSchema };
   /** Tools offered with native tool calling (tool choice `auto`: the model may call one or answer in text). Not combined with responseSchema. */
@@ -43,7 +75,7 @@ export interface LlmUsage {
 export type LlmStreamPart =
   | { type: 'text-delta'; text: string }
   /** The model called a tool (complete: arguments parsed from the streamed JSON; `{}` when they were not valid JSON). */
-  | { type: 'tool-call'; id: string; name: string; arguments: Record<string, unknown> }
+  | ({ type: 'tool-call' } & LlmToolCall)
   /** Token usage; comes before `finish`, only when the provider reported it. */
   | { type: 'usage'; usage: LlmUsage }
   | { type: 'finish'; reason: FinishReason }

@@ -5,7 +5,9 @@
 // reasons, HTTP errors (401/403/429 + retry-after/404/5xx), in-stream errors,
 // connections cut mid-stream or left hanging, and endpoints that refuse
 // structured output. Every request is recorded (method, path, headers, body,
-// key, outcome). Test-only: exported from test/helpers, never from src.
+// key, outcome, its tool turns); a request whose tool calls and results do not
+// pair up the way the provider requires is refused with its HTTP 400.
+// Test-only: exported from test/helpers, never from src.
 //
 //   const server = await startProviderServer({ provider: 'openai', replies: ['Hello'] });
 //   createLlmClient({ provider: 'openai', model: 'gpt-4.1', apiKey: 'sk-test', baseUrl: server.url });
@@ -16,6 +18,7 @@ import { anthropicWire } from './anthropic.js';
 import { geminiWire } from './gemini.js';
 import { ollamaWire } from './ollama.js';
 import { openAiWire } from './openai.js';
+import { toolTurns } from './tool-turns.js';
 import type { ErrorSpec, ProviderName, ProviderServer, ProviderServerOptions, RecordedRequest, Reply, ReplySpec, RequestOutcome } from './types.js';
 import type { ProviderWire, WireRequest } from './wire.js';
 
@@ -119,6 +122,7 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
       model: wire.modelOf(wreq),
       key: wire.keyOf(wreq),
       structured: wire.hasStructured(wreq),
+      toolTurns: toolTurns(options.provider, body),
       outcome: 'pending',
       done: new Promise((r) => (settle = r)),
     };
@@ -137,6 +141,8 @@ export async function startProviderServer(options: ProviderServerOptions): Promi
       return;
     }
     if (options.failWith) return sendError(res, options.failWith, rec);
+    // Like the real API: a conversation whose tool turns do not pair up is refused before anything else.
+    if (rec.toolTurns.problems.length > 0) return sendError(res, { status: 400, message: rec.toolTurns.problems.join('; ') }, rec);
     if (options.requireKey !== undefined && rec.key !== options.requireKey) return sendError(res, wire.authFailure, rec);
     if (options.knownModels && !options.knownModels.includes(rec.model ?? '')) return sendError(res, wire.unknownModel, rec);
     if (options.rejectStructuredOutput && rec.structured) return sendError(res, wire.structuredRejection, rec);

@@ -5,6 +5,7 @@
 // user's message names a rule (read_skill with a skill name, or a tool that is
 // on offer), plain text otherwise. Designer calls (no tools offered) get the
 // scripted JSON reply.
+import { toolTurns, type WireToolResult } from './tool-turns.js';
 import type { ProviderName, RecordedRequest, Reply } from './types.js';
 
 /** When the user's message contains `keyword` (case-insensitive): call `tool` with `arguments`. */
@@ -17,7 +18,10 @@ export interface KeywordRule {
 /** What the model saw, read back from the provider's wire body. */
 export interface SeenRequest {
   system: string;
+  /** The last user turn that has text (tool-result turns are not counted). */
   user: string;
+  /** The tool results the request ends with, read from the provider's native tool-result shape. */
+  toolResults: WireToolResult[];
   /** Tools offered: name → {description, parameters}. */
   tools: Record<string, { description: string; parameters: any }>;
 }
@@ -31,22 +35,25 @@ function textOf(content: unknown): string {
 /** The system prompt, last user message and tools of a recorded request, per provider wire format. */
 export function seen(provider: ProviderName, body: any): SeenRequest {
   const tools: SeenRequest['tools'] = {};
+  const toolResults = toolTurns(provider, body).results;
   if (provider === 'anthropic') {
     for (const t of body.tools ?? []) tools[t.name] = { description: t.description, parameters: t.input_schema };
-    const users = (body.messages ?? []).filter((m: any) => m.role === 'user');
-    return { system: textOf(body.system), user: textOf(users.at(-1)?.content), tools };
+    const users = (body.messages ?? []).filter((m: any) => m.role === 'user' && textOf(m.content));
+    return { system: textOf(body.system), user: textOf(users.at(-1)?.content), toolResults, tools };
   }
   if (provider === 'gemini') {
     for (const f of body.tools?.[0]?.functionDeclarations ?? []) tools[f.name] = { description: f.description, parameters: f.parameters };
-    const users = (body.contents ?? []).filter((c: any) => c.role === 'user');
+    const partsText = (c: any): string => (c?.parts ?? []).map((p: any) => p.text ?? '').join('');
+    const users = (body.contents ?? []).filter((c: any) => c.role === 'user' && partsText(c));
     const system = (body.systemInstruction?.parts ?? []).map((p: any) => p.text).join('');
-    return { system, user: (users.at(-1)?.parts ?? []).map((p: any) => p.text).join(''), tools };
+    return { system, user: partsText(users.at(-1)), toolResults, tools };
   }
   for (const t of body.tools ?? []) tools[t.function.name] = { description: t.function.description, parameters: t.function.parameters };
   const messages = body.messages ?? [];
   return {
     system: textOf(messages.find((m: any) => m.role === 'system')?.content),
     user: textOf(messages.filter((m: any) => m.role === 'user').at(-1)?.content),
+    toolResults,
     tools,
   };
 }

@@ -3,6 +3,7 @@
 // the server records about each request it received.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FinishReason, ProviderName } from '../../../src/core/llm/types.js';
+import type { ToolTurns } from './tool-turns.js';
 
 export type { ProviderName };
 
@@ -92,6 +93,8 @@ export interface RecordedRequest {
   key: string | undefined;
   /** Whether the request carried the provider's structured-output parameter. */
   structured: boolean;
+  /** The tool calls and results the conversation carries back, read in the provider's wire shape, and why the provider would refuse them. */
+  toolTurns: ToolTurns;
   /** Updated as the exchange ends; `done` resolves with the final value. */
   outcome: RequestOutcome;
   /** Resolves when the response has ended: 'completed', 'cut' (by the script) or 'client-closed' (the client hung up first). */

@@ -18,7 +18,13 @@
 // a warning says so.
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
-import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  ContentBlockParam,
+  MessageCreateParamsStreaming,
+  MessageParam,
+  RawMessageStreamEvent,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
 import { DEFAULT_BASE_URLS, ANTHROPIC_DEFAULT_MAX_TOKENS, SDK_DEFAULT_TIMEOUT_MS } from '../defaults.js';
 import { abortedError, httpError, inStreamError, parseRetryAfter, sdkTimeoutError, transportFailure, type ErrorContext } from '../errors.js';
@@ -26,8 +32,9 @@ import { anthropicFinishReason } from '../finish-reasons.js';
 import { findOpenObjects, withoutDialect } from '../json-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { createToolCallCollector, toolParameters } from '../tool-calls.js';
+import { hasToolCalls, isToolResult } from '../tool-messages.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
-import type { FinishReason, LlmStreamPart } from '../types.js';
+import type { FinishReason, LlmMessage, LlmStreamPart } from '../types.js';
 
 const ANTHROPIC_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.anthropic;
 
@@ -79,12 +86,40 @@ function anthropicClient(call: AdapterCall): Anthropic {
   });
 }
 
+/**
+ * Turns as the Messages API takes them: an assistant turn's calls as `tool_use`
+ * blocks after its text, and the results that follow as `tool_result` blocks of
+ * one user turn (consecutive results together, as the API wants every call
+ * answered in the next user turn).
+ */
+function anthropicMessages(messages: readonly LlmMessage[]): MessageParam[] {
+  const out: MessageParam[] = [];
+  for (const m of messages) {
+    if (isToolResult(m)) {
+      const block: ToolResultBlockParam = { type: 'tool_result', tool_use_id: m.toolCallId, content: m.content, ...(m.isError ? { is_error: true } : {}) };
+      const last = out.at(-1);
+      if (last?.role === 'user' && Array.isArray(last.content) && last.content.every((b) => b.type === 'tool_result')) last.content.push(block);
+      else out.push({ role: 'user', content: [block] });
+    } else if (hasToolCalls(m)) {
+      // The API refuses an empty text block: the text goes first only when there is some.
+      const text: ContentBlockParam[] = m.content ? [{ type: 'text', text: m.content }] : [];
+      out.push({
+        role: 'assistant',
+        content: [...text, ...m.toolCalls.map((c): ContentBlockParam => ({ type: 'tool_use', id: c.id, name: c.name, input: c.arguments }))],
+      });
+    } else {
+      out.push({ role: m.role, content: m.content });
+    }
+  }
+  return out;
+}
+
 function requestBody(call: AdapterCall): MessageCreateParamsStreaming {
   const { config, request, structured } = call;
   const body: MessageCreateParamsStreaming = {
     model: config.model,
     max_tokens: config.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    messages: anthropicMessages(request.messages),
     stream: true,
   };
   if (request.system) body.system = request.system;

@@ -27,6 +27,7 @@ import {
   type GenerateContentResponse,
   type GenerationConfig,
   type GenerativeModel,
+  type Part,
   type ResponseSchema,
 } from '@google/generative-ai';
 import type { AdapterCall, ProviderAdapter, StructuredOutput } from '../adapter.js';
@@ -37,8 +38,9 @@ import { geminiFinishReason } from '../finish-reasons.js';
 import { toGeminiSchema } from '../gemini-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { parseToolArguments, toolParameters } from '../tool-calls.js';
+import { hasToolCalls, isToolResult } from '../tool-messages.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
-import type { FinishReason, LlmStreamPart, LlmTool, LlmUsage } from '../types.js';
+import type { FinishReason, LlmMessage, LlmStreamPart, LlmTool, LlmUsage } from '../types.js';
 
 const GEMINI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.gemini;
 
@@ -125,11 +127,32 @@ function geminiModel(call: AdapterCall, routeHeaders: Record<string, string> | u
   );
 }
 
+/**
+ * Turns as generateContent takes them: assistant turns as role `model`, its
+ * calls as `functionCall` parts after its text; the results that follow as
+ * `functionResponse` parts of one `function` turn (the role this SDK gives
+ * function responses), `{output}` or, for a failed tool, `{error}`.
+ */
+function geminiContents(messages: readonly LlmMessage[]): Content[] {
+  const out: Content[] = [];
+  for (const m of messages) {
+    if (isToolResult(m)) {
+      const part: Part = { functionResponse: { name: m.toolName, response: m.isError ? { error: m.content } : { output: m.content } } };
+      const last = out.at(-1);
+      if (last?.role === 'function') last.parts.push(part);
+      else out.push({ role: 'function', parts: [part] });
+    } else if (hasToolCalls(m)) {
+      const text: Part[] = m.content ? [{ text: m.content }] : [];
+      out.push({ role: 'model', parts: [...text, ...m.toolCalls.map((c): Part => ({ functionCall: { name: c.name, args: c.arguments } }))] });
+    } else {
+      out.push({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] });
+    }
+  }
+  return out;
+}
+
 async function connect(model: GenerativeModel, call: AdapterCall): Promise<AsyncGenerator<GenerateContentResponse>> {
-  const contents: Content[] = call.request.messages.map((m) => ({
-    role: m.role === 'assistant' ? 'model' : 'user',
-    parts: [{ text: m.content }],
-  }));
+  const contents = geminiContents(call.request.messages);
   const result = await model.generateContentStream({ contents }, { signal: call.signal });
   // The SDK also aggregates the whole reply on a second branch of the stream; nobody
   // awaits it here, so keep its failure (abort, cut) from becoming an unhandled rejection.

@@ -21,8 +21,9 @@ import { ollamaFinishReason } from '../finish-reasons.js';
 import { withoutDialect } from '../json-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { functionTools, parseToolArguments } from '../tool-calls.js';
+import { hasToolCalls, isToolResult, messageChars } from '../tool-messages.js';
 import type { LlmError } from '../../errors.js';
-import type { LlmStreamPart, LlmUsage } from '../types.js';
+import type { LlmMessage, LlmStreamPart, LlmUsage } from '../types.js';
 
 const OLLAMA_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.ollama;
 const NO_DONE = 'Did not receive done or success response in stream.';
@@ -88,11 +89,19 @@ export function ollamaNumCtx(inputChars: number, maxOutputTokens: number | undef
 
 type ChatStream = AsyncIterable<ChatResponse> & { abort(): void };
 
+/** A turn as /api/chat takes it: calls in the assistant message's `tool_calls`, a result as a `tool` message naming the tool. */
+function ollamaMessage(m: LlmMessage): Message {
+  if (isToolResult(m)) return { role: 'tool', content: m.content, tool_name: m.toolName };
+  if (hasToolCalls(m))
+    return { role: 'assistant', content: m.content, tool_calls: m.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) };
+  return { role: m.role, content: m.content };
+}
+
 function chatRequest(call: AdapterCall): ChatRequest & { stream: true } {
   const { config, request, structured } = call;
   const messages: Message[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
-  for (const m of request.messages) messages.push({ role: m.role, content: m.content });
+  for (const m of request.messages) messages.push(ollamaMessage(m));
   return {
     model: config.model,
     messages,
@@ -100,10 +109,7 @@ function chatRequest(call: AdapterCall): ChatRequest & { stream: true } {
     ...(structured ? { format: (structured.native ?? structured.schema) as object } : {}),
     ...(request.tools && request.tools.length > 0 ? { tools: functionTools(request.tools) } : {}),
     options: {
-      num_ctx: ollamaNumCtx(
-        messages.reduce((n, m) => n + m.content.length, 0),
-        config.maxOutputTokens,
-      ),
+      num_ctx: ollamaNumCtx((request.system?.length ?? 0) + request.messages.reduce((n, m) => n + messageChars(m), 0), config.maxOutputTokens),
       ...(config.maxOutputTokens !== undefined ? { num_predict: config.maxOutputTokens } : {}),
     },
   };

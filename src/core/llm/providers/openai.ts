@@ -18,8 +18,9 @@ import { openAiFinishReason } from '../finish-reasons.js';
 import { isOpenAiStrictCompatible, withoutDialect } from '../json-schema.js';
 import { NO_TEXT, streamReply, type ProviderReply } from '../provider-stream.js';
 import { createToolCallCollector, functionTools } from '../tool-calls.js';
+import { hasToolCalls, isToolResult } from '../tool-messages.js';
 import type { LlmError, LlmErrorCode } from '../../errors.js';
-import type { LlmStreamPart } from '../types.js';
+import type { LlmMessage, LlmStreamPart } from '../types.js';
 
 const OPENAI_DEFAULT_BASE_URL = DEFAULT_BASE_URLS.openai;
 
@@ -80,11 +81,24 @@ function openAiClient(call: AdapterCall): OpenAI {
   });
 }
 
+/** A turn as chat completions takes it: tool calls on the assistant message, a result as a `tool` message naming its call. */
+function openAiMessage(m: LlmMessage): ChatCompletionMessageParam {
+  if (isToolResult(m)) return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+  if (hasToolCalls(m)) {
+    return {
+      role: 'assistant',
+      content: m.content || null,
+      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+    };
+  }
+  return { role: m.role, content: m.content };
+}
+
 function requestBody(call: AdapterCall): ChatCompletionCreateParamsStreaming {
   const { config, request, structured } = call;
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
-  for (const m of request.messages) messages.push({ role: m.role, content: m.content });
+  for (const m of request.messages) messages.push(openAiMessage(m));
 
   const body: ChatCompletionCreateParamsStreaming = { model: config.model, messages, stream: true };
   if (config.maxOutputTokens !== undefined) {
