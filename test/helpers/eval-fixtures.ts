@@ -1,8 +1,9 @@
 // Fixtures of the eval-harness tests: a script-backed skill (`unit-convert`,
 // tool `convert_units`, one Examples row), another skill of the agent, the
 // case file, a scripted "agent model" that solves the task only when the
-// convert_units tool is on offer (it calls it, then reads the tool result back
-// into its answer), a grader that answers in JSON from the final answer, and
+// convert_units tool is on offer (it calls it, then reads the number from the
+// tool result the request carries back in the provider's native tool-result
+// shape — a result sent any other way goes unread), a grader that answers in JSON from the final answer, and
 // the scripted tool executor.
 import type { ToolExecutor } from '../../src/core/evals/executor.js';
 import type { EvalCase } from '../../src/core/evals/types.js';
@@ -52,11 +53,21 @@ export const MARATHON: EvalCase = {
 
 export const TOOL_OUTPUT = '{"result": 42.16, "unit": "km"}';
 
+/** A tool result the model reads back: the tool's name and the content it returned. */
+export interface SolverResult {
+  name: string;
+  content: string;
+}
+
 /** The agent's model: calls convert_units when offered and the request mentions miles, then answers from the tool result. */
-export function solverReply(user: string, tools: readonly string[]): { text?: string; toolCalls?: { name: string; arguments: Record<string, unknown> }[] } {
-  const result = /\[tool result\] convert_units[^:]*:\n(.*)/.exec(user);
+export function solverReply(
+  user: string,
+  tools: readonly string[],
+  results: readonly SolverResult[] = [],
+): { text?: string; toolCalls?: { name: string; arguments: Record<string, unknown> }[] } {
+  const result = results.find((r) => r.name === 'convert_units');
   if (result) {
-    const value = /"result":\s*([\d.]+)/.exec(result[1]!)?.[1] ?? '?';
+    const value = /"result":\s*([\d.]+)/.exec(result.content)?.[1] ?? '?';
     return { text: `That is ${value} km.` };
   }
   if (tools.includes('convert_units') && /miles/i.test(user))
@@ -81,7 +92,7 @@ export function evalModel(provider: ProviderName): (request: RecordedRequest) =>
   return (request) => {
     const s = seen(provider, request.body);
     if (Object.keys(s.tools).length === 0) return graderReply(s.user);
-    const reply = solverReply(s.user, Object.keys(s.tools));
+    const reply = solverReply(s.user, Object.keys(s.tools), s.toolResults);
     return reply.toolCalls ? { toolCalls: reply.toolCalls } : (reply.text ?? '');
   };
 }
@@ -90,9 +101,16 @@ export function evalModel(provider: ProviderName): (request: RecordedRequest) =>
 export function scriptedEvalModel(request: LlmRequest): ScriptedReply {
   const user = request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
   if (!request.tools || request.tools.length === 0) return graderReply(user);
+  // The results the request ends with (the answer to the last assistant turn's calls).
+  const trailing: SolverResult[] = [];
+  for (const m of [...request.messages].reverse()) {
+    if (m.role !== 'tool') break;
+    trailing.unshift({ name: m.toolName, content: m.content });
+  }
   const reply = solverReply(
     user,
     request.tools.map((t) => t.name),
+    trailing,
   );
   return reply.toolCalls ? { toolCalls: reply.toolCalls } : (reply.text ?? '');
 }

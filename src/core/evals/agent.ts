@@ -4,12 +4,14 @@
 // script-backed tool with its runtime-view schema); each step is one provider
 // call; read_skill is answered from the skills themselves, every other tool
 // through the injected executor; the loop ends when the model answers without
-// calling a tool, or at the step limit. Tool calls and their results go back to
-// the model as text turns (our LlmClient carries text messages), each result
-// cut at 16 KiB. The transcript records every step: text, tool calls with input
-// and output, tokens and wall time.
+// calling a tool, or at the step limit. Tool calling is native end to end: the
+// assistant turn goes back with its calls, and each result as the provider's
+// tool-result message answering its call (cut at 16 KiB; a failed tool is
+// flagged as an error). The transcript records every step: text, tool calls
+// with input and output, tokens and wall time.
 import type { AgentView } from '../routing/agent-view.js';
-import type { ChatMessage, LlmClient, LlmUsage } from '../llm/types.js';
+import { messageChars } from '../llm/tool-messages.js';
+import type { LlmClient, LlmMessage, LlmToolCall, LlmUsage } from '../llm/types.js';
 import type { Skill } from '../skill/skill.js';
 import type { CallMeter } from './budget.js';
 import type { ToolExecution, ToolExecutor } from './executor.js';
@@ -36,8 +38,8 @@ export interface AgentRunInput {
   now?: () => number;
 }
 
-const promptChars = (system: string, messages: readonly ChatMessage[], view: AgentView): number =>
-  system.length + messages.reduce((n, m) => n + m.content.length, 0) + JSON.stringify(view.tools).length;
+const promptChars = (system: string, messages: readonly LlmMessage[], view: AgentView): number =>
+  system.length + messages.reduce((n, m) => n + messageChars(m), 0) + JSON.stringify(view.tools).length;
 
 /** The user's turn: the prompt, and the input files' paths when the case has any. */
 function firstMessage(prompt: string, files: readonly string[] | undefined): string {
@@ -45,25 +47,22 @@ function firstMessage(prompt: string, files: readonly string[] | undefined): str
   return `${prompt}\n\nInput files (relative to the skill folder): ${files.join(', ')}`;
 }
 
-async function callModel(
-  input: AgentRunInput,
-  messages: ChatMessage[],
-): Promise<{ text: string; calls: { name: string; input: Record<string, unknown> }[]; usage: LlmUsage }> {
+async function callModel(input: AgentRunInput, messages: LlmMessage[]): Promise<{ text: string; calls: LlmToolCall[]; usage: LlmUsage }> {
   const chars = promptChars(input.view.system, messages, input.view);
   input.meter.reserve(chars);
   let text = '';
-  const calls: { name: string; input: Record<string, unknown> }[] = [];
+  const calls: LlmToolCall[] = [];
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
   const request = { system: input.view.system, messages, tools: input.view.tools, ...(input.signal ? { signal: input.signal } : {}) };
   for await (const part of input.llm.stream(request)) {
     if (part.type === 'text-delta') text += part.text;
-    else if (part.type === 'tool-call') calls.push({ name: part.name, input: part.arguments });
+    else if (part.type === 'tool-call') calls.push({ id: part.id, name: part.name, arguments: part.arguments });
     else if (part.type === 'usage') {
       usage.inputTokens += part.usage.inputTokens;
       usage.outputTokens += part.usage.outputTokens;
     }
   }
-  const counted = input.meter.add(usage, chars, text.length + JSON.stringify(calls).length);
+  const counted = input.meter.add(usage, chars, text.length + JSON.stringify(calls.map((c) => ({ name: c.name, input: c.arguments }))).length);
   return { text, calls, usage: counted };
 }
 
@@ -92,13 +91,17 @@ async function runTool(input: AgentRunInput, name: string, args: Record<string, 
   }
 }
 
-/** The text turns that carry a step's tool calls and their results back to the model. */
-function replay(step: TranscriptStep): ChatMessage[] {
-  const asked = step.toolCalls.map((c) => `[tool call] ${c.name} ${JSON.stringify(c.input)}`).join('\n');
-  const results = step.toolCalls.map((c) => `[tool result] ${c.name}${c.ok ? '' : ' (failed)'}:\n${c.output}`).join('\n\n');
+/** The turns that carry a step back to the model: the assistant turn with its calls, then one result per call, in order. */
+function replay(text: string, calls: readonly LlmToolCall[], results: readonly TranscriptToolCall[]): LlmMessage[] {
   return [
-    { role: 'assistant', content: step.text ? `${step.text}\n${asked}` : asked },
-    { role: 'user', content: results },
+    { role: 'assistant', content: text, toolCalls: [...calls] },
+    ...calls.map((c, i): LlmMessage => ({
+      role: 'tool',
+      toolCallId: c.id,
+      toolName: c.name,
+      content: results[i]!.output,
+      ...(results[i]!.ok ? {} : { isError: true }),
+    })),
   ];
 }
 
@@ -110,7 +113,7 @@ function replay(step: TranscriptStep): ChatMessage[] {
 export async function runAgent(input: AgentRunInput): Promise<Transcript> {
   const now = input.now ?? Date.now;
   const started = now();
-  const messages: ChatMessage[] = [{ role: 'user', content: firstMessage(input.prompt, input.files) }];
+  const messages: LlmMessage[] = [{ role: 'user', content: firstMessage(input.prompt, input.files) }];
   const steps: TranscriptStep[] = [];
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0 };
   let stoppedBy: Transcript['stoppedBy'] = 'step_limit';
@@ -120,7 +123,7 @@ export async function runAgent(input: AgentRunInput): Promise<Transcript> {
     usage.inputTokens += reply.usage.inputTokens;
     usage.outputTokens += reply.usage.outputTokens;
     const toolCalls: TranscriptToolCall[] = [];
-    for (const call of reply.calls) toolCalls.push(await runTool(input, call.name, call.input, now));
+    for (const call of reply.calls) toolCalls.push(await runTool(input, call.name, call.arguments, now));
     const step: TranscriptStep = { text: reply.text, toolCalls, usage: reply.usage, durationMs: now() - stepStart };
     steps.push(step);
     input.onStep?.(step);
@@ -128,7 +131,7 @@ export async function runAgent(input: AgentRunInput): Promise<Transcript> {
       stoppedBy = 'answered';
       break;
     }
-    messages.push(...replay(step));
+    messages.push(...replay(reply.text, reply.calls, toolCalls));
   }
   return {
     system: input.view.system,

@@ -1,7 +1,9 @@
 // runEvals end to end through each real provider SDK against its local
 // wire-format server, as the agent's model and (another provider) as the
-// grader: a scripted model that can solve the case only with the skill's tool
-// proves with_skill beats without_skill; what the agent is shown (the runtime
+// grader: a scripted model that can solve the case only with the skill's tool,
+// answering from the tool result it reads in the provider's native
+// tool-result message, proves with_skill beats without_skill; the tool call
+// and result going back in that provider's wire shape; what the agent is shown (the runtime
 // view's tool schema, read_skill, the catalog); the transcript; and the
 // benchmark.json validating against the schema written from skill-creator's
 // documented fields.
@@ -11,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { toBenchmarkJson } from '../../../src/core/evals/benchmark-json.js';
 import { evaluate } from '../../../src/core/evals/run-evals.js';
 import { PROVIDERS } from '../../../src/core/llm/types.js';
-import { CLOCK, CONVERT, evalModel, MARATHON, scriptedExecutor } from '../../helpers/eval-fixtures.js';
+import { CLOCK, CONVERT, evalModel, MARATHON, scriptedExecutor, TOOL_OUTPUT } from '../../helpers/eval-fixtures.js';
 import { seen } from '../../helpers/provider-servers/keyword-router.js';
 import { useProviderServer } from '../llm/support.js';
 
@@ -61,6 +63,23 @@ describe.each(PROVIDERS)('%s as the agent: runEvals', (provider) => {
     // Without the skill the agent is offered read_skill only.
     const baseline = agent.server.requests.map((r) => seen(provider, r.body)).find((s) => !s.tools['convert_units']);
     expect(Object.keys(baseline!.tools)).toEqual(['read_skill']);
+
+    // Native tool calling end to end: the step after the call carried the assistant turn with the call and the
+    // tool's output as the provider's tool-result message (the server checks they pair up; nothing was refused).
+    expect(agent.server.requests.every((r) => r.toolTurns.problems.length === 0 && r.outcome === 'completed')).toBe(true);
+    const answered = agent.server.requests.filter((r) => r.toolTurns.results.length > 0);
+    expect(answered).toHaveLength(4);
+    for (const r of answered) {
+      expect(r.toolTurns.calls).toEqual([
+        { ...(r.toolTurns.calls[0]!.id ? { id: expect.any(String) } : {}), name: 'convert_units', arguments: { value: 26.2, from: 'mi', to: 'km' } },
+      ]);
+      expect(r.toolTurns.results).toEqual([
+        { ...(provider === 'openai' || provider === 'anthropic' ? { callId: r.toolTurns.calls[0]!.id } : {}), name: 'convert_units', content: TOOL_OUTPUT },
+      ]);
+      // The prompt is still the last text turn; no tool output went back as text.
+      expect([MARATHON.prompt, 'How far is 26.2 miles in km?']).toContain(seen(provider, r.body).user);
+      expect(r.rawBody).not.toContain('[tool result]');
+    }
 
     // The judged expectation went to the grader's server; the checks never did.
     expect(grader.server.requests.length).toBe(4);
