@@ -5,7 +5,7 @@
 import type { BuilderEvent } from '../envelope/events.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { DRAFT } from './fields.js';
-import { compact, draftFromWire, draftToWire, list, obj, str, type WireJson } from './wire.js';
+import { compact, draftFromWire, draftToWire, list, str, sseEventFromWire, type WireJson } from './wire.js';
 
 /** One SSE message: the event name and its JSON data. */
 export interface SseMessage {
@@ -43,12 +43,10 @@ export function builderEventToWire(ev: BuilderEvent): SseMessage {
 
 /** An SSE message as a builder event; unknown event names give null (forward compatible). `data` is the raw text. */
 export function builderEventFromWire(name: string, data: string): BuilderEvent | null {
-  let j: WireJson;
-  try {
-    j = obj(JSON.parse(data));
-  } catch {
-    return name === 'error' ? { type: 'error', error: data } : null;
-  }
+  return sseEventFromWire(name, data, builderEvent);
+}
+
+function builderEvent(name: string, j: WireJson): BuilderEvent | null {
   switch (name) {
     case 'progress':
       return { type: 'progress', chars: Number(j.chars) || 0, phase: j.phase === 'skill' ? 'skill' : 'message' };

@@ -28,7 +28,7 @@ import { capabilityProfileFromWire, capabilityProfileToWire, observedRunFromWire
 import type { SseMessage } from './builder-events-wire.js';
 import { fields } from './fields.js';
 import { USAGE } from './routing-wire.js';
-import { fromWire, list, obj, str, strs, toWire, type WireJson } from './wire.js';
+import { fromWire, list, obj, str, strs, toWire, sseEventFromWire, type WireJson } from './wire.js';
 
 /** `POST …/skill-builder/evals` body: the draft, the skill it replaces, the cases and the run's limits. */
 export const EVALS_REQUEST = /*#__PURE__*/ fields(
@@ -309,12 +309,10 @@ export type EvalUiEvent =
 
 /** One SSE message of an evals stream as a client event, or null to ignore it. */
 export function evalEventFromWire(name: string, data: string): EvalUiEvent | null {
-  let j: WireJson;
-  try {
-    j = obj(JSON.parse(data));
-  } catch {
-    return name === 'error' ? { type: 'error', error: data } : null;
-  }
+  return sseEventFromWire(name, data, evalEvent);
+}
+
+function evalEvent(name: string, j: WireJson): EvalUiEvent | null {
   switch (name) {
     case 'plan': {
       const p = fromWire(EVAL_PLAN, j);

@@ -3,7 +3,7 @@
 // read back into what a client shows. The server side is optimize-wire.ts.
 import type { RoutingRequest } from '../routing/types.js';
 import { fields } from './fields.js';
-import { fromWire, obj, str, toWire, type WireJson } from './wire.js';
+import { fromWire, obj, str, toWire, sseEventFromWire, type WireJson } from './wire.js';
 
 /** `POST …/route-check/optimize` body. */
 export const OPTIMIZE_REQUEST = /*#__PURE__*/ fields(
@@ -81,12 +81,10 @@ function candidateFromWire(json: unknown): OptimizeCandidateView {
 
 /** One SSE message of an optimisation stream as a client event, or null to ignore it. */
 export function optimizeEventFromWire(name: string, data: string): OptimizeUiEvent | null {
-  let j: WireJson;
-  try {
-    j = obj(JSON.parse(data));
-  } catch {
-    return name === 'error' ? { type: 'error', error: data } : null;
-  }
+  return sseEventFromWire(name, data, optimizeEvent);
+}
+
+function optimizeEvent(name: string, j: WireJson): OptimizeUiEvent | null {
   if (name === 'plan') {
     const p = fromWire(OPTIMIZE_PLAN, j);
     return { type: 'plan', calls: Number(p.calls), target: p.target === 'tools' ? 'tools' : 'description', train: Number(p.train), heldOut: Number(p.heldOut) };

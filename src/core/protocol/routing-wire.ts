@@ -5,7 +5,7 @@
 
 import type { RoutingEvent, RoutingReport, RoutingRequest, RoutingResult } from '../routing/types.js';
 import { fields } from './fields.js';
-import { fromWire, obj, str, toWire, type WireJson } from './wire.js';
+import { fromWire, str, toWire, sseEventFromWire, type WireJson } from './wire.js';
 import type { SseMessage } from './builder-events-wire.js';
 
 /** Routing bodies: the draft's SKILL.md and scripts, the edited skill, and per route its own fields. */
@@ -134,12 +134,10 @@ export type RoutingUiEvent =
 
 /** One SSE message of a route-check stream as a client event, or null to ignore it. */
 export function routingEventFromWire(name: string, data: string): RoutingUiEvent | null {
-  let j: WireJson;
-  try {
-    j = obj(JSON.parse(data));
-  } catch {
-    return name === 'error' ? { type: 'error', error: data } : null;
-  }
+  return sseEventFromWire(name, data, routingEvent);
+}
+
+function routingEvent(name: string, j: WireJson): RoutingUiEvent | null {
   if (name === 'progress' || name === 'route_result') return { ...j, type: name } as RoutingUiEvent;
   if (name === 'done') return { type: 'done', summary: routingSummaryFromWire(j) };
   if (name === 'error') return { type: 'error', error: String(j.error || 'The routing check failed.') };

@@ -37,6 +37,28 @@ function stringRecord(v: unknown): Record<string, string> {
   return out;
 }
 
+/** The event a client makes of an `error` SSE message whose data is not JSON: its text is the error. */
+export interface SseTextError {
+  type: 'error';
+  error: string;
+}
+
+/**
+ * Reads one SSE message of a stream for a client: the data parsed as a JSON
+ * object (JSON that is not an object reads as `{}`) and handed to `decode`
+ * with the event name. Data that is not JSON is ignored (null), except in an
+ * `error` event, whose text becomes the error.
+ */
+export function sseEventFromWire<E>(name: string, data: string, decode: (name: string, j: WireJson) => E | null): E | SseTextError | null {
+  let j: WireJson;
+  try {
+    j = obj(JSON.parse(data));
+  } catch {
+    return name === 'error' ? { type: 'error', error: data } : null;
+  }
+  return decode(name, j);
+}
+
 /** Drops undefined values so optional fields are absent on the wire. */
 export function compact<O extends WireJson>(o: O): O {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as O;

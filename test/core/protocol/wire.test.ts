@@ -956,3 +956,33 @@ describe('evals SSE events', () => {
     expect(E.evalEventFromWire('cases', JSON.stringify({ cases: [wire] }))).toEqual({ type: 'cases', cases: [c] });
   });
 });
+
+describe('SSE event decoders share one reading of the event data', () => {
+  // Every client decoder reads an event's data the same way: JSON that is not
+  // an object reads as `{}`, a non-JSON `error` event keeps its text as the
+  // error, and any other non-JSON event is ignored.
+  const DECODERS: Array<[string, (name: string, data: string) => unknown]> = [
+    ['builder', builderEventFromWire],
+    ['evals', E.evalEventFromWire],
+    ['optimize', O.optimizeEventFromWire],
+    ['routing', R.routingEventFromWire],
+  ];
+  it.each(DECODERS)('%s: a non-JSON error event is its text, another non-JSON event is ignored', (_name, decode) => {
+    expect(decode('error', 'upstream died')).toEqual({ type: 'error', error: 'upstream died' });
+    expect(decode('error', '')).toEqual({ type: 'error', error: '' });
+    expect(decode('progress', 'not json')).toBeNull();
+    expect(decode('done', '{"truncated')).toBeNull();
+    expect(decode('some_future_event', '{}')).toBeNull();
+  });
+  it.each(DECODERS)('%s: a JSON error that is not an object reads as an empty one (the fallback text)', (_name, decode) => {
+    for (const data of ['null', '[1,2]', '"text"', '42']) {
+      const ev = decode('error', data) as { type: string; error: string };
+      expect(ev.type).toBe('error');
+      expect(ev.error).toMatch(/failed\.$/);
+    }
+  });
+  it('a progress event whose data is not an object reads as empty fields', () => {
+    expect(builderEventFromWire('progress', '[1]')).toEqual({ type: 'progress', chars: 0, phase: 'message' });
+    expect(E.evalEventFromWire('progress', 'null')).toEqual({ type: 'progress', done: 0, total: 0, calls: 0, tokens: 0 });
+  });
+});
