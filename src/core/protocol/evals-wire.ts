@@ -28,7 +28,7 @@ import { capabilityProfileFromWire, capabilityProfileToWire, observedRunFromWire
 import type { SseMessage } from './builder-events-wire.js';
 import { fields } from './fields.js';
 import { USAGE } from './routing-wire.js';
-import { fromWire, list, obj, str, strs, toWire, sseEventFromWire, type WireJson } from './wire.js';
+import { fromWire, list, obj, str, strs, toWire, sseEventFromWire, type WireJson, num } from './wire.js';
 
 /** `POST …/skill-builder/evals` body: the draft, the skill it replaces, the cases and the run's limits. */
 export const EVALS_REQUEST = /*#__PURE__*/ fields(
@@ -110,7 +110,6 @@ export interface EvalsBody {
   runs?: ObservedRun[] | undefined;
 }
 
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const usageToWire = (u: LlmUsage): WireJson => toWire(USAGE, u);
 function usageFromWire(v: unknown): LlmUsage {
   const u = fromWire(USAGE, v);

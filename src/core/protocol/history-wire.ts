@@ -7,7 +7,7 @@
 
 import type * as T from '../api/types.js';
 import { fields } from './fields.js';
-import { compact, fromWire, list, str, toWire, type WireJson } from './wire.js';
+import { compact, fromWire, list, str, toWire, type WireJson, num, optNum, optStr } from './wire.js';
 
 export const SKILL_VERSION = /*#__PURE__*/ fields('id', 'created', 'summary', 'riskScore', 'riskLevel', 'files');
 export const VERSION_FILE = /*#__PURE__*/ fields('path', 'sha256', 'size');
@@ -16,10 +16,6 @@ export const VERSION_DIFF = /*#__PURE__*/ fields('from', 'to', 'files');
 export const VERSION_DIFF_FILE = /*#__PURE__*/ fields('path', 'status', 'added', 'removed', 'binary', 'patch');
 export const ROLLBACK_REQUEST = /*#__PURE__*/ fields('to');
 export const SKILL_PROVENANCE_FIELDS = /*#__PURE__*/ fields('versionId', 'created', 'builder', 'riskScore', 'riskLevel', 'evalSummary');
-
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const optNum = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export const skillVersionToWire = (v: T.SkillVersion): WireJson => toWire(SKILL_VERSION, { ...v, files: v.files.map((f) => toWire(VERSION_FILE, f)) });
 

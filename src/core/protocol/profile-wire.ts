@@ -20,6 +20,7 @@ import {
   type ToolRunWireResult,
   type TryRequestBody,
   type WireJson,
+  num,
 } from './wire.js';
 
 /** What a try body adds to TRY_REQUEST: the earlier runs of the editing session. */
@@ -43,7 +44,6 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const rec = (v: unknown): WireJson => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as WireJson) : {});
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const texts = (v: unknown): string[] => arr(v).filter((x): x is string => typeof x === 'string');
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 export const observedRunToWire = (r: ObservedRun): WireJson => toWire(OBSERVED_RUN, { ...r, observation: observationToWire(r.observation) });
 export function observedRunFromWire(json: unknown): ObservedRun {

@@ -26,7 +26,11 @@ export interface WireCodec<TS, Wire = WireJson> {
 export const obj = (v: unknown): WireJson => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as WireJson) : {});
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+export const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A finite number, or 0. */
+export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A finite number, or undefined. */
+export const optNum = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const optBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const mode = (v: unknown): T.ChatMode | undefined => (v === 'create' || v === 'edit' ? v : undefined);
 export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
