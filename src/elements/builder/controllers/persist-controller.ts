@@ -1,6 +1,7 @@
 // Nothing lost on a reload or a crash: while the draft has unsaved changes it
 // is kept in the tab's sessionStorage under one key per endpoint and agent
-// (written a moment after the last change); when the element connects and
+// (written a moment after the last change; when the agent changes, the copy
+// moves to the new agent's key, where a reload looks for it); when the element connects and
 // finds one, it offers to restore it (a banner: restore or discard) instead of
 // replacing anything by itself. Leaving the page with unsaved work asks first
 // (beforeunload). A save, a discard or a clean draft removes the copy.
@@ -74,6 +75,13 @@ export class PersistController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    // Another agent or endpoint: the draft (now theirs) moves to their key; a pending offer stays kept under the old one.
+    const key = PREFIX + this.deps.scope();
+    if (key !== this.key) {
+      if (!this.offer) storage()?.removeItem(this.key);
+      this.key = key;
+      this.offer = null;
+    }
     if (this.offer) return; // never overwrite a kept draft before the operator chose
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), 400);
