@@ -19,7 +19,7 @@ export { systemHostResolver, type HostResolver } from './workspace/resolve-egres
 export { rollbackSkill } from './workspace/rollback-skill.js';
 export { listSkillHistory, diffSkillVersions, CURRENT_VERSION } from './history/skill-history.js';
 export type { SkillHistoryOptions } from './history/skill-history.js';
-export type { SkillHistory, SkillVersion, SkillVersionFile, SkillVersionDiff, SkillVersionDiffFile } from '../core/api/types.js';
+export type { SkillHistory, SkillVersion, SkillVersionFile, SkillVersionDiff, SkillVersionDiffFile, SkillEvalSummary } from '../core/api/types.js';
 export type { MissingEnvVar, SaveSkillOptions, SaveSkillRequest, SaveSkillResult, SkillSaveRequest } from './workspace/save-skill.js';
 export type { SkillLike } from '../core/skill/skill.js';
 export type { DraftBinary, SaveBinaryFile } from '../core/api/types.js';

@@ -239,7 +239,23 @@ export interface SkillVersion {
   /** Forge's audit risk score of this version (0–100), and its level. */
   riskScore?: number;
   riskLevel?: string;
+  /** The last eval run saved with this version (its `evals/benchmark.json`), when it has one. */
+  evals?: SkillEvalSummary;
   files: SkillVersionFile[];
+}
+
+/** What an eval run of a skill showed, as its `evals/benchmark.json` records it. */
+export interface SkillEvalSummary {
+  /** Mean pass rate with the skill, 0 to 1. */
+  withSkill: number;
+  /** Mean pass rate without it (the baseline), when the baseline ran. */
+  withoutSkill?: number;
+  /** `withSkill - withoutSkill`, when both ran. */
+  delta?: number;
+  /** How many runs the benchmark holds (every case, configuration and repetition). */
+  runs: number;
+  /** When the run happened (the benchmark's timestamp, ISO). */
+  when: string;
 }
 
 /** `GET …/skills/{name}/history`: the versions kept, newest first, and how many are kept at most. */
@@ -272,12 +288,14 @@ export interface SkillVersionDiff {
 export interface SkillProvenance {
   /** The history id of the exported folder's content (same rule as a version id). */
   versionId: string;
-  /** ISO time of the export. */
+  /** ISO time this content was last saved (the newest modification time of its files, whole seconds): never the export time, so an export is byte-deterministic. */
   created: string;
   /** `forge-skill-builder@<version>`. */
   builder: string;
   riskScore: number;
   riskLevel: string;
-  /** A one-line summary of the skill's evals (`evals/evals.json`), when it has any. */
+  /** A one-line summary of the skill's evals: its last run (`evals/benchmark.json`), else its cases (`evals/evals.json`), when it has any. */
   evalSummary?: string;
+  /** The last eval run saved with the skill (`evals/benchmark.json`), when it has one. */
+  evals?: SkillEvalSummary;
 }

@@ -4,7 +4,9 @@
 // configuration `pass_rate`, `time_seconds`, `tokens` as mean/stddev/min/max,
 // and `delta` as signed strings) and `notes`. Fields of ours that the viewer
 // does not know (the baseline, partial, transcripts) go under `metadata` or a
-// run's own `forge` object; the viewer ignores them.
+// run's own `forge` object; the viewer ignores them. A skill keeps its last
+// run beside its cases as `evals/benchmark.json`; benchmarkSummary reads that
+// back into the few figures a history record and a package's provenance carry.
 import type { ConfigurationSummary, EvalReport, Stat } from './types.js';
 
 export interface BenchmarkMetadata {
@@ -92,4 +94,45 @@ export function toGradingJson(run: EvalReport['runs'][number]): Record<string, u
     },
     timing: { executor_duration_seconds: round(run.timeSeconds, 3) },
   };
+}
+
+/** The figures of a benchmark a history record and a provenance carry (the API's BenchmarkSummary has this shape). */
+export interface BenchmarkSummary {
+  withSkill: number;
+  withoutSkill?: number;
+  delta?: number;
+  runs: number;
+  when: string;
+}
+
+/** Where a skill keeps its last eval run, beside its cases: `evals/benchmark.json`. */
+export const BENCHMARK_FILE_PATH = 'evals/benchmark.json';
+
+const meanOf = (v: unknown): number | undefined => {
+  const m = (v as { pass_rate?: { mean?: unknown } } | undefined)?.pass_rate?.mean;
+  return typeof m === 'number' && Number.isFinite(m) ? m : undefined;
+};
+
+/** The summary of a benchmark.json value (pass rates with and without the skill, delta, runs, when); undefined when it has no pass rate with the skill. */
+export function benchmarkSummary(json: unknown): BenchmarkSummary | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const b = json as { metadata?: { timestamp?: unknown }; runs?: unknown; run_summary?: { with_skill?: unknown; without_skill?: unknown } };
+  const withSkill = meanOf(b.run_summary?.with_skill);
+  if (withSkill === undefined) return undefined;
+  const withoutSkill = meanOf(b.run_summary?.without_skill);
+  const when = typeof b.metadata?.timestamp === 'string' ? b.metadata.timestamp : '';
+  return {
+    withSkill,
+    ...(withoutSkill !== undefined ? { withoutSkill, delta: round(withSkill - withoutSkill, 4) } : {}),
+    runs: Array.isArray(b.runs) ? b.runs.length : 0,
+    when,
+  };
+}
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/** One line for a summary: `pass rate 83% with the skill, 40% without (+43 points), 12 runs, <when>`. */
+export function benchmarkSummaryLine(s: BenchmarkSummary): string {
+  const base = s.withoutSkill !== undefined ? `, ${pct(s.withoutSkill)} without (${signed((s.delta ?? 0) * 100, 0)} points)` : '';
+  return `pass rate ${pct(s.withSkill)} with the skill${base}, ${s.runs} run${s.runs === 1 ? '' : 's'}${s.when ? `, ${s.when}` : ''}`;
 }

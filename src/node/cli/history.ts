@@ -1,5 +1,5 @@
 // `history <agent-dir> <skill>` lists a skill's kept versions (newest first:
-// id, time, file count, risk, summary), or with `--diff <id> [--to <id>]`
+// id, time, file count, risk, summary, and the last eval run saved with it), or with `--diff <id> [--to <id>]`
 // prints what changed between two of them (the skill on disk by default); `rollback <agent-dir> <skill> --to <id>`
 // restores one through the normal save, which keeps the version it replaces.
 
@@ -11,13 +11,16 @@ import { rollbackSkill } from '../workspace/rollback-skill.js';
 import { parseCommandArgs, PROGRAM, UsageError } from './args.js';
 import type { CliCommand } from './command.js';
 import { writeLine, type CliIo } from './io.js';
+import { benchmarkSummaryLine } from '../../core/evals/benchmark-json.js';
 
 const HISTORY_HELP = `Usage: ${PROGRAM} history <agent-dir> <skill> [--diff <id> [--to <id>]]
 
 Lists the versions kept of a skill, newest first: every save keeps the folder
 it replaces under <agent-dir>/.forge/skill-history/<skill>/ (the last 20, or
 skill_builder.history.keep in the workspace's .forge/ui.yaml), each with its
-risk score and a summary of what it changed.
+risk score, a summary of what it changed and, when the folder kept its last
+eval run (evals/benchmark.json, e.g. from \`eval --out\`), that run's pass rate
+with and without the skill, the delta, the runs and when it ran.
 
 Options:
   --diff <id>  print what changed from that version to the skill on disk
@@ -48,6 +51,7 @@ async function runHistory(argv: string[], io: CliIo): Promise<number> {
   for (const v of versions) {
     const risk = v.riskScore !== undefined ? `  risk ${v.riskScore}${v.riskLevel ? ` (${v.riskLevel})` : ''}` : '';
     writeLine(io.stdout, `${v.id}  ${v.created}  ${v.files.length} files${risk}  ${v.summary}`);
+    if (v.evals) writeLine(io.stdout, `${' '.repeat(18)}evals: ${benchmarkSummaryLine(v.evals)}`);
   }
   return 0;
 }

@@ -4,7 +4,8 @@
 // requirements its scripts suggest when it has no metadata.forge (declared
 // only with --accept), and with --agent saves it through the normal save: an
 // existing skill is refused after a diff against it is shown, and replaced
-// only with --replace. export writes a deterministic zip (or .skill) of a folder.
+// only with --replace. export writes a deterministic zip (or .skill) of a
+// folder with its manifest and provenance (unless --no-provenance).
 
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -12,6 +13,8 @@ import { formatDiagnostic } from '../../core/diagnostics.js';
 import { SkillConflictError } from '../../core/errors.js';
 import { exportSkill } from '../skill-folder/export-skill.js';
 import { readProvenance, withProvenance } from '../history/provenance.js';
+import { lastSavedTime } from '../history/saved-time.js';
+import * as nodeFs from 'node:fs';
 import { importSkill } from '../skill-folder/import-skill.js';
 import { importReply, prepareImport, saveImport } from '../workspace/import-flow.js';
 import { importReplyToWire } from '../../core/protocol/import-wire.js';
@@ -54,19 +57,23 @@ Options:
 Exit status: 0 imported (warnings allowed), 1 refused, invalid or not saved, 2 wrong usage.
 `;
 
-const EXPORT_HELP = `Usage: ${PROGRAM} export <skill-dir> -o <file> [--format zip|skill] [--provenance]
+const EXPORT_HELP = `Usage: ${PROGRAM} export <skill-dir> -o <file> [--format zip|skill] [--no-provenance]
 
 Writes the skill folder as a deterministic zip: entries sorted, fixed timestamps,
 scripts 0755 and other files 0644, so the same skill always gives the same bytes.
 --format skill (the default when <file> ends in .skill) wraps the files in one
 folder named for the skill, as Anthropic's .skill packages are.
 
+The package carries skill.manifest.json (every file with its sha256 and size;
+the signed one when the folder is signed, with its signatures) and
+skill.provenance.json: version id, when the skill was last saved (its files'
+newest modification time, not the export's), builder, risk score and evals.
+
 Options:
   -o, --output <file>  where to write the archive
   --format <f>         zip or skill
-  --provenance         add skill.manifest.json (unless signed) and
-                       skill.provenance.json: version id, time, builder, risk,
-                       evals (the time makes the bytes differ between exports)
+  --no-provenance      leave skill.manifest.json (unless signed) and
+                       skill.provenance.json out: the folder's files only
   -h, --help           show this help
 `;
 
@@ -112,7 +119,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     if (p)
       writeLine(
         io.stdout,
-        `  provenance: version ${p.versionId}, exported ${p.created} by ${p.builder}, risk ${p.riskScore} (${p.riskLevel})${p.evalSummary ? `, ${p.evalSummary}` : ''}`,
+        `  provenance: version ${p.versionId}, saved ${p.created} by ${p.builder}, risk ${p.riskScore} (${p.riskLevel})${p.evalSummary ? `, ${p.evalSummary}` : ''}`,
       );
     for (const d of [...validation.errors, ...validation.warnings]) writeLine(io.stdout, `  ${formatDiagnostic(d)}`);
     if (proposals) {
@@ -171,7 +178,13 @@ function conflict(io: CliIo, name: string): number {
 }
 
 async function runExport(argv: string[], io: CliIo): Promise<number> {
-  const opts = { output: { type: 'string', short: 'o' }, format: { type: 'string' }, provenance: { type: 'boolean' } } as const;
+  // --provenance, once needed to add it, is still accepted: it is the default now.
+  const opts = {
+    output: { type: 'string', short: 'o' },
+    format: { type: 'string' },
+    provenance: { type: 'boolean' },
+    'no-provenance': { type: 'boolean' },
+  } as const;
   const { values, positionals } = parseCommandArgs('export', argv, opts, true);
   if (values.help) return (void io.stdout.write(EXPORT_HELP), 0);
   if (positionals.length !== 1) throw new UsageError('give exactly one skill folder', 'export');
@@ -179,7 +192,10 @@ async function runExport(argv: string[], io: CliIo): Promise<number> {
   const out = resolve(io.cwd, values.output);
   const format = oneOf('format', values.format, ['zip', 'skill'] as const, out.endsWith('.skill') ? 'skill' : 'zip');
   const dir = resolve(io.cwd, positionals[0]!);
-  const bytes = values.provenance ? await exportSkill(await withProvenance(await importSkill({ dir })), { format }) : await exportSkill({ dir }, { format });
+  if (values.provenance && values['no-provenance']) throw new UsageError('give --no-provenance or --provenance, not both', 'export');
+  const bytes = values['no-provenance']
+    ? await exportSkill({ dir }, { format })
+    : await exportSkill(await withProvenance(await importSkill({ dir }), await lastSavedTime(nodeFs, dir, true)), { format });
   // Written beside the target and renamed: a reader never sees half an archive.
   const tmp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   try {

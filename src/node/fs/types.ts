@@ -11,6 +11,8 @@ import { homedir } from 'node:os';
 export interface FsStatsLike {
   mode: number | bigint;
   size: number | bigint;
+  /** Last modification, in ms since the epoch (node:fs and memfs both give it). */
+  mtimeMs?: number | bigint;
   isFile(): boolean;
   isDirectory(): boolean;
   isSymbolicLink(): boolean;

@@ -2,7 +2,7 @@
 // skill store ever loads it: `<agent>/.forge/skill-history/<name>/` holds
 // `objects/<sha256>` (each file's bytes once, content-addressed) and
 // `versions/<id>.json` (when, a one-line summary of the change, the risk
-// score and level, and the folder's files by path, sha256 and size; snake_case,
+// score and level, the last eval run's summary, and the folder's files by path, sha256 and size; snake_case,
 // the same record as the HTTP history reply). The id is the first 16 hex of the
 // sha256 of the sorted file list, so the same folder is one version. Only the
 // last `keep` versions are kept (default 20); objects no version names go.
@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { compareBytes } from '../../core/skill-folder/to-draft.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { listDir, readTextIfExists, statIfExists, type FsLike } from '../fs/types.js';
-import type { SkillVersion, SkillVersionFile } from '../../core/api/types.js';
+import type { SkillEvalSummary, SkillVersion, SkillVersionFile } from '../../core/api/types.js';
 import { skillVersionFromWire, skillVersionToWire } from '../../core/protocol/history-wire.js';
 
 export const DEFAULT_HISTORY_KEEP = 20;
@@ -54,6 +54,7 @@ export async function recordSkillVersion(
     summary: string | ((previous: SkillVersion | undefined, files: SkillVersionFile[]) => string);
     riskScore?: number;
     riskLevel?: string;
+    evals?: SkillEvalSummary;
     keep?: number;
     now?: Date;
   },
@@ -74,6 +75,7 @@ export async function recordSkillVersion(
     summary: typeof meta.summary === 'string' ? meta.summary : meta.summary(latest, files),
     ...(meta.riskScore !== undefined ? { riskScore: meta.riskScore } : {}),
     ...(meta.riskLevel !== undefined ? { riskLevel: meta.riskLevel } : {}),
+    ...(meta.evals ? { evals: meta.evals } : {}),
     files,
   };
   await writeFileAtomic(fs, join(dir, 'versions', `${id}.json`), `${JSON.stringify(skillVersionToWire(version), null, 2)}\n`);

@@ -1,7 +1,8 @@
 // What happens to an imported skill before anyone saves it, shared
 // by the CLI `import` and `POST /skill-builder/import`: an optional new name
 // (the frontmatter `name` is rewritten), validation with the folder files,
-// requirement proposals for a skill without `metadata.forge`, the reply of
+// requirement proposals for a skill without `metadata.forge` (a package's
+// skill.provenance.json is left out of the draft: it is shown, never saved), the reply of
 // the import route (camelCase; core/protocol/import-wire.ts maps it), and the save through saveSkill (its checks, 409 included).
 
 import type { ImportReply } from '../../core/protocol/import-wire.js';
@@ -14,6 +15,7 @@ import { validateSkillMd } from '../../core/skillmd/validate/validate.js';
 import { refuseNonSkillOccupant } from '../skill-store/agent-read.js';
 import { listCustomSkills } from '../skill-store/index.js';
 import { SkillConflictError } from '../../core/errors.js';
+import { SKILL_PROVENANCE } from '../../core/trust/files.js';
 import { saveSkill, type SaveSkillOptions, type SaveSkillResult } from './save-skill.js';
 
 export interface PreparedImport {
@@ -33,9 +35,16 @@ export function renameSkillMd(skillMd: string, name: string): string {
   return fm[1] + body + fm[3] + skillMd.slice(fm[0].length);
 }
 
+/** A package's provenance entry describes the package, not the skill: it is shown with the import and never saved into the folder. */
+function withoutProvenance(skill: Skill): Skill {
+  if (!(SKILL_PROVENANCE in skill.files) && !skill.binaries.some((b) => b.path === SKILL_PROVENANCE)) return skill;
+  const files = Object.fromEntries(Object.entries(skill.files).filter(([p]) => p !== SKILL_PROVENANCE));
+  return skill.with({ files, binaries: skill.binaries.filter((b) => b.path !== SKILL_PROVENANCE) });
+}
+
 export function prepareImport(input: SkillLike, options: { name?: string; profile?: 'forge' | 'agentskills' } = {}): PreparedImport {
   if (options.name !== undefined) assertSafeSkillName(options.name, 'name');
-  const imported = Skill.from(input);
+  const imported = withoutProvenance(Skill.from(input));
   const skill = options.name !== undefined ? imported.with({ skillMd: renameSkillMd(imported.skillMd, options.name) }) : imported;
   const fmName = skill.frontmatter?.name;
   const name = options.name ?? (typeof fmName === 'string' ? fmName : '');

@@ -1,7 +1,7 @@
 // Skill packages over real HTTP (issue 17): POST /skill-builder/import turns
 // a .zip/.skill body into a draft (nothing written); the draft saves through
 // …/save with its files and binaries; GET …/skills/{name}/export gives the
-// same bytes back, through both adapters. Hostile archives are a 400 with
+// same bytes back (with ?provenance=0: the folder's files only), through both adapters. Hostile archives are a 400 with
 // the workspace untouched.
 import { randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
@@ -82,7 +82,7 @@ describe('HTTP import and export', () => {
       }),
     });
     expect(save.status, await save.clone().text()).toBe(200);
-    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export?format=zip`);
+    const res = await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export?format=zip&provenance=0`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="pdf-notes.zip"');
@@ -127,7 +127,7 @@ describe('HTTP import and export', () => {
       binaries: got.binaries.map((b: any) => ({ path: b.path, sha256: b.sha256 })),
     });
     expect(edit.status, await edit.clone().text()).toBe(200);
-    const exported = new Uint8Array(await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export`)).arrayBuffer());
+    const exported = new Uint8Array(await (await fetch(`${srv.url}/api/agents/alpha/skill-builder/skills/pdf-notes/export?provenance=0`)).arrayBuffer());
     const expected = writeSkillZip({ ...draft, files: { 'references/guide.md': '# Guide v2\n' } });
     expect(Buffer.from(exported).equals(Buffer.from(expected))).toBe(true);
   });

@@ -11,10 +11,12 @@
 //   Nothing is written: the client saves the draft through …/save.
 // - GET /agents/{id}/skill-builder/skills/{name}/export?format=zip|skill —
 //   the skill as a deterministic zip, read under the skills read lock (a save
-//   swapping the folder is never seen half-way); symlinks are refused. With
-//   `?provenance=1` it also carries a manifest of every file (unless it is
-//   signed already) and `skill.provenance.json`; the import reply then shows
-//   that provenance before anything is written.
+//   swapping the folder is never seen half-way); symlinks are refused. It
+//   carries a manifest of every file (the signed one when the folder is
+//   signed) and `skill.provenance.json`, dated by when the skill was last
+//   saved, so the same skill always exports to the same bytes; `?provenance=0`
+//   leaves both out (the folder's files and nothing else). The import reply
+//   shows that provenance before anything is written.
 
 import { RequestError } from '../../../core/errors.js';
 import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
@@ -24,6 +26,7 @@ import { withSkillsRead } from '../../skill-store/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';
 import { importSkill } from '../../skill-folder/import-skill.js';
 import { readProvenance, withProvenance } from '../../history/provenance.js';
+import { lastSavedTime } from '../../history/saved-time.js';
 import { Skill } from '../../../core/skill/skill.js';
 import { importReply, prepareImport } from '../../workspace/import-flow.js';
 import { importReplyToWire } from '../../../core/protocol/import-wire.js';
@@ -42,10 +45,10 @@ const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'applicati
 /** An upload may be as large as the biggest skill plus zip overhead. */
 const MAX_UPLOAD_BYTES = SKILL_FOLDER_LIMITS.maxTotalBytes + 1024 * 1024;
 
-/** `?provenance=1|true`: the export carries a manifest and `skill.provenance.json`. */
+/** `?provenance=0|false` leaves the manifest and `skill.provenance.json` out; they are in by default. */
 function flagOf(value: string | null): boolean {
-  if (value === null || value === '' || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  if (value === null || value === '' || value === '1' || value === 'true') return true;
   throw new RequestError('provenance', `provenance must be 1 or true, 0 or false (got "${value.slice(0, 40)}")`);
 }
 
@@ -93,9 +96,9 @@ export async function exportPackage(ctx: RouteContext): Promise<ApiResult> {
   if (!location) throw new NotFoundError('skill', `agent "${agent.id}" has no skill "${name}"`);
   const { fs } = resolveIo(io);
   const bytes = await withSkillsRead(fs, join(agent.path, 'skills'), async () => {
-    const skill =
-      location.format === 'subdir' ? await importSkill({ dir: location.path }, io) : Skill.from(await readSkillMd(fs, join(agent.path, 'skills'), location));
-    return exportSkill(withProv ? await withProvenance(skill) : skill, { format, name });
+    const subdir = location.format === 'subdir';
+    const skill = subdir ? await importSkill({ dir: location.path }, io) : Skill.from(await readSkillMd(fs, join(agent.path, 'skills'), location));
+    return exportSkill(withProv ? await withProvenance(skill, await lastSavedTime(fs, location.path, subdir)) : skill, { format, name });
   });
   return {
     kind: 'bytes',
