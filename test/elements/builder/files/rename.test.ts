@@ -3,7 +3,8 @@
 // scripts/lib/render.py) and at the top of the folder (LICENSE.txt), with the
 // checks of adding a file (a safe relative path, no "..", no clash by case,
 // Unicode form or file-versus-folder); the text is kept, the open tab follows
-// the new name and the change is announced. axe runs on both.
+// the new name and the change is announced. axe runs on both. The code
+// editor shows the renamed file and sends its edits to the new path.
 
 import { deepEqual, equal } from '../../helpers/assert.js';
 import { expectAccessible } from '../../helpers/axe.js';
@@ -133,5 +134,22 @@ describe('builder: renaming a file in a folder', () => {
     await expectAccessible(el, 'the rename form with a refused name');
     equal(JSON.stringify(el.draft), before, 'nothing renamed');
     equal(internals(el).editor.tab, 'templates/x/y.txt', 'the file stays open');
+  });
+
+  it('in the code editor: the renamed file shows its text under the new name, and edits go to it', async () => {
+    const el = await imported();
+    el.removeAttribute('plain-editor');
+    await startRename(el, 'templates/x/y.txt');
+    await waitFor(() => $(el, '.cm-editor .cm-content'), 'the code editor', 20_000);
+    await submit(el, 'x/z.txt');
+    await waitFor(
+      () => $(el, '.file-bar .path')?.textContent === 'templates/x/z.txt' && $(el, '.cm-content')?.textContent === 'Dear {{name}},',
+      'the renamed file in the code editor',
+      20_000,
+    );
+    const editor = $<HTMLTextAreaElement>(el, '#editor')!;
+    editor.value = 'Dear {{name}}, again\n';
+    await waitFor(() => el.draft!.files!['templates/x/z.txt'] === 'Dear {{name}}, again\n', 'the edit lands on the new path', 20_000);
+    equal(el.draft!.files!['templates/x/y.txt'], undefined, 'nothing written under the old name');
   });
 });
