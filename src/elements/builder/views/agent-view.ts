@@ -57,7 +57,7 @@ const STYLE = html`<style>
   .rt-finds { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--_space-1); font-size: 0.88em; }
   .rt-finds .warning::before { content: '⚠ '; color: var(--_warning); }
   .rt-finds .error::before { content: '✕ '; color: var(--_danger); }
-  .line-link { min-height: 0; padding: 0 var(--_space-1); border: 0; background: none; color: var(--_accent); font-weight: 600; font-size: 0.85em; }
+  .line-link { min-height: 0; padding: 0; border: 0; background: none; color: var(--_accent); font-weight: 600; font-size: 0.85em; }
 </style>`;
 
 /** The runtime's findings about the entry (by field for a `## Tool:`, by line for a phantom). */
