@@ -24,6 +24,10 @@ export interface RoutingCheckOptions {
   llm: LlmConfig;
   /** Lowest acceptable recall and precision, 0..1 (default 0.8). */
   min?: number;
+  /** Times each request is sent (default 3, as route-check). */
+  runsPerQuery?: number;
+  /** Trigger rate at or above which a request counts as routed to the skill (default 0.5). */
+  threshold?: number;
 }
 
 export type RoutingHook = (skill: Skill, target: SkillTarget, root: string) => Promise<CheckOutcome>;
@@ -65,7 +69,16 @@ export function routingCheck(opts: RoutingCheckOptions): RoutingHook {
     let report: RoutingReport;
     try {
       const agentName = target.agentDir ? basename(target.agentDir) : undefined;
-      report = await checkRouting({ llm: opts.llm, draft: skill, otherSkills, requests, concurrency: 1, ...(agentName ? { agentName } : {}) });
+      report = await checkRouting({
+        llm: opts.llm,
+        draft: skill,
+        otherSkills,
+        requests,
+        concurrency: 1,
+        ...(opts.runsPerQuery !== undefined ? { runsPerQuery: opts.runsPerQuery } : {}),
+        ...(opts.threshold !== undefined ? { threshold: opts.threshold } : {}),
+        ...(agentName ? { agentName } : {}),
+      });
     } catch (err) {
       const cause = PartialResultError.isInstance(err) ? err.cause : err;
       const message = cause instanceof Error ? cause.message : String(cause);

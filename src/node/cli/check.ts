@@ -51,6 +51,9 @@ Options:
   --keyring <dir>        trusted public keys for the signature check (default ~/.forge/trusted-keys)
   --routing              also run the routing check of each skill with requests in its
                          evals/triggers.json, on the workspace's skill-builder model
+  --runs <n>             with --routing: times each request is sent (default 3, 1 to 10)
+  --threshold <r>        with --routing: share of a request's runs that must pick the
+                         skill for it to count as routed there (default 0.5, above 0 to 1)
   --evals                also run each skill's evals/evals.json cases with and without the
                          skill (as \`eval\` does) on the workspace's skill-builder model; fails
                          when the with-skill pass rate does not beat the baseline by --min-delta
@@ -113,6 +116,8 @@ const FLAGS = {
   output: { type: 'string' },
   keyring: { type: 'string' },
   routing: { type: 'boolean' },
+  runs: { type: 'string' },
+  threshold: { type: 'string' },
   evals: { type: 'boolean' },
   'min-delta': { type: 'string' },
   'eval-runs': { type: 'string' },
@@ -125,10 +130,20 @@ const FLAGS = {
 
 type CheckValues = ReturnType<typeof parseCommandArgs<typeof FLAGS>>['values'];
 
+/** --runs and --threshold of the routing check, checked before any model is set up. */
+function routingTrials(values: CheckValues): { runsPerQuery?: number; threshold?: number } {
+  const runsPerQuery = numberFlag('check', 'runs', values.runs, { min: 1, max: 10, integer: true });
+  const threshold = numberFlag('check', 'threshold', values.threshold, { min: 0, max: 1, integer: false });
+  if (threshold === 0) throw new UsageError('--threshold must be above 0', 'check', 'threshold');
+  return { ...(runsPerQuery !== undefined ? { runsPerQuery } : {}), ...(threshold !== undefined ? { threshold } : {}) };
+}
+
 /** The hooks of the checks that ask a model (--routing, --evals), on one recording; usage errors for their flags given alone. */
 async function modelChecks(values: CheckValues, firstPath: string, io: CliIo): Promise<{ routing?: RoutingHook; evals?: EvalsHook }> {
   const evalFlags = (['min-delta', 'eval-runs', 'eval-budget-calls', 'eval-tools'] as const).filter((f) => values[f] !== undefined);
   if (!values.evals && evalFlags.length > 0) throw new UsageError(`--${evalFlags[0]} goes with --evals`, 'check', evalFlags[0]);
+  const routingFlags = (['runs', 'threshold'] as const).filter((f) => values[f] !== undefined);
+  if (!values.routing && routingFlags.length > 0) throw new UsageError(`--${routingFlags[0]} goes with --routing`, 'check', routingFlags[0]);
   if (!values.routing && !values.evals) {
     if (values.record !== undefined || values.replay !== undefined || values.dir !== undefined)
       throw new UsageError('--record, --replay and --dir go with --routing or --evals', 'check');
@@ -137,12 +152,13 @@ async function modelChecks(values: CheckValues, firstPath: string, io: CliIo): P
   const minDelta = numberFlag('check', 'min-delta', values['min-delta'], { min: -1, max: 1, integer: false });
   const runs = numberFlag('check', 'eval-runs', values['eval-runs'], { min: 1, max: 20, integer: true });
   const maxCalls = numberFlag('check', 'eval-budget-calls', values['eval-budget-calls'], { min: 1, max: 1e6, integer: true });
+  const trials = routingTrials(values);
   const llm = await checkLlmConfig({ dir: values.dir, record: values.record, replay: values.replay, firstPath }, io);
   const executor = values['eval-tools']
     ? (target: SkillTarget) => sandboxExecutor({ sandbox: 'auto', ...(target.agentDir ? { agentDir: target.agentDir } : {}) })
     : undefined;
   return {
-    ...(values.routing ? { routing: routingCheck({ llm }) } : {}),
+    ...(values.routing ? { routing: routingCheck({ llm, ...trials }) } : {}),
     ...(values.evals
       ? {
           evals: evalsCheck({

@@ -107,6 +107,51 @@ describe('check --routing with --record and --replay', () => {
     expect(r.err).toContain('--record <dir>');
   });
 
+  it('--runs sets the runs per request and --threshold the trigger rate a request needs', async () => {
+    const once = await check(['--runs', '1', '--record', 'rec']);
+    expect(once.err).toBe('');
+    expect(provider!.requests).toHaveLength(3);
+
+    // A model that takes the meeting request to the skill in only the first of every three runs: a trigger rate of 1/3.
+    await provider!.close();
+    const router = keywordRouter('openai', { rules: RULES });
+    let meetings = 0;
+    provider = await startProviderServer({
+      provider: 'openai',
+      requireKey: KEY,
+      handler: (request) => {
+        const user = JSON.stringify(request.body.messages.at(-1));
+        return user.includes('meeting') && meetings++ % 3 !== 0 ? 'I can answer that myself.' : router(request);
+      },
+    });
+    await repo.write('.forge/ui.yaml', `skill_builder:\n  provider: openai\n  model: gpt-4.1\n  base_url: ${provider.url}\n`);
+    await writeFile(join(home, '.forge/ui.yaml'), `trusted_base_urls:\n  - ${provider.url}\n`);
+    const notesRouting = (out: string) =>
+      JSON.parse(out)
+        .skills.find((s: { skill: string }) => s.skill === 'notes-reader')
+        .checks.find((o: { check: string }) => o.check === 'routing');
+    const strict = await check([]);
+    expect(notesRouting(strict.out).findings.map((f: { code: string }) => f.code)).toContain('routing-miss');
+    const lenient = await check(['--threshold', '0.3']);
+    expect(lenient.err).toBe('');
+    expect(notesRouting(lenient.out)).toMatchObject({ status: 'passed', findings: [] });
+  });
+
+  it('--runs and --threshold outside their range or without --routing are usage errors', async () => {
+    for (const [args, message] of [
+      [['check', 'agent', '--runs', '2'], '--runs goes with --routing'],
+      [['check', 'agent', '--threshold', '0.5'], '--threshold goes with --routing'],
+      [['check', 'agent', '--routing', '--runs', '11'], '--runs must be a whole number from 1 to 10'],
+      [['check', 'agent', '--routing', '--runs', '1.5'], '--runs must be a whole number from 1 to 10'],
+      [['check', 'agent', '--routing', '--threshold', '0'], '--threshold must be above 0'],
+    ] as const) {
+      const io = testIo({ cwd: repo.root, homeDir: home, env: {} });
+      expect(await main([...args], io)).toBe(2);
+      expect(io.err()).toContain(message);
+    }
+    expect(provider!.requests).toHaveLength(0);
+  });
+
   it('replay needs no key but record does; --replay of a missing folder and --record without --routing are usage errors', async () => {
     await rm(join(repo.root, '.forge/.env'));
     const rec = await check(['--record', 'rec']);
