@@ -21,6 +21,12 @@ export const OPTIMIZE_REQUEST = /*#__PURE__*/ fields(
 );
 /** The `plan` event. */
 export const OPTIMIZE_PLAN = /*#__PURE__*/ fields('calls', 'target', 'runsPerQuery', 'train', 'heldOut', 'maxCalls', 'maxTokens');
+/** The `split` event: the train and held-out requests. */
+export const OPTIMIZE_SPLIT = /*#__PURE__*/ fields('train', 'heldOut');
+/** The `self_test` event. */
+export const OPTIMIZE_SELF_TEST = /*#__PURE__*/ fields('ok', 'match', 'nonMatch');
+/** The `error` event: the message, its code, and the result so far. */
+export const OPTIMIZE_ERROR = /*#__PURE__*/ fields('error', 'code', 'calls', 'result');
 /** A candidate. */
 export const OPTIMIZE_CANDIDATE = /*#__PURE__*/ fields('index', 'texts', 'skillMd', 'diff', 'rationale', 'train', 'heldOut');
 /** The `done` / `error` result. */
@@ -58,13 +64,61 @@ export interface OptimizeScoreView {
   recall: number | null;
 }
 
+/** The plan a client shows before any call: the calls it will make, what it tunes, the split's sizes and the limits. */
+export interface OptimizePlanView {
+  calls: number;
+  target: 'description' | 'tools';
+  runsPerQuery: number;
+  train: number;
+  heldOut: number;
+  maxCalls?: number;
+  maxTokens?: number;
+}
+
+/** The limit that ended a run early: its calls or its tokens. */
+export type OptimizeLimit = 'calls' | 'tokens';
+
 /** The events a client shows. */
 export type OptimizeUiEvent =
-  | { type: 'plan'; calls: number; target: 'description' | 'tools'; train: number; heldOut: number }
+  | ({ type: 'plan' } & OptimizePlanView)
+  | { type: 'split'; train: RoutingRequest[]; heldOut: RoutingRequest[] }
+  | { type: 'selfTest'; ok: boolean; match: string; nonMatch: string }
   | { type: 'progress'; calls: number; planned: number }
   | { type: 'candidate'; candidate: OptimizeCandidateView }
-  | { type: 'done'; chosen: number | null; stopped?: string; calls: number }
-  | { type: 'error'; error: string };
+  | { type: 'done'; chosen: number | null; stopped?: OptimizeLimit; calls: number }
+  | { type: 'error'; error: string; code?: string; chosen?: number | null };
+
+const requestsOf = (v: unknown): RoutingRequest[] =>
+  (Array.isArray(v) ? v : [])
+    .map((r) => obj(r))
+    .map((r) => ({ text: str(r.text), expect: (r.expect as RoutingRequest['expect']) || 'this', ...(r.skill ? { skill: str(r.skill) } : {}) }));
+const count = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+function planFromWire(j: WireJson): OptimizeUiEvent {
+  const p = fromWire(OPTIMIZE_PLAN, j);
+  const limits = { maxCalls: count(p.maxCalls), maxTokens: count(p.maxTokens) };
+  return {
+    type: 'plan',
+    calls: Number(p.calls),
+    target: p.target === 'tools' ? 'tools' : 'description',
+    runsPerQuery: Number(p.runsPerQuery) || 1,
+    train: Number(p.train),
+    heldOut: Number(p.heldOut),
+    ...(limits.maxCalls !== undefined ? { maxCalls: limits.maxCalls } : {}),
+    ...(limits.maxTokens !== undefined ? { maxTokens: limits.maxTokens } : {}),
+  };
+}
+
+function errorFromWire(j: WireJson): OptimizeUiEvent {
+  const e = fromWire(OPTIMIZE_ERROR, j);
+  const chosen = obj(e.result)['chosen'];
+  return {
+    type: 'error',
+    error: String(e.error || 'The routing optimisation failed.'),
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(typeof chosen === 'number' ? { chosen } : {}),
+  };
+}
 
 function candidateFromWire(json: unknown): OptimizeCandidateView {
   const f = fromWire(OPTIMIZE_CANDIDATE, json);
@@ -85,9 +139,14 @@ export function optimizeEventFromWire(name: string, data: string): OptimizeUiEve
 }
 
 function optimizeEvent(name: string, j: WireJson): OptimizeUiEvent | null {
-  if (name === 'plan') {
-    const p = fromWire(OPTIMIZE_PLAN, j);
-    return { type: 'plan', calls: Number(p.calls), target: p.target === 'tools' ? 'tools' : 'description', train: Number(p.train), heldOut: Number(p.heldOut) };
+  if (name === 'plan') return planFromWire(j);
+  if (name === 'split') {
+    const s = fromWire(OPTIMIZE_SPLIT, j);
+    return { type: 'split', train: requestsOf(s.train), heldOut: requestsOf(s.heldOut) };
+  }
+  if (name === 'self_test') {
+    const t = fromWire(OPTIMIZE_SELF_TEST, j);
+    return { type: 'selfTest', ok: t.ok === true, match: str(t.match), nonMatch: str(t.nonMatch) };
   }
   if (name === 'progress') return { type: 'progress', calls: Number(j.calls), planned: Number(j.planned) };
   if (name === 'candidate') return { type: 'candidate', candidate: candidateFromWire(j) };
@@ -96,10 +155,11 @@ function optimizeEvent(name: string, j: WireJson): OptimizeUiEvent | null {
     return {
       type: 'done',
       chosen: typeof r.chosen === 'number' ? r.chosen : null,
-      ...(typeof r.stopped === 'string' ? { stopped: r.stopped } : {}),
+      // `stopped` names the body field of the limit that was reached.
+      ...(typeof r.stopped === 'string' ? { stopped: r.stopped === OPTIMIZE_REQUEST.maxTokens ? ('tokens' as const) : ('calls' as const) } : {}),
       calls: Number(r.calls),
     };
   }
-  if (name === 'error') return { type: 'error', error: String(j.error || 'The routing optimisation failed.') };
+  if (name === 'error') return errorFromWire(j);
   return null;
 }

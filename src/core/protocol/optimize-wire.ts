@@ -6,18 +6,31 @@
 import type { OptimizeEvent, RoutingCandidate, RoutingOptimizeResult } from '../routing/optimize-types.js';
 import type { RoutingRequest } from '../routing/types.js';
 import type { SseMessage } from './builder-events-wire.js';
-import { OPTIMIZE_CANDIDATE, OPTIMIZE_PLAN, OPTIMIZE_REQUEST, OPTIMIZE_RESULT, type OptimizeBody } from './optimize-client-wire.js';
+import {
+  OPTIMIZE_CANDIDATE,
+  OPTIMIZE_ERROR,
+  OPTIMIZE_PLAN,
+  OPTIMIZE_REQUEST,
+  OPTIMIZE_RESULT,
+  OPTIMIZE_SELF_TEST,
+  OPTIMIZE_SPLIT,
+  type OptimizeBody,
+} from './optimize-client-wire.js';
 import { fromWire, str, toWire, type WireJson } from './wire.js';
 
 export {
   OPTIMIZE_CANDIDATE,
+  OPTIMIZE_ERROR,
   OPTIMIZE_PLAN,
+  OPTIMIZE_SELF_TEST,
+  OPTIMIZE_SPLIT,
   OPTIMIZE_REQUEST,
   OPTIMIZE_RESULT,
   optimizeBodyToWire,
   optimizeEventFromWire,
   type OptimizeBody,
   type OptimizeCandidateView,
+  type OptimizePlanView,
   type OptimizeScoreView,
   type OptimizeUiEvent,
 } from './optimize-client-wire.js';
@@ -47,9 +60,9 @@ export function optimizeEventToWire(ev: OptimizeEvent): SseMessage {
       return { event: 'plan', data: toWire(OPTIMIZE_PLAN, plan) };
     }
     case 'split':
-      return { event: 'split', data: { train: ev.train, held_out: ev.heldOut } };
+      return { event: 'split', data: toWire(OPTIMIZE_SPLIT, ev) };
     case 'self_test':
-      return { event: 'self_test', data: { ok: ev.ok, match: ev.match, non_match: ev.nonMatch } };
+      return { event: 'self_test', data: toWire(OPTIMIZE_SELF_TEST, ev) };
     case 'progress':
       return { event: 'progress', data: { calls: ev.calls, planned: ev.planned } };
     case 'candidate':
@@ -57,6 +70,9 @@ export function optimizeEventToWire(ev: OptimizeEvent): SseMessage {
     case 'done':
       return { event: 'done', data: resultToWire(ev.result) };
     case 'error':
-      return { event: 'error', data: { error: ev.error.message, code: ev.code, calls: ev.result.calls, result: resultToWire(ev.result) } };
+      return {
+        event: 'error',
+        data: toWire(OPTIMIZE_ERROR, { error: ev.error.message, code: ev.code, calls: ev.result.calls, result: resultToWire(ev.result) }),
+      };
   }
 }

@@ -17,6 +17,7 @@ import { ForgeError, LlmError, PartialResultError } from '../errors.js';
 import type { Skill } from '../skill/skill.js';
 import { buildAgentView } from './agent-view.js';
 import { CallBudget } from './budget.js';
+import { planOptimize } from './optimize-plan.js';
 import { prepareOptimize, type OptimizeSetup } from './optimize-setup.js';
 import type { OptimizeEvent, OptimizeRoutingOptions, RoutingCandidate, RoutingOptimizeResult } from './optimize-types.js';
 import { proposeTexts } from './propose.js';
@@ -27,10 +28,7 @@ import { runTrials } from './trials.js';
 /** A failed optimisation: `cause` is the failure, `partial` the candidates scored before it. */
 export type RoutingOptimizeError = PartialResultError<RoutingOptimizeResult>;
 
-/** Calls a full run makes: the self-test, every candidate on both sets, one proposer call per iteration. */
-export function planOptimize(opts: { requests: number; iterations: number; runsPerQuery: number }): number {
-  return 2 + (opts.iterations + 1) * opts.requests * opts.runsPerQuery + opts.iterations;
-}
+export { planOptimize };
 
 interface Run {
   p: OptimizeSetup;
