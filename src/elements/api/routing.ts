@@ -13,12 +13,19 @@ import {
   type RoutingSummary,
   type RoutingUiEvent,
 } from '../../core/protocol/routing-wire.js';
-import { optimizeBodyToWire, optimizeEventFromWire, type OptimizeCandidateView, type OptimizeUiEvent } from '../../core/protocol/optimize-client-wire.js';
+import {
+  optimizeBodyToWire,
+  optimizeEventFromWire,
+  type OptimizeCandidateView,
+  type OptimizePlanView,
+  type OptimizeUiEvent,
+} from '../../core/protocol/optimize-client-wire.js';
 import type { ApiClient } from './client.js';
 import { readSse } from './sse.js';
 import type { Draft } from '../types.js';
 
-export type { DescriptionProposal, OptimizeCandidateView, OptimizeUiEvent, RoutingSummary, RoutingUiEvent };
+export type { DescriptionProposal, OptimizeCandidateView, OptimizePlanView, OptimizeUiEvent, RoutingSummary, RoutingUiEvent };
+export { planOptimize } from '../../core/routing/optimize-plan.js';
 
 export type RoutingExpect = 'this' | 'other' | 'none';
 
@@ -57,8 +64,28 @@ const path = (t: RoutingTarget, what: string) => `/agents/${encodeURIComponent(t
 const body = (t: RoutingTarget, extra: Omit<RoutingBody, 'skillMd'>) =>
   routingBodyToWire({ skillMd: t.draft.skillMd, scripts: t.draft.scripts, editingName: t.editingName, ...extra });
 
-export async function* routeCheck(api: ApiClient, t: RoutingTarget, requests: RoutingRequestItem[], signal: AbortSignal): AsyncGenerator<RoutingUiEvent> {
-  const res = await api.post(path(t, 'route-check'), body(t, { requests, runsPerQuery: ROUTING_RUNS }), signal);
+/** Runs per request and the trigger threshold of a check. */
+export interface TrialSettings {
+  runsPerQuery: number;
+  threshold: number;
+}
+
+/** An optimisation's settings: its trials, iterations, held-out share and hard limits (absent: the server's). */
+export interface OptimiseSettings extends TrialSettings {
+  iterations: number;
+  holdout: number;
+  maxCalls?: number | null;
+  maxTokens?: number | null;
+}
+
+export async function* routeCheck(
+  api: ApiClient,
+  t: RoutingTarget,
+  requests: RoutingRequestItem[],
+  trials: TrialSettings,
+  signal: AbortSignal,
+): AsyncGenerator<RoutingUiEvent> {
+  const res = await api.post(path(t, 'route-check'), body(t, { requests, runsPerQuery: trials.runsPerQuery, threshold: trials.threshold }), signal);
   for await (const m of readSse(res.body!, signal)) {
     const ev = toRoutingEvent(m.event ?? 'message', m.data);
     if (ev) yield ev;
@@ -75,13 +102,25 @@ export async function improveDescription(api: ApiClient, t: RoutingTarget, resul
 }
 
 /** Streams `POST …/route-check/optimize`: candidates with train and held-out scores, then the chosen one. */
-export async function* routeOptimize(api: ApiClient, t: RoutingTarget, requests: RoutingRequestItem[], signal: AbortSignal): AsyncGenerator<OptimizeUiEvent> {
+export async function* routeOptimize(
+  api: ApiClient,
+  t: RoutingTarget,
+  requests: RoutingRequestItem[],
+  settings: OptimiseSettings,
+  signal: AbortSignal,
+): AsyncGenerator<OptimizeUiEvent> {
+  const { runsPerQuery, threshold, iterations, holdout, maxCalls, maxTokens } = settings;
   const sent = optimizeBodyToWire({
     skillMd: t.draft.skillMd,
     scripts: t.draft.scripts,
     editingName: t.editingName,
-    requests: requests.map(({ text, expect }) => ({ text, expect })),
-    runsPerQuery: ROUTING_RUNS,
+    requests: requests.map(({ text, expect, skill }) => ({ text, expect, ...(skill ? { skill } : {}) })),
+    runsPerQuery,
+    threshold,
+    iterations,
+    holdout,
+    maxCalls: maxCalls ?? undefined,
+    maxTokens: maxTokens ?? undefined,
   });
   const res = await api.post(path(t, 'route-check/optimize'), sent, signal);
   for await (const m of readSse(res.body!, signal)) {

@@ -14,6 +14,8 @@ import {
   routeOptimize,
   routeRequests,
   type OptimizeCandidateView,
+  type OptimizePlanView,
+  type OptimizeUiEvent,
   type DescriptionProposal,
   type RoutingExpect,
   type RoutingRequestItem,
@@ -24,6 +26,7 @@ import {
 import { isAbortError } from '../../api/sse.js';
 import type { Draft } from '../../types.js';
 import type { BuilderContext } from './context.js';
+import { DEFAULT_ROUTING_SETTINGS, readSetting, type RoutingSettings } from './routing-settings.js';
 
 /** The draft the check is about, and how an accepted description goes into it (the draft controller gives them). */
 export interface RoutedDraft {
@@ -43,6 +46,19 @@ export type RoutingMode = 'check' | 'optimise';
 
 /** Requests generated at once (the server's cap is 12). */
 export const GENERATE_COUNT = 8;
+
+/** The optimisation's self-test: passed, or why it stopped the run before the scoring spent anything. */
+export interface SelfTestView {
+  ok: boolean;
+  detail: string;
+}
+
+/** The best candidate by held-out score (ties: the earlier one), as the server chooses. */
+function bestHeldOut(candidates: readonly OptimizeCandidateView[]): number | null {
+  let best: OptimizeCandidateView | undefined;
+  for (const c of candidates) if (!best || (c.heldOut.score ?? -1) > (best.heldOut.score ?? -1)) best = c;
+  return best ? best.index : null;
+}
 
 export class RoutingCheck implements ReactiveController {
   phase: RoutingPhase = '';
@@ -66,6 +82,15 @@ export class RoutingCheck implements ReactiveController {
   calls = { done: 0, planned: 0, stopped: '' };
   /** The SKILL.md the optimisation started from. */
   optimisedFrom = '';
+  /** What the operator set: runs per request and threshold (both modes), the optimisation's iterations, held-out share and limits. */
+  settings: RoutingSettings = { ...DEFAULT_ROUTING_SETTINGS };
+  /** The optimisation's stated plan (its `plan` event), before any call is made. */
+  plan: OptimizePlanView | null = null;
+  /** The requests the optimisation trains on (shown to the proposer) and holds out (never shown to it). */
+  split: { train: RoutingRequestItem[]; heldOut: RoutingRequestItem[] } | null = null;
+  selfTest: SelfTestView | null = null;
+  /** The optimisation ended before its last iteration (a limit, a failure, Stop): the candidates are a partial result. */
+  partial = false;
   private abort: AbortController | null = null;
   /** The agent and skill the state is about. */
   private subject = '';
@@ -104,6 +129,10 @@ export class RoutingCheck implements ReactiveController {
       draftText: '',
       candidates: [],
       chosen: null,
+      plan: null,
+      split: null,
+      selfTest: null,
+      partial: false,
     });
   }
 
@@ -168,7 +197,7 @@ export class RoutingCheck implements ReactiveController {
     if (!t || requests.length === 0) return Promise.resolve();
     this.set({ results: [], summary: null, proposal: null, stale: false, progress: requests.length });
     return this.step('running', 'check routing', async (signal) => {
-      for await (const ev of routeCheck(this.ctx.api(), t, requests, signal)) {
+      for await (const ev of routeCheck(this.ctx.api(), t, requests, this.settings, signal)) {
         if (ev.type === 'route_result') {
           const results = [...this.results];
           results[ev.index] = ev.result;
@@ -196,27 +225,63 @@ export class RoutingCheck implements ReactiveController {
     if (!this.phase) this.set({ mode });
   }
 
-  /** Streams an optimisation over the request list; Stop aborts it. */
-  optimise(): Promise<void> {
+  /** Sets one of the dialog's settings from what was typed (clamped to its range; unreadable text keeps the old value). */
+  configure(key: keyof RoutingSettings, text: string): void {
+    if (this.phase) return;
+    this.set({ settings: { ...this.settings, [key]: readSetting(this.settings, key, text) } });
+  }
+
+  /** Streams an optimisation over the request list; Stop aborts it, keeping the candidates scored so far as a partial result. */
+  async optimise(): Promise<void> {
     const t = this.target();
     const requests = this.requests.filter((r) => r.text.trim());
-    if (!t || requests.length === 0) return Promise.resolve();
-    this.set({ candidates: [], chosen: null, calls: { done: 0, planned: 0, stopped: '' }, optimisedFrom: t.draft.skillMd });
-    return this.step('optimising', 'optimise the description', async (signal) => {
-      for await (const ev of routeOptimize(this.ctx.api(), t, requests, signal)) {
-        if (ev.type === 'plan') this.set({ calls: { ...this.calls, planned: ev.calls } });
-        else if (ev.type === 'progress') this.set({ calls: { ...this.calls, done: ev.calls, planned: ev.planned } });
-        else if (ev.type === 'candidate') this.set({ candidates: [...this.candidates, ev.candidate] });
-        else if (ev.type === 'done') {
-          this.set({ chosen: ev.chosen, calls: { ...this.calls, done: ev.calls, stopped: ev.stopped ?? '' } });
-          this.ctx.say(
-            ev.chosen
-              ? `Optimisation done: candidate ${ev.chosen} scored best on the held-out requests.`
-              : 'Optimisation done: the current description scored best.',
-          );
-        } else this.set({ error: ev.error });
-      }
+    if (!t || requests.length === 0) return;
+    this.set({
+      candidates: [],
+      chosen: null,
+      calls: { done: 0, planned: 0, stopped: '' },
+      optimisedFrom: t.draft.skillMd,
+      plan: null,
+      split: null,
+      selfTest: null,
+      partial: false,
     });
+    let ended = false;
+    await this.step('optimising', 'optimise the description', async (signal) => {
+      for await (const ev of routeOptimize(this.ctx.api(), t, requests, this.settings, signal)) ended = this.onOptimise(ev) || ended;
+    });
+    if (!ended && this.candidates.length) this.set({ partial: true, chosen: bestHeldOut(this.candidates) });
+  }
+
+  /** Applies one optimisation event; true when it ended the run. */
+  private onOptimise(ev: OptimizeUiEvent): boolean {
+    if (ev.type === 'plan') {
+      const { type: _type, ...plan } = ev;
+      this.set({ plan, calls: { ...this.calls, planned: ev.calls } });
+    } else if (ev.type === 'split') this.set({ split: { train: ev.train, heldOut: ev.heldOut } });
+    else if (ev.type === 'selfTest') this.set({ selfTest: { ok: ev.ok, detail: '' } });
+    else if (ev.type === 'progress') this.set({ calls: { ...this.calls, done: ev.calls, planned: ev.planned } });
+    else if (ev.type === 'candidate') this.set({ candidates: [...this.candidates, ev.candidate] });
+    else if (ev.type === 'done') {
+      const untested =
+        !this.selfTest && ev.stopped
+          ? { ok: false, detail: `the ${ev.stopped === 'tokens' ? 'token' : 'call'} limit was reached before the self-test finished` }
+          : this.selfTest;
+      this.set({ chosen: ev.chosen, partial: !!ev.stopped, selfTest: untested, calls: { ...this.calls, done: ev.calls, stopped: ev.stopped ?? '' } });
+      this.ctx.say(
+        ev.chosen
+          ? `Optimisation done${ev.stopped ? ' (partial: a limit was reached)' : ''}: candidate ${ev.chosen} scored best on the held-out requests.`
+          : 'Optimisation done: the current text scored best.',
+      );
+      return true;
+    } else if (ev.code === 'routing_self_test') {
+      this.set({ selfTest: { ok: false, detail: ev.error } });
+      return true;
+    } else {
+      this.set({ error: ev.error, partial: this.candidates.length > 0, chosen: ev.chosen ?? bestHeldOut(this.candidates) });
+      return true;
+    }
+    return false;
   }
 
   /** The chosen candidate's SKILL.md into the draft (through the editor, so the draft is checked again). */
@@ -229,7 +294,7 @@ export class RoutingCheck implements ReactiveController {
     const skillMd = c.skillMd;
     this.editor.edit({ skillMd, scripts: d.scripts });
     this.set({ chosen: null, stale: true });
-    this.ctx.say('Description updated in the draft.');
+    this.ctx.say(this.plan?.target === 'tools' ? 'Tool descriptions updated in the draft.' : 'Description updated in the draft.');
   }
 
   /** Drops the proposed description. */

@@ -10,9 +10,9 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { trapTab } from '../../internal/dialog.js';
 import { RoutingCheck } from '../controllers/routing-controller.js';
-import { ROUTING_RUNS, type RoutingExpect, type RoutingResultItem } from '../../api/routing.js';
+import { planOptimize, type RoutingExpect, type RoutingResultItem } from '../../api/routing.js';
 import { renderDraftDiff } from '../../internal/diff/diff-view.js';
-import { renderOptimise } from './optimise-view.js';
+import { renderOptimise, renderSetting } from './optimise-view.js';
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
 
@@ -25,7 +25,9 @@ const outcome = (r: RoutingResultItem | undefined) =>
   r
     ? html`<span class=${r.ok ? 'ok' : 'miss'}>${r.ok ? '✓' : '✕'}<span class="sr-only">${r.ok ? ' as expected:' : ' not as expected:'}</span>
         went to ${r.chose ? html`<code>${r.chose.skill}</code>${r.chose.tool ? html` (<code>${r.chose.tool}</code>)` : nothing}` : 'no skill'}${
-          r.runs && r.runs > 1 ? html` <span class="muted">· this skill ${r.hits ?? 0} of ${r.runs} runs</span>` : nothing
+          r.runs
+            ? html` <span class="muted rate">· trigger rate ${pct(r.rate ?? (r.hits ?? 0) / r.runs)} (this skill ${r.hits ?? 0} of ${r.runs} runs)</span>`
+            : nothing
         }</span>`
     : nothing;
 
@@ -34,8 +36,12 @@ function renderBody(b: RoutingDialog, c: RoutingCheck) {
   const mode = (m: RoutingCheck['mode'], label: string) =>
     html`<button class="small" aria-pressed=${c.mode === m ? 'true' : 'false'} ?disabled=${off} @click=${() => c.setMode(m)}>${label}</button>`;
   return html`<div role="group" aria-label="Mode">${mode('check', 'Check the requests')} ${mode('optimise', 'Optimise the description')}</div>
-    <p class="muted">Each request goes ${ROUTING_RUNS} times to the skill-builder model (its answers vary), shown what <code>${b.agent}</code>'s
-      runtime shows: the skill catalog, <code>read_skill</code> and its other skills' tools.</p>
+    <p class="muted">Each request goes ${c.settings.runsPerQuery} times to the skill-builder model (its answers vary), shown what <code>${b.agent}</code>'s
+      runtime shows: the skill catalog, <code>read_skill</code> and its other skills' tools. A request counts as routed to this skill when its
+      trigger rate (the share of runs that picked it) reaches the threshold.</p>
+    <fieldset class="route-settings" aria-label="Runs and threshold"><legend>Runs and threshold</legend>
+      ${renderSetting(c, 'runsPerQuery', 'Runs per request')} ${renderSetting(c, 'threshold', 'Trigger threshold (share of runs)')}
+    </fieldset>
     <button class="small" ?disabled=${off} @click=${() => void c.generate()}>${c.phase === 'generating' ? 'Writing requests…' : 'Generate requests'}</button>
     <ol class="route-list" aria-label="Requests to check">
       ${c.requests.map(
@@ -98,7 +104,21 @@ const STYLE = html`<style>
   .route-iterations { border-collapse: collapse; width: 100%; }
   .route-iterations th, .route-iterations td { text-align: left; padding: var(--_space-1) var(--_space-2); border-bottom: 1px solid var(--_border); }
   .route-iterations tr.chosen { font-weight: 600; }
+  .route-settings { display: flex; flex-wrap: wrap; gap: var(--_space-2) var(--_space-3); border: 1px solid var(--_border); padding: var(--_space-2); }
+  .route-settings input { width: 8em; }
+  .route-split { display: grid; grid-template-columns: 1fr 1fr; gap: var(--_space-2); }
+  .route-split h3 { font-size: 0.95em; margin: 0; }
 </style>`;
+
+/** The calls the run will make with the dialog's settings (the optimisation states its own plan when it starts). */
+function cost(c: RoutingCheck): string {
+  const n = c.requests.length;
+  const { runsPerQuery: runs, iterations, maxCalls } = c.settings;
+  if (!n) return '';
+  if (c.mode === 'check') return `${n} requests × ${runs} runs · ${n * runs} model calls`;
+  const full = planOptimize({ requests: n, iterations, runsPerQuery: runs });
+  return `up to ${full} model calls${maxCalls !== null && maxCalls < full ? ` · stops at ${maxCalls} (max calls)` : ''}`;
+}
 
 export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
   const n = c.requests.length;
@@ -111,7 +131,7 @@ export function renderRoutingDialog(b: RoutingDialog, c: RoutingCheck) {
     ${STYLE}
     <div class="dialog-body">${b.open ? renderBody(b, c) : nothing}</div>
     <div class="dialog-foot">
-      <span class="grow hint" id="route-cost">${n && c.mode === 'check' ? `${n} requests × ${ROUTING_RUNS} runs · ${n * ROUTING_RUNS} model calls` : ''}</span>
+      <span class="grow hint" id="route-cost">${cost(c)}</span>
       ${c.mode === 'check' && c.results.length && !c.phase && !c.proposal ? html`<button @click=${() => void c.improve()}>Improve description</button>` : nothing}
       ${
         c.phase === 'running' || c.phase === 'optimising'
