@@ -56,7 +56,8 @@ async function callModel(input: AgentRunInput, messages: LlmMessage[]): Promise<
   const request = { system: input.view.system, messages, tools: input.view.tools, ...(input.signal ? { signal: input.signal } : {}) };
   for await (const part of input.llm.stream(request)) {
     if (part.type === 'text-delta') text += part.text;
-    else if (part.type === 'tool-call') calls.push({ id: part.id, name: part.name, arguments: part.arguments });
+    else if (part.type === 'tool-call')
+      calls.push({ id: part.id, name: part.name, arguments: part.arguments, ...(part.signature ? { signature: part.signature } : {}) });
     else if (part.type === 'usage') {
       usage.inputTokens += part.usage.inputTokens;
       usage.outputTokens += part.usage.outputTokens;

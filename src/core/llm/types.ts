@@ -19,6 +19,8 @@ export interface LlmToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** An opaque token the provider wants back with the call when the conversation goes on (Gemini's `thoughtSignature`). */
+  signature?: string;
 }
 
 /** An assistant turn that called tools: its text (may be empty) and the calls, in order. */

@@ -14,6 +14,7 @@ import { toBenchmarkJson } from '../../../src/core/evals/benchmark-json.js';
 import { evaluate } from '../../../src/core/evals/run-evals.js';
 import { PROVIDERS } from '../../../src/core/llm/types.js';
 import { CLOCK, CONVERT, evalModel, MARATHON, scriptedExecutor, TOOL_OUTPUT } from '../../helpers/eval-fixtures.js';
+import { thoughtSignature } from '../../helpers/provider-servers/gemini.js';
 import { seen } from '../../helpers/provider-servers/keyword-router.js';
 import { useProviderServer } from '../llm/support.js';
 
@@ -71,7 +72,13 @@ describe.each(PROVIDERS)('%s as the agent: runEvals', (provider) => {
     expect(answered).toHaveLength(4);
     for (const r of answered) {
       expect(r.toolTurns.calls).toEqual([
-        { ...(r.toolTurns.calls[0]!.id ? { id: expect.any(String) } : {}), name: 'convert_units', arguments: { value: 26.2, from: 'mi', to: 'km' } },
+        {
+          ...(r.toolTurns.calls[0]!.id ? { id: expect.any(String) } : {}),
+          name: 'convert_units',
+          arguments: { value: 26.2, from: 'mi', to: 'km' },
+          // Gemini's call goes back with the thought signature the model gave it.
+          ...(provider === 'gemini' ? { signature: thoughtSignature('convert_units') } : {}),
+        },
       ]);
       expect(r.toolTurns.results).toEqual([
         { ...(provider === 'openai' || provider === 'anthropic' ? { callId: r.toolTurns.calls[0]!.id } : {}), name: 'convert_units', content: TOOL_OUTPUT },

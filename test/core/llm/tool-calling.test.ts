@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS, type LlmRequest, type LlmTool, type ProviderName } from '../../../src/core/llm/types.js';
 import { RequestError } from '../../../src/core/errors.js';
+import { thoughtSignature } from '../../helpers/provider-servers/gemini.js';
 import { drain, useProviderServer } from './support.js';
 
 const TOOLS: LlmTool[] = [
@@ -37,7 +38,8 @@ describe.each(PROVIDERS)('%s: tool calling', (provider) => {
     const out = await drain(wire.client(), REQUEST);
     expect(out.error).toBeUndefined();
     const calls = out.parts.filter((p) => p.type === 'tool-call');
-    expect(calls).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'weather_current', arguments: { city: 'Köln "Altstadt"', days: 2 } }]);
+    const signed = provider === 'gemini' ? { signature: thoughtSignature('weather_current') } : {};
+    expect(calls).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'weather_current', arguments: { city: 'Köln "Altstadt"', days: 2 }, ...signed }]);
     expect(out.parts.at(-1)?.type).toBe('finish');
     const usage = out.parts.find((p) => p.type === 'usage');
     expect(usage && usage.type === 'usage' && usage.usage.inputTokens).toBeGreaterThan(0);

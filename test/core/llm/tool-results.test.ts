@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/core/errors.js';
 import { PROVIDERS, type LlmMessage, type LlmTool, type ProviderName } from '../../../src/core/llm/types.js';
+import { thoughtSignature } from '../../helpers/provider-servers/gemini.js';
 import { drain, useProviderServer } from './support.js';
 
 const TOOLS: LlmTool[] = [
@@ -54,7 +55,11 @@ function expectWireShape(provider: ProviderName, body: any, ids: string[]): void
     ]);
   } else if (provider === 'gemini') {
     expect(body.contents.slice(1)).toEqual([
-      { role: 'model', parts: [{ text: 'Looking.' }, ...CALLS.map((c) => ({ functionCall: { name: c.name, args: c.arguments } }))] },
+      // Each call goes back with the thought signature the model gave it.
+      {
+        role: 'model',
+        parts: [{ text: 'Looking.' }, ...CALLS.map((c) => ({ functionCall: { name: c.name, args: c.arguments }, thoughtSignature: thoughtSignature(c.name) }))],
+      },
       {
         role: 'function',
         parts: [
@@ -86,8 +91,9 @@ describe.each(PROVIDERS)('%s: tool results go back natively', (provider) => {
     const client = wire.client();
     const first = await drain(client, { system: 'SYSTEM', messages: [ASK], tools: TOOLS });
     expect(first.error).toBeUndefined();
-    const calls = first.parts.flatMap((p) => (p.type === 'tool-call' ? [{ id: p.id, name: p.name, arguments: p.arguments }] : []));
+    const calls = first.parts.flatMap((p) => (p.type === 'tool-call' ? [(({ type: _, ...call }) => call)(p)] : []));
     expect(calls.map((c) => c.name)).toEqual(['weather_current', 'air_quality']);
+    if (provider === 'gemini') expect(calls.map((c) => c.signature)).toEqual(CALLS.map((c) => thoughtSignature(c.name)));
 
     const second = await drain(client, {
       system: 'SYSTEM',

@@ -4,6 +4,9 @@
 import { fill, retryHeaders, type ProviderWire } from './wire.js';
 import type { ErrorSpec, FinishKind } from './types.js';
 
+/** The opaque signature thinking models put beside each functionCall part (and want back with it); here derived from the name. */
+export const thoughtSignature = (name: string): string => Buffer.from(`sig:${name}`).toString('base64');
+
 const PATH = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):streamGenerateContent$/;
 
 function data(body: unknown): string {
@@ -52,10 +55,18 @@ export const geminiWire: ProviderWire = {
   head: () => [],
   delta: (text, model) => data(candidate(model, text)),
   end: (finish, model) => [data(candidate(model, '', finish))],
-  // Gemini sends a function call whole, in one chunk's parts.
+  // Gemini sends a function call whole, in one chunk's parts, signed as thinking models sign them.
   toolCalls: (calls, model) => [
     data({
-      candidates: [{ content: { parts: calls.map((c) => ({ functionCall: { name: c.name, args: c.arguments } })), role: 'model' }, index: 0 }],
+      candidates: [
+        {
+          content: {
+            parts: calls.map((c) => ({ functionCall: { name: c.name, args: c.arguments }, thoughtSignature: thoughtSignature(c.name) })),
+            role: 'model',
+          },
+          index: 0,
+        },
+      ],
       usageMetadata: { promptTokenCount: 25, candidatesTokenCount: 3, totalTokenCount: 28 },
       modelVersion: model,
     }),

@@ -20,6 +20,8 @@ export interface WireToolCall {
   id?: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** Gemini: the thoughtSignature sent back beside the functionCall part. */
+  signature?: string;
 }
 
 export interface ToolTurns {
@@ -164,8 +166,11 @@ function gemini(body: any): ToolTurns {
         turns.problems.push(`contents[${i}]: functionCall needs {name, args: object}`);
         continue;
       }
+      if (p.thoughtSignature !== undefined && (typeof p.thoughtSignature !== 'string' || !p.thoughtSignature)) {
+        turns.problems.push(`contents[${i}]: thoughtSignature must be the non-empty string the model sent`);
+      }
       open.push(p.functionCall.name);
-      turns.calls.push({ name: p.functionCall.name, arguments: p.functionCall.args });
+      turns.calls.push({ name: p.functionCall.name, arguments: p.functionCall.args, ...(p.thoughtSignature ? { signature: p.thoughtSignature } : {}) });
     }
   });
   return turns;

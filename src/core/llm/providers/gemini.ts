@@ -129,7 +129,8 @@ function geminiModel(call: AdapterCall, routeHeaders: Record<string, string> | u
 
 /**
  * Turns as generateContent takes them: assistant turns as role `model`, its
- * calls as `functionCall` parts after its text; the results that follow as
+ * calls as `functionCall` parts after its text (each with its thought
+ * signature when the model gave one); the results that follow as
  * `functionResponse` parts of one `function` turn (the role this SDK gives
  * function responses), `{output}` or, for a failed tool, `{error}`.
  */
@@ -143,7 +144,10 @@ function geminiContents(messages: readonly LlmMessage[]): Content[] {
       else out.push({ role: 'function', parts: [part] });
     } else if (hasToolCalls(m)) {
       const text: Part[] = m.content ? [{ text: m.content }] : [];
-      out.push({ role: 'model', parts: [...text, ...m.toolCalls.map((c): Part => ({ functionCall: { name: c.name, args: c.arguments } }))] });
+      const calls = m.toolCalls.map(
+        (c): Part => ({ functionCall: { name: c.name, args: c.arguments }, ...(c.signature ? { thoughtSignature: c.signature } : {}) }) as Part,
+      );
+      out.push({ role: 'model', parts: [...text, ...calls] });
     } else {
       out.push({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] });
     }
@@ -183,7 +187,15 @@ function chunkReader(ctx: ErrorContext): Pick<ProviderReply<GenerateContentRespo
         if (typeof part.text === 'string' && part.text) texts = [...texts, part.text];
         if (part.functionCall?.name) {
           const args = part.functionCall.args as Record<string, unknown> | undefined;
-          toolCalls.push({ type: 'tool-call', id: `call_${toolCalls.length}`, name: part.functionCall.name, arguments: parseToolArguments(args) });
+          // Thinking models sign their calls; the signature must go back with the call (this SDK's types do not name it).
+          const signature = (part as { thoughtSignature?: unknown }).thoughtSignature;
+          toolCalls.push({
+            type: 'tool-call',
+            id: `call_${toolCalls.length}`,
+            name: part.functionCall.name,
+            arguments: parseToolArguments(args),
+            ...(typeof signature === 'string' && signature ? { signature } : {}),
+          });
         }
       }
       if (chunk.usageMetadata) {
