@@ -8,15 +8,16 @@
 //   unsandboxed runSkillTool with sandbox: 'none' (temp copy, env scrubbing,
 //               proxy listening, output checks)
 //   sandboxed   runSkillTool in bubblewrap with the egress proxy (the unix
-//               socket, the in-sandbox forwarder, namespaces, mounts) and
-//               the run's observation (strace, the proxy's host record)
+//               socket, socat forwarding inside the sandbox, namespaces,
+//               mounts) and the run's observation (strace, the proxy's
+//               host record)
 // Figures: the wall time of each (median, min–max), and the per-repetition
 // overhead of the sandboxed, observed run over bare bash — target p50 ≤ 60 ms.
 // Results: stdout and bench/results/tool-run.json.
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Skill } from '../src/core/skill/skill.js';
 import { runSkillTool } from '../src/node/sandbox/run-skill-tool.js';
@@ -68,6 +69,7 @@ async function viaRunner(sandbox: 'bwrap' | 'none'): Promise<void> {
   if (!r.ok || r.outputDiagnostics.length > 0) throw new Error(`run failed: ${JSON.stringify(r)}`);
 }
 
+const load = [loadavg()[0]!.toFixed(2)];
 const samples = await sideBySide(
   { bare: bareBash, none: () => viaRunner('none'), bwrap: () => viaRunner('bwrap') },
   { repetitions: REPETITIONS, warmup: WARMUP, measure: wallMs },
@@ -83,10 +85,11 @@ const figures = [
   { label: 'overhead of the sandboxed run over bare bash (p90)', value: Math.round(percentile(overhead, 90) * 10) / 10, unit: 'ms' },
 ];
 printFigures(`tool-run bench: ${REPETITIONS} repetitions after ${WARMUP} warm-up, side by side, wall clock, median [min–max]`, figures);
+console.log(`1-minute load average: ${load[0]} before, ${loadavg()[0]!.toFixed(2)} after, on ${availableParallelism()} cores`);
 writeResult({
   name: 'tool-run',
   repetitions: REPETITIONS,
   notes:
-    'Wall clock on a shared machine. The sandboxed run includes creating and removing the temporary skill copy, starting the egress proxy on a unix socket, bubblewrap setting up its namespaces and mounts, and the node forwarder inside the sandbox starting before the script.',
+    'Wall clock on a shared machine. The sandboxed run includes creating and removing the temporary skill copy, starting the egress proxy on a unix socket, bubblewrap setting up its namespaces and mounts, socat inside the sandbox starting before the script (the launcher waits for its "listening" line), and strace around it all (the trace on its stderr).',
   figures,
 });

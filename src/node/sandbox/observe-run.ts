@@ -7,7 +7,7 @@
 import type { RunObservation, WrittenArea } from '../../core/tool-run/observation.js';
 import type { EgressProxy } from './egress-proxy.js';
 import type { SpawnOutcome } from './spawn.js';
-import { findStrace, straceArgs } from './trace.js';
+import { findStrace, straceArgs, traceMessages } from './trace.js';
 import { readTrace } from './trace-parse.js';
 
 /** How one run is started: the command, possibly wrapped in strace. */
@@ -18,12 +18,19 @@ export interface TracedCommand {
   problem?: string;
 }
 
-/** `command args…` under strace when it is available (and `observe` is not off). */
-export function traced(command: string, args: readonly string[], observe: boolean): TracedCommand {
-  if (!observe) return { command, args: [...args], traced: false, problem: 'observation was turned off for this run' };
+/** `command args…` under strace when it is available (and `observe` is not off); `args` is told whether it will be traced. */
+export function traced(command: string, args: (tracing: boolean) => string[], observe: boolean): TracedCommand {
+  if (!observe) return { command, args: args(false), traced: false, problem: 'observation was turned off for this run' };
   const found = findStrace();
-  if ('problem' in found) return { command, args: [...args], traced: false, problem: found.problem };
-  return { command: found.path, args: straceArgs(command, args), traced: true };
+  if ('problem' in found) return { command, args: args(false), traced: false, problem: found.problem };
+  return { command: found.path, args: straceArgs(command, args(true)), traced: true };
+}
+
+/** A traced run's outcome with setpriv's or bwrap's messages taken out of the trace and put back in stderr. */
+export function untangle(o: SpawnOutcome, how: TracedCommand): SpawnOutcome {
+  if (!how.traced) return o;
+  const { trace, messages } = traceMessages(o.trace);
+  return { ...o, trace, stderr: `${messages}${o.stderr}` };
 }
 
 export function observationOf(

@@ -17,12 +17,13 @@ import { bwrapArgs, bwrapCommand, findBwrap, SANDBOX_AGENT, SANDBOX_HOME, SANDBO
 import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
-import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRIPT } from './launcher.js';
+import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, LAUNCHER_SCRIPT_SH, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRIPT } from './launcher.js';
 import { fixRequestFor } from './fix-request.js';
 import { runFailureCauses } from '../../core/observe/run-causes.js';
 import { checkOutput } from './output-check.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
-import { observationOf, traced, type TracedCommand } from './observe-run.js';
+import { observationOf, traced, untangle, type TracedCommand } from './observe-run.js';
+import { TRACED_STDERR_FD } from './trace.js';
 import { newRunMarker, reapMarked, RUN_MARKER_ENV } from './reap.js';
 import { seccompProgram } from './seccomp.js';
 import { spawnCollect, type SpawnOutcome } from './spawn.js';
@@ -73,8 +74,23 @@ async function runSandboxed(
   }
   try {
     const env = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
-    const launcher = [launcherShell(), '-c', LAUNCHER_SCRIPT, 'forge-launcher', await forwarder(dir), prep.interpreter, dir.scriptPath, prep.argument];
-    const how = traced(start.command, [...start.prefix, ...bwrapArgs(dir, seccompFd !== undefined), '--', ...launcher], opts.observe !== false);
+    const shell = launcherShell();
+    const script = shell.endsWith('bash') ? LAUNCHER_SCRIPT : LAUNCHER_SCRIPT_SH;
+    const fwd = await forwarder(dir);
+    // Traced, the launcher's stderr arrives on TRACED_STDERR_FD (fd 2 is the trace) and it moves it back first.
+    const launcher = (tracing: boolean) => [
+      shell,
+      '-c',
+      script,
+      'forge-launcher',
+      String(tracing ? TRACED_STDERR_FD : 2),
+      fwd,
+      prep.interpreter,
+      dir.scriptPath,
+      prep.argument,
+    ];
+    const sandboxArgs = [...start.prefix, ...bwrapArgs(dir, seccompFd !== undefined), '--'];
+    const how = traced(start.command, (tracing) => [...sandboxArgs, ...launcher(tracing)], opts.observe !== false);
     const outcome = await spawnCollect({
       command: how.command,
       args: how.args,
@@ -86,7 +102,7 @@ async function runSandboxed(
       ...(seccompFd !== undefined ? { passFd: seccompFd } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
-    return { outcome: applyBwrapStatus(outcome), how };
+    return { outcome: applyBwrapStatus(untangle(outcome, how)), how };
   } finally {
     if (seccompFd !== undefined) closeSync(seccompFd);
   }

@@ -6,8 +6,8 @@
 // `reap` is called for what left the group). With `statusFd`, fd 3 is a pipe
 // whose text comes back as `status` (bwrap's JSON status), capped at 64 KiB;
 // `passFd` is handed to the command as fd 4 (the seccomp program); with
-// `traceFd`, fd 5 is a pipe whose text (strace's) comes back as `trace`,
-// capped at 1 MiB. Timeouts
+// `traceFd`, fd 2 is the trace (strace's stderr), returned as `trace` and
+// capped at 1 MiB, and the command's stderr comes on fd 5. Timeouts
 // above setTimeout's range (2^31-1 ms) are clamped to it.
 
 import { spawn } from 'node:child_process';
@@ -27,7 +27,7 @@ export interface SpawnRequest {
   statusFd?: boolean;
   /** An open descriptor handed to the command as fd 4 (needs statusFd). */
   passFd?: number;
-  /** Open fd 5 as a pipe and return what is written to it as `trace`. */
+  /** Return what is written to fd 2 as `trace`, and read stderr from fd 5 (a pipe) instead. */
   traceFd?: boolean;
   /** Called when the command exits, times out or is aborted, after its group is killed. */
   reap?: () => void;
@@ -46,7 +46,7 @@ export interface SpawnOutcome {
   status: string;
   /** True when the status channel sent more than STATUS_CAP_BYTES (the rest was dropped). */
   statusTruncated: boolean;
-  /** What the command wrote on fd 5 (with traceFd), and whether it went over its cap. */
+  /** What the command wrote on fd 2 (with traceFd), and whether it went over its cap. */
   trace: string;
   traceTruncated: boolean;
   /** Set when the command could not be started at all. */
@@ -73,12 +73,15 @@ function stdioOf(req: SpawnRequest): Array<'ignore' | 'pipe' | number> {
   return req.passFd !== undefined ? base : req.statusFd ? base.slice(0, 4) : base.slice(0, 3);
 }
 
-/** fd 3 (bwrap's status, capped at 64 KiB) and fd 5 (the trace, capped at 1 MiB), read as they come. */
-function sideChannels(stdio: Array<Readable | null | undefined>): { read(): Pick<SpawnOutcome, 'status' | 'statusTruncated' | 'trace' | 'traceTruncated'> } {
+/** fd 3 (bwrap's status, capped at 64 KiB) and the trace (capped at 1 MiB), read as they come. */
+function sideChannels(
+  stdio: Array<Readable | null | undefined>,
+  traceStream: Readable | null,
+): { read(): Pick<SpawnOutcome, 'status' | 'statusTruncated' | 'trace' | 'traceTruncated'> } {
   let statusTruncated = false;
   let traceTruncated = false;
   const status = capture(stdio[3] ?? null, () => (statusTruncated = true), STATUS_CAP_BYTES);
-  const trace = capture(stdio[5] ?? null, () => (traceTruncated = true));
+  const trace = capture(traceStream, () => (traceTruncated = true));
   return { read: () => ({ status: status(), statusTruncated, trace: trace(), traceTruncated }) };
 }
 
@@ -87,9 +90,10 @@ export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
   const child = spawn(req.command, req.args, { cwd: req.cwd, env: req.env, detached: true, stdio: stdioOf(req) });
   let truncated = false;
   const cut = () => (truncated = true);
+  const stdio = child.stdio as unknown as Array<Readable | null | undefined>;
   const stdout = capture(child.stdout, cut);
-  const stderr = capture(child.stderr, cut);
-  const side = sideChannels(child.stdio as unknown as Array<Readable | null | undefined>);
+  const stderr = capture(req.traceFd ? (stdio[5] ?? null) : child.stderr, cut);
+  const side = sideChannels(stdio, req.traceFd ? child.stderr : null);
 
   let timedOut = false;
   let aborted = false;

@@ -89,10 +89,8 @@ function splitCall(text: string): Call | null {
 function* calls(trace: string): Generator<Call> {
   const pending = new Map<string, string>();
   for (const raw of trace.split('\n')) {
-    const sp = raw.indexOf(' ');
-    if (sp <= 0) continue;
-    const pid = raw.slice(0, sp);
-    let rest = raw.slice(sp).trimStart();
+    const { pid, rest: line } = pidOf(raw);
+    let rest = line;
     if (rest.endsWith(' <unfinished ...>')) {
       pending.set(pid, rest.slice(0, -' <unfinished ...>'.length));
       continue;
@@ -106,6 +104,17 @@ function* calls(trace: string): Generator<Call> {
     const call = splitCall(rest);
     if (call) yield call;
   }
+}
+
+/** A line's process and call: `[pid N] call…` (strace on stderr), `N call…` (to a file), or a bare first process's `call…`. */
+function pidOf(raw: string): { pid: string; rest: string } {
+  if (raw.startsWith('[pid ')) {
+    const close = raw.indexOf('] ');
+    if (close !== -1) return { pid: raw.slice(5, close).trim(), rest: raw.slice(close + 2) };
+  }
+  const sp = raw.indexOf(' ');
+  if (sp > 0 && /^\d+$/.test(raw.slice(0, sp))) return { pid: raw.slice(0, sp), rest: raw.slice(sp).trimStart() };
+  return { pid: '', rest: raw };
 }
 
 function writtenPath(call: Call): string | null {

@@ -6,17 +6,20 @@
 // The sandbox's own seccomp filter forbids ptrace to the script, not to a
 // tracer outside it, so the script stays as confined as before: same uid,
 // same filter, same limits. `-y` prints every descriptor with its path as
-// the script sees it. The trace goes through `cat` (strace's `-o |…`) to a
-// socket of ours on descriptor 5 (which strace cannot open by path); the
-// launcher closes descriptor 5 before the script starts. Found and checked once per
+// the script sees it. strace writes the trace on its own stderr (no `-o`: our
+// pipes are sockets it cannot open by path, and a `|cat` costs two programs
+// per run), a pipe of ours; the run's stderr travels on descriptor 5 and the
+// launcher, first thing, moves it back to 2 and closes 5, so the script never
+// holds the trace. What setpriv or bwrap print before that lands in the trace
+// and is handed back as stderr (traceMessages). Found and checked once per
 // process; when strace is missing or cannot trace here, runs say why and
 // report programs and files as not observed.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** The descriptor the trace is written to (a pipe of ours). */
-export const TRACE_FD = 5;
+/** While a run is traced, the descriptor its stderr travels on to the launcher (fd 2 carries the trace). */
+export const TRACED_STDERR_FD = 5;
 /** Longest string strace prints (paths; the rest of an argv string is cut). */
 const STRING_CAP = 1024;
 const CALLS = 'execve,?execveat,?open,openat,?creat,?rename,renameat,?renameat2';
@@ -40,23 +43,18 @@ export function findStrace(): { path: string } | { problem: string } {
   return probe;
 }
 
-/** The strace arguments that wrap `command args…`, writing the trace to TRACE_FD. */
+/** A line strace writes with `-f` on stderr: `[pid N] call(…`, a first process's bare `call(…`, or a resumed call. */
+const STRACE_LINE = /^(?:\[pid +\d+\] )?(?:[a-z_]\w*\(|<\.\.\. )/;
+
+/** The trace (strace's lines) apart from what else reached it (setpriv's or bwrap's messages before the launcher moved stderr back). */
+export function traceMessages(text: string): { trace: string; messages: string } {
+  const trace: string[] = [];
+  const messages: string[] = [];
+  for (const line of text.split('\n')) if (line) (STRACE_LINE.test(line) ? trace : messages).push(line);
+  return { trace: trace.join('\n'), messages: messages.length ? `${messages.join('\n')}\n` : '' };
+}
+
+/** The strace arguments that wrap `command args…`, writing the trace on strace's stderr. */
 export function straceArgs(command: string, args: readonly string[]): string[] {
-  return [
-    '-f',
-    '-y',
-    '--seccomp-bpf',
-    '-qq',
-    '-e',
-    'signal=none',
-    '-e',
-    `trace=${CALLS}`,
-    '-s',
-    String(STRING_CAP),
-    '-o',
-    `|exec cat >&${TRACE_FD}`,
-    '--',
-    command,
-    ...args,
-  ];
+  return ['-f', '-y', '--seccomp-bpf', '-qq', '-e', 'signal=none', '-e', `trace=${CALLS}`, '-s', String(STRING_CAP), '--', command, ...args];
 }

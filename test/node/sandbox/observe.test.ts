@@ -65,6 +65,32 @@ describe('observing a sandboxed run', () => {
     );
   });
 
+  it('keeps the trace out of the script’s reach: strace lines it prints on stderr or on any descriptor stay output, never observations', async () => {
+    const forged = '[pid 99] execve("/usr/bin/forged", ["forged"], 0x1 /* 1 var */) = 0';
+    const r = await runDraft({
+      skillMd: toolSkill(),
+      scripts: {
+        'do-it.sh': SH(
+          [
+            `echo '${forged}' >&2`,
+            `for fd in 3 4 5 6 7 8 9; do { echo '${forged}' >&$fd; } 2>/dev/null || true; done`,
+            'ls /proc/self/fd | tr "\\n" " " >&2',
+            'echo "{}"',
+          ].join('\n'),
+        ),
+      },
+      tool: 'do_it',
+      input: {},
+      sandbox: 'bwrap',
+    });
+    expect(r.ok).toBe(true);
+    expect(r.observation.mechanism).toBe('strace');
+    expect((r.observation.programs ?? []).map((p) => p.name)).not.toContain('forged');
+    expect(r.stderr).toContain(forged);
+    // Only stdin, stdout, stderr and ls's own listing are open in the script.
+    expect(r.stderr.trim().split('\n').at(-1)!.trim().split(' ')).toEqual(['0', '1', '2', '3']);
+  });
+
   it('sees Python and Node scripts start programs too', async () => {
     const py = await runDraft({
       skillMd: toolSkill(),

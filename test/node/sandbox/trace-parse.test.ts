@@ -1,8 +1,10 @@
 // readTrace: strace text → programs and written files, skipping the sandbox's
-// start-up, joining calls split by another process's line, resolving renames.
+// start-up, joining calls split by another process's line, resolving renames;
+// strace's stderr format and the messages that are not strace's (traceMessages).
 
 import { describe, expect, it } from 'vitest';
 import { readTrace } from '../../../src/node/sandbox/trace-parse.js';
+import { traceMessages } from '../../../src/node/sandbox/trace.js';
 
 const CTX = {
   interpreter: 'bash',
@@ -38,6 +40,26 @@ describe('readTrace', () => {
         { path: '/skill-run/agent/out.txt', area: 'copy' },
         { path: '/tmp/b "q"', area: 'tmp' },
       ],
+    });
+  });
+
+  it('reads strace on stderr (`[pid N]` lines, a bare first process) the same, with setpriv’s and bwrap’s messages taken out', () => {
+    const text = [
+      'execve("/usr/bin/setpriv", ["setpriv", "--", "bwrap"], 0x1 /* 3 vars */) = 0',
+      'bwrap: Creating new namespace failed: nope',
+      '[pid    11] execve("/usr/bin/bash", ["bash", "skills/s/scripts/t.sh", "{}"], 0x1 /* 3 vars */) = 0',
+      '[pid    12] execve("/usr/bin/jq", ["jq", "."], 0x1 /* 3 vars */ <unfinished ...>',
+      '[pid    11] openat(AT_FDCWD</skill-run/agent>, "out.txt", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</skill-run/agent/out.txt>',
+      '[pid    12] <... execve resumed>) = 0',
+    ].join('\n');
+    const { trace, messages } = traceMessages(text);
+    expect(messages).toBe('bwrap: Creating new namespace failed: nope\n');
+    expect(readTrace(trace, CTX)).toEqual({
+      programs: [
+        { name: 'bash', path: '/usr/bin/bash', count: 1 },
+        { name: 'jq', path: '/usr/bin/jq', count: 1 },
+      ],
+      files: [{ path: '/skill-run/agent/out.txt', area: 'copy' }],
     });
   });
 
