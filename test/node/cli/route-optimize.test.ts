@@ -11,6 +11,7 @@ import { main } from '../../../src/node/cli.js';
 import { writeTriggerFile } from '../../../src/node/routing/trigger-file.js';
 import { startProviderServer, type ProviderServer } from '../../helpers/provider-servers/index.js';
 import { descriptionRouter } from '../../helpers/provider-servers/description-router.js';
+import { keywordRouter } from '../../helpers/provider-servers/keyword-router.js';
 import type { Reply } from '../../helpers/provider-servers/types.js';
 import { CLOCK, HELD_OUT_WINNER, proposal, REQUESTS, TRAIN_WINNER, WEATHER } from '../../core/routing/optimize-fixtures.js';
 import { testIo } from './support.js';
@@ -99,5 +100,32 @@ describe('route-check --optimize', () => {
     expect(code).toBe(0);
     expect(io.out()).toBe('3 skills, 0 close pairs (0 calls)\n');
     expect(provider!.requests).toHaveLength(0);
+  });
+
+  it('--all prints each close pair and the requests it fights over, confirmed with the workspace model', async () => {
+    const designer = JSON.stringify({
+      requests: [
+        { text: 'storm warning for Bergen', expect: 'this', skill: '' },
+        { text: 'rain in Oslo today', expect: 'other', skill: 'weather-brief' },
+        { text: 'wind in Lima', expect: 'other', skill: 'weather-brief' },
+      ],
+    });
+    // The pair is (storm-alerts, weather-brief): the wind request meant for weather-brief goes to storm-alerts.
+    const rules = [
+      { keyword: 'rain', tool: 'read_skill', arguments: { name: 'weather-brief' } },
+      { keyword: 'storm', tool: 'read_skill', arguments: { name: 'storm-alerts' } },
+      { keyword: 'wind', tool: 'read_skill', arguments: { name: 'storm-alerts' } },
+    ];
+    await start(keywordRouter('openai', { rules, designer }));
+    await writeFile(join(root, 'bot/skills/weather-brief/SKILL.md'), '---\nname: weather-brief\ndescription: Forecast rain and wind for a city.\n---\nBody.\n');
+    await writeFile(join(root, 'bot/skills/storm-alerts.md'), '---\nname: storm-alerts\ndescription: Warn about rain and wind storms in a city.\n---\nBody.\n');
+    const io = testIo({ cwd: root, homeDir: home });
+    const code = await main(['route-check', 'bot', '--all'], io);
+    expect(io.err()).toBe('');
+    expect(code).toBe(0);
+    expect(io.out()).toBe(
+      '3 skills, 1 close pair (4 calls)\nstorm-alerts <-> weather-brief  similarity 30%  shared: city, rain, wind\n  contested: "wind in Lima"\n',
+    );
+    expect(provider!.requests).toHaveLength(4);
   });
 });
