@@ -6,8 +6,8 @@
 import { errorDiag, type Diagnostic } from '../diagnostics.js';
 import { emptyForgeMetadata, fieldName, normalizeForgeMetadata } from './forge-metadata.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
-import { bulletItem, codeLineMask, isBlank, joinLines, linedText } from './markdown/lines.js';
-import { findHeadings, isToolTitle, splitSections } from './sections.js';
+import { bulletItem, codeLineMask, isBlank } from './markdown/lines.js';
+import { isToolTitle, linesBetween, scanHeadings, sectionsOf, type BodyHeadings } from './sections.js';
 import { parseToolBody, stripCode } from './tool-section/index.js';
 import type { ParsedSkillMd, SkillFrontmatter, ToolSection } from './types.js';
 
@@ -64,34 +64,14 @@ function parse(text: string): ParsedSkillMd {
   const { forge, diagnostics: forgeDiags } = normalizeForgeMetadata(frontmatter, lineOf);
   diagnostics.push(...forgeDiags);
 
-  const body = linedText(split.body);
-  const lines = body.lines;
-  const mask = codeLineMask(lines);
-  const headings = findHeadings(lines, mask);
-  const sections = splitSections(body, split.bodyLine, headings);
-
-  // After each heading, the index of the next heading of level 1 or 2 (where a tool section ends), found in one backward pass.
-  const sectionEnd = new Array<number>(headings.length);
-  for (let k = headings.length - 1, end = lines.length; k >= 0; k--) {
-    sectionEnd[k] = end;
-    if (headings[k]!.level <= 2) end = headings[k]!.index;
-  }
-  const tools: ToolSection[] = [];
-  for (let k = 0; k < headings.length; k++) {
-    const h = headings[k]!;
-    if (h.level !== 2 || !isToolTitle(h.title)) continue;
-    const end = sectionEnd[k]!;
-    const name = stripCode(h.title.slice(5).trim());
-    const line = split.bodyLine + h.index;
-    if (name === '') {
-      diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
-    }
-    const from = h.index + 1;
-    // A tool section with no lines (the next heading follows at once) shares the empty slices.
-    const empty = from >= end;
-    tools.push(
-      parseToolBody(name, line, diagnostics, empty ? NO_LINES : lines.slice(from, end), empty ? NO_MASK : mask.slice(from, end), joinLines(body, from, end)),
-    );
+  const body = split.body;
+  const headings = scanHeadings(body);
+  const sections = sectionsOf(body, split.bodyLine, headings);
+  const tools = readTools(body, split.bodyLine, headings, diagnostics);
+  let legacy: string[] = [];
+  if (tools.length === 0) {
+    const lines = body.split('\n');
+    legacy = legacyNames(lines, codeLineMask(lines));
   }
 
   return {
@@ -102,10 +82,41 @@ function parse(text: string): ParsedSkillMd {
     bodyLine: split.bodyLine,
     sections,
     tools,
-    legacyNames: tools.length === 0 ? legacyNames(lines, mask) : [],
+    legacyNames: legacy,
     diagnostics,
     ...(frontmatterYaml ? { frontmatterYaml } : {}),
   };
+}
+
+/** The `## Tool:` sections; a section runs to the next heading of level 1 or 2. */
+function readTools(body: string, bodyLine: number, h: BodyHeadings, diagnostics: Diagnostic[]): ToolSection[] {
+  const n = h.count;
+  // After each heading, the offset of the next heading of level 1 or 2 (where a tool section ends), found in one backward pass;
+  // the tool headings are counted on the way, so the list is sized once.
+  const sectionEnd = new Int32Array(n);
+  let count = 0;
+  for (let k = n - 1, end = body.length + 1; k >= 0; k--) {
+    sectionEnd[k] = end;
+    if (h.level[k]! <= 2) end = h.start[k]!;
+    if (h.level[k] === 2 && isToolTitle(h.title[k]!)) count++;
+  }
+  const tools = new Array<ToolSection>(count);
+  for (let k = 0, t = 0; k < n; k++) {
+    const title = h.title[k]!;
+    if (h.level[k] !== 2 || !isToolTitle(title)) continue;
+    const name = stripCode(title.slice(5).trim());
+    const line = bodyLine + h.index[k]!;
+    if (name === '') {
+      diagnostics.push(errorDiag('tool-name-missing', 'tools', 'a "## Tool:" heading has no tool name: write it as "## Tool: my_tool"', line));
+    }
+    // The section's lines are cut from the text per tool (its code mask starts closed: a heading is never inside a fence);
+    // a section with no lines (the next heading follows at once) shares the empty ones.
+    const from = h.next[k]!;
+    const text = linesBetween(body, from, sectionEnd[k]!);
+    const lines = from >= sectionEnd[k]! ? NO_LINES : text.split('\n');
+    tools[t++] = parseToolBody(name, line, diagnostics, lines, lines === NO_LINES ? NO_MASK : codeLineMask(lines), text);
+  }
+  return tools;
 }
 
 /** Top-level fields that must be strings (and `tags` a list of strings). */

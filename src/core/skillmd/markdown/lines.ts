@@ -19,9 +19,21 @@ export interface FenceOpening {
 // backtracked quadratically on `## Tool: ` + a long run of spaces + one more
 // character (100 KB froze the event loop for 37 s).
 
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
 /** Whether `s` holds a line terminator (what `.` in a regex does not match). */
 export function hasLineTerminator(s: string): boolean {
-  return /[\n\r\u2028\u2029]/.test(s);
+  // A regex literal inside a function is a new RegExp object on every call: this one is made once.
+  return LINE_TERMINATOR.test(s);
+}
+
+/** Whether `text` holds a line terminator between `from` and `to`. */
+function hasLineTerminatorIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
 }
 
 const isTab = (c: number): boolean => c === 32 || c === 9;
@@ -33,10 +45,10 @@ function runEnd(line: string, from: number, code: number): number {
   return i;
 }
 
-/** Index after at most 3 leading spaces. */
-function indentEnd(line: string): number {
-  let i = 0;
-  while (i < 3 && line.charCodeAt(i) === 32) i++;
+/** Index after at most 3 leading spaces of the line starting at `at`. */
+function indentEnd(line: string, at = 0): number {
+  let i = at;
+  while (i < at + 3 && line.charCodeAt(i) === 32) i++;
   return i;
 }
 
@@ -59,26 +71,36 @@ export function headingOf(line: string): Heading | null {
 
 /** The level (1–6) of the ATX heading on this line, or 0 when it is none; allocates nothing. */
 export function headingLevel(line: string): number {
-  const start = indentEnd(line);
-  const hashes = runEnd(line, start, 35 /* # */);
+  return headingLevelAt(line, 0, line.length);
+}
+
+/** headingLevel of the line `text.slice(at, end)`, read in place (no line string is cut out). */
+export function headingLevelAt(text: string, at: number, end: number): number {
+  const start = indentEnd(text, at);
+  const hashes = runEnd(text, start, 35 /* # */);
   const level = hashes - start;
-  if (level < 1 || level > 6) return 0;
-  if (hashes < line.length && !isTab(line.charCodeAt(hashes))) return 0;
-  if (hasLineTerminator(line)) return 0;
+  if (level < 1 || level > 6 || hashes > end) return 0;
+  if (hashes < end && !isTab(text.charCodeAt(hashes))) return 0;
+  if (hasLineTerminatorIn(text, hashes, end)) return 0;
   return level;
 }
 
 /** The title of a line `headingLevel` gave `level` (not 0) for. */
 export function headingTitle(line: string, level: number): string {
-  let from = indentEnd(line) + level;
-  let to = line.length;
-  while (from < to && isTab(line.charCodeAt(from))) from++;
-  while (to > from && isTab(line.charCodeAt(to - 1))) to--;
+  return headingTitleAt(line, 0, line.length, level);
+}
+
+/** headingTitle of the line `text.slice(at, end)`, read in place. */
+export function headingTitleAt(text: string, at: number, end: number, level: number): string {
+  let from = indentEnd(text, at) + level;
+  let to = end;
+  while (from < to && isTab(text.charCodeAt(from))) from++;
+  while (to > from && isTab(text.charCodeAt(to - 1))) to--;
   // An optional closing sequence of `#`s, preceded by a space or tab (or the whole title).
   let close = to;
-  while (close > from && line.charCodeAt(close - 1) === 35) close--;
-  if (close < to && (close === from || isTab(line.charCodeAt(close - 1)))) to = close;
-  return line.slice(from, to).trim();
+  while (close > from && text.charCodeAt(close - 1) === 35) close--;
+  if (close < to && (close === from || isTab(text.charCodeAt(close - 1)))) to = close;
+  return text.slice(from, to).trim();
 }
 
 /** The fence this line opens, or null. A backtick fence's info string may not contain a backtick. */
@@ -170,34 +192,6 @@ export function orderedItem(line: string): string | null {
 export function startsBlock(line: string): boolean {
   const t = line.trimStart();
   return t.startsWith('|') || bulletItem(line) !== null || orderedItem(line) !== null || t.startsWith('>') || t.startsWith('<') || isThematicBreak(line);
-}
-
-/**
- * An LF text with its lines and the offset where each starts, so that a run
- * of lines can be cut out of the text instead of joined again (cheaper).
- */
-export interface LinedText {
-  text: string;
-  lines: string[];
-  /** `starts[i]` is where `lines[i]` begins; `starts[lines.length]` is `text.length + 1`. */
-  starts: number[];
-}
-
-export function linedText(text: string): LinedText {
-  const lines = text.split('\n');
-  const starts = new Array<number>(lines.length + 1);
-  let at = 0;
-  for (let i = 0; i < lines.length; i++) {
-    starts[i] = at;
-    at += lines[i]!.length + 1;
-  }
-  starts[lines.length] = at;
-  return { text, lines, starts };
-}
-
-/** The same string as `t.lines.slice(from, to).join('\n')`. */
-export function joinLines(t: LinedText, from: number, to: number): string {
-  return from >= to ? '' : t.text.slice(t.starts[from]!, t.starts[to]! - 1);
 }
 
 /** Splits text into lines after normalising CRLF / CR to LF. */
