@@ -88,10 +88,17 @@ function dropNulls(obj: Record<string, unknown>, keys: readonly string[]): Recor
   return out;
 }
 
-/** The level-1 and level-2 headings of the body, from the parse's sections (the parser found them already). */
+/**
+ * The level-1 and level-2 headings of the body, from the parse's sections (the parser found them already).
+ * Lists here are sized once, not grown by push: a body of tens of thousands of headings grew them past
+ * the young generation, where every growth is a new copy.
+ */
 function topHeadings(parsed: ParsedSkillMd): HeadingAt[] {
-  const heads: HeadingAt[] = [];
-  for (const s of parsed.sections) if (s.level <= 2) heads.push({ level: s.level, title: s.title, index: s.line - parsed.bodyLine });
+  let n = 0;
+  for (const s of parsed.sections) if (s.level <= 2) n++;
+  const heads = new Array<HeadingAt>(n);
+  let k = 0;
+  for (const s of parsed.sections) if (s.level <= 2) heads[k++] = { level: s.level, title: s.title, index: s.line - parsed.bodyLine };
   return heads;
 }
 
@@ -111,10 +118,19 @@ function readBody(parsed: ParsedSkillMd): Record<string, unknown> {
   Object.assign(out, readIntro(trimBlankLines(lines.slice(introStart, introEnd))));
 
   let lastTool = -1;
-  for (let k = 0; k < unitHeads.length; k++) if (isToolHead(unitHeads[k]!)) lastTool = k;
+  let toolCount = 0;
+  for (let k = 0; k < unitHeads.length; k++) {
+    if (isToolHead(unitHeads[k]!)) {
+      lastTool = k;
+      toolCount++;
+    }
+  }
 
-  const tools: Record<string, unknown>[] = [];
-  const extras: Record<string, unknown>[] = [];
+  const tools = new Array<Record<string, unknown>>(toolCount);
+  // At most one extra section per other heading (safety and notes take none); cut to length after.
+  const extras = new Array<Record<string, unknown>>(unitHeads.length - toolCount);
+  let toolsRead = 0;
+  let extrasRead = 0;
   let safety: string[] | undefined;
   let notes: string[] | undefined;
   let anchor: string | undefined;
@@ -123,7 +139,7 @@ function readBody(parsed: ParsedSkillMd): Record<string, unknown> {
     const unitLines = lines.slice(head.index + 1, unitHeads[k + 1]?.index ?? lines.length);
     if (isToolHead(head)) {
       const name = stripCode(head.title.slice(5).trim());
-      tools.push(readTool(name, unitLines));
+      tools[toolsRead++] = readTool(name, unitLines);
       const n = (seen.get(name) ?? 0) + 1;
       seen.set(name, n);
       anchor = n === 1 ? `tool:${name}` : `tool:${name}#${n}`;
@@ -149,8 +165,9 @@ function readBody(parsed: ParsedSkillMd): Record<string, unknown> {
     }
     const section: Record<string, unknown> = { heading: head.title, level: head.level, content: trimBlankLines(unitLines).join('\n') };
     if (anchor !== undefined) section['after'] = anchor;
-    extras.push(section);
+    extras[extrasRead++] = section;
   });
+  extras.length = extrasRead;
 
   out['tools'] = tools;
   out['safety'] = safety ?? [];
