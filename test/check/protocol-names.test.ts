@@ -12,6 +12,7 @@ import * as HISTORY from '../../src/core/protocol/history-wire.js';
 import { OBSERVATION } from '../../src/core/protocol/observe-wire.js';
 import { CAPABILITY_PROFILE, OBSERVED_RUN, TRY_PROFILE, TRY_SESSION } from '../../src/core/protocol/profile-wire.js';
 import * as EVALS from '../../src/core/protocol/evals-wire.js';
+import { EVALS_SUGGEST_REPLY, EVALS_SUGGEST_REQUEST } from '../../src/core/protocol/evals-suggest-wire.js';
 import { DESCRIPTION_PROPOSAL, ROUTING_PLAN, ROUTING_REQUEST, USAGE } from '../../src/core/protocol/routing-wire.js';
 import { readSources, repoRoot } from './source-files.js';
 import { join } from 'node:path';
@@ -98,6 +99,8 @@ const EVAL_TABLES = [
   EVALS.EVAL_FIGURES,
   EVALS.EVAL_FEEDBACK,
   EVALS.FEEDBACK_REPLY,
+  EVALS_SUGGEST_REQUEST,
+  EVALS_SUGGEST_REPLY,
 ];
 const HISTORY_TABLES = [
   HISTORY.SKILL_VERSION,

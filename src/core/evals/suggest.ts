@@ -2,11 +2,13 @@
 // real user would give the agent that the skill should make it do better,
 // each with the expected output and verifiable expectations (deterministic
 // checks where they fit). The cases are for the operator to edit before
-// anything runs; one designer call, read leniently and checked.
+// anything runs; one designer call, read leniently and checked (a reply
+// without a list of cases is a DesignerReplyError, not an empty proposal).
 import { RequestError } from '../errors.js';
 import { createLlmClient } from '../llm/client.js';
 import type { JsonSchema, LlmClient, LlmConfig, LlmUsage } from '../llm/types.js';
 import { designerCall } from '../routing/designer.js';
+import { DesignerReplyError } from '../routing/errors.js';
 import { routingSkill } from '../routing/skills.js';
 import type { SkillLike } from '../skill/skill.js';
 import type { EvalCase } from './types.js';
@@ -77,7 +79,8 @@ export async function suggestEvals(opts: SuggestEvalsOptions): Promise<{ cases: 
     },
     'eval cases',
   );
-  const list = Array.isArray(value['cases']) ? (value['cases'] as unknown[]) : [];
+  if (!Array.isArray(value['cases'])) throw new DesignerReplyError('eval cases', 'no "cases" list in it');
+  const list = value['cases'] as unknown[];
   const seen = new Set(existing.map((c) => c.prompt.trim().toLowerCase()));
   let id = existing.reduce((n, c) => Math.max(n, c.id), 0);
   const cases: EvalCase[] = [];

@@ -20,7 +20,8 @@ import { catalogBudgetBodyFromWire, catalogBudgetBodyToWire, type CatalogBudgetB
 import { optimizeBodyFromWire, optimizeBodyToWire, type OptimizeBody } from './optimize-wire.js';
 import { routingBodyFromWire, routingBodyToWire, type RoutingBody } from './routing-wire.js';
 import { trySessionFromWire, trySessionToWire, type TrySessionBody } from './profile-wire.js';
-import { EvalsRequestSchema, FeedbackRequestSchema } from './evals-schemas.js';
+import { EvalsRequestSchema, EvalsSuggestRequestSchema, FeedbackRequestSchema } from './evals-schemas.js';
+import { evalsSuggestBodyFromWire, evalsSuggestBodyToWire, type EvalsSuggestBody } from './evals-suggest-wire.js';
 import { evalsBodyFromWire, evalsBodyToWire, feedbackListFromWire, feedbackListToWire, type EvalsBody, type FeedbackEntry } from './evals-wire.js';
 import { ChatRequestSchema, RollbackRequestSchema, SaveRequestSchema, TryRequestSchema, ValidateRequestSchema } from './schemas.js';
 import { rollbackRequestFromWire, rollbackRequestToWire } from './history-wire.js';
@@ -44,6 +45,7 @@ export const OptimizeRequestCodec = codec(OptimizeRequestSchema, optimizeBodyFro
 export const RollbackRequestCodec = codec(RollbackRequestSchema, rollbackRequestFromWire, (v: { to: string }) => rollbackRequestToWire(v));
 export const ImproveDescriptionRequestCodec = codec(ImproveDescriptionRequestSchema, routingBodyFromWire, (v: RoutingBody) => routingBodyToWire(v));
 export const EvalsRequestCodec = codec(EvalsRequestSchema, evalsBodyFromWire, (v: EvalsBody) => evalsBodyToWire(v));
+export const EvalsSuggestRequestCodec = codec(EvalsSuggestRequestSchema, evalsSuggestBodyFromWire, (v: EvalsSuggestBody) => evalsSuggestBodyToWire(v));
 export const FeedbackRequestCodec = codec(
   FeedbackRequestSchema,
   (w) => feedbackListFromWire(w).feedback,

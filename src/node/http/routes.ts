@@ -6,7 +6,7 @@
 
 import type { Route } from './router.js';
 import { createAgentRoute, listAgents } from './handlers/agents.js';
-import { evalsRoute, getEvalFeedback, putEvalFeedback } from './handlers/evals.js';
+import { evalsRoute, getEvalFeedback, putEvalFeedback, suggestEvalsRoute } from './handlers/evals.js';
 import { chat } from './handlers/chat.js';
 import { getContext } from './handlers/context.js';
 import { saveAgentSkill } from './handlers/save.js';
@@ -47,6 +47,7 @@ export const API_ROUTES: readonly Route[] = Object.freeze([
   { method: 'POST', path: '/agents/:id/skill-builder/catalog-budget', handler: catalogBudgetRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/improve-description', handler: improveDescriptionRoute },
   { method: 'POST', path: '/agents/:id/skill-builder/evals', handler: evalsRoute },
+  { method: 'POST', path: '/agents/:id/skill-builder/evals/suggest', handler: suggestEvalsRoute },
   { method: 'GET', path: '/agents/:id/skill-builder/skills/:name/evals/feedback', handler: getEvalFeedback },
   { method: 'PUT', path: '/agents/:id/skill-builder/skills/:name/evals/feedback', handler: putEvalFeedback },
 ] satisfies Route[]);

@@ -14,17 +14,21 @@
 //   allows tool runs; otherwise each call is recorded as not run and the
 //   report says so (tools_ran false). max_calls defaults to a server cap.
 //   Closing the stream aborts the calls.
+// - POST …/skill-builder/evals/suggest → {cases, usage}: the designer
+//   proposes new cases for the draft (one call); nothing is run or written.
+//   A designer reply without a list of cases is a 502 designer_reply.
 // - GET / PUT …/skills/{name}/evals/feedback → {feedback} (PUT adds path):
 //   the operator's per-case feedback in the skill's evals/feedback.json.
 import { toBenchmarkJson } from '../../../core/evals/benchmark-json.js';
 import { EVALS_FILE_PATH } from '../../../core/evals/evals-file.js';
 import type { EvalReport } from '../../../core/evals/types.js';
-import { EvalsRequestCodec, FeedbackRequestCodec } from '../../../core/protocol/codecs.js';
+import { EvalsRequestCodec, EvalsSuggestRequestCodec, FeedbackRequestCodec } from '../../../core/protocol/codecs.js';
+import { evalsSuggestReplyToWire } from '../../../core/protocol/evals-suggest-wire.js';
 import { MAX_EVAL_CALLS } from '../../../core/protocol/evals-schemas.js';
 import { evalEventToWire, feedbackListToWire } from '../../../core/protocol/evals-wire.js';
 import { Skill } from '../../../core/skill/skill.js';
 import { loadSkillBuilderLLM } from '../../config/tiers.js';
-import { runAgentEvals, type AgentEvalsOptions } from '../../evals/agent-evals.js';
+import { runAgentEvals, suggestAgentEvals, type AgentEvalsOptions } from '../../evals/agent-evals.js';
 import { readEvalFeedback, readSkillEvalsText, saveEvalFeedback } from '../../evals/eval-files.js';
 import { json, type RouteContext } from '../context.js';
 import type { ApiResult } from '../types.js';
@@ -93,6 +97,23 @@ export async function evalsRoute(ctx: RouteContext): Promise<ApiResult> {
   const benchmark = (report: EvalReport) =>
     toBenchmarkJson(report, { skillName: report.skill, executorModel, analyzerModel: executorModel, timestamp: new Date().toISOString() });
   return sseAfterFirstStep(events, (ev) => evalEventToWire(ev, benchmark), controller, detach);
+}
+
+export async function suggestEvalsRoute(ctx: RouteContext): Promise<ApiResult> {
+  const body = await ctx.json(EvalsSuggestRequestCodec);
+  const opts = await draftSetup(ctx, body);
+  const { controller, detach } = followClient(ctx);
+  try {
+    const out = await suggestAgentEvals({
+      ...opts,
+      ...(body.count !== undefined ? { count: body.count } : {}),
+      ...(body.cases ? { existing: body.cases } : {}),
+      signal: controller.signal,
+    });
+    return json(evalsSuggestReplyToWire(out));
+  } finally {
+    detach();
+  }
 }
 
 export async function getEvalFeedback(ctx: RouteContext): Promise<ApiResult> {
