@@ -54,7 +54,7 @@ const FORMATS: Array<{ names: string[]; files: RegExp; why: string }> = [
   },
   {
     names: ['with_skill', 'without_skill'],
-    files: /^src\/(core\/evals\/|node\/(cli\/eval|check\/evals)\.ts$|elements\/builder\/views\/evals-view\.ts$)/,
+    files: /^src\/(core\/evals\/|node\/(cli\/eval|check\/evals)\.ts$|elements\/builder\/views\/evals-(runs-)?view\.ts$)/,
     why: "skill-creator's configuration names, values of EvalConfiguration",
   },
   {

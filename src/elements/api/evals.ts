@@ -1,9 +1,10 @@
 // The evals view's API calls, loaded with the view on first use:
-// POST …/skill-builder/evals (SSE read into UI events) and the skill's
+// POST …/skill-builder/evals (SSE read into UI events), the designer's
+// proposals (POST …/skill-builder/evals/suggest, JSON) and the skill's
 // feedback (GET / PUT …/skills/{name}/evals/feedback), through the API
 // client's post() and request() (its errors, endpoint and fetch). Bodies,
-// events and replies are mapped by core/protocol/evals-wire.ts; unknown
-// events are ignored.
+// events and replies are mapped by core/protocol (evals-wire.ts,
+// evals-suggest-wire.ts); unknown events are ignored.
 import {
   evalEventFromWire,
   evalsBodyToWire,
@@ -13,6 +14,8 @@ import {
   type EvalUiEvent,
   type FeedbackEntry,
 } from '../../core/protocol/evals-wire.js';
+import { evalsSuggestBodyToWire, evalsSuggestReplyFromWire } from '../../core/protocol/evals-suggest-wire.js';
+import type { EvalCase } from '../../core/evals/types.js';
 import type { ApiClient } from './client.js';
 import { readSse } from './sse.js';
 import type { Draft } from '../types.js';
@@ -26,6 +29,8 @@ export interface EvalsTarget {
   editingName?: string | undefined;
   runsPerConfiguration: number;
   maxCalls: number;
+  /** The cases to run (the edited ones); absent: the server's own choice. */
+  cases?: EvalCase[] | undefined;
 }
 
 const agentPath = (agent: string) => `/agents/${encodeURIComponent(agent)}/skill-builder`;
@@ -38,6 +43,7 @@ export async function* runEvals(api: ApiClient, t: EvalsTarget, signal: AbortSig
     editingName: t.editingName,
     runsPerConfiguration: t.runsPerConfiguration,
     maxCalls: t.maxCalls,
+    cases: t.cases,
   });
   const res = await api.post(`${agentPath(t.agent)}/evals`, body, signal);
   for await (const m of readSse(res.body!, signal)) {
@@ -52,4 +58,15 @@ export async function loadFeedback(api: ApiClient, agent: string, name: string):
 
 export async function saveFeedback(api: ApiClient, agent: string, name: string, entries: FeedbackEntry[]): Promise<void> {
   await api.request('PUT', feedbackPath(agent, name), feedbackListToWire(entries));
+}
+
+/** The designer's new cases for the draft (nothing runs, nothing is written); `existing` are not proposed again. */
+export async function suggestCases(
+  api: ApiClient,
+  t: Pick<EvalsTarget, 'agent' | 'draft' | 'editingName'>,
+  existing: EvalCase[],
+  signal: AbortSignal,
+): Promise<EvalCase[]> {
+  const body = evalsSuggestBodyToWire({ skillMd: t.draft.skillMd, scripts: t.draft.scripts, editingName: t.editingName, cases: existing });
+  return evalsSuggestReplyFromWire(await (await api.post(`${agentPath(t.agent)}/evals/suggest`, body, signal)).json()).cases;
 }

@@ -8,7 +8,7 @@
 import { equal, includes, notIncludes, ok } from '../helpers/assert.js';
 import { expectAccessible } from '../helpers/axe.js';
 import { $, $$, button, cleanup, internals, mountBuilder, mountWithDraft, textOf, typeInto, waitFor } from '../helpers/dom.js';
-import { FakeApi, json, WEATHER_SCRIPT, WEATHER_SKILL_MD, type Call } from '../helpers/fake-api.js';
+import { draftReply, FakeApi, json, WEATHER_SCRIPT, WEATHER_SKILL_MD, type Call } from '../helpers/fake-api.js';
 import { sseStream, sseText, type SseEvent } from '../helpers/sse.js';
 
 afterEach(cleanup);
@@ -85,8 +85,20 @@ const EVENTS: SseEvent[] = [
   ],
 ];
 
+/** The weather draft with one Examples row: the view offers it as a case. */
+const WITH_EXAMPLE = `${WEATHER_SKILL_MD}
+Current weather.
+
+**Examples:**
+
+| User Request | Tool Input |
+|---|---|
+| weather in Paris? | {"city": "Paris"} |
+`;
+
 function evalsApi(opts: { hold?: boolean } = {}): FakeApi & { stream?: ReturnType<typeof sseStream> } {
   const api: FakeApi & { stream?: ReturnType<typeof sseStream> } = new FakeApi();
+  api.chat = () => draftReply({ skillMd: WITH_EXAMPLE });
   api.override = (call: Call) => {
     if (call.method === 'POST' && call.path.endsWith('/skill-builder/evals')) {
       if (opts.hold) {
@@ -108,6 +120,7 @@ async function openEvals(el: HTMLElement) {
   await waitFor(() => $(el, '#analysis-tab-evals'), 'the Evals analysis is offered');
   $<HTMLButtonElement>(el, '#analysis-tab-evals')!.click();
   await waitFor(() => $(el, '[part="evals"]'), 'the Evals view (loaded on first use)');
+  await waitFor(() => !button(el, 'Run evals', '[part="evals"]').disabled, 'Run evals enabled (the draft has a case)');
 }
 
 describe('builder: evals', () => {
@@ -121,6 +134,10 @@ describe('builder: evals', () => {
     equal(body.path, '/api/agents/ops-bot/skill-builder/evals');
     equal(body.body.runs_per_configuration, 1);
     equal(body.body.max_calls, 60);
+    equal(
+      JSON.stringify(body.body.cases.map((c: { prompt: string; source: string }) => [c.prompt, c.source])),
+      JSON.stringify([['weather in Paris?', 'examples']]),
+    );
     includes(textOf(el, '[part="evals-summary"]'), 'With the skill');
     includes(textOf(el, '[part="evals"]'), 'Tools did not run on this server');
     await waitFor(() => $$(el, '[part="eval-case"]').length === 1, 'one case');
@@ -145,7 +162,7 @@ describe('builder: evals', () => {
 
   it('in edit mode loads the saved feedback and saves it to the skill', async () => {
     const api = evalsApi();
-    api.skills['ops-bot'] = { 'weather-report': { skill_md: WEATHER_SKILL_MD, scripts: { 'weather-current.sh': WEATHER_SCRIPT } } };
+    api.skills['ops-bot'] = { 'weather-report': { skill_md: WITH_EXAMPLE, scripts: { 'weather-current.sh': WEATHER_SCRIPT } } };
     const { el } = await mountBuilder(api);
     button(el, 'Skills', '[part="header"]').click();
     await waitFor(() => $$(el, '.skill-row').length === 1, 'skills listed');
@@ -155,6 +172,7 @@ describe('builder: evals', () => {
     await waitFor(() => api.callsTo('GET', '/evals/feedback').length === 1, 'saved feedback read');
     button(el, 'Run evals', '[part="evals"]').click();
     await waitFor(() => $(el, '[part="eval-case"] textarea'), 'the case');
+    await waitFor(() => $$(el, '[part="eval-case"]').length === 1, 'the case, once');
     equal(api.lastCall('POST', '/skill-builder/evals')!.body.editing_name, 'weather-report');
     await waitFor(() => $<HTMLTextAreaElement>(el, '[part="eval-case"] textarea')!.value === 'say the unit', 'saved feedback shown');
     typeInto($<HTMLTextAreaElement>(el, '[part="eval-case"] textarea')!, 'say the unit, in Celsius');

@@ -1,9 +1,10 @@
 // "Evals" in the analyses rail: does the agent do the job better with the
-// draft than without it? Runs the skill's cases over POST …/skill-builder/evals
-// (the edited skill's evals/evals.json, else the draft's Examples rows) with
-// live progress and cost, then shows the benchmark summary and, per case, the
-// with-skill and without-skill runs side by side (answer, tool calls, each
-// expectation's verdict and evidence). A feedback box per case is saved to
+// draft than without it? Shows the cases first, editable (evals-cases-view:
+// the draft's evals/evals.json, the Examples cases, the designer's
+// proposals), runs them over POST …/skill-builder/evals with live progress
+// and cost, then shows the benchmark summary and, per case, a chosen run with
+// and without the skill side by side with the whole transcripts
+// (evals-runs-view). A feedback box per case is saved to
 // the skill's evals/feedback.json (a saved skill only), and "Ask the designer
 // to improve" sends the failed expectations and the feedback as the next chat
 // turn — never a tool's output or an env value. Loaded on first use; its
@@ -13,6 +14,9 @@ import { html, nothing } from 'lit';
 import type { EvalCase, EvalPlan, EvalRun } from '../../../core/evals/types.js';
 import { loadFeedback, runEvals, saveFeedback, type EvalReportView } from '../../api/evals.js';
 import type { DraftPanel } from './draft-panel.js';
+import { listProblem, newCaseBook, runCases, syncCases, type CaseBook } from './evals-cases.js';
+import { renderCases } from './evals-cases-view.js';
+import { caseResults, pct, RUN_STYLE } from './evals-runs-view.js';
 
 interface EvalsState {
   running: AbortController | null;
@@ -29,6 +33,10 @@ interface EvalsState {
   saved: string;
   runsPerConfiguration: number;
   maxCalls: number;
+  /** The cases as edited before a run. */
+  book: CaseBook;
+  /** The run shown per case. */
+  pick: Record<number, number>;
 }
 
 const STATES = new WeakMap<object, EvalsState>();
@@ -50,21 +58,23 @@ function stateOf(b: DraftPanel): EvalsState {
       saved: '',
       runsPerConfiguration: 1,
       maxCalls: 60,
+      book: newCaseBook(),
+      pick: {},
     };
     STATES.set(b.host, s);
   }
   return s;
 }
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-
 async function start(b: DraftPanel, s: EvalsState, agent: string): Promise<void> {
   const draft = b.editor.draft;
   if (!draft || s.running) return;
+  const cases = runCases(s.book, draft);
+  if (!cases.length || listProblem(s.book.list)) return;
   const controller = new AbortController();
-  Object.assign(s, { running: controller, plan: null, cases: [], runs: [], progress: null, selfTest: null, report: null, error: '', saved: '' });
+  Object.assign(s, { running: controller, plan: null, cases: [], runs: [], progress: null, selfTest: null, report: null, error: '', saved: '', pick: {} });
   b.host.requestUpdate();
-  const target = { agent, draft, editingName: b.editor.editing ?? undefined, runsPerConfiguration: s.runsPerConfiguration, maxCalls: s.maxCalls };
+  const target = { agent, draft, editingName: b.editor.editing ?? undefined, runsPerConfiguration: s.runsPerConfiguration, maxCalls: s.maxCalls, cases };
   try {
     for await (const ev of runEvals(b.ctx.api(), target, controller.signal)) {
       if (ev.type === 'plan') s.plan = ev.plan;
@@ -147,30 +157,13 @@ ${r.toolsRan ? nothing : html`<p class="muted">Tools did not run on this server 
 ${r.notes.map((n) => html`<p class="muted">${n}</p>`)}`;
 }
 
-function runView(label: string, run: EvalRun | undefined) {
-  if (!run) return html`<div class="eval-run"><h5>${label}</h5><p class="muted">Not run.</p></div>`;
-  const calls = run.transcript.steps.flatMap((st) => st.toolCalls);
-  return html`<div class="eval-run"><h5>${label} · ${pct(run.passRate)}</h5>
-<p class="answer">${run.transcript.answer || html`<span class="muted">(no answer)</span>`}</p>
-${calls.length ? html`<ul class="calls">${calls.map((c) => html`<li><code>${c.name}</code> ${c.notRun ? '(not run)' : c.ok ? '' : '(failed)'}</li>`)}</ul>` : nothing}
-<ul class="verdicts">${run.expectations.map(
-    (v) =>
-      html`<li class=${v.passed ? 'ok' : 'err'}><span aria-hidden="true">${v.passed ? '✓' : '✗'}</span><span class="sr-only">${v.passed ? 'passed' : 'failed'}:</span> ${v.text}${v.evidence || v.error ? html`<br /><span class="muted">${v.error ?? v.evidence}</span>` : nothing}</li>`,
-  )}</ul></div>`;
-}
-
 function caseView(b: DraftPanel, s: EvalsState, c: EvalCase) {
-  const first = (conf: EvalRun['configuration']) => s.runs.find((r) => r.evalId === c.id && r.configuration === conf);
-  const mean = (conf: EvalRun['configuration']) => {
-    const rs = s.runs.filter((r) => r.evalId === c.id && r.configuration === conf);
-    return rs.length ? pct(rs.reduce((a, r) => a + r.passRate, 0) / rs.length) : '–';
-  };
-  return html`<details class="eval-case" part="eval-case"><summary>#${c.id} ${c.prompt} — with ${mean('with_skill')} · without ${mean('without_skill')}</summary>
-<div class="eval-pair">${runView('With the skill', first('with_skill'))}${runView(s.report?.baseline === 'previous' ? 'Previous version' : 'Without the skill', first('without_skill'))}</div>
-<label>Feedback on case ${c.id}<textarea rows="2" .value=${s.feedback[c.id] ?? ''} @input=${(e: Event) => {
+  const feedback = html`<label>Feedback on case ${c.id}<textarea rows="2" .value=${s.feedback[c.id] ?? ''} @input=${(e: Event) => {
     s.feedback[c.id] = (e.target as HTMLTextAreaElement).value;
     b.host.requestUpdate();
-  }}></textarea></label></details>`;
+  }}></textarea></label>`;
+  const baseline = s.report?.baseline === 'previous' ? 'Previous version' : 'Without the skill';
+  return caseResults(c, s.runs, baseline, s, () => b.host.requestUpdate(), feedback);
 }
 
 const STYLE = html`<style>
@@ -180,13 +173,12 @@ const STYLE = html`<style>
   .evals-form input { width: 5em; }
   .evals-summary { border-collapse: collapse; }
   .evals-summary th, .evals-summary td { padding: 0 var(--_space-2); text-align: left; }
-  .eval-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(12em, 1fr)); gap: var(--_space-2); }
-  .eval-run h5 { margin: 0; font-size: 0.85em; }
-  .eval-run .answer { white-space: pre-wrap; overflow-wrap: anywhere; }
-  .verdicts, .calls { margin: 0; padding-left: var(--_space-4); }
-  .verdicts .ok { color: var(--_success, inherit); }
-  .verdicts .err { color: var(--_danger, inherit); }
-  .eval-case textarea { width: 100%; }
+  .evals h5 { margin: 0; font-size: 0.85em; }
+  .case-list { margin: 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); }
+  .case-editor { display: grid; gap: var(--_space-1); }
+  .case-editor label, .eval-case label { display: grid; }
+  .eval-case textarea, .case-editor textarea { width: 100%; box-sizing: border-box; }
+  .eval-proposals fieldset { border: 1px solid var(--_border); border-radius: var(--_radius-sm); }
   .evals .warn { color: var(--_warning); }
 </style>`;
 
@@ -198,7 +190,7 @@ function form(b: DraftPanel, s: EvalsState, agent: string) {
 ${
   s.running
     ? html`<button class="small" @click=${() => s.running?.abort()}>Stop</button>`
-    : html`<button class="small primary" ?disabled=${!b.editor.draft} @click=${() => void start(b, s, agent)}>Run evals</button>`
+    : html`<button class="small primary" ?disabled=${!b.editor.draft || !runCases(s.book, b.editor.draft).length || !!listProblem(s.book.list)} @click=${() => void start(b, s, agent)}>Run evals</button>`
 }</div>`;
 }
 
@@ -226,8 +218,10 @@ export function renderEvals(b: DraftPanel) {
   const s = stateOf(b);
   const name = b.editor.editing;
   if (name && s.feedbackOf !== name) void syncFeedback(b, s, agent, name);
-  return html`<section class="evals" part="evals" aria-labelledby="evals-title">${STYLE}<h4 id="evals-title">Does the skill help?</h4>
+  const draft = b.editor.draft;
+  if (draft) syncCases(s.book, draft, b.editor.skillName);
+  return html`<section class="evals" part="evals" aria-labelledby="evals-title">${STYLE}${RUN_STYLE}<h4 id="evals-title">Does the skill help?</h4>
 <p class="muted">Runs each case with the skill and without it, grades every run and compares the pass rates.</p>
-${form(b, s, agent)} ${status(s)} ${s.report ? summary(s.report) : nothing}
+${draft ? renderCases(b, s.book, agent, !!s.running) : nothing} ${form(b, s, agent)} ${status(s)} ${s.report ? summary(s.report) : nothing}
 ${s.cases.map((c) => caseView(b, s, c))} ${s.runs.length && !s.running ? actions(b, s, agent) : nothing}</section>`;
 }
