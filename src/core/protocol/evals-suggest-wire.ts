@@ -9,7 +9,7 @@ import type { LlmUsage } from '../llm/types.js';
 import { evalCaseFromWire, evalCaseToWire } from './evals-wire.js';
 import { fields } from './fields.js';
 import { USAGE } from './routing-wire.js';
-import { fromWire, list, obj, str, toWire, type WireJson } from './wire.js';
+import { fromWire, list, num, obj, str, toWire, type WireJson } from './wire.js';
 
 /** `POST …/skill-builder/evals/suggest` body. */
 export const EVALS_SUGGEST_REQUEST = /*#__PURE__*/ fields('skillMd', 'scripts', 'editingName', 'count', 'cases');
@@ -51,6 +51,5 @@ export const evalsSuggestReplyToWire = (r: EvalsSuggestReply): WireJson =>
 export function evalsSuggestReplyFromWire(json: unknown): EvalsSuggestReply {
   const f = fromWire(EVALS_SUGGEST_REPLY, json);
   const u = fromWire(USAGE, obj(f.usage));
-  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
-  return { cases: list(f.cases).map(evalCaseFromWire), usage: { inputTokens: n(u.inputTokens), outputTokens: n(u.outputTokens) } };
+  return { cases: list(f.cases).map(evalCaseFromWire), usage: { inputTokens: num(u.inputTokens), outputTokens: num(u.outputTokens) } };
 }
