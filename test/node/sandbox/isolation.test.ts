@@ -110,6 +110,22 @@ describe.each(USERS)('a sandboxed run attacked from inside (server as $name)', (
     await vi.waitFor(() => expect(processesWith(`sleep ${token}`)).toEqual([]), { timeout: 10_000 });
   }, 120_000);
 
+  it('ends every process a script left running when it exits 0 (setsid, nohup, double fork)', async () => {
+    const token = `5${String(process.pid).padStart(7, '0')}${nobody ? 1 : 2}`;
+    const script = SH(
+      [
+        `setsid sleep ${token}1 </dev/null >/dev/null 2>&1 &`,
+        `(setsid sleep ${token}2 </dev/null >/dev/null 2>&1 &)`,
+        `nohup sleep ${token}3 </dev/null >/dev/null 2>&1 &`,
+        'sleep 0.5',
+        `echo '{}'`,
+      ].join('\n'),
+    );
+    const r = await runChild({ skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do-it.sh': script } }, nobody);
+    expect(r).toMatchObject({ ok: true, sandbox: 'bwrap' });
+    await vi.waitFor(() => expect(processesWith(`sleep ${token}`)).toEqual([]), { timeout: 10_000 });
+  }, 60_000);
+
   it('caps the writable space and keeps it off the host disk', async () => {
     const fill = (path: string) => `head -c ${300 * MiB} /dev/zero > "${path}" 2>/dev/null && echo "wrote ${path}"; echo "$(stat -c %s "${path}")"`;
     const script = SH([fill('/tmp/big'), fill('$HOME/big'), fill('skills/tool-run-test/big'), 'df -P /tmp | tail -1'].join('\n'));
