@@ -1,6 +1,6 @@
 // Try routes: POST /agents/{id}/skill-builder/try runs one tool of
-// a draft with the agent's `.env` values (then the workspace's), POST
-// /skill-builder/try with the workspace's only. Off unless the host enabled
+// a draft with the agent's `.env` values, POST /skill-builder/try with none
+// (the workspace's `.forge/.env` holds the builder's keys: never a source). Off unless the host enabled
 // tool runs (403 saying how). Answers the run's result in snake_case; a run
 // that cannot start (unknown tool, no script, missing env, no sandbox, busy)
 // is a 4xx/501 naming the fix. The client going away kills the run. The
