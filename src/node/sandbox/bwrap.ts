@@ -1,7 +1,8 @@
 // Bubblewrap: finding it (and checking it can create namespaces here, once
 // per process) and the command line of one sandboxed run — the system
 // read-only (/usr and the few /etc files programs need: loader cache, TLS
-// roots, users, alternatives), a private /proc and /dev, the draft's files
+// roots, users, alternatives), a private /proc, a private read-only /dev with
+// a size-capped tmpfs /dev/shm, the draft's files
 // read-only in an agent folder that is otherwise a size-capped tmpfs (with
 // HOME beside it), a size-capped tmpfs /tmp, the runtime folder read-only,
 // every namespace unshared (so no network but a private loopback), all
@@ -155,6 +156,11 @@ export function bwrapArgs(dir: RunDir, seccomp: boolean): string[] {
     '/proc',
     '--dev',
     '/dev',
+    // bwrap's /dev is an unsized tmpfs the script could fill: /dev/shm gets its own capped tmpfs, the rest goes read-only below.
+    '--size',
+    String(SANDBOX_TMPFS_BYTES),
+    '--tmpfs',
+    '/dev/shm',
     '--size',
     String(SANDBOX_TMPFS_BYTES),
     '--tmpfs',
@@ -171,6 +177,8 @@ export function bwrapArgs(dir: RunDir, seccomp: boolean): string[] {
     '--ro-bind',
     dir.runtime,
     SANDBOX_RUNTIME,
+    '--remount-ro',
+    '/dev',
     '--remount-ro',
     '/',
     '--chdir',

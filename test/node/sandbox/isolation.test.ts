@@ -128,12 +128,15 @@ describe.each(USERS)('a sandboxed run attacked from inside (server as $name)', (
 
   it('caps the writable space and keeps it off the host disk', async () => {
     const fill = (path: string) => `head -c ${300 * MiB} /dev/zero > "${path}" 2>/dev/null && echo "wrote ${path}"; echo "$(stat -c %s "${path}")"`;
-    const script = SH([fill('/tmp/big'), fill('$HOME/big'), fill('skills/tool-run-test/big'), 'df -P /tmp | tail -1'].join('\n'));
+    // /dev is bwrap's own tmpfs (unsized): /dev/shm has a capped one, the rest of /dev is read-only.
+    const places = ['/tmp/big', '$HOME/big', 'skills/tool-run-test/big', '/dev/shm/big', '/dev/big'];
+    const script = SH([...places.map(fill), 'df -P /tmp | tail -1'].join('\n'));
     const r = await runChild({ skillMd: toolSkill(), tool: 'do_it', input: {}, sandbox: 'bwrap', scripts: { 'do-it.sh': script } }, nobody);
     expect(r.stdout).not.toContain('wrote');
-    const sizes = r.stdout.trim().split('\n').slice(0, 3).map(Number);
-    for (const size of sizes) expect(size).toBeLessThanOrEqual(64 * MiB);
-    expect(r.stdout.split('\n')[3]).toMatch(/^tmpfs /);
+    const sizes = r.stdout.trim().split('\n').slice(0, places.length);
+    expect(sizes).toHaveLength(places.length);
+    for (const size of sizes) expect(Number(size || 0), r.stdout).toBeLessThanOrEqual(64 * MiB);
+    expect(r.stdout.split('\n')[places.length]).toMatch(/^tmpfs /);
   }, 120_000);
 
   it.each(['bwrap', 'none'] as const)(
