@@ -5,7 +5,7 @@
 // `api.example.com:443`, spaces — matches nothing at run time and is a
 // mistake: the problem comes back as one sentence with the fix.
 
-import { canonicalHost, parseIpLiteral, type IpAddress } from './ip-address.js';
+import { canonicalHost, ipOfCanonicalHost, parseIpLiteral, type IpAddress } from './ip-address.js';
 
 export type EgressPattern =
   | { form: 'variable'; name: string }
@@ -67,13 +67,16 @@ export function parseEgressPattern(entry: string): EgressPattern {
   const name = wildcard ? e.slice(2) : e;
   const problem = nameProblem(name, wildcard);
   if (problem) return malformed(problem);
-  const ip = parseIpLiteral(name);
+  // A plain name (no `[`, `:` or `%`) is canonicalised once: the URL parser's answer tells both whether it is an IP literal and its host.
+  const plain = !name.includes('[') && !name.includes(':') && !name.includes('%');
+  const canonical = plain ? canonicalHost(name) : undefined;
+  const ip = plain ? ipOfCanonicalHost(canonical ?? null) : parseIpLiteral(name);
   if (ip)
     return wildcard
       ? malformed('a wildcard covers the subdomains of a name, not an IP address; write the address alone')
       : { form: 'host', host: canonicalHost(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name)!, wildcard, ip };
   if (name.includes(':')) return malformed('is not a valid IPv6 address; write it as e.g. `2001:db8::1`');
-  const host = canonicalHost(name);
+  const host = plain ? canonical! : canonicalHost(name);
   if (host === null || !/^[a-z0-9_.-]+$/.test(host)) return malformed('is not a host name: use letters, digits, hyphens and dots, e.g. `api.example.com`');
   return { form: 'host', host: host.replace(/\.$/, ''), wildcard, ip: null };
 }

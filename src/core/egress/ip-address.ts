@@ -45,7 +45,11 @@ export function parseIpLiteral(text: string): IpAddress | null {
   if (t.startsWith('[') && t.endsWith(']')) t = t.slice(1, -1);
   t = t.replace(/%[\w.-]+$/, ''); // a zone id (fe80::1%eth0) does not change the address
   if (t.includes(':')) t = `[${t}]`;
-  const host = canonicalHost(t);
+  return ipOfCanonicalHost(canonicalHost(t));
+}
+
+/** The address a host canonicalised by {@link canonicalHost} is, or null when it is a name (or no host). */
+export function ipOfCanonicalHost(host: string | null): IpAddress | null {
   if (host === null) return null;
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (v4) return { version: 4, octets: v4.slice(1).map(Number) };

@@ -38,25 +38,29 @@ export interface MalformedEgress {
 export type EgressVerdict = { status: 'ok' } | { status: 'malformed'; reason: string } | { status: 'risky'; kind: RiskyEgressKind; reason: string };
 
 const OK: EgressVerdict = { status: 'ok' };
+/** The entry as a message quotes it (made only for a verdict that has a message). */
+const showEntry = (entry: string): string => JSON.stringify(entry.trim());
 const REMOVE = 'a skill should not reach it — remove the entry';
 
 /** Why `*.domain` covers strangers' hosts (a public suffix, or one listed below the domain), or null. */
-function sharedSuffixReason(shown: string, domain: string): string | null {
+function sharedSuffixReason(entry: string, domain: string): string | null {
   const p = parseDomain(domain, { allowPrivateDomains: true });
   if (p.domain === null && p.publicSuffix === domain) {
+    const shown = showEntry(entry);
     if (p.isIcann)
       return `${shown} matches every site under the public suffix "${domain}" — anyone can register a name there, so the skill could send data anywhere; list the hosts it needs (e.g. api.example.${domain})`;
     return `${shown} matches every site under "${domain}", a shared domain where anyone can publish (Public Suffix List, private section), so the skill could send data to strangers; list the exact hosts it needs`;
   }
   const below = suffixBelow(domain);
   if (below)
-    return `${shown} covers shared domains the Public Suffix List names under "${domain}" (such as "${below}"), where anyone can publish, so the skill could send data to strangers; list the exact hosts it needs`;
+    return `${showEntry(entry)} covers shared domains the Public Suffix List names under "${domain}" (such as "${below}"), where anyone can publish, so the skill could send data to strangers; list the exact hosts it needs`;
   return null;
 }
 
-function ipVerdict(shown: string, ip: IpAddress, written: string): EgressVerdict {
+function ipVerdict(entry: string, ip: IpAddress, written: string): EgressVerdict {
   const c = classifyIp(ip);
   if (!c) return OK;
+  const shown = showEntry(entry);
   const canonical = formatIp(ip);
   const named = canonical === written.replace(/^\[|\]$/g, '') ? shown : `${shown} (${canonical})`;
   return { status: 'risky', kind: c.kind, reason: `${named} is ${c.what}; ${REMOVE}` };
@@ -64,21 +68,20 @@ function ipVerdict(shown: string, ip: IpAddress, written: string): EgressVerdict
 
 /** Malformed, risky or fine: the verdict on one entry. `$VAR` entries are fine here (their value is checked where it is known). */
 export function judgeEgressEntry(entry: string): EgressVerdict {
-  const shown = JSON.stringify(entry.trim());
   const p = parseEgressPattern(entry);
   if (p.form === 'variable') return OK;
-  if (p.form === 'malformed') return { status: 'malformed', reason: `${shown}: ${p.problem}` };
+  if (p.form === 'malformed') return { status: 'malformed', reason: `${showEntry(entry)}: ${p.problem}` };
   if (p.form === 'anywhere')
-    return { status: 'risky', kind: 'anywhere', reason: `${shown} allows egress to every host; list the hosts the skill contacts instead` };
-  if (p.ip) return ipVerdict(shown, p.ip, entry.trim().toLowerCase());
+    return { status: 'risky', kind: 'anywhere', reason: `${showEntry(entry)} allows egress to every host; list the hosts the skill contacts instead` };
+  if (p.ip) return ipVerdict(entry, p.ip, entry.trim().toLowerCase());
   if (p.wildcard) {
     const inner = classifyWildcardName(p.host);
-    if (inner) return { status: 'risky', kind: inner.kind, reason: `${shown} covers ${inner.what}; ${REMOVE}` };
-    const shared = sharedSuffixReason(shown, p.host);
+    if (inner) return { status: 'risky', kind: inner.kind, reason: `${showEntry(entry)} covers ${inner.what}; ${REMOVE}` };
+    const shared = sharedSuffixReason(entry, p.host);
     return shared ? { status: 'risky', kind: 'public-suffix', reason: shared } : OK;
   }
   const c = classifyName(p.host);
-  return c ? { status: 'risky', kind: c.kind, reason: `${shown} is ${c.what}; ${REMOVE}` } : OK;
+  return c ? { status: 'risky', kind: c.kind, reason: `${showEntry(entry)} is ${c.what}; ${REMOVE}` } : OK;
 }
 
 /** Why one entry is risky, or null (fine or malformed). */

@@ -95,7 +95,7 @@ export function parseFrontmatterYaml(yamlText: string, yamlLine: number): Parsed
   const fileLine = (offset: number | undefined): number | undefined =>
     offset === undefined || offset < 0 || !counter ? undefined : counter.linePos(offset).line + yamlLine - 1;
 
-  if (flowDepth(yamlText) > MAX_FLOW_DEPTH) {
+  if (flowTooDeep(yamlText)) {
     diagnostics.push(errorDiag('yaml-syntax', 'frontmatter', `the frontmatter YAML nests [ or { more than ${MAX_FLOW_DEPTH} deep; flatten it`, yamlLine));
     return { data: null, doc: null, lineOf: () => undefined, keyLines, diagnostics };
   }
@@ -204,16 +204,20 @@ function lineStarts(text: string): LinePositions {
  */
 const MAX_FLOW_DEPTH = 1000;
 
-/** The deepest `[`/`{` nesting in `text`, counted without regard to quotes (an upper bound). */
-function flowDepth(text: string): number {
+/** Whether `[`/`{` nest deeper than MAX_FLOW_DEPTH in `text`, counted without regard to quotes (an upper bound). */
+function flowTooDeep(text: string): boolean {
+  // The depth is at most the number of openers: with few of them (real frontmatter) the per-character walk is skipped.
+  let openers = 0;
+  for (const c of ['[', '{']) for (let i = text.indexOf(c); i >= 0 && openers <= MAX_FLOW_DEPTH; i = text.indexOf(c, i + 1)) openers++;
+  if (openers <= MAX_FLOW_DEPTH) return false;
   let depth = 0;
-  let max = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 91 || c === 123) max = Math.max(max, ++depth);
-    else if ((c === 93 || c === 125) && depth > 0) depth--;
+    if (c === 91 || c === 123) {
+      if (++depth > MAX_FLOW_DEPTH) return true;
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
   }
-  return max;
+  return false;
 }
 
 function firstLine(err: unknown): string {

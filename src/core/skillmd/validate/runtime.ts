@@ -18,25 +18,22 @@ import type { RuleContext, Sink } from './context.js';
 
 interface Ctx {
   add: Sink;
-  readonly lines: readonly string[];
-  readonly mask: readonly boolean[];
+  /** The file's lines and code mask, made on first use (most tools never need them). */
+  lines(): readonly string[];
+  mask(): readonly boolean[];
   /** Whether the runtime runs this tool (a script binds to it, or the skill is a binary skill). */
   runs(tool: RuntimeToolView): boolean;
 }
 
 export function runtimeRules(rc: RuleContext, add: Sink): void {
   const view = rc.options.runtimeView ?? viewOf(rc);
-  // The file's lines and code mask, made on first use (most tools never need them).
   let lines: string[] | undefined;
   let mask: boolean[] | undefined;
+  const fileLines = (): string[] => (lines ??= rc.text.split('\n'));
   const ctx: Ctx = {
     add,
-    get lines() {
-      return (lines ??= rc.text.split('\n'));
-    },
-    get mask() {
-      return (mask ??= codeLineMask(this.lines));
-    },
+    lines: fileLines,
+    mask: () => (mask ??= codeLineMask(fileLines())),
     runs: (t) => view.runtime === 'binary' || (t.script ?? null) !== null,
   };
   for (const line of view.loadErrors.filter((e) => /64 KiB/.test(e)))
@@ -143,7 +140,9 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
 function findLabelLine(ctx: Ctx, tool: ToolSection, label: string): number | undefined {
   if (!tool.body.includes(label)) return undefined;
   const end = tool.line + lineCount(tool.body);
-  for (let i = tool.line; i < end && i < ctx.lines.length; i++) if (!ctx.mask[i] && ctx.lines[i]!.trim().startsWith(label)) return i + 1;
+  const lines = ctx.lines();
+  const mask = ctx.mask();
+  for (let i = tool.line; i < end && i < lines.length; i++) if (!mask[i] && lines[i]!.trim().startsWith(label)) return i + 1;
   return undefined;
 }
 
@@ -159,8 +158,8 @@ function cutRule(ctx: Ctx, tool: ToolSection, ended: { line: number; text: strin
   const sectionEnd = tool.line + lineCount(tool.body);
   if (ended.line > sectionEnd) return undefined; // the next section's heading: a normal end
   const f = `tools.${tool.name}`;
-  const raw = ctx.lines[ended.line - 1] ?? '';
-  const h = ctx.mask[ended.line - 1] ? null : headingOf(raw);
+  const raw = ctx.lines()[ended.line - 1] ?? '';
+  const h = ctx.mask()[ended.line - 1] ? null : headingOf(raw);
   if (h && h.level <= 2) return undefined;
   if (h)
     ctx.add(
@@ -176,7 +175,7 @@ function cutRule(ctx: Ctx, tool: ToolSection, ended: { line: number; text: strin
       warningDiag(
         'runtime-hash-line-in-tool',
         f,
-        `line ${ended.line} starts with "#" (${ctx.mask[ended.line - 1] ? 'a comment inside a code block' : 'text'}), which ends tool "${tool.name}" for Forge's runtime: the lines after it are not part of the tool; reword it or move it below the tool's last part`,
+        `line ${ended.line} starts with "#" (${ctx.mask()[ended.line - 1] ? 'a comment inside a code block' : 'text'}), which ends tool "${tool.name}" for Forge's runtime: the lines after it are not part of the tool; reword it or move it below the tool's last part`,
         ended.line,
       ),
     );
@@ -232,7 +231,7 @@ function specRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
 }
 
 function phantomRule(ctx: Ctx, t: RuntimeToolView): void {
-  const inCode = ctx.mask[t.line - 1];
+  const inCode = ctx.mask()[t.line - 1];
   const d: Diagnostic = warningDiag(
     'runtime-phantom-tool',
     'skill_md',

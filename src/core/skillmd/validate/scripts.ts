@@ -34,12 +34,11 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
   const names = Object.keys(scripts).sort();
   const customTools = parsed.tools.filter((t) => !isBuiltinTool(t.name));
   const toolNames = customTools.map((t) => t.name);
-  const toolOf = (script: string): string | null => toolForScript(script, toolNames);
+  // Each script's tool, found once (the rules below ask several times).
+  const toolByScript = new Map(names.map((n) => [n, toolForScript(n, toolNames)] as const));
+  const toolOf = (script: string): string | null => toolByScript.get(script) ?? null;
   const scriptedTools = new Set<string>();
-  for (const n of names) {
-    const t = toolOf(n);
-    if (t !== null) scriptedTools.add(t);
-  }
+  for (const t of toolByScript.values()) if (t !== null) scriptedTools.add(t);
   // A script named after a tool is that tool's entry point even if another
   // script also calls it; only the others can be helpers.
   const entryPoints = names.filter((n) => toolOf(n) !== null || !isHelperScript(n, scripts));
