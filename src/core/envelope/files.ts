@@ -7,7 +7,7 @@
 
 import { warningDiag, type Diagnostic } from '../diagnostics.js';
 import { isPlainObject } from '../plain-object.js';
-import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
+import { draftFilePathProblem } from '../skill-folder/to-draft.js';
 import { SKILL_FOLDER_LIMITS as L } from '../skill-folder/limits.js';
 
 const encoder = new TextEncoder();

@@ -11,7 +11,7 @@ import { decodeClosedSpec } from './schema.js';
 import type { SkillDraft } from './events.js';
 import { entryOf, readPartialJson, type PartialNode } from '../json/partial.js';
 import { safeCompileSkill } from '../skillmd/compile.js';
-import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
+import { draftFilePathProblem } from '../skill-folder/to-draft.js';
 
 /** How many unfinished array items may be dropped from a spec before giving up on this read. */
 const MAX_PRUNE = 8;

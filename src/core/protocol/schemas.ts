@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ROLLBACK_REQUEST } from './history-wire.js';
 import { RequestError } from '../errors.js';
 import { checkEnvValue, checkEnvVarName, checkScriptFileName, checkSkillName } from '../names.js';
-import { draftFilePathProblem } from '../skill-folder/draft-file-path.js';
+import { draftFilePathProblem } from '../skill-folder/to-draft.js';
 import { SKILL_FOLDER_LIMITS } from '../skill-folder/limits.js';
 import {
   CREATE_AGENT_REQUEST as CA,

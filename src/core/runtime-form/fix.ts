@@ -16,8 +16,7 @@ import { forgeRuntimeView } from '../runtime-view/runtime-view.js';
 import { parseSkillMd } from '../skillmd/parse.js';
 import { codeLineMask } from '../skillmd/markdown/lines.js';
 import { rewritePhantomLists } from '../skillmd/markdown/rewrite.js';
-import { inputSpecLine } from '../skillmd/spec-line.js';
-import { outputSummary } from '../skillmd/output-summary.js';
+import { inputSpecLine, outputSummary } from '../skillmd/spec-line.js';
 
 export interface RuntimeFixChange {
   /** 1-based line in the file. */

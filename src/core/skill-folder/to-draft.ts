@@ -3,14 +3,20 @@
 // whatever folder it is in (references/, templates/, scripts/lib/, the top) —
 // as `files` (at most 200), everything else as binaries with size and sha256,
 // kept byte for byte. Text or binary is decided by content (a NUL byte or
-// invalid UTF-8), never by folder. Refuses content that is an archive.
+// invalid UTF-8), never by folder. Refuses content that is an archive. Also
+// whether a path is fit for a draft's `files` (draftFilePathProblem).
 
 import { checkScriptFileName } from '../names.js';
 import { SkillArchiveError } from './errors.js';
-import { looksLikeArchive } from '../safe-text/entry-path.js';
+import { entryPathProblem, looksLikeArchive } from '../safe-text/entry-path.js';
 import { SKILL_FOLDER_LIMITS as L } from './limits.js';
 import { Skill, type SkillBinary } from '../skill/skill.js';
-import type { SkillFolderEntry } from './types.js';
+
+/** One file of a folder or archive as read, before it is sorted into a Skill (the skill itself is the core Skill value; its binaries are SkillBinary). */
+export interface SkillFolderEntry {
+  path: string;
+  bytes: Uint8Array;
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -77,4 +83,24 @@ export async function binaryOf(path: string, bytes: Uint8Array): Promise<SkillBi
 /** Orders paths by UTF-16 code units: the same on every machine, unlike localeCompare. */
 export function compareBytes(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// ------------------------------------------------------- draft file paths
+
+// Is a path fit for a draft's `files` — a text file of the skill folder a
+// model proposes, an editor sends or a request names? The import rules
+// (entry-path.ts: no `..`, absolute or drive paths, backslashes, empty or
+// `.` segments, control characters) plus: no hidden segment, and neither
+// SKILL.md nor a script (`scripts/<plain name>`), which have fields of their
+// own. Any folder is fine (references/, templates/, scripts/lib/, the top).
+
+/** Why `path` cannot be a draft text file, or null. */
+export function draftFilePathProblem(path: unknown): string | null {
+  if (typeof path !== 'string') return 'the path must be text';
+  const problem = entryPathProblem(path);
+  if (problem) return problem.replace(/^the entry/, 'the path');
+  if (path.endsWith('/')) return 'the path names a folder, not a file';
+  if (path.split('/').some((s) => s.startsWith('.'))) return 'hidden files are not allowed in a skill';
+  if (!isFolderTextPath(path)) return path === 'SKILL.md' ? 'SKILL.md is the skill itself, not a folder file' : `${path} is a script; scripts go in scripts`;
+  return null;
 }

@@ -7,8 +7,7 @@
 import { bulletItem, fenceAt, headingOf, isBlank } from './markdown/lines.js';
 import { readTable } from './markdown/table.js';
 import type { ToolParam } from './types.js';
-import { inputSpecLine } from './spec-line.js';
-import { outputSummary } from './output-summary.js';
+import { inputSpecLine, outputSummary } from './spec-line.js';
 import { isExamplesHeader, isRequired, labelOf, parseInlineParamsStrict, requestCell, stripCode, type LabelKind } from './tool-section/index.js';
 
 export interface Part {

@@ -2,9 +2,11 @@
 // script read its JSON input from `$1` and run under `set -euo pipefail`, and
 // which hosts do its http(s) URLs contact. Line-based heuristics, not a shell
 // parser: each rule says what it skips so a finding is a real one. One pass
-// per script (analyzeScript) answers all three.
+// per script (analyzeScript) answers all three. Also which scripts are
+// helpers that other scripts load rather than a tool's entry point
+// (isHelperScript).
 
-import { interpreterFor } from '../forge-runtime/script-binding.js';
+import { interpreterFor, normalizeScriptName, scriptStem } from '../forge-runtime/script-binding.js';
 import { cutAt } from '../trim-run.js';
 
 /** A URL host found in a script. */
@@ -317,4 +319,38 @@ export function egressAllowsVariable(host: ScriptHost, egress: readonly string[]
   const p = Array.isArray(egress) ? egressPolicy(egress) : (egress as EgressPolicy);
   if (p.variables.has(host.host)) return true;
   return host.fallback !== undefined && egressAllows(host.fallback, p);
+}
+
+// ------------------------------------------------------------ helper scripts
+
+// Helper scripts: files in a skill's `scripts/` that other scripts load
+// (`source "$DIR/common.sh"`, `import common`, `require('./util')`) rather
+// than entry points of a tool, so no `## Tool:` has to map to them.
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * True when another script of the skill uses `name` rather than it being a
+ * tool entry point: another script names the file (`source "$DIR/common.sh"`,
+ * `python3 "$DIR/util.py"`, a data file such as `query.graphql`), imports its
+ * Python module (`from common import x`, `import common`) or requires it by
+ * relative path (`require('./util')`, `from './util.js'`).
+ */
+export function isHelperScript(name: string, scripts: Readonly<Record<string, string>>): boolean {
+  const stem = escapeRe(scriptStem(name));
+  // The patterns below hold `name` and `stem` escaped (escapeRe): literal text, so each is as linear as its fixed parts.
+  // eslint-disable-next-line local/static-regexp -- escaped literal name between one-character lookarounds: linear
+  const patterns: RegExp[] = [new RegExp(`(?<![\\w.-])${escapeRe(name)}(?![\\w-])`)];
+  const interp = interpreterFor(name);
+  // eslint-disable-next-line local/static-regexp -- escaped literal stem; `[ \t]*` at a line start, `\s+` between fixed words: linear
+  if (interp === 'python3') patterns.push(new RegExp(`^[ \\t]*(?:from\\s+\\.?${stem}\\s+import\\b|import\\s+${stem}\\b)`, 'm'));
+  // eslint-disable-next-line local/static-regexp -- escaped literal stem after a quote; `[^"'\n]*/` stops at the closing quote or line end: linear per quote
+  if (interp === 'node') patterns.push(new RegExp(`["']\\.{1,2}/(?:[^"'\\n]*/)?${stem}["']`));
+  for (const [other, content] of Object.entries(scripts)) {
+    if (normalizeScriptName(other) === name) continue;
+    if (patterns.some((re) => re.test(content))) return true;
+  }
+  return false;
 }

@@ -11,10 +11,10 @@
 
 import { RequestError } from '../../core/errors.js';
 import { SkillArchiveError } from '../../core/skill-folder/errors.js';
-import { readSkillFiles } from '../../core/skill-folder/files-read.js';
+import { readSkillFiles } from '../../core/skill-folder/read.js';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
 import type { Skill } from '../../core/skill/skill.js';
-import type { SkillFolderEntry } from '../../core/skill-folder/types.js';
+import type { SkillFolderEntry } from '../../core/skill-folder/to-draft.js';
 
 /** The `boundary` parameter of a multipart Content-Type, or null. */
 export function multipartBoundary(contentType: string): string | null {

@@ -4,7 +4,7 @@
 // archives and folders are refused with SkillArchiveError.
 
 import { SkillArchiveError } from '../../core/skill-folder/errors.js';
-import { readSkillZip } from '../../core/skill-folder/zip-read.js';
+import { readSkillZip } from '../../core/skill-folder/read.js';
 import type { Skill } from '../../core/skill/skill.js';
 import { resolveIo, type IoOptions } from '../fs/types.js';
 import { readSkillFolder } from './read-folder.js';

@@ -15,8 +15,7 @@ import { SkillArchiveError } from '../../core/skill-folder/errors.js';
 import { checkListing, type EntryKind, type ListedEntry } from '../../core/skill-folder/listing.js';
 import { SKILL_FOLDER_LIMITS as L } from '../../core/skill-folder/limits.js';
 import type { Skill } from '../../core/skill/skill.js';
-import { toSkill } from '../../core/skill-folder/to-draft.js';
-import type { SkillFolderEntry } from '../../core/skill-folder/types.js';
+import { toSkill, type SkillFolderEntry } from '../../core/skill-folder/to-draft.js';
 import { listDir, type FsLike, type FsStatsLike } from '../fs/types.js';
 import { isHiddenName } from '../skill-store/policy.js';
 

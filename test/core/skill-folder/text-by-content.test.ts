@@ -3,8 +3,7 @@
 // assets/ — and binaries are told apart by content (a NUL byte or invalid
 // UTF-8, read with a fatal decoder), never by the folder or the extension.
 import { describe, expect, it } from 'vitest';
-import { classifyFolderFile, toSkill } from '../../../src/core/skill-folder/to-draft.js';
-import { draftFilePathProblem } from '../../../src/core/skill-folder/draft-file-path.js';
+import { classifyFolderFile, draftFilePathProblem, toSkill } from '../../../src/core/skill-folder/to-draft.js';
 import { SKILL_FOLDER_LIMITS } from '../../../src/core/skill-folder/limits.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -5,7 +5,7 @@ import { zipSync, type Zippable, type ZipOptions } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { SkillArchiveError } from '../../../src/core/skill-folder/errors.js';
 import { Skill } from '../../../src/core/skill/skill.js';
-import { readSkillZip } from '../../../src/core/skill-folder/zip-read.js';
+import { readSkillZip } from '../../../src/core/skill-folder/read.js';
 import { writeSkillZip } from '../../../src/core/skill-folder/zip-write.js';
 
 const MD =

@@ -1,13 +1,12 @@
 // The frontmatter's YAML read fast: parseFrontmatterYaml converts the usual
-// document (mappings, sequences, scalars) to JS in one walk (yaml-plain.ts)
+// document (mappings, sequences, scalars) to JS in one walk (plainYamlValue in frontmatter.ts)
 // instead of the yaml package's toJS(), and parses without its line counter
 // when the text has no error, warning or CR. Both must give exactly what the
 // package gives: the same value (own `__proto__`, number keys as strings,
 // empty keys), the same key lines, and the same pretty error messages.
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
-import { parseFrontmatterYaml } from '../../../src/core/skillmd/frontmatter.js';
-import { NOT_PLAIN, plainYamlValue } from '../../../src/core/skillmd/yaml-plain.js';
+import { NOT_PLAIN, parseFrontmatterYaml, plainYamlValue } from '../../../src/core/skillmd/frontmatter.js';
 
 const PLAIN = [
   'name: x\ndescription: "a: b"\nmetadata:\n  forge:\n    egress_domains: [a.example, "*.b.example"]\n    requires: {env: [A, B]}\n',

@@ -1,6 +1,6 @@
 // Helper scripts: files other scripts load, which no `## Tool:` has to map to.
 import { describe, expect, it } from 'vitest';
-import { isHelperScript } from '../../../src/core/skillmd/helper-scripts.js';
+import { isHelperScript } from '../../../src/core/skillmd/script-analysis.js';
 
 describe('isHelperScript', () => {
   it('recognises a shell library another script sources', () => {

@@ -13,8 +13,7 @@ import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { checkScriptFileName } from '../../names.js';
 import { interpreterFor, normalizeScriptName, SCRIPT_EXTENSIONS, SCRIPT_INTERPRETERS, scriptStem, toolForScript, toolNameForStem, toolScriptBaseName } from '../../forge-runtime/script-binding.js';
-import { isHelperScript } from '../helper-scripts.js';
-import { analyzeScript, egressAllows, egressAllowsVariable, egressPolicy, type ScriptFacts } from '../script-analysis.js';
+import { analyzeScript, egressAllows, egressAllowsVariable, egressPolicy, isHelperScript, type ScriptFacts } from '../script-analysis.js';
 import type { RuleContext, Sink } from './context.js';
 
 export function scriptRules(ctx: RuleContext, add: Sink): void {

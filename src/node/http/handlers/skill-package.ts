@@ -20,7 +20,7 @@
 
 import { RequestError } from '../../../core/errors.js';
 import { SKILL_FOLDER_LIMITS } from '../../../core/skill-folder/limits.js';
-import { readSkillZip } from '../../../core/skill-folder/zip-read.js';
+import { readSkillZip } from '../../../core/skill-folder/read.js';
 import { readFolderUpload } from '../multipart-folder.js';
 import { withSkillsRead } from '../../skill-store/consistent-read.js';
 import { exportSkill } from '../../skill-folder/export-skill.js';

@@ -11,7 +11,7 @@ import { deepEqual, equal, includes, ok } from '../../helpers/assert.js';
 import { expectAccessible } from '../../helpers/axe.js';
 import { $, $$, button, cleanup, internals, mountBuilder, textOf, typeInto, waitFor } from '../../helpers/dom.js';
 import { FakeApi } from '../../helpers/fake-api.js';
-import { readSkillFiles } from '../../../../src/core/skill-folder/files-read.js';
+import { readSkillFiles } from '../../../../src/core/skill-folder/read.js';
 import { validateSkillMd } from '../../../../src/core/skillmd/validate/validate.js';
 
 afterEach(cleanup);

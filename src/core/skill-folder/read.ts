@@ -1,19 +1,22 @@
-// Reading a skill from a `.zip` or `.skill` (a zip whose root is the skill
-// folder) into a Skill, refusing hostile archives before anything is kept:
-// 1. list the central directory with fflate (nothing inflated) and check it
-//    (listing.ts: paths, kinds, clashes, declared sizes, ratios, one SKILL.md);
-// 2. inflate with fflate's streaming Unzip, counting the bytes each entry
-//    really yields: more than declared, or more than the 20 MiB cap in total,
-//    stops at once; names must match the central directory;
-// 3. sort into a Skill (to-draft.ts). Isomorphic: works in browsers too.
+// Reading a skill into a Skill, refusing hostile input before anything is
+// kept. Isomorphic: works in browsers too.
+// - From a `.zip` or `.skill` (a zip whose root is the skill folder),
+//   readSkillZip: 1. list the central directory with fflate (nothing
+//   inflated) and check it (listing.ts: paths, kinds, clashes, declared
+//   sizes, ratios, one SKILL.md); 2. inflate with fflate's streaming Unzip,
+//   counting the bytes each entry really yields: more than declared, or more
+//   than the 20 MiB cap in total, stops at once; names must match the central
+//   directory; 3. sort into a Skill (to-draft.ts).
+// - From loose files, readSkillFiles: a folder a browser uploads (one file
+//   per part, named by its relative path, as `<input webkitdirectory>` or a
+//   dropped folder sends it), with the same listing checks, then the content.
 
 import { Unzip, UnzipInflate, unzipSync, type UnzipFileInfo } from 'fflate';
 import { SkillArchiveError } from './errors.js';
 import { checkListing, type ListedEntry } from './listing.js';
 import { SKILL_FOLDER_LIMITS as L } from './limits.js';
-import { toSkill } from './to-draft.js';
+import { toSkill, type SkillFolderEntry } from './to-draft.js';
 import type { Skill } from '../skill/skill.js';
-import type { SkillFolderEntry } from './types.js';
 import { zipEntryKinds } from './zip-entry-kinds.js';
 
 function listZip(zip: Uint8Array): ListedEntry[] {
@@ -101,4 +104,18 @@ function concat(chunks: readonly Uint8Array[]): Uint8Array {
     at += c.length;
   }
   return out;
+}
+
+/** `files`: each file's relative path (`my-skill/references/a.md`) and bytes. */
+export async function readSkillFiles(files: readonly SkillFolderEntry[]): Promise<Skill> {
+  if (files.length === 0) throw new SkillArchiveError('no files were sent; send the skill folder, one file per part named by its relative path');
+  const folderName = files.find((f) => f.path.endsWith('/'));
+  if (folderName) throw new SkillArchiveError(`refused file "${folderName.path}": a file name may not end with "/"`, folderName.path);
+  const { files: paths } = checkListing(files.map((f) => ({ name: f.path, kind: 'file' as const, size: f.bytes.length })));
+  const entries: SkillFolderEntry[] = [];
+  for (const f of files) {
+    const path = paths.get(f.path);
+    if (path !== undefined) entries.push({ path, bytes: f.bytes });
+  }
+  return toSkill(entries);
 }
