@@ -86,7 +86,7 @@ const EDIT_STARTERS = [
  * @csspart evals-summary - The benchmark table of an eval run.
  * @csspart eval-case - One eval case: its with-skill and without-skill runs and the feedback box.
  * @csspart history - The History analysis of a saved skill being edited: its kept versions, a diff, restore (loaded when first opened).
- * @csspart trust-badge - What the skill's signatures say, at the top of the History analysis.
+ * @csspart trust-badge - What a skill's signatures say: at the top of the History analysis and in an import's notice.
  * @csspart footer - The draft actions (copy, download, export, save).
  * @csspart dialog - Each dialog (save, skills, confirm).
  *

@@ -106,13 +106,13 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     const reply = { ...importReply(prepared), trust, ...(provenance ? { provenance } : {}) };
     const wire = importReplyToWire({
       ...reply,
-      draft: { ...reply.draft, binaries: imported.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) },
+      draft: { ...reply.draft, binaries: prepared.skill.binaries.map((b) => ({ path: b.path, size: b.size, sha256: b.sha256 })) },
     });
     io.stdout.write(`${JSON.stringify(wire, null, 2)}\n`);
   } else {
     writeLine(
       io.stdout,
-      `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(imported.scripts).length, 'script')}, ${plural(Object.keys(imported.files).length, 'text file')}, ${plural(imported.binaries.length, 'binary file')}`,
+      `${positionals[0]}: skill "${prepared.name}" — ${plural(Object.keys(prepared.skill.scripts).length, 'script')}, ${plural(Object.keys(prepared.skill.files).length, 'text file')}, ${plural(prepared.skill.binaries.length, 'binary file')}`,
     );
     writeLine(io.stdout, `  trust: ${trust.status} (${trust.level}) — ${trust.detail}`);
     const p = readProvenance(imported);

@@ -55,6 +55,7 @@ export function savedSkillApi(): FakeApi {
               summary: 'changed SKILL.md',
               riskScore: 35,
               riskLevel: 'medium',
+              evals: { withSkill: 0.75, withoutSkill: 0.25, delta: 0.5, runs: 4, when: '2026-01-02T09:00:00.000Z' },
               files: [{ path: 'SKILL.md', sha256: 'a'.repeat(64), size: 9 }],
             },
             {
@@ -72,7 +73,7 @@ export function savedSkillApi(): FakeApi {
       return json(
         versionDiffToWire({
           from: call.query.get('from')!,
-          to: 'current',
+          to: call.query.get('to') ?? 'current',
           files: [
             {
               path: 'SKILL.md',

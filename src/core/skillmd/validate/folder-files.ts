@@ -6,7 +6,8 @@
 // with its line); a link to an absolute path or through `..` is an error;
 // files never mentioned are one warning per folder (a single file is named
 // alone; none under `evals/`: the cases and requests the checks run, which
-// the agent is not meant to read); a folder path that is hidden (`.env`), absolute or holds `..` is an error.
+// the agent is not meant to read, nor the signature, manifest and provenance
+// files at the root); a folder path that is hidden (`.env`), absolute or holds `..` is an error.
 
 import { errorDiag, warningDiag } from '../../diagnostics.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
@@ -28,6 +29,8 @@ const KNOWN_FOLDERS = ['references', 'reference', 'assets', 'scripts'];
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** Eval cases and stored routing requests: data for the checks, not for the agent. */
 const CHECK_DATA_DIR = 'evals/';
+/** The signature, manifest and provenance files at the root (core/trust/files.ts names them; test/core/trust checks the two agree): for verifiers, never for the agent. */
+export const SIGNING_FILES: ReadonlySet<string> = new Set(['SKILL.md.sig', 'skill.manifest.json', 'skill.manifest.json.sig', 'skill.provenance.json']);
 
 export function folderFileRules(ctx: RuleContext, add: Sink): void {
   const files = ctx.options.files;
@@ -56,7 +59,10 @@ export function folderFileRules(ctx: RuleContext, add: Sink): void {
     add(errorDiag('file-missing', 'skill_md', `line ${m.line} mentions "${m.path}", which is not in the skill folder; add the file or fix the path`, m.line));
   }
   const unmentioned = Object.keys(files).filter(
-    (path) => !path.startsWith(CHECK_DATA_DIR) && !mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path))),
+    (path) =>
+      !path.startsWith(CHECK_DATA_DIR) &&
+      !SIGNING_FILES.has(path) &&
+      !mentioned.some((m) => m.path === path || (m.path.endsWith('/') && path.startsWith(m.path))),
   );
   for (const [folder, paths] of groupBy(unmentioned, topFolder)) add(unreferenced(folder, paths));
 }

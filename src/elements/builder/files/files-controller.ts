@@ -2,7 +2,8 @@
 // Lit reactive controller: the add/rename form and the delete confirmation of
 // the file tabs, an import on its way (a package or folder → the import route
 // → a new draft, never saved by itself), the requirement proposals of the
-// imported skill waiting for the operator, a drag over the builder, and the
+// imported skill waiting for the operator, what its package said about itself
+// (trust and provenance), a drag over the builder, and the
 // export download. Views (file-tabs-view, import-view) render it.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -13,7 +14,7 @@ import type { Draft, ValidationResult } from '../../types.js';
 import { fromDrop, fromInput, type ImportSource } from './dropped-files.js';
 import { exportPackage, importSkill } from './files-api.js';
 import { addFile, checkNewFileName, deleteFile, folderOf, freshName, nameIn, renameFile, tabFor } from './folder-files.js';
-import type { Requirements } from './files-api.js';
+import type { ImportedSkill, Requirements } from './files-api.js';
 
 /** The draft editor as the files UI needs it (the builder's draft controller). */
 export interface FilesEditor {
@@ -67,6 +68,8 @@ export class FilesController implements ReactiveController {
   importing = '';
   importError = '';
   pending: PendingProposals | null = null;
+  /** What the last import's package said about itself: its trust and provenance (shown until dismissed or a new skill). */
+  origin: Pick<ImportedSkill, 'name' | 'trust' | 'provenance'> | null = null;
   dragging = false;
   exporting = false;
   exportError = '';
@@ -80,7 +83,7 @@ export class FilesController implements ReactiveController {
 
   hostUpdate(): void {
     // A new skill or a reset: forms of the old draft go.
-    if (!this.p.editor.draft) this.edit = this.confirmDelete = this.pending = null;
+    if (!this.p.editor.draft) this.edit = this.confirmDelete = this.pending = this.origin = null;
   }
 
   hostUpdated(): void {
@@ -163,7 +166,10 @@ export class FilesController implements ReactiveController {
       const imported = await importSkill(this.p.ctx.api(), source.kind === 'package' ? source.file : source.files);
       const p = imported.proposals;
       this.p.load(imported.draft, () => {
-        this.set({ pending: p && p.bins.length + p.egressDomains.length + p.env.length ? { proposals: p, off: new Set(), error: '' } : null });
+        this.set({
+          pending: p && p.bins.length + p.egressDomains.length + p.env.length ? { proposals: p, off: new Set(), error: '' } : null,
+          origin: imported.trust || imported.provenance ? { name: imported.name, trust: imported.trust, provenance: imported.provenance } : null,
+        });
         this.p.ctx.say(`Imported ${imported.name || label} as a new draft: review it, then save.`);
       });
     } catch (e) {

@@ -1,13 +1,15 @@
 // Import and export of skill folders in <forge-skill-builder>: the
 // header's Import menu (a .zip/.skill package or a folder, through hidden file
 // inputs), the overlay while files are dragged over the builder, the import's
-// progress and error and the imported skill's requirement proposals (ticked
-// ones are written into SKILL.md on Accept), the empty draft panel's hint, and
+// progress and error, where the imported package comes from (its trust badge
+// and provenance) and its requirement proposals (ticked ones are written
+// into SKILL.md on Accept), the empty draft panel's hint, and
 // the footer's Export of the saved skill.
 
 import { html, nothing } from 'lit';
 import { filesOf, type FilesController, type FilesPanel } from './files-controller.js';
 import { FILES_STYLE } from './files.styles.js';
+import { renderTrustBadge, TRUST_STYLE } from '../views/trust-badge.js';
 
 const pick = (p: FilesPanel, id: string) => {
   p.host.renderRoot.querySelector<HTMLInputElement>(`#${id}`)?.click();
@@ -47,7 +49,35 @@ export function renderImportNotice(p: FilesPanel) {
     return html`<div class="notice error import-note" role="alert"><span class="ico" aria-hidden="true">!</span>
       <span class="grow">Import failed: ${c.importError}</span>
       <button class="small" @click=${() => ((c.importError = ''), p.host.requestUpdate())}>Dismiss<span class="sr-only"> the import error</span></button></div>`;
-  return c.pending && p.editor.draft ? renderProposals(p, c) : nothing;
+  if (!p.editor.draft) return nothing;
+  return html`${c.origin ? renderOrigin(p, c) : nothing}${c.pending ? renderProposals(p, c) : nothing}`;
+}
+
+/** Where the imported package came from: its trust badge and its provenance, before anything is saved. */
+function renderOrigin(panel: FilesPanel, c: FilesController) {
+  const { trust, provenance: v } = c.origin!;
+  return html`${TRUST_STYLE}<style>
+      .provenance { display: grid; grid-template-columns: max-content 1fr; gap: 0 var(--_space-2); margin: 0; }
+      .provenance dd { margin: 0; overflow-wrap: anywhere; }
+    </style><section class="notice import-origin import-note" aria-labelledby="origin-title">
+    <div class="grow">
+      <h4 id="origin-title">Where this package comes from</h4>
+      ${trust ? html`<p>${renderTrustBadge(trust)}</p>` : nothing}
+      ${
+        v
+          ? html`<dl class="provenance small">
+            <dt>Version</dt><dd class="mono">${v.versionId}</dd>
+            <dt>Saved</dt><dd><time datetime=${v.created}>${new Date(v.created).toLocaleString()}</time></dd>
+            <dt>Built with</dt><dd class="mono">${v.builder}</dd>
+            <dt>Risk</dt><dd>${v.riskScore} (${v.riskLevel})</dd>
+            ${v.evalSummary ? html`<dt>Evals</dt><dd>${v.evalSummary}</dd>` : nothing}
+          </dl>`
+          : html`<p class="muted small">The package carries no provenance (skill.provenance.json).</p>`
+      }
+      <p class="muted small">Nothing is saved until you save the draft.</p>
+      <button class="small" @click=${() => ((c.origin = null), panel.host.requestUpdate())}>Dismiss<span class="sr-only"> where this package comes from</span></button>
+    </div>
+  </section>`;
 }
 
 function renderProposals(panel: FilesPanel, c: FilesController) {

@@ -69,6 +69,49 @@ async function importByDrop(api: FakeApi): Promise<ForgeSkillBuilder> {
 }
 
 describe('builder: import a skill folder', () => {
+  it('shows where an imported package comes from — its trust badge and provenance — before anything is saved', async () => {
+    const api = new FakeApi();
+    api.importReply = () => ({
+      ...importReply(),
+      trust: {
+        status: 'modified',
+        level: 'untrusted',
+        key_id: 'release',
+        coverage: 'all_files',
+        changed: ['scripts/extract.py'],
+        added: [],
+        missing: [],
+        signature_verified: false,
+        checksums_match: false,
+        detail: 'signed by key "release", but 1 file changed since',
+      },
+      provenance: {
+        version_id: '0123456789abcdef',
+        created: '2026-03-04T05:06:07.000Z',
+        builder: 'forge-skill-builder@1.2.3',
+        risk_score: 35,
+        risk_level: 'medium',
+        eval_summary: 'pass rate 75% with the skill, 25% without (+50 points), 4 runs',
+      },
+    });
+    const el = await mountReady(api);
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3])], 'pdf-report.skill'));
+    drop(el, dt);
+    await waitFor(() => $(el, '.import-origin'), 'the origin notice');
+    const text = textOf(el, '.import-origin').replace(/\s+/g, ' ');
+    includes(text, 'Modified since signed');
+    includes(text, 'changed: scripts/extract.py');
+    includes(text, '0123456789abcdef');
+    includes(text, 'forge-skill-builder@1.2.3');
+    includes(text, '35 (medium)');
+    includes(text, 'pass rate 75% with the skill');
+    equal(api.callsTo('POST', '/save').length, 0, 'nothing saved');
+    await expectAccessible($(el, '.import-origin')!, 'the origin notice');
+    button(el, 'Dismiss', '.import-origin').click();
+    await waitFor(() => !$(el, '.import-origin'), 'dismissed');
+  });
+
   it('imports a .skill dropped on the builder into a new draft, never saving it, with the files grouped by folder', async () => {
     const api = new FakeApi();
     api.importReply = importReply;
