@@ -16,6 +16,7 @@ import * as P from '../../../src/core/protocol/profile-wire.js';
 import * as E from '../../../src/core/protocol/evals-wire.js';
 import * as B from '../../../src/core/protocol/catalog-budget-wire.js';
 import * as H from '../../../src/core/protocol/history-wire.js';
+import * as ES from '../../../src/core/protocol/evals-suggest-wire.js';
 import { reviewFromWire, reviewToWire } from '../../../src/core/protocol/review-wire.js';
 import { builderEventFromWire, builderEventToWire } from '../../../src/core/protocol/builder-events-wire.js';
 import type { BuilderEvent } from '../../../src/core/envelope/events.js';
@@ -601,6 +602,37 @@ const ROWS: Row[] = [
       self_test: false,
     },
     serverCodec: C.EvalsRequestCodec,
+  },
+  {
+    route: 'POST …/skill-builder/evals/suggest (body)',
+    codec: { toWire: ES.evalsSuggestBodyToWire, fromWire: ES.evalsSuggestBodyFromWire },
+    ts: {
+      skillMd: 'S',
+      scripts: { 'a.sh': 'A' },
+      editingName: 'weather',
+      count: 2,
+      cases: [{ id: 1, prompt: 'rain in Oslo?', expectedOutput: 'a forecast', files: [], expectations: ['answer_contains: rain'], source: 'file' }],
+    },
+    wire: {
+      skill_md: 'S',
+      scripts: { 'a.sh': 'A' },
+      editing_name: 'weather',
+      count: 2,
+      cases: [{ id: 1, prompt: 'rain in Oslo?', expected_output: 'a forecast', files: [], expectations: ['answer_contains: rain'], source: 'file' }],
+    },
+    serverCodec: C.EvalsSuggestRequestCodec,
+  },
+  {
+    route: 'POST …/skill-builder/evals/suggest (reply)',
+    codec: { toWire: ES.evalsSuggestReplyToWire, fromWire: ES.evalsSuggestReplyFromWire },
+    ts: {
+      cases: [{ id: 2, prompt: 'wind in Bergen?', expectedOutput: 'the wind speed', files: [], expectations: ['calls weather_current'], source: 'designer' }],
+      usage: { inputTokens: 120, outputTokens: 40 },
+    },
+    wire: {
+      cases: [{ id: 2, prompt: 'wind in Bergen?', expected_output: 'the wind speed', files: [], expectations: ['calls weather_current'], source: 'designer' }],
+      usage: { input_tokens: 120, output_tokens: 40 },
+    },
   },
   {
     route: 'PUT …/skills/{name}/evals/feedback (body)',
