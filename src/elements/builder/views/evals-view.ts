@@ -185,7 +185,7 @@ const STYLE = html`<style>
 function form(b: DraftPanel, s: EvalsState, agent: string) {
   const num = (e: Event, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number((e.target as HTMLInputElement).value) || min)));
   return html`<div class="evals-form">
-<label>Runs per configuration <input type="number" min="1" max="5" .value=${String(s.runsPerConfiguration)} @change=${(e: Event) => (s.runsPerConfiguration = num(e, 1, 5))} /></label>
+<label>Runs per configuration <input type="number" min="1" max="10" .value=${String(s.runsPerConfiguration)} @change=${(e: Event) => (s.runsPerConfiguration = num(e, 1, 10))} /></label>
 <label>Most model calls <input type="number" min="1" max="2000" .value=${String(s.maxCalls)} @change=${(e: Event) => (s.maxCalls = num(e, 1, 2000))} /></label>
 ${
   s.running
