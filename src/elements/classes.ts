@@ -22,6 +22,8 @@ export type {
   SaveSkillResult,
   SettingsInfo,
   SettingsUpdate,
+  SkillListItem,
   SkillSummary,
+  SkillTrust,
   ValidateRequest,
 } from './types.js';

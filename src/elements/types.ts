@@ -21,7 +21,15 @@ export type {
   ValidateRequest,
   ValidationResult,
 } from '../core/api/types.js';
-import type { Draft } from '../core/api/types.js';
+import type { Draft, SkillSummary } from '../core/api/types.js';
+import type { SkillTrust } from '../core/trust/types.js';
+
+export type { SkillTrust };
+
+/** One skill of `GET …/skill-builder/skills`: its summary and, for a signed or checked folder, what its signatures say. */
+export interface SkillListItem extends SkillSummary {
+  trust?: SkillTrust;
+}
 
 /** `POST …/skill-builder/try`: one tool of a draft, with its JSON input. */
 export interface TryRequest extends Draft {

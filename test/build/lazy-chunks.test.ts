@@ -14,8 +14,9 @@ import { DIST, readDist } from '../../bench/bundle-size.js';
 
 const BUNDLE = 'forge-skill-builder.elements.js';
 const chunk = (view: string) => `forge-skill-builder.${view}.js`;
-// An import's `from"…"`, not a string "from" in the code (a wire field of that name is followed by `","`).
-const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).matchAll(/(?<!["'])\bfrom\s*"([^"]+)"/g)].map((m) => m[1]));
+// An import's `from"./…"`, not a string "from" in the code (a wire field of that name is followed by `","`, and
+// markup such as `id="…-from" .value=…` is not followed by a relative path).
+const importsOf = (file: string) => new Set([...readDist(join(DIST, file)).matchAll(/(?<!["'])\bfrom\s*"(\.\/[^"]+)"/g)].map((m) => m[1]));
 
 describe('lazily loaded parts of the standalone bundle', () => {
   it('the bundle loads each view by a relative import() of a file beside it', () => {
@@ -30,6 +31,8 @@ describe('lazily loaded parts of the standalone bundle', () => {
       'agent-view',
       'history-view',
       'markdown',
+      'trust-badge',
+      'trust-wire',
     ]) {
       expect(entry, view).toContain(`import("./${chunk(view)}")`);
       // The ui server serves only forge-skill-builder.*.js files from dist/: the chunk's name must be one.
@@ -39,20 +42,32 @@ describe('lazily loaded parts of the standalone bundle', () => {
 
   it('each chunk imports only from the bundle (the routing dialog also from the diff chunk)', () => {
     for (const view of ['review-view', 'diff-view', 'save-result-view', 'markdown']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`]));
-    // A skill's trust on the wire is one chunk shared by the files view (an import's trust) and the History view (the badge).
-    for (const view of ['files-view', 'history-view']) expect(importsOf(chunk(view)), view).toEqual(new Set([`./${BUNDLE}`, `./${chunk('trust-wire')}`]));
-    expect(importsOf(chunk('trust-wire'))).toEqual(new Set([`./${BUNDLE}`]));
+    // A skill's trust is two chunks shared by the files view (an import's trust), the History view and the Skills
+    // dialog: its wire mapping (loaded by the API client for a list that carries trust) and its badge. A version's
+    // record (with its eval summary) is a third, shared by the History view and the import's provenance.
+    for (const view of ['files-view', 'history-view'])
+      expect(importsOf(chunk(view)), view).toEqual(
+        new Set([`./${BUNDLE}`, `./${chunk('history-wire')}`, `./${chunk('trust-badge')}`, `./${chunk('trust-wire')}`]),
+      );
+    for (const shared of ['trust-wire', 'trust-badge']) expect(importsOf(chunk(shared)), shared).toEqual(new Set([`./${BUNDLE}`]));
     // The YAML parser is one chunk shared by the views that need it; it imports nothing. The core code two of those
-    // views share is a chunk of its own too: the runtime view (As the agent sees it, the fixes) and the frontmatter
-    // reading (accepting requirements, the fixes).
+    // views share is a chunk of its own too: the runtime view (As the agent sees it, the fixes, Evals), the frontmatter
+    // reading (accepting requirements, the SKILL.md parser) and the SKILL.md parser (the fixes, and the Evals view's
+    // cases from the Examples tables).
     expect(importsOf(chunk('yaml'))).toEqual(new Set());
     expect(importsOf(chunk('runtime-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('yaml')}`]));
     expect(importsOf(chunk('frontmatter'))).toEqual(new Set([`./${chunk('yaml')}`]));
     expect(importsOf(chunk('agent-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`]));
     expect(importsOf(chunk('accept-requirements'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('frontmatter')}`, `./${chunk('yaml')}`]));
-    expect(importsOf(chunk('fix-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`, `./${chunk('frontmatter')}`]));
-    // The Run view shows the declaration fixes as a diff: it loads the diff chunk.
-    expect(importsOf(chunk('tool-run-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
+    expect(importsOf(chunk('parse'))).toEqual(new Set([`./${chunk('frontmatter')}`, `./${chunk('runtime-view')}`]));
+    expect(importsOf(chunk('fix-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`, `./${chunk('parse')}`]));
+    // The Run view shows the declaration fixes as a diff (the diff chunk) and the capability profile, whose wire
+    // mapping is a chunk it shares with the Evals view (an eval run's profile).
+    expect(importsOf(chunk('tool-run-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`, `./${chunk('profile-wire')}`]));
+    expect(importsOf(chunk('profile-wire'))).toEqual(new Set([`./${BUNDLE}`]));
+    expect(importsOf(chunk('evals-view'))).toEqual(
+      new Set([`./${BUNDLE}`, `./${chunk('parse')}`, `./${chunk('profile-wire')}`, `./${chunk('routing-wire')}`, `./${chunk('runtime-view')}`]),
+    );
     // The routing protocol is a chunk the routing dialog shares with the Evals view.
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`, `./${chunk('routing-wire')}`]));
     expect(importsOf(chunk('routing-wire'))).toEqual(new Set([`./${BUNDLE}`]));

@@ -71,7 +71,8 @@ export interface ApiClient {
   listAgents(): Promise<T.AgentInfo[]>;
   /** Creates an agent (a folder with forge.yaml) in the workspace: `POST {endpoint}/agents`. */
   createAgent(agentId: string): Promise<T.AgentInfo>;
-  listSkills(agent: string): Promise<T.SkillSummary[]>;
+  /** The agent's skills, each with its trust when the server reports one. */
+  listSkills(agent: string): Promise<T.SkillListItem[]>;
   getSkill(agent: string, name: string): Promise<T.CustomSkillData>;
   /** Without an agent, the workspace-level route `POST {endpoint}/skill-builder/validate`. */
   validate(request: T.ValidateRequest, agent?: string, signal?: AbortSignal): Promise<T.ValidationResult & { review: DraftReview }>;
@@ -129,7 +130,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     getProvider: async (agent) => providerInfoFromWire(await json('GET', `${agent ? agentPath(agent) : ''}/skill-builder/provider`)),
     listAgents: async () => (await json<unknown[]>('GET', '/agents')).map(agentInfoFromWire),
     createAgent: async (agentId) => agentInfoFromWire(await json('POST', '/agents', createAgentRequestToWire(agentId))),
-    listSkills: async (agent) => (await json<unknown[]>('GET', `${agentPath(agent)}/skill-builder/skills`)).map(skillSummaryFromWire),
+    listSkills: async (agent) => {
+      const list = await json<Array<{ trust?: unknown }>>('GET', `${agentPath(agent)}/skill-builder/skills`);
+      // The trust mapping is loaded only for a list that carries trust (it stays out of the first bundle).
+      const trustOf = list.some((j) => j?.trust) ? (await import('../../core/protocol/trust-wire.js')).skillSummaryTrustFromWire : () => undefined;
+      return list.map((j) => {
+        const trust = trustOf(j);
+        return trust ? { ...skillSummaryFromWire(j), trust } : skillSummaryFromWire(j);
+      });
+    },
     getSkill: async (agent, name) => customSkillFromWire(await json('GET', `${agentPath(agent)}/skill-builder/skills/${encodeURIComponent(name)}`)),
     validate: async (r, agent, signal) => {
       const j = await json('POST', `${agent ? agentPath(agent) : ''}/skill-builder/validate`, validateRequestToWire(r), signal);

@@ -364,7 +364,7 @@ export class ForgeSkillBuilder extends LitElement {
       <forge-skill-settings modal endpoint=${this.endpoint} .fetcher=${this.fetcher} theme=${this.theme ?? nothing}
         @forge-settings-saved=${this._onSettingsSaved}></forge-skill-settings>
       ${renderSaveDialog({ save: this._save, agent: this.agent, editor: ed, agents: this._skills, review: this._checks.review, host: this, ...dialog })}
-      ${renderSkillsDialog({ list: this._skills, agent: this.agent, editing: ed.editing, editAgent: ed.editAgent, edit: (n, a) => void this.editSkill(n, a), ...dialog })}
+      ${renderSkillsDialog({ host: this, list: this._skills, agent: this.agent, editing: ed.editing, editAgent: ed.editAgent, edit: (n, a) => void this.editSkill(n, a), ...dialog })}
       ${renderConfirmDialog(d)} ${this._routing?.()}
       <div class="sr-only" role="status" aria-live="polite">${this._announce}</div>
     </div>`;

@@ -24,6 +24,8 @@ export interface FakeSkill {
   scripts: Record<string, string>;
   files?: Record<string, string>;
   binaries?: Array<{ path: string; size: number; sha256: string; content_base64?: string }>;
+  /** What its signatures say, as `GET …/skills` lists it (wire JSON); left out when not given. */
+  trust?: Record<string, unknown>;
 }
 
 export type Handler = (call: Call) => Response | Promise<Response>;
@@ -211,6 +213,7 @@ export class FakeApi {
         path: `agents/${agent}/skills/${name}`,
         has_scripts: Object.keys(s.scripts).length > 0,
         tools: [...s.skill_md.matchAll(/^## Tool: (\S+)/gm)].map((x) => x[1]),
+        ...(s.trust ? { trust: s.trust } : {}),
       }));
       return json(list);
     }

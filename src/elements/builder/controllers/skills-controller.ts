@@ -4,14 +4,14 @@
 // agent was picked is dropped.
 
 import type { ReactiveControllerHost } from 'lit';
-import type { AgentInfo, SkillSummary } from '../../types.js';
+import type { AgentInfo, SkillListItem } from '../../types.js';
 import type { BuilderContext } from './context.js';
 
 /** Holds its host only to request updates: it needs no lifecycle callbacks. */
 export class SkillsController {
   /** The agent whose skills are listed ('' until one is known). */
   agent = '';
-  skills: SkillSummary[] | null = null;
+  skills: SkillListItem[] | null = null;
   error = '';
   agents: AgentInfo[] | null = null;
   agentsError = '';

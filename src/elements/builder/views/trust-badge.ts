@@ -2,7 +2,7 @@
 // analysis, the import notice, the Skills dialog): its status (verified,
 // modified since signed, unknown key, unsigned), the key that verified it,
 // the files changed, added or missing since it was signed, and the server's
-// one-line detail. Only lazily loaded views import it; its styles travel with it.
+// one-line detail. Its styles travel with it (TRUST_STYLE).
 
 import { html, nothing } from 'lit';
 import type { SkillTrust } from '../../../core/trust/types.js';
