@@ -143,7 +143,7 @@ ${
     ? html`<button class="small" @click=${() => book.proposing?.abort()}>Stop proposing</button>`
     : html`<button class="small" ?disabled=${running} @click=${() => void propose(b, book, agent)}>Propose cases</button>`
 }
-<label><input type="checkbox" .checked=${book.examples} @change=${(e: Event) => {
+<label class="check"><input type="checkbox" .checked=${book.examples} @change=${(e: Event) => {
     book.examples = (e.target as HTMLInputElement).checked;
     b.host.requestUpdate();
   }} /> Also run the Examples cases</label></div>

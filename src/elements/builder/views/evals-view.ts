@@ -171,6 +171,8 @@ const STYLE = html`<style>
   .evals h4 { margin: 0; font-size: 0.9em; }
   .evals-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); align-items: end; }
   .evals-form input { width: 5em; }
+  .evals-form input[type='checkbox'] { width: auto; min-height: 0; margin: 0; }
+  .evals-form label.check { display: inline-flex; gap: var(--_space-1_5); align-items: center; font-weight: 550; }
   .evals-summary { border-collapse: collapse; }
   .evals-summary th, .evals-summary td { padding: 0 var(--_space-2); text-align: left; }
   .evals h5 { margin: 0; font-size: 0.85em; }

@@ -151,7 +151,7 @@ function renderVersion(b: DraftPanel, s: HistoryState, agent: string, name: stri
   </li>`;
 }
 
-/** The A/B pickers: any kept version or the saved skill on each side, then Compare. */
+/** The A/B pickers, below the versions (whose own actions come first): any kept version or the saved skill on each side, then Compare. */
 function renderCompare(b: DraftPanel, s: HistoryState, agent: string, name: string, versions: SkillHistory['versions']) {
   const options = (picked: string) => html`<option value=${SAVED} ?selected=${picked === SAVED}>Saved skill</option>
     ${versions.map((v) => html`<option value=${v.id} ?selected=${picked === v.id}>${new Date(v.created).toLocaleString()} · ${v.id}</option>`)}`;
@@ -180,7 +180,7 @@ export function renderHistory(b: DraftPanel) {
         ? html`<p class="muted">Loading…</p>`
         : versions.length === 0
           ? html`<p class="muted">No earlier versions yet: one is kept each time this skill is saved.</p>`
-          : html`${renderCompare(b, s, agent, name, versions)}<ul class="versions" aria-labelledby="history-title">${versions.map((v) => renderVersion(b, s, agent, name, v))}</ul>`
+          : html`<ul class="versions" aria-labelledby="history-title">${versions.map((v) => renderVersion(b, s, agent, name, v))}</ul>${renderCompare(b, s, agent, name, versions)}`
     }
     ${s.diff ? renderDiff(s.diff) : s.busy ? html`<p class="muted" role="status">Comparing…</p>` : nothing}
   </section>`;
