@@ -11,6 +11,7 @@ import { $, $$, button, cleanup, mountWithDraft, typeInto, txt, waitFor, interna
 import { FakeApi, type Call } from '../helpers/fake-api.js';
 import { sseStream, type SseEvent, type SseStream } from '../helpers/sse.js';
 import type { ForgeSkillBuilder } from '../../../src/elements/builder/forge-skill-builder.js';
+import { QUOTES } from '../../core/routing/optimize-fixtures.js';
 
 afterEach(cleanup);
 
@@ -167,20 +168,7 @@ describe('builder: the optimisation budget, plan, self-test and split', () => {
   });
 
   it('tunes the tool description of a skill whose tools all have scripts, shows its diff, and Accept writes it into the draft', async () => {
-    const TOOL_MD = [
-      '---',
-      'name: stock-quote',
-      'description: Quotes.',
-      '---',
-      '# Stock quote',
-      '',
-      '## Tool: stock_quote',
-      '',
-      'Latest quote.',
-      '',
-      '**Input:** symbol (string, required)',
-      '',
-    ].join('\n');
+    const TOOL_MD = QUOTES.skillMd;
     const NEW = 'Latest share price for a ticker symbol such as AAPL or MSFT.';
     const { api } = optimiseApi((call) => {
       const md = call.body.skill_md as string;
@@ -203,7 +191,7 @@ describe('builder: the optimisation budget, plan, self-test and split', () => {
     });
     const el = await mountWithDraft(api);
     const drafted = internals(el).editor.draft!;
-    internals(el).editor.edit({ skillMd: TOOL_MD, scripts: { 'stock-quote.sh': '#!/bin/sh\necho "$1"\n' } });
+    internals(el).editor.edit({ skillMd: TOOL_MD, scripts: QUOTES.scripts ?? {} });
     await waitFor(() => internals(el).editor.draft!.skillMd === TOOL_MD && internals(el).editor.draft !== drafted, 'the tool skill is the draft', WAIT);
     await openOptimise(el, [
       ['AAPL share price', 'this'],
@@ -231,6 +219,6 @@ describe('builder: the optimisation budget, plan, self-test and split', () => {
     const md = internals(el).editor.draft!.skillMd;
     includes(md, `## Tool: stock_quote\n\n${NEW}\n`);
     includes(md, 'description: Quotes.');
-    equal(internals(el).editor.draft!.scripts['stock-quote.sh'], '#!/bin/sh\necho "$1"\n');
+    equal(internals(el).editor.draft!.scripts['stock-quote.sh'], QUOTES.scripts!['stock-quote.sh']);
   });
 });
