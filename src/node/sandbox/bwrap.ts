@@ -9,8 +9,9 @@
 // capabilities dropped, a new session, the root read-only, death with our
 // process, the launcher as pid 1 (no bwrap init inside), the seccomp filter,
 // and bwrap's own status on a descriptor of ours. Nothing the script writes
-// lands on the host's disk. As root, bwrap runs as uid/gid 65534 (setpriv):
-// the kernel never applies a process limit to root's processes.
+// lands on the host's disk. As root, bwrap is started as uid/gid 65534 with
+// no supplementary groups (Node's spawn drops them): the kernel never applies
+// a process limit to root's processes.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
@@ -61,44 +62,23 @@ export const SECCOMP_FD = 4;
 
 let probe: { path: string } | { problem: string } | undefined;
 
+/** As root, the uid and gid bwrap (and strace around it) are started as; null when we are not root. */
+export function sandboxUid(): number | null {
+  return process.getuid?.() === 0 ? SANDBOX_UID : null;
+}
+
 /** The first of `candidates` that exists, if it can create a sandbox here; else why not (with the install hint). */
 export function probeBwrap(candidates: readonly string[]): { path: string } | { problem: string } {
   const path = candidates.find((p) => existsSync(p));
   if (!path) return { problem: INSTALL_HINT };
-  const drop = asUnprivileged();
-  if (drop && 'problem' in drop) return drop;
+  const uid = sandboxUid();
   const args = ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--', '/bin/true'];
-  const r = drop
-    ? spawnSync(drop.setpriv, [...setprivArgs(), path, ...args], { encoding: 'utf8', timeout: 10_000 })
-    : spawnSync(path, args, { encoding: 'utf8', timeout: 10_000 });
+  const r = spawnSync(path, args, { encoding: 'utf8', timeout: 10_000, ...(uid !== null ? { uid, gid: uid } : {}) });
   if (r.status === 0) return { path };
   const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0];
   return {
     problem: `bwrap is installed at ${path} but cannot create a sandbox here (${why}); allow unprivileged user namespaces, or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)`,
   };
-}
-
-function setprivArgs(): string[] {
-  return [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--'];
-}
-
-/** As root: setpriv, to start bwrap as uid 65534 (null when we are not root). */
-function asUnprivileged(): { setpriv: string } | { problem: string } | null {
-  if (process.getuid?.() !== 0) return null;
-  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'].find((p) => existsSync(p));
-  return setpriv
-    ? { setpriv }
-    : {
-        problem:
-          'running as root, the sandbox starts bwrap as an unprivileged user with setpriv (util-linux), which is not installed: install util-linux, or run the server as a normal user',
-      };
-}
-
-/** The command that starts bwrap: bwrap itself, or (as root) setpriv dropping to uid 65534 first. */
-export function bwrapCommand(bwrap: string): { command: string; prefix: string[]; uid: number | null } {
-  const drop = asUnprivileged();
-  if (drop && 'setpriv' in drop) return { command: drop.setpriv, prefix: [...setprivArgs(), bwrap], uid: SANDBOX_UID };
-  return { command: bwrap, prefix: [], uid: null };
 }
 
 /** bwrap on PATH (or /usr/bin, /usr/local/bin), probed once per process. */

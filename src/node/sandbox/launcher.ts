@@ -46,11 +46,23 @@ for f in /proc/self/fd/*; do
 done
 `;
 
-/** Runs `<interpreter> <args…>` from the remaining arguments, or says the interpreter is missing (exit 127). */
-const EXEC_INTERPRETER = `
+/** The check before the exec: the interpreter is on the PATH, or the run says it is missing (exit 127). */
+const CHECK_INTERPRETER = `
 interpreter=$1; shift
 command -v "$interpreter" >/dev/null 2>&1 || { echo "$interpreter is not installed (not found on the PATH)" >&2; exit 127; }
-exec "$interpreter" "$@"
+`;
+
+/** Runs `<interpreter> <args…>` from the remaining arguments. */
+const EXEC_INTERPRETER = `${CHECK_INTERPRETER}exec "$interpreter" "$@"
+`;
+
+/**
+ * In the sandbox the launcher and the forwarder start without LANG (no locale files to load, which
+ * a traced run pays for per file), and the script gets it through `env`: an assignment in the
+ * launcher's shell, even one for the exec alone, would make that shell load the locale itself.
+ */
+const EXEC_INTERPRETER_WITH_LANG = `${CHECK_INTERPRETER}command -v env >/dev/null 2>&1 && exec env "LANG=$lang" "$interpreter" "$@"
+LANG=$lang exec "$interpreter" "$@"
 `;
 
 const FAILED = `{ echo "egress forwarder did not start" >&2; exit ${LAUNCHER_FAILED_EXIT}; }`;
@@ -96,12 +108,12 @@ shift
 
 const launcher = (startForwarder: string) => `${STDERR_BACK}${CLOSE_INHERITED}
 ulimit -u ${SANDBOX_MAX_PROCESSES} 2>/dev/null || ulimit -p ${SANDBOX_MAX_PROCESSES} 2>/dev/null || { echo "cannot set the process limit" >&2; exit ${LAUNCHER_FAILED_EXIT}; }
-fwd=$1; shift
-${startForwarder}${EXEC_INTERPRETER}`;
+fwd=$1 lang=$2; shift 2
+${startForwarder}${EXEC_INTERPRETER_WITH_LANG}`;
 
 /**
- * The launcher, run as `bash -c LAUNCHER_SCRIPT forge-launcher <stderr-fd> <forwarder> <interpreter> <script> <json>`,
- * where <forwarder> is a socat path or a node path. Descriptors above 9 can only be closed by bash
+ * The launcher, run as `bash -c LAUNCHER_SCRIPT forge-launcher <stderr-fd> <forwarder> <lang> <interpreter> <script> <json>`,
+ * where <forwarder> is a socat path or a node path and <lang> the script's LANG. Descriptors above 9 can only be closed by bash
  * (dash reads `exec 12>&-` as a command): the launcher runs under bash when the system has it, else
  * LAUNCHER_SCRIPT_SH under sh.
  */

@@ -26,7 +26,7 @@ export function traced(command: string, args: (tracing: boolean) => string[], ob
   return { command: found.path, args: straceArgs(command, args(true)), traced: true };
 }
 
-/** A traced run's outcome with setpriv's or bwrap's messages taken out of the trace and put back in stderr. */
+/** A traced run's outcome with bwrap's messages taken out of the trace and put back in stderr. */
 export function untangle(o: SpawnOutcome, how: TracedCommand): SpawnOutcome {
   if (!how.traced) return o;
   const { trace, messages } = traceMessages(o.trace);

@@ -13,7 +13,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { chown, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactSecret } from '../../core/errors.js';
-import { bwrapArgs, bwrapCommand, findBwrap, SANDBOX_AGENT, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
+import { bwrapArgs, findBwrap, sandboxUid, SANDBOX_AGENT, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
 import { createEgressPolicy } from './egress-match.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
@@ -37,8 +37,11 @@ function proxyEnv(url: string): Record<string, string> {
   return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url };
 }
 
+/** The LANG a script runs with: ours, else C.UTF-8. */
+const scriptLang = (): string => process.env.LANG || 'C.UTF-8';
+
 function baseEnv(path: string, home: string, tmp: string, declared: Record<string, string>, proxyUrl: string): Record<string, string> {
-  return { ...declared, PATH: path, LANG: process.env.LANG || 'C.UTF-8', HOME: home, TMPDIR: tmp, ...proxyEnv(proxyUrl) };
+  return { ...declared, PATH: path, LANG: scriptLang(), HOME: home, TMPDIR: tmp, ...proxyEnv(proxyUrl) };
 }
 
 /** The launcher's shell: bash when the system has it (it can close descriptors above 9), else sh. */
@@ -62,10 +65,10 @@ async function runSandboxed(
   declared: Record<string, string>,
   opts: RunSkillToolOptions,
 ): Promise<{ outcome: SpawnOutcome; how: TracedCommand }> {
-  const start = bwrapCommand(bwrap);
+  const uid = sandboxUid();
   const socket = join(dir.runtime, 'proxy.sock');
   await proxy.listen({ path: socket });
-  if (start.uid !== null) await chown(socket, start.uid, start.uid);
+  if (uid !== null) await chown(socket, uid, uid);
   const program = seccompProgram();
   let seccompFd: number | undefined;
   if (program) {
@@ -73,7 +76,8 @@ async function runSandboxed(
     seccompFd = openSync(join(dir.runtime, 'seccomp.bpf'), 'r');
   }
   try {
-    const env = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
+    // LANG reaches the script through the launcher (launcher.ts), not through bwrap, strace and the launcher's shell.
+    const { LANG: lang = scriptLang(), ...env } = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
     const shell = launcherShell();
     const script = shell.endsWith('bash') ? LAUNCHER_SCRIPT : LAUNCHER_SCRIPT_SH;
     const fwd = await forwarder(dir);
@@ -85,12 +89,13 @@ async function runSandboxed(
       'forge-launcher',
       String(tracing ? TRACED_STDERR_FD : 2),
       fwd,
+      lang,
       prep.interpreter,
       dir.scriptPath,
       prep.argument,
     ];
-    const sandboxArgs = [...start.prefix, ...bwrapArgs(dir, seccompFd !== undefined), '--'];
-    const how = traced(start.command, (tracing) => [...sandboxArgs, ...launcher(tracing)], opts.observe !== false);
+    const sandboxArgs = [...bwrapArgs(dir, seccompFd !== undefined), '--'];
+    const how = traced(bwrap, (tracing) => [...sandboxArgs, ...launcher(tracing)], opts.observe !== false);
     const outcome = await spawnCollect({
       command: how.command,
       args: how.args,
@@ -99,6 +104,7 @@ async function runSandboxed(
       timeoutMs: prep.timeoutMs,
       statusFd: true,
       traceFd: how.traced,
+      ...(uid !== null ? { uid } : {}),
       ...(seccompFd !== undefined ? { passFd: seccompFd } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
@@ -227,7 +233,7 @@ export async function runSkillTool(opts: RunSkillToolOptions): Promise<ToolRunRe
   let dir: RunDir | undefined;
   try {
     await sweepOnce();
-    dir = await createRunDir(prep.skillName, opts.skill.skillMd, prep.scripts, prep.scriptFile, bwrap ? bwrapCommand(bwrap).uid : null);
+    dir = await createRunDir(prep.skillName, opts.skill.skillMd, prep.scripts, prep.scriptFile, bwrap ? sandboxUid() : null);
     const { outcome: raw, how } = bwrap ? await runSandboxed(bwrap, prep, dir, proxy, declared, opts) : await runUnsandboxed(prep, dir, proxy, declared, opts);
     const envHome =
       opts.agentDir !== undefined

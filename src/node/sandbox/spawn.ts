@@ -7,7 +7,8 @@
 // whose text comes back as `status` (bwrap's JSON status), capped at 64 KiB;
 // `passFd` is handed to the command as fd 4 (the seccomp program); with
 // `traceFd`, fd 2 is the trace (strace's stderr), returned as `trace` and
-// capped at 1 MiB, and the command's stderr comes on fd 5. Timeouts
+// capped at 1 MiB, and the command's stderr comes on fd 5. With `uid`, the
+// command starts as that uid and gid, without supplementary groups. Timeouts
 // above setTimeout's range (2^31-1 ms) are clamped to it.
 
 import { spawn } from 'node:child_process';
@@ -29,6 +30,8 @@ export interface SpawnRequest {
   passFd?: number;
   /** Return what is written to fd 2 as `trace`, and read stderr from fd 5 (a pipe) instead. */
   traceFd?: boolean;
+  /** Start the command as this uid and gid, with no supplementary groups (needs root). */
+  uid?: number;
   /** Called when the command exits, times out or is aborted, after its group is killed. */
   reap?: () => void;
   signal?: AbortSignal;
@@ -87,7 +90,8 @@ function sideChannels(
 
 export function spawnCollect(req: SpawnRequest): Promise<SpawnOutcome> {
   const started = performance.now();
-  const child = spawn(req.command, req.args, { cwd: req.cwd, env: req.env, detached: true, stdio: stdioOf(req) });
+  const as = req.uid !== undefined ? { uid: req.uid, gid: req.uid } : {};
+  const child = spawn(req.command, req.args, { cwd: req.cwd, env: req.env, detached: true, stdio: stdioOf(req), ...as });
   let truncated = false;
   const cut = () => (truncated = true);
   const stdio = child.stdio as unknown as Array<Readable | null | undefined>;

@@ -1,6 +1,5 @@
 // Observing what a run executes and writes: strace, run OUTSIDE the sandbox
-// around the command that starts it (setpriv → bwrap, or the unsandboxed
-// launcher), follows every process the run forks (`-f`), including those
+// around bwrap (as root both start as uid 65534), follows every process the run forks (`-f`), including those
 // inside bwrap's namespaces, and stops them only at execve and at the calls
 // that open or rename files (`--seccomp-bpf`: nothing else is slowed down).
 // The sandbox's own seccomp filter forbids ptrace to the script, not to a
@@ -10,7 +9,7 @@
 // pipes are sockets it cannot open by path, and a `|cat` costs two programs
 // per run), a pipe of ours; the run's stderr travels on descriptor 5 and the
 // launcher, first thing, moves it back to 2 and closes 5, so the script never
-// holds the trace. What setpriv or bwrap print before that lands in the trace
+// holds the trace. What bwrap prints before that lands in the trace
 // and is handed back as stderr (traceMessages). Found and checked once per
 // process; when strace is missing or cannot trace here, runs say why and
 // report programs and files as not observed.
@@ -46,7 +45,7 @@ export function findStrace(): { path: string } | { problem: string } {
 /** A line strace writes with `-f` on stderr: `[pid N] call(…`, a first process's bare `call(…`, or a resumed call. */
 const STRACE_LINE = /^(?:\[pid +\d+\] )?(?:[a-z_]\w*\(|<\.\.\. )/;
 
-/** The trace (strace's lines) apart from what else reached it (setpriv's or bwrap's messages before the launcher moved stderr back). */
+/** The trace (strace's lines) apart from what else reached it (bwrap's messages before the launcher moved stderr back). */
 export function traceMessages(text: string): { trace: string; messages: string } {
   const trace: string[] = [];
   const messages: string[] = [];

@@ -68,6 +68,21 @@ describe.each(['bwrap', 'none'] as const)('runSkillTool (sandbox: %s)', (sandbox
     expect(js).toMatchObject({ ok: true, script: 'scripts/do-it.js', interpreter: 'node', json: { got: [1, 2], cwdHasSkill: true } });
   });
 
+  it('gives the script LANG (ours, else C.UTF-8), and the launcher’s way of passing it is not counted as the script’s program', async () => {
+    vi.stubEnv('LANG', 'C.UTF-8');
+    try {
+      const py = 'import os, sys\nprint(os.environ.get("LANG"), sys.stdout.encoding, "\u00e9")\n';
+      const r = await run({ scripts: { 'do_it.py': py }, sandbox });
+      expect(r).toMatchObject({ ok: true, stdout: 'C.UTF-8 utf-8 é\n' });
+      vi.stubEnv('LANG', '');
+      const sh = await run({ scripts: { 'do-it.sh': SH('echo "$LANG"') }, sandbox });
+      expect(sh.stdout).toBe('C.UTF-8\n');
+      if (sandbox === 'bwrap' && sh.observation.programs) expect(sh.observation.programs.map((p) => p.name)).toEqual(['bash']); // no `env`
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('reports bad JSON, a non-zero exit with stderr, and output that breaks the Output schema', async () => {
     const bad = await run({ scripts: { 'do-it.sh': SH('echo "done: it worked"') }, sandbox });
     expect(bad).toMatchObject({ ok: true, json: null, stdout: 'done: it worked\n' });
