@@ -1,9 +1,8 @@
 // Bubblewrap: finding it (and checking it can create namespaces here, once
 // per process) and the command line of one sandboxed run — the system
-// read-only (/usr and the few /etc files programs need: loader cache, TLS
-// roots, users, alternatives), a private /proc, a private read-only /dev with
-// a size-capped tmpfs /dev/shm, the draft's files
-// read-only in an agent folder that is otherwise a size-capped tmpfs (with
+// read-only (/usr and the few /etc entries programs need, etc-files.ts), a
+// private /proc, a private read-only /dev with a size-capped tmpfs /dev/shm,
+// the draft's files read-only in an agent folder that is otherwise a size-capped tmpfs (with
 // HOME beside it), a size-capped tmpfs /tmp, the runtime folder read-only,
 // every namespace unshared (so no network but a private loopback), all
 // capabilities dropped, a new session, the root read-only, death with our
@@ -26,28 +25,6 @@ export const SANDBOX_TMP = '/tmp';
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 const SYSTEM_ROOTS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
-const ETC_FILES = [
-  'alternatives',
-  'ssl',
-  'ca-certificates',
-  'ca-certificates.conf',
-  'pki',
-  'crypto-policies',
-  'ld.so.cache',
-  'ld.so.conf',
-  'ld.so.conf.d',
-  'nsswitch.conf',
-  'hosts',
-  'host.conf',
-  'localtime',
-  'timezone',
-  'passwd',
-  'group',
-  'mime.types',
-  'protocols',
-  'services',
-  'locale.alias',
-];
 
 export const INSTALL_HINT =
   "bubblewrap (bwrap) is needed to run tools in a sandbox: install it with 'sudo apt-get install -y bubblewrap' (Debian/Ubuntu), 'sudo dnf install bubblewrap' or 'sudo apk add bubblewrap'; or run unsandboxed with sandbox: 'none' (CLI: --no-sandbox)";
@@ -56,9 +33,10 @@ export const INSTALL_HINT =
 export const SANDBOX_TMPFS_BYTES = 64 * 1024 * 1024;
 /** The uid/gid bwrap runs as when our process is root. */
 export const SANDBOX_UID = 65534;
-/** Where the runner passes bwrap's status pipe and the seccomp program. */
+/** Where the runner passes bwrap's status pipe and the seccomp program; the /etc files follow from ETC_FIRST_FD. */
 export const STATUS_FD = 3;
 export const SECCOMP_FD = 4;
+export const ETC_FIRST_FD = 6;
 
 let probe: { path: string } | { problem: string } | undefined;
 
@@ -110,9 +88,8 @@ function nodeArgs(): string[] {
   return ['--ro-bind', prefix, prefix];
 }
 
-/** The bwrap options of one run; `seccomp` says whether the filter is passed on SECCOMP_FD. */
-export function bwrapArgs(dir: RunDir, seccomp: boolean): string[] {
-  const etc = ETC_FILES.flatMap((f) => ['--ro-bind-try', `/etc/${f}`, `/etc/${f}`]);
+/** The bwrap options of one run; `seccomp` says whether the filter is passed on SECCOMP_FD, `etc` the run's /etc (etc-files.ts). */
+export function bwrapArgs(dir: RunDir, seccomp: boolean, etc: readonly string[]): string[] {
   const draft = dir.files.flatMap((f) => ['--ro-bind', join(dir.agent, f), `${SANDBOX_AGENT}/${f}`]);
   return [
     '--unshare-all',

@@ -13,8 +13,9 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { chown, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactSecret } from '../../core/errors.js';
-import { bwrapArgs, findBwrap, sandboxUid, SANDBOX_AGENT, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
+import { bwrapArgs, ETC_FIRST_FD, findBwrap, sandboxUid, SANDBOX_AGENT, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
 import { createEgressPolicy } from './egress-match.js';
+import { openEtcView } from './etc-files.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
 import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, LAUNCHER_SCRIPT_SH, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRIPT } from './launcher.js';
@@ -75,6 +76,7 @@ async function runSandboxed(
     await writeFile(join(dir.runtime, 'seccomp.bpf'), program);
     seccompFd = openSync(join(dir.runtime, 'seccomp.bpf'), 'r');
   }
+  const etc = openEtcView();
   try {
     // LANG reaches the script through the launcher (launcher.ts), not through bwrap, strace and the launcher's shell.
     const { LANG: lang = scriptLang(), ...env } = baseEnv(SANDBOX_PATH, SANDBOX_HOME, SANDBOX_TMP, declared, `http://127.0.0.1:${SANDBOX_PROXY_PORT}`);
@@ -94,7 +96,7 @@ async function runSandboxed(
       dir.scriptPath,
       prep.argument,
     ];
-    const sandboxArgs = [...bwrapArgs(dir, seccompFd !== undefined), '--'];
+    const sandboxArgs = [...bwrapArgs(dir, seccompFd !== undefined, etc.args(ETC_FIRST_FD)), '--'];
     const how = traced(bwrap, (tracing) => [...sandboxArgs, ...launcher(tracing)], opts.observe !== false);
     const outcome = await spawnCollect({
       command: how.command,
@@ -105,11 +107,13 @@ async function runSandboxed(
       statusFd: true,
       traceFd: how.traced,
       ...(uid !== null ? { uid } : {}),
+      moreFds: etc.fds,
       ...(seccompFd !== undefined ? { passFd: seccompFd } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
     return { outcome: applyBwrapStatus(untangle(outcome, how)), how };
   } finally {
+    etc.close();
     if (seccompFd !== undefined) closeSync(seccompFd);
   }
 }

@@ -5,7 +5,8 @@
 // when the command itself exits, whatever it left running is killed too (and
 // `reap` is called for what left the group). With `statusFd`, fd 3 is a pipe
 // whose text comes back as `status` (bwrap's JSON status), capped at 64 KiB;
-// `passFd` is handed to the command as fd 4 (the seccomp program); with
+// `passFd` is handed to the command as fd 4 (the seccomp program) and
+// `moreFds` as fd 6 onwards (the /etc files bwrap copies in); with
 // `traceFd`, fd 2 is the trace (strace's stderr), returned as `trace` and
 // capped at 1 MiB, and the command's stderr comes on fd 5. With `uid`, the
 // command starts as that uid and gid, without supplementary groups. Timeouts
@@ -30,6 +31,8 @@ export interface SpawnRequest {
   passFd?: number;
   /** Return what is written to fd 2 as `trace`, and read stderr from fd 5 (a pipe) instead. */
   traceFd?: boolean;
+  /** Open descriptors handed to the command as fd 6, 7, … (needs statusFd). */
+  moreFds?: readonly number[];
   /** Start the command as this uid and gid, with no supplementary groups (needs root). */
   uid?: number;
   /** Called when the command exits, times out or is aborted, after its group is killed. */
@@ -72,6 +75,7 @@ function capture(stream: Readable | null, onCut: () => void, cap = OUTPUT_CAP_BY
 
 function stdioOf(req: SpawnRequest): Array<'ignore' | 'pipe' | number> {
   const base: Array<'ignore' | 'pipe' | number> = ['ignore', 'pipe', 'pipe', req.statusFd ? 'pipe' : 'ignore', req.passFd ?? 'ignore'];
+  if (req.moreFds?.length) return [...base, req.traceFd ? 'pipe' : 'ignore', ...req.moreFds];
   if (req.traceFd) return [...base, 'pipe'];
   return req.passFd !== undefined ? base : req.statusFd ? base.slice(0, 4) : base.slice(0, 3);
 }

@@ -4,7 +4,8 @@
 // read-only filesystem, and egress through the proxy (declared, undeclared,
 // and a script that ignores the proxy).
 
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { SANDBOX_ETC } from '../../../src/node/sandbox/etc-files.js';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -268,6 +269,36 @@ describe('runSkillTool in bubblewrap', () => {
     expect(Number(count)).toBeLessThan(8);
     expect(root).toMatch(/No such file/);
     expect(pwd).toBe('/skill-run/agent');
+  });
+});
+
+describe('the sandbox’s /etc', () => {
+  it('holds the host’s entries programs need, read-only, and nothing else of /etc', async () => {
+    const script = SH(
+      [
+        'ls -A /etc',
+        'echo ---',
+        'head -1 /etc/passwd',
+        'test -s /etc/ld.so.cache && echo loader-cache',
+        'test -d /etc/ssl && echo ssl',
+        'if [ -L /etc/localtime ]; then readlink /etc/localtime; else echo no-link; fi',
+        '(echo x >> /etc/passwd) 2>/dev/null && echo wrote || echo read-only',
+        '(touch /etc/new) 2>/dev/null && echo created || echo no-create',
+        'getent hosts localhost >/dev/null && echo hosts',
+      ].join('\n'),
+    );
+    const r = await run({ scripts: { 'do-it.sh': script }, sandbox: 'bwrap' });
+    expect(r.exitCode).toBe(0);
+    const [list = '', rest = ''] = r.stdout.split('---\n');
+    const host = (name: string) => existsSync(`/etc/${name}`);
+    const seen = list.trim().split('\n').filter(Boolean);
+    expect(seen.every((n) => (SANDBOX_ETC as readonly string[]).includes(n))).toBe(true);
+    expect(seen).toEqual(SANDBOX_ETC.filter(host).sort());
+    const lines = rest.trim().split('\n');
+    expect(lines[0]).toBe((await readFile('/etc/passwd', 'utf8')).split('\n')[0]);
+    expect(lines).toEqual(expect.arrayContaining(['loader-cache', 'read-only', 'no-create', 'hosts']));
+    if (host('ssl')) expect(lines).toContain('ssl');
+    if (lstatSync('/etc/localtime', { throwIfNoEntry: false })?.isSymbolicLink()) expect(lines).toContain(readlinkSync('/etc/localtime'));
   });
 });
 
