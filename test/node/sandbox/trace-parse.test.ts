@@ -43,9 +43,9 @@ describe('readTrace', () => {
     });
   });
 
-  it('reads strace on stderr (`[pid N]` lines, a bare first process) the same, with setpriv’s and bwrap’s messages taken out', () => {
+  it('reads strace on stderr (`[pid N]` lines, a bare first process) the same, with bwrap’s messages taken out', () => {
     const text = [
-      'execve("/usr/bin/setpriv", ["setpriv", "--", "bwrap"], 0x1 /* 3 vars */) = 0',
+      'execve("/usr/bin/bwrap", ["bwrap", "--unshare-all", "--"], 0x1 /* 3 vars */) = 0',
       'bwrap: Creating new namespace failed: nope',
       '[pid    11] execve("/usr/bin/bash", ["bash", "skills/s/scripts/t.sh", "{}"], 0x1 /* 3 vars */) = 0',
       '[pid    12] execve("/usr/bin/jq", ["jq", "."], 0x1 /* 3 vars */ <unfinished ...>',
