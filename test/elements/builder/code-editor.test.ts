@@ -121,6 +121,35 @@ describe('builder: the code editor', () => {
     includes(state.sliceDoc(state.selection.main.from, state.selection.main.to), 'description:', 'the line of the finding selected');
   });
 
+  it('starts a new file with the name of a deleted one without the old file’s undo history', async () => {
+    const { el } = await mountWithCode();
+    const tab = (name: string) => $$<HTMLButtonElement>(el, '.tabs [role="tab"]').find((t) => t.textContent?.includes(name));
+    tab('weather-current.sh')!.click();
+    await waitFor(() => content(el)?.getAttribute('aria-label') === 'scripts/weather-current.sh content', 'the script in the editor');
+    content(el).focus();
+    await sendKeys({ press: 'Control+End' });
+    await sendKeys({ type: '# typed into the old file' });
+    await waitFor(() => internals(el).editor.draft?.scripts['weather-current.sh']?.endsWith('# typed into the old file'), 'the typing in the draft');
+    tab('SKILL.md')!.click();
+    await waitFor(() => content(el)?.getAttribute('aria-label') === 'SKILL.md content', 'SKILL.md in the editor');
+    const d = internals(el).editor.draft!;
+    const { ['weather-current.sh']: gone, ...rest } = d.scripts;
+    internals(el).editor.edit({ ...d, scripts: rest });
+    await waitFor(() => !tab('weather-current.sh'), 'the script deleted');
+    // A new draft brings the file back word for word (the typing included): the old history would undo that typing.
+    const fresh = gone!;
+    internals(el).editor.edit({ ...internals(el).editor.draft!, scripts: { ...rest, 'weather-current.sh': fresh } });
+    await waitFor(() => tab('weather-current.sh'), 'a new script of the same name');
+    tab('weather-current.sh')!.click();
+    await waitFor(() => content(el)?.getAttribute('aria-label') === 'scripts/weather-current.sh content', 'the new script in the editor');
+    content(el).focus();
+    await sendKeys({ press: 'Control+z' });
+    await sendKeys({ press: 'Control+z' });
+    await el.updateComplete;
+    equal(internals(el).editor.draft!.scripts['weather-current.sh'], fresh, 'undo has nothing of the deleted file to take back');
+    equal(EditorView.findFromDOM($(el, '.cm-editor')!)!.state.doc.toString(), fresh);
+  });
+
   it('keeps 20 lines beside an analysis at 1280×800 and is clean under axe', async () => {
     await setViewport({ width: 1280, height: 800 });
     const { el } = await mountWithCode();

@@ -7,7 +7,7 @@
 // puts the cursor on its line whichever editor is shown.
 
 import { html } from 'lit';
-import { diagTab, tabPath, withFileText } from '../draft.js';
+import { diagTab, hasTab, tabPath, withFileText } from '../draft.js';
 import type { DraftPanel } from '../views/draft-panel.js';
 import { codeMirror } from './code-mirror.js';
 
@@ -20,6 +20,7 @@ export function renderCodeEditor(b: DraftPanel, tab: string, text: string) {
     text,
     label: `${tabPath(tab)} content`,
     findings,
+    hasTab: (t: string) => !!b.editor.draft && hasTab(b.editor.draft, t),
     onText: (t: string) => b.editor.draft && b.editor.edit(withFileText(b.editor.draft, tab, t)),
   };
   return html`<div id="editor" class="code-editor" ${codeMirror(file)}></div>`;

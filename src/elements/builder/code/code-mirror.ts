@@ -26,6 +26,8 @@ export interface CodeFile {
   label: string;
   /** The validator's findings on this file. */
   findings: readonly Diagnostic[];
+  /** Whether the draft still has this tab: a deleted or renamed file's kept state (its undo history) is dropped. */
+  hasTab(tab: string): boolean;
   onText(text: string): void;
 }
 
@@ -77,9 +79,10 @@ class CodeMirrorDirective extends AsyncDirective {
       this.takeOverFocus(shadow);
     } else if (previous.tab !== file.tab) {
       this.states.set(previous.tab, this.view.state);
+      this.forgetGoneTabs(file);
       this.view.setState(this.stateFor(file));
       this.shownFindings = null;
-    }
+    } else this.forgetGoneTabs(file);
     this.syncText(file.text);
     if (!sameFindings(file.findings, this.shownFindings)) {
       this.shownFindings = file.findings;
@@ -96,6 +99,11 @@ class CodeMirrorDirective extends AsyncDirective {
 
   override reconnected(): void {
     if (this.part) this.update(this.part, [this.file]);
+  }
+
+  /** Drops the kept states of files the draft no longer has, so a new file of the same name starts with no undo history. */
+  private forgetGoneTabs(file: CodeFile): void {
+    for (const tab of this.states.keys()) if (!file.hasTab(tab)) this.states.delete(tab);
   }
 
   /** The tab's kept state, or a new one with its language (loaded first when it is a chunk of its own). */
