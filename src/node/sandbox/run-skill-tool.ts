@@ -16,6 +16,7 @@ import { redactSecret } from '../../core/errors.js';
 import { bwrapArgs, ETC_FIRST_FD, findBwrap, sandboxUid, SANDBOX_AGENT, SANDBOX_HOME, SANDBOX_PATH, SANDBOX_TMP } from './bwrap.js';
 import { createEgressPolicy } from './egress-match.js';
 import { openEtcView } from './etc-files.js';
+import { onOneCpu } from './one-cpu.js';
 import { createEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { resolveSkillEnv } from './env.js';
 import { FORWARDER_SOURCE, LAUNCHER_SCRIPT, LAUNCHER_SCRIPT_SH, SANDBOX_PROXY_PORT, UNSANDBOXED_SCRIPT } from './launcher.js';
@@ -98,9 +99,10 @@ async function runSandboxed(
     ];
     const sandboxArgs = [...bwrapArgs(dir, seccompFd !== undefined, etc.args(ETC_FIRST_FD)), '--'];
     const how = traced(bwrap, (tracing) => [...sandboxArgs, ...launcher(tracing)], opts.observe !== false);
+    const start = onOneCpu(how.command, how.args);
     const outcome = await spawnCollect({
-      command: how.command,
-      args: how.args,
+      command: start.command,
+      args: start.args,
       cwd: dir.root,
       env,
       timeoutMs: prep.timeoutMs,

@@ -263,6 +263,14 @@ describe('runSkillTool in bubblewrap', () => {
     expect(server.hits.length).toBe(before);
   });
 
+  it('keeps the run on one CPU, with its tracer (taskset)', async () => {
+    const r = await run({ scripts: { 'do-it.sh': SH(`grep Cpus_allowed_list /proc/self/status; nproc`) }, sandbox: 'bwrap' });
+    expect(r.exitCode).toBe(0);
+    if (!existsSync('/usr/bin/taskset') && !existsSync('/bin/taskset')) return;
+    expect(r.stdout).toMatch(/^Cpus_allowed_list:\s+\d+\n1\n$/);
+    expect(r.observation.programs?.map((p) => p.name)).toEqual(['bash', 'grep', 'nproc']);
+  });
+
   it('sees no host process and no host home', async () => {
     const r = await run({ scripts: { 'do-it.sh': SH(`ls /proc | grep -c '^[0-9]' ; (ls /root 2>&1 || true) | head -1; echo "$PWD"`) }, sandbox: 'bwrap' });
     const [count, root, pwd] = r.stdout.trim().split('\n');
