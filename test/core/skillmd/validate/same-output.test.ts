@@ -101,7 +101,7 @@ describe('validateSkillMd output is unchanged', () => {
   const digests: Record<string, string> = {};
   for (const [name, run] of all) digests[name] = sha(JSON.stringify(run()));
 
-  if (process.env.UPDATE_VALIDATE_GOLDEN) writeFileSync(GOLDEN, `${JSON.stringify(digests, null, 1)}\n`);
+  if (process.env.UPDATE_VALIDATE_GOLDEN) writeFileSync(GOLDEN, `${JSON.stringify(digests, null, 2)}\n`);
 
   it('covers the fixture corpus and the payloads', () => {
     expect(existsSync(GOLDEN)).toBe(true);
