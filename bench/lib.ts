@@ -5,7 +5,7 @@
 // scripts/bench-all.mjs turns into BENCHMARKS.md:
 //   {name, repetitions, notes?, figures: [{label, value, unit, min?, max?, target?, ok?}], machine}
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -72,6 +72,22 @@ export function cpuAndWallMs(fn: () => unknown): { cpu: number; wall: number } {
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   return { cpu: (c.user + c.system) / 1000, wall };
+}
+
+const SCHEDSTAT = '/proc/thread-self/schedstat';
+/** Whether threadCpuMs reads the calling thread's own CPU time (Linux) rather than the process's. */
+export const THREAD_CPU = existsSync(SCHEDSTAT);
+
+/**
+ * The calling thread's CPU time so far, in ms: the first field of Linux's
+ * /proc/thread-self/schedstat (ns), else the process's (process.cpuUsage).
+ * Unlike process CPU time it leaves out V8's concurrent GC and compiler
+ * threads, whose share varies from run to run.
+ */
+export function threadCpuMs(): number {
+  if (THREAD_CPU) return Number(readFileSync(SCHEDSTAT, 'latin1').split(' ', 1)[0]) / 1e6;
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
 }
 
 /** Runs `fn` (sync or async) and returns its result with the process's CPU time meanwhile, in µs. */

@@ -4,31 +4,45 @@
 //   npx tsx bench/skillmd.bench.ts
 //
 // Workload: 1,000 skills = the fixture skills of test/fixtures/skills (11
-// SKILL.md files with their scripts) repeated. Each repetition times, side by
-// side in the same process:
+// SKILL.md files with their scripts) repeated. The contenders, each one
+// sample = one pass over the 1,000 skills:
 //   yaml     bare `yaml.parse` of the 1,000 frontmatters (pre-cut, untimed)
 //   validate validateSkillMd(text, {scripts}) for the 1,000 skills — the full
 //            forge profile, including the script and egress rules
 //   parse    parseSkillMd alone (what validate and catalog both build on)
 //   validate-md validateSkillMd(text) without scripts (SKILL.md rules only)
 //   catalog  buildSkillCatalog of the 1,000 skills (with their script names)
-// and reports medians over the repetitions, with min–max spread, and the
-// ratios validate / yaml (target ≤ 2.0) and catalog / validate (target ≤ 1.5),
-// computed from CPU time so other jobs on a shared machine do not skew them.
+// Each ratio (validate / yaml, target ≤ 2.0; catalog / validate, target
+// ≤ 1.5; validate-md / yaml; parse / yaml) comes from its own pair of
+// samples taken back to back, the pair's order alternating from one
+// repetition to the next; a repetition runs the four pairs in a rotating
+// order. Each sample is the main thread's CPU time (Linux
+// /proc/thread-self/schedstat; process CPU time elsewhere) after a full GC.
+// The figure is the median over the repetitions of the pair ratios; times
+// are medians of every sample of a contender, with their min–max spread.
+// Why (before: one sample of each contender per repetition, 9 repetitions,
+// process CPU time, no GC between samples): process CPU time also counts
+// V8's concurrent GC and compiler threads, and without a GC first one
+// sample paid for the garbage of the one before, so a run's ratios spread
+// 1.2–3.0 around a median that moved from 1.7 to 2.1 between quiet runs.
+// Same inputs, same work per sample, same meaning of each ratio.
 // Results: stdout and bench/results/skillmd.json.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { buildSkillCatalog, type CatalogSkill } from '../src/core/catalog.js';
 import { parseSkillMd } from '../src/core/skillmd/parse.js';
 import { validateSkillMd } from '../src/core/skillmd/validate/validate.js';
-import { atMost, cpuAndWallMs, figure, pluck, printFigures, ratios, sideBySide, writeResult } from './lib.js';
+import { performance } from 'node:perf_hooks';
+import { atMost, collectGarbage, figure, printFigures, THREAD_CPU, threadCpuMs, writeResult } from './lib.js';
 import { FIXTURE_SKILLS_DIR } from '../test/helpers/skill-corpus.js';
 
 const corpusDir = FIXTURE_SKILLS_DIR;
 const SKILLS = 1000;
-const REPETITIONS = 9;
+/** Repetitions of the four pairs (after the warm-up); each pair ratio's median over them is the figure. */
+const REPETITIONS = 15;
 const WARMUP = 2;
 
 interface CorpusSkill {
@@ -81,35 +95,77 @@ const runs = {
   },
 };
 
-// CPU time decides the ratios (other jobs on a shared machine do not skew
-// them); wall time is reported alongside.
-const timed = await sideBySide(runs, { repetitions: REPETITIONS, warmup: WARMUP, measure: cpuAndWallMs });
-const cpu = pluck(timed, (t) => t.cpu);
-const wall = pluck(timed, (t) => t.wall);
+type Run = keyof typeof runs;
+/** The pairs whose ratios are figures: [numerator, denominator], timed back to back. */
+const PAIRS: [Run, Run][] = [
+  ['validate', 'yaml'],
+  ['validateMd', 'yaml'],
+  ['parse', 'yaml'],
+  ['catalog', 'validate'],
+];
+
+/** One sample: a full GC first (so a sample does not pay for the garbage of the one before), then the thread's CPU time and the wall time of one pass. */
+function sample(run: Run): { cpu: number; wall: number } {
+  collectGarbage();
+  const c0 = threadCpuMs();
+  const t0 = performance.now();
+  runs[run]();
+  const wall = performance.now() - t0;
+  return { cpu: threadCpuMs() - c0, wall };
+}
+
+const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, [] as number[]])) as Record<Run, number[]>;
+const wall = Object.fromEntries(Object.keys(runs).map((k) => [k, [] as number[]])) as Record<Run, number[]>;
+const pairRatios = PAIRS.map(() => [] as number[]);
+for (let rep = 0; rep < WARMUP + REPETITIONS; rep++) {
+  for (let i = 0; i < PAIRS.length; i++) {
+    const p = (i + rep) % PAIRS.length;
+    const [a, b] = PAIRS[p]!;
+    const order: Run[] = rep % 2 === 0 ? [a, b] : [b, a];
+    const got = new Map(order.map((k) => [k, sample(k)] as const));
+    if (rep < WARMUP) continue;
+    for (const [k, t] of got) {
+      cpu[k].push(t.cpu);
+      wall[k].push(t.wall);
+    }
+    pairRatios[p]!.push(got.get(a)!.cpu / got.get(b)!.cpu);
+  }
+}
+const ratioOf = (a: Run, b: Run): number[] => pairRatios[PAIRS.findIndex(([x, y]) => x === a && y === b)]!;
+const cpuLabel = THREAD_CPU ? 'thread CPU' : 'CPU';
 
 const figures = [
-  figure(`yaml.parse of ${SKILLS} frontmatters (CPU)`, cpu.yaml, 'ms'),
-  figure(`parseSkillMd of ${SKILLS} skills (CPU)`, cpu.parse, 'ms'),
-  figure(`validateSkillMd of ${SKILLS} skills with scripts (CPU)`, cpu.validate, 'ms'),
-  figure(`validateSkillMd of ${SKILLS} SKILL.md only (CPU)`, cpu.validateMd, 'ms'),
-  figure(`buildSkillCatalog of ${SKILLS} skills (CPU)`, cpu.catalog, 'ms'),
+  figure(`yaml.parse of ${SKILLS} frontmatters (${cpuLabel})`, cpu.yaml, 'ms'),
+  figure(`parseSkillMd of ${SKILLS} skills (${cpuLabel})`, cpu.parse, 'ms'),
+  figure(`validateSkillMd of ${SKILLS} skills with scripts (${cpuLabel})`, cpu.validate, 'ms'),
+  figure(`validateSkillMd of ${SKILLS} SKILL.md only (${cpuLabel})`, cpu.validateMd, 'ms'),
+  figure(`buildSkillCatalog of ${SKILLS} skills (${cpuLabel})`, cpu.catalog, 'ms'),
   figure(`yaml.parse of ${SKILLS} frontmatters (wall)`, wall.yaml, 'ms'),
   figure(`validateSkillMd of ${SKILLS} skills with scripts (wall)`, wall.validate, 'ms'),
   figure(`buildSkillCatalog of ${SKILLS} skills (wall)`, wall.catalog, 'ms'),
-  figure('validate (with scripts) / yaml.parse', ratios(cpu.validate, cpu.yaml), 'x', { target: atMost(2.0) }),
-  figure('validate (SKILL.md only) / yaml.parse', ratios(cpu.validateMd, cpu.yaml), 'x'),
-  figure('catalog / validate (with scripts)', ratios(cpu.catalog, cpu.validate), 'x', { target: atMost(1.5) }),
-  figure('parseSkillMd alone / yaml.parse (part of validate)', ratios(cpu.parse, cpu.yaml), 'x'),
+  figure('validate (with scripts) / yaml.parse', ratioOf('validate', 'yaml'), 'x', { target: atMost(2.0) }),
+  figure('validate (SKILL.md only) / yaml.parse', ratioOf('validateMd', 'yaml'), 'x'),
+  figure('catalog / validate (with scripts)', ratioOf('catalog', 'validate'), 'x', { target: atMost(1.5) }),
+  figure('parseSkillMd alone / yaml.parse (part of validate)', ratioOf('parse', 'yaml'), 'x'),
 ];
 
 printFigures(
-  `skillmd bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions after ${WARMUP} warm-up, median [min–max]`,
+  `skillmd bench: ${SKILLS} skills (corpus of ${corpus.length} repeated), ${REPETITIONS} repetitions of ${PAIRS.length} side-by-side pairs after ${WARMUP} warm-up, median [min–max]; load ${loadLine()}`,
   figures,
 );
 writeResult({
   name: 'skillmd',
   repetitions: REPETITIONS,
-  notes: `${SKILLS} skills: the fixture skills of test/fixtures/skills (${corpus.length} SKILL.md + scripts) repeated. Ratios use CPU time (process.cpuUsage) measured side by side in each repetition; the median ratio is shown. Wall times are listed for reference.`,
+  notes:
+    `${SKILLS} skills: the fixture skills of test/fixtures/skills (${corpus.length} SKILL.md + scripts) repeated; one sample is one pass over them. ` +
+    `Each ratio comes from its own pair of samples taken back to back (the order inside a pair alternating between repetitions, the pairs in a rotating order), each sample ${THREAD_CPU ? "the main thread's CPU time (/proc/thread-self/schedstat)" : 'the process CPU time'} after a full GC; the median of the ${REPETITIONS} pair ratios is shown, with their min–max. ` +
+    `Times are medians of all samples of a contender; wall times are listed for reference. 1/5/15-minute load average at the end: ${loadLine()} on ${cpus().length} cores.`,
   figures,
 });
 if (sink === 42) console.log('');
+
+function loadLine(): string {
+  return loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+}
