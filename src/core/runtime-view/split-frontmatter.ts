@@ -45,11 +45,17 @@ function splitOnText(text: string): RuntimeSplit | undefined {
   const nl = text.indexOf('\n', t + 3);
   if (nl < 0) return whole;
   const fmStart = nl + 1;
+  // A line can trim to `---` only if it holds `---`: the next one is found once and the lines before it are not cut out.
+  let dashes = -1;
   for (let start = fmStart; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if ((end - start) * 3 >= MAX_LINE_BYTES) return undefined; // the runtime may stop on it: the byte path decides
-    if (goTrimSpace(text.slice(start, end)) === '---') {
+    if (dashes < start) {
+      const at = text.indexOf('---', start);
+      dashes = at < 0 ? text.length : at;
+    }
+    if (dashes + 3 <= end && goTrimSpace(text.slice(start, end)) === '---') {
       // eslint-disable-next-line no-control-regex -- the class is every non-ASCII character; \x00 is only its lower bound
       if (/[^\x00-\x7f]/.test(text.slice(start, start + 3))) return undefined;
       let bodyStart = start + 3;
@@ -86,7 +92,7 @@ export function splitOnBytes(text: string): RuntimeSplit {
     if (end - start >= MAX_LINE_BYTES) break; // the scan stops with an error: no closing fence
     let stop = end;
     if (stop > start && rest[stop - 1] === 13) stop--;
-    if (goTrimSpace(decoder.decode(rest.subarray(start, stop))) === '---') {
+    if (hasDashes(rest, start, stop) && goTrimSpace(decoder.decode(rest.subarray(start, stop))) === '---') {
       closeIdx = pos;
       break;
     }
@@ -104,4 +110,10 @@ export function splitOnBytes(text: string): RuntimeSplit {
     body: decoder.decode(bytes.subarray(Math.min(bodyStart, bytes.length))),
     bodyLine,
   };
+}
+
+/** Whether bytes[from, to) hold `---` (a line without it cannot trim to it, so it is not decoded). */
+function hasDashes(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i + 3 <= to; i++) if (bytes[i] === 45 && bytes[i + 1] === 45 && bytes[i + 2] === 45) return true;
+  return false;
 }

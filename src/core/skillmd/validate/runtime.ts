@@ -9,7 +9,8 @@
 import { errorDiag, warningDiag, type Diagnostic } from '../../diagnostics.js';
 import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { PROPERTY_KEY_PATTERN, runtimeJsonType, suggestPropertyKey } from '../../forge-runtime/input-spec.js';
-import { forgeRuntimeView, runtimeSpecParts, type RuntimeToolView, type RuntimeView } from '../../runtime-view/index.js';
+import { forgeRuntimeView, type RuntimeToolView, type RuntimeView } from '../../runtime-view/index.js';
+import { specPartsOf } from '../../runtime-view/input-schema.js';
 import { inputSpecLine, specTypeWord } from '../spec-line.js';
 import { codeLineMask, headingOf } from '../markdown/lines.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
@@ -79,7 +80,6 @@ function viewOf(rc: RuleContext): RuntimeView {
 }
 
 function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
-  const f = `tools.${tool.name}`;
   const runs = ctx.runs(entry);
   const cut = entry.endedBy ? cutRule(ctx, tool, entry.endedBy) : undefined;
   const inputLine = entry.inputSpecLine ?? findLabelLine(ctx, tool, '**Input:**');
@@ -90,20 +90,20 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
         ctx.add(
           errorDiag(
             'runtime-input-cut-off',
-            `${f}.input`,
+            `tools.${tool.name}.input`,
             `Forge's runtime stops reading tool "${tool.name}" at line ${cut} (a line starting with "#"), before its **Input:** on line ${inputLine}, so the model gets no parameters; move the Input above that line or remove the "#" line`,
             inputLine,
           ),
         );
     } else if (tool.input.length > 0) {
       const msg = `Forge's runtime reads parameters only from the text after **Input:** on the same line, so tool "${tool.name}" gets no parameters from its table; write "**Input:** ${inputSpecLine(tool.input)}" (validate --fix adds it)`;
-      if (runs) ctx.add(errorDiag('runtime-input-table-only', `${f}.input`, msg, inputLine ?? tool.line));
-      else ctx.add(warningDiag('runtime-input-table-only-no-script', `${f}.input`, msg, inputLine ?? tool.line));
+      if (runs) ctx.add(errorDiag('runtime-input-table-only', `tools.${tool.name}.input`, msg, inputLine ?? tool.line));
+      else ctx.add(warningDiag('runtime-input-table-only-no-script', `tools.${tool.name}.input`, msg, inputLine ?? tool.line));
     } else if (runs)
       ctx.add(
         warningDiag(
           'runtime-input-missing',
-          `${f}.input`,
+          `tools.${tool.name}.input`,
           `tool "${tool.name}" runs a script but has no **Input:** spec, so the model gets an open schema and may pass anything; declare the parameters, e.g. "**Input:** query (string, required)" (leave it out only when the tool takes no input)`,
           tool.line,
         ),
@@ -115,7 +115,7 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
     ctx.add(
       errorDiag(
         'runtime-input-key-invalid',
-        `${f}.input`,
+        `tools.${tool.name}.input`,
         `parameter name${entry.invalidKeys.length === 1 ? '' : 's'} ${entry.invalidKeys.map((k) => JSON.stringify(k)).join(', ')} of tool "${tool.name}" break the providers' rule ${PROPERTY_KEY_PATTERN.source}: one such key makes every request of the agent fail, so Forge's runtime skips the tool; rename ${entry.invalidKeys.length === 1 ? 'it' : 'them'} (e.g. "${suggestPropertyKey(entry.invalidKeys[0]!)}")`,
         entry.inputSpecLine ?? tool.line,
       ),
@@ -126,7 +126,7 @@ function toolRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
     ctx.add(
       warningDiag(
         'runtime-output-missing',
-        `${f}.output`,
+        `tools.${tool.name}.output`,
         lost
           ? `Forge's runtime stops reading tool "${tool.name}" at line ${cut}, before its **Output:** on line ${at}, so it has no output spec; move the Output above that line`
           : `Forge's runtime keeps only the text on the **Output:** line as the tool's output spec, and tool "${tool.name}" has none there; add a one-line summary after **Output:** (the JSON block can follow)`,
@@ -185,7 +185,7 @@ function cutRule(ctx: Ctx, tool: ToolSection, ended: { line: number; text: strin
 /** The spec line against the table (or the author's inline reading): names, types, required, first parameter. */
 function specRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
   const f = `tools.${tool.name}.input`;
-  const parts = runtimeSpecParts(entry.inputSpec);
+  const parts = specPartsOf(entry.inputSchema, entry.inputSpec);
   const at = entry.inputSpecLine ?? tool.line;
   const first = parts[0];
   const authorFirst = first ? tool.input.find((p) => p.name === first.name) : undefined;
