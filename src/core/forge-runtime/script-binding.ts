@@ -85,16 +85,45 @@ export function toolScriptStems(toolName: string): string[] {
  * {@link SCRIPT_EXTENSIONS} order, the hyphen form then the underscore form.
  */
 export function scriptForTool(toolName: string, scriptNames: readonly string[]): string | null {
-  const have = new Set(scriptNames);
   const stems = toolScriptStems(toolName);
-  for (const ext of SCRIPT_EXTENSIONS) for (const stem of stems) if (have.has(stem + ext)) return stem + ext;
-  return null;
+  if (stems.length === 0) return null;
+  // One pass over the names (no set of them, no candidate name per extension and stem): the best rank wins, as in the runtime's order.
+  let best: string | null = null;
+  let bestRank = Infinity;
+  for (const name of scriptNames) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 ? EXTENSION_RANK.get(name.slice(dot)) : undefined;
+    if (ext === undefined || ext * 2 >= bestRank) continue;
+    const form = stems.indexOf(name.slice(0, dot));
+    if (form >= 0 && ext * 2 + form < bestRank) {
+      bestRank = ext * 2 + form;
+      best = name;
+    }
+  }
+  return best;
 }
+
+/** Each runnable extension's place in the runtime's order. */
+const EXTENSION_RANK: ReadonlyMap<string, number> = new Map(SCRIPT_EXTENSIONS.map((ext, i) => [ext, i]));
 
 /** The tool (among `toolNames`) a script would back, or `null`. */
 export function toolForScript(scriptName: string, toolNames: readonly string[]): string | null {
   if (interpreterFor(scriptName) === null) return null;
   const stem = scriptStem(scriptName);
-  for (const tool of toolNames) if (toolScriptStems(tool).includes(stem)) return tool;
+  for (const tool of toolNames) if (isStemOf(tool, stem)) return tool;
   return null;
+}
+
+/** `toolScriptStems(toolName).includes(stem)`, compared in place (no stems made). */
+function isStemOf(toolName: string, stem: string): boolean {
+  if (stem.length !== toolName.length || !isBareSegment(toolName)) return false; // both name forms are bare exactly when the name is
+  let hyphen = true;
+  let underscore = true;
+  for (let i = 0; i < stem.length && (hyphen || underscore); i++) {
+    const t = toolName.charCodeAt(i);
+    const c = stem.charCodeAt(i);
+    if (c !== (t === 95 /* _ */ ? 45 : t)) hyphen = false;
+    if (c !== (t === 45 /* - */ ? 95 : t)) underscore = false;
+  }
+  return hyphen || underscore;
 }

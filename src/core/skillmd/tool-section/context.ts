@@ -11,6 +11,8 @@ import { labelOf, type Label, type LabelKind } from './labels.js';
 /** One tool section body being read, shared by the readers of its parts. */
 export interface Ctx {
   lines: readonly string[];
+  /** `lines.join('\n')`. */
+  text: string;
   mask: readonly boolean[];
   firstLine: number;
   diagnostics: Diagnostic[];

@@ -8,6 +8,9 @@ import type { ToolOutput } from '../types.js';
 import { continuation, findLabel, type Ctx } from './context.js';
 import { labelOf } from './labels.js';
 
+/** What a format title (below) starts with, anywhere in a text (the same letters, compared the same way). */
+const FORMAT_WORDS = /response format|output format|output schema|response schema/i;
+
 function isJsonInfo(info: string): boolean {
   return /^(json|jsonc|json5|javascript|js)?$/i.test(info.split(/\s+/)[0] ?? '');
 }
@@ -55,7 +58,8 @@ export function readOutput(ctx: Ctx): ToolOutput | null {
       }
     }
   }
-  if (output === null || output.kind === 'text') {
+  // The title's words are on its line: a section without them anywhere skips the walk over its lines.
+  if ((output === null || output.kind === 'text') && FORMAT_WORDS.test(ctx.text)) {
     // The corpus often documents the JSON shape under `### Response Format`.
     for (let i = 0; i < ctx.lines.length; i++) {
       if (ctx.mask[i]) continue;

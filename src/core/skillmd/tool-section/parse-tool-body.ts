@@ -30,7 +30,7 @@ export function parseToolBody(
 ): ToolSection {
   // No lines (the next heading follows at once): what every reader below gives for nothing, without their work.
   if (lines.length === 0) return { name, line, description: '', input: [], inputForm: 'none', output: null, examples: [], heuristics: [], body: text };
-  const ctx: Ctx = { lines, mask, firstLine: line + 1, diagnostics, name, tables: [] };
+  const ctx: Ctx = { lines, text, mask, firstLine: line + 1, diagnostics, name, tables: [] };
   const { input, inputForm } = readInput(ctx);
   // One literal with every field (spreading a partial result into a second object was the slowest step of parseSkillMd on many tools).
   return {
