@@ -31,6 +31,8 @@ export function scriptRules(ctx: RuleContext, add: Sink): void {
     scripts[name] = typeof content === 'string' ? content : '';
   }
   const names = Object.keys(scripts).sort();
+  // Without scripts no rule below has anything to report (and a file of thousands of tools need not be listed twice more).
+  if (names.length === 0) return;
   const customTools = parsed.tools.filter((t) => !isBuiltinTool(t.name));
   const toolNames = customTools.map((t) => t.name);
   // Each script's tool, found once (the rules below ask several times).

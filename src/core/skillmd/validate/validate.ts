@@ -28,9 +28,13 @@ export type { ValidateOptions, ValidationProfile } from './context.js';
 export type SkillValidationResult = ValidationResult;
 
 export function validateSkillMd(text: string, options: ValidateOptions = {}): SkillValidationResult {
-  const diagnostics: Diagnostic[] = [];
+  // The rules' findings go straight into the two lists of the result (one list of all, then a
+  // filtered copy per severity, cost three lists as long as the findings on a file with thousands).
+  const errors: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   const add: Sink = (d) => {
-    diagnostics.push(d);
+    if (d.severity === 'error') errors.push(d);
+    else if (d.severity === 'warning') warnings.push(d);
   };
   if (typeof text !== 'string' || text.trim() === '') {
     add(
@@ -40,7 +44,7 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
         'the SKILL.md is empty; start with a frontmatter block (--- name: …, description: … ---) followed by the instructions',
       ),
     );
-    return toValidationResult(diagnostics);
+    return toValidationResult(errors);
   }
 
   const parsed = options.parsed ?? parseSkillMd(text);
@@ -75,7 +79,7 @@ export function validateSkillMd(text: string, options: ValidateOptions = {}): Sk
   controlCharRules(ctx, add);
   const profile = options.profile ?? 'forge';
   const fromParser = profile === 'agentskills' ? parsed.diagnostics.filter(isAboutSpecFields) : parsed.diagnostics;
-  return toValidationResult(mergeParserDiagnostics(fromParser, diagnostics));
+  return mergeParserDiagnostics(fromParser, errors, warnings);
 }
 
 /**
@@ -91,15 +95,22 @@ function isAboutSpecFields(d: Diagnostic): boolean {
 const SUPERSEDABLE = new Set(['forge-type', 'frontmatter-type']);
 
 /**
- * The parser's diagnostics first, then the rules'. A generic type finding of
- * the parser is dropped when a rule reported the same field with its own
- * code (e.g. `bin-chmod-invalid` instead of `forge-type` for a numeric chmod),
- * so each problem is reported once, under a stable rule code.
+ * The result: per severity, the parser's diagnostics first, then the rules'.
+ * A generic type finding of the parser is dropped when a rule reported the
+ * same field with its own code (e.g. `bin-chmod-invalid` instead of
+ * `forge-type` for a numeric chmod), so each problem is reported once, under
+ * a stable rule code.
  */
-function mergeParserDiagnostics(fromParser: readonly Diagnostic[], fromRules: readonly Diagnostic[]): Diagnostic[] {
-  if (!fromParser.some((d) => SUPERSEDABLE.has(d.code))) return fromParser.concat(fromRules);
-  const ruleFields = new Set(fromRules.map((d) => d.field));
-  return [...fromParser.filter((d) => !(SUPERSEDABLE.has(d.code) && ruleFields.has(d.field))), ...fromRules];
+function mergeParserDiagnostics(fromParser: readonly Diagnostic[], errors: Diagnostic[], warnings: Diagnostic[]): SkillValidationResult {
+  let kept = fromParser;
+  if (fromParser.some((d) => SUPERSEDABLE.has(d.code))) {
+    const ruleFields = new Set([...errors, ...warnings].map((d) => d.field));
+    kept = fromParser.filter((d) => !(SUPERSEDABLE.has(d.code) && ruleFields.has(d.field)));
+  }
+  const parserErrors = kept.filter((d) => d.severity === 'error');
+  const parserWarnings = kept.filter((d) => d.severity === 'warning');
+  const allErrors = parserErrors.length === 0 ? errors : parserErrors.concat(errors);
+  return { valid: allErrors.length === 0, errors: allErrors, warnings: parserWarnings.length === 0 ? warnings : parserWarnings.concat(warnings) };
 }
 
 /** Edit mode: every `## Tool:` of the on-disk skill must still exist (agents are wired to tool names). */
