@@ -11,7 +11,7 @@ import { normalizeScriptName, scriptForTool } from '../forge-runtime/script-bind
 import { KEBAB_CASE_PATTERN } from '../names.js';
 import { isPlainObject } from '../plain-object.js';
 import { invalidRuntimeKeys, runtimeInputSchema, type RuntimeInputSchema } from './input-schema.js';
-import { readRuntimeEntries, type RuntimeEntry } from './read-entries.js';
+import { scanRuntimeEntries, type EntryDraft, type RuntimeEntry } from './read-entries.js';
 import { splitRuntimeFrontmatter } from './split-frontmatter.js';
 
 export interface RuntimeToolView extends RuntimeEntry {
@@ -74,23 +74,51 @@ export function forgeRuntimeView(skillMd: string, options: RuntimeViewOptions = 
     const forge = isPlainObject(meta?.['metadata']) ? meta['metadata']['forge'] : undefined;
     if (isPlainObject(forge) && typeof forge['runtime'] === 'string' && forge['runtime'] !== '') runtime = forge['runtime'];
   }
-  const read = readRuntimeEntries(split.body, split.bodyLine);
+  const scripts = options.scripts && runtime !== 'binary' ? options.scripts.map(normalizeScriptName) : undefined;
+  const read = scanRuntimeEntries(split.body, split.bodyLine, (draft) => toolView(draft, scripts));
   if (read.tooLongLine !== undefined)
     loadErrors.push(`line ${read.tooLongLine} is 64 KiB or longer: the runtime stops reading the file there and drops the skill`);
-  const scripts = options.scripts?.map(normalizeScriptName);
-  const tools = read.entries.map((entry): RuntimeToolView => {
-    const inputSchema = runtimeInputSchema(entry.inputSpec);
-    // The entry is this call's own: it becomes the view in place (a spread copy cost about 1 KB per tool).
-    const view = entry as RuntimeToolView;
-    view.inputSchema = inputSchema;
-    view.invalidKeys = invalidRuntimeKeys(inputSchema);
-    if (scripts && runtime !== 'binary') {
-      const file = scriptForTool(entry.name, scripts);
-      view.script = file === null ? null : `scripts/${file}`;
-    }
-    return view;
-  });
+  const tools = read.items;
   return { runtime, tools, loadErrors, bodyLine: split.bodyLine };
+}
+
+/**
+ * The view of a complete entry. An entry with none of the optional keys (the
+ * common case, and every entry of a body of bare headings) is made in one
+ * object literal: adding the view's keys to the entry afterwards gave each
+ * tool a second property store (a script binding still adds one).
+ */
+function toolView(draft: EntryDraft, scripts: string[] | undefined): RuntimeToolView {
+  const inputSchema = runtimeInputSchema(draft.inputSpec);
+  const invalidKeys = invalidRuntimeKeys(inputSchema);
+  const script = scripts ? boundScript(draft.name, scripts) : undefined;
+  if (draft.plain) {
+    const view: RuntimeToolView = {
+      name: draft.name,
+      kind: draft.kind,
+      line: draft.line,
+      description: draft.description,
+      descriptionLines: draft.descriptionLines ?? [],
+      inputSpec: draft.inputSpec,
+      outputSpec: draft.outputSpec,
+      outputFormat: draft.outputFormat,
+      inputSchema,
+      invalidKeys,
+    };
+    if (script !== undefined) view.script = script;
+    return view;
+  }
+  const view = draft.entry() as RuntimeToolView;
+  view.inputSchema = inputSchema;
+  view.invalidKeys = invalidKeys;
+  if (script !== undefined) view.script = script;
+  return view;
+}
+
+/** The script the runtime binds to a tool, as the view writes it. */
+function boundScript(name: string, scripts: string[]): string | null {
+  const file = scriptForTool(name, scripts);
+  return file === null ? null : `scripts/${file}`;
 }
 
 /** The runtime's frontmatter read as YAML: the caller's parse when it is of the same text, else a parse of its own. */

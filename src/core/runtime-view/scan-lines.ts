@@ -52,6 +52,15 @@ export function scanTextLines(text: string): { lines: string[]; tooLongAt?: numb
  * was too long, when the scan stopped on one.
  */
 export function forEachTextLine(text: string, visit: (line: string, index: number) => void): number | undefined {
+  return forEachLineSpan(text, (source, start, stop, index) => visit(source.slice(start, stop), index));
+}
+
+/**
+ * forEachTextLine without cutting the lines out: each line is handed over as
+ * the span [start, stop) of `source` (the text, or its copy with lone
+ * surrogates replaced), so a reader slices only what it keeps.
+ */
+export function forEachLineSpan(text: string, visit: (source: string, start: number, stop: number, index: number) => void): number | undefined {
   const source = hasLoneSurrogate(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
   let start = 0;
   let index = 0;
@@ -62,7 +71,7 @@ export function forEachTextLine(text: string, visit: (line: string, index: numbe
     if ((end - start) * 3 >= MAX_LINE_BYTES && utf8Length(source.slice(start, end)) >= MAX_LINE_BYTES) return index;
     let stop = end;
     if (stop > start && source.charCodeAt(stop - 1) === 13) stop--;
-    visit(source.slice(start, stop), index++);
+    visit(source, start, stop, index++);
     start = last ? source.length : end + 1;
   }
   return undefined;
