@@ -12,11 +12,15 @@ export interface MarkdownTable {
   end: number;
 }
 
-/** Whether the line could be a table row: it contains an unescaped pipe. */
+/**
+ * Whether the line could be a table row: it contains an unescaped pipe.
+ * (Checked in place: splitting the line into cells to find out cost a list of
+ * every cell per line, and a 1 MiB row has a quarter of a million.)
+ */
 export function looksLikeRow(line: string): boolean {
-  const t = line.trim();
-  if (t === '') return false;
-  return splitRow(t) !== null;
+  // Trimming cannot matter: a pipe is no white space, and white space before a pipe is no backslash.
+  for (let p = line.indexOf('|'); p >= 0; p = line.indexOf('|', p + 1)) if (p === 0 || line.charCodeAt(p - 1) !== 92 /* \ */) return true;
+  return false;
 }
 
 /**
@@ -66,13 +70,33 @@ export function readTable(lines: readonly string[], start: number): MarkdownTabl
   if (!headLine.includes('|') || !delimLine.includes('|')) return null;
   const header = splitRow(headLine);
   if (!header || !isDelimiterRow(delimLine)) return null;
-  const rows: string[][] = [];
-  let i = start + 2;
-  while (i < lines.length && looksLikeRow(lines[i]!)) {
-    rows.push(splitRow(lines[i]!)!.map(unescapeCell));
-    i++;
+  let end = start + 2;
+  while (end < lines.length && looksLikeRow(lines[end]!)) end++;
+  return new ReadTable(header.map(unescapeCell), lines, start, end);
+}
+
+/**
+ * A table whose body rows are split into cells when first asked for: the
+ * readers look at every table's header and extent, but want the rows only of
+ * the tables they recognise.
+ */
+class ReadTable implements MarkdownTable {
+  #rows: string[][] | undefined;
+  constructor(
+    readonly header: string[],
+    private readonly lines: readonly string[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+
+  get rows(): string[][] {
+    if (this.#rows === undefined) {
+      const rows = new Array<string[]>(this.end - this.start - 2);
+      for (let i = this.start + 2; i < this.end; i++) rows[i - this.start - 2] = splitRow(this.lines[i]!)!.map(unescapeCell);
+      this.#rows = rows;
+    }
+    return this.#rows;
   }
-  return { header: header.map(unescapeCell), rows, start, end: i };
 }
 
 /**
