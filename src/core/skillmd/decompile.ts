@@ -10,9 +10,8 @@ import { SkillValidationError } from '../errors.js';
 import { isPlainObject } from '../plain-object.js';
 import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
 import { codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown/lines.js';
-import { parseSkillMd } from './parse.js';
-import type { ParsedSkillMd } from './types.js';
-import { isToolTitle, type HeadingAt } from './sections.js';
+import { parseSkillMdHeadings } from './parse.js';
+import { isToolTitle, type BodyHeadings } from './sections.js';
 import { SkillSpecSchema, type SkillSpec } from './spec-schema.js';
 import { labelOf, stripCode, type LabelKind } from './tool-section/index.js';
 import { flatList, readPart } from './decompile-parts.js';
@@ -31,7 +30,7 @@ export function decompileSkill(skillMd: string): SkillSpec {
 
 /** Like decompileSkill, but returns the problems as diagnostics instead of throwing. */
 export function safeDecompileSkill(skillMd: string): DecompileResult {
-  const parsed = parseSkillMd(skillMd);
+  const parsed = parseSkillMdHeadings(skillMd);
   const fatal = parsed.diagnostics.filter(
     (d) =>
       d.severity === 'error' && (d.code.startsWith('frontmatter') || d.code.startsWith('yaml') || d.code === 'content-not-text' || d.code === 'parse-internal'),
@@ -45,7 +44,7 @@ export function safeDecompileSkill(skillMd: string): DecompileResult {
       ],
     };
   }
-  const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed) };
+  const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed.body, parsed.headings) };
   const spec = SkillSpecSchema.safeParse(raw);
   if (!spec.success) return { ok: false, diagnostics: specIssues(spec.error.issues) };
   return { ok: true, spec: spec.data };
@@ -89,95 +88,115 @@ function dropNulls(obj: Record<string, unknown>, keys: readonly string[]): Recor
 }
 
 /**
- * The level-1 and level-2 headings of the body, from the parse's sections (the parser found them already).
- * Lists here are sized once, not grown by push: a body of tens of thousands of headings grew them past
- * the young generation, where every growth is a new copy.
+ * The level-1 and level-2 headings of the body, as indexes into the parse's heading lists: no object per
+ * heading (a body of tens of thousands of headings kept them all alive to the end of the decompile).
  */
-function topHeadings(parsed: ParsedSkillMd): HeadingAt[] {
+function topHeadings(h: BodyHeadings): Int32Array {
   let n = 0;
-  for (const s of parsed.sections) if (s.level <= 2) n++;
-  const heads = new Array<HeadingAt>(n);
-  let k = 0;
-  for (const s of parsed.sections) if (s.level <= 2) heads[k++] = { level: s.level, title: s.title, index: s.line - parsed.bodyLine };
-  return heads;
+  for (let k = 0; k < h.count; k++) if (h.level[k]! <= 2) n++;
+  const top = new Int32Array(n);
+  for (let k = 0, t = 0; k < h.count; k++) if (h.level[k]! <= 2) top[t++] = k;
+  return top;
 }
 
-function readBody(parsed: ParsedSkillMd): Record<string, unknown> {
-  const lines = parsed.body.split('\n');
-  const heads = topHeadings(parsed);
+const NO_LINES: readonly string[] = [];
+
+/**
+ * The lines of `body` from the one that starts at offset `from` to the one that ends before offset `to`
+ * (`body.length + 1` for the end): the body's lines are cut out per part, not all kept in one list.
+ */
+function linesFrom(body: string, from: number, to: number): readonly string[] {
+  return from >= to ? NO_LINES : body.slice(from, to - 1).split('\n');
+}
+
+/** Index of the body's first line that is not blank (the line count when every line is). */
+function firstNonBlankLine(body: string): number {
+  for (let i = 0, at = 0; ; i++) {
+    const lf = body.indexOf('\n', at);
+    if (!isBlank(lf < 0 ? body.slice(at) : body.slice(at, lf))) return i;
+    if (lf < 0) return i + 1;
+    at = lf + 1;
+  }
+}
+
+function readBody(body: string, h: BodyHeadings): Record<string, unknown> {
+  const top = topHeadings(h);
   const out: Record<string, unknown> = {};
+  const first = firstNonBlankLine(body);
+  const hasTitle = top.length > 0 && h.index[top[0]!] === first && h.level[top[0]!] === 1;
+  if (hasTitle) out['title'] = h.title[top[0]!];
+  const units = top.subarray(hasTitle ? 1 : 0);
+  Object.assign(out, readIntro(trimBlankLines(linesFrom(body, hasTitle ? h.next[top[0]!]! : 0, units.length > 0 ? h.start[units[0]!]! : body.length + 1))));
+  Object.assign(out, readUnits(body, h, units));
+  return out;
+}
 
-  let first = 0;
-  while (first < lines.length && isBlank(lines[first]!)) first++;
-  const titleHead = heads[0] && heads[0].index === first && heads[0].level === 1 ? heads[0] : undefined;
-  const unitHeads = titleHead ? heads.slice(1) : heads;
-  if (titleHead) out['title'] = titleHead.title;
-
-  const introStart = titleHead ? titleHead.index + 1 : 0;
-  const introEnd = unitHeads[0]?.index ?? lines.length;
-  Object.assign(out, readIntro(trimBlankLines(lines.slice(introStart, introEnd))));
-
+/** The tools, safety, notes and extra sections: one per level-1 or level-2 heading after the title (`units`). */
+function readUnits(body: string, h: BodyHeadings, units: Int32Array): Record<string, unknown> {
   let lastTool = -1;
   let toolCount = 0;
-  for (let k = 0; k < unitHeads.length; k++) {
-    if (isToolHead(unitHeads[k]!)) {
-      lastTool = k;
+  for (let u = 0; u < units.length; u++) {
+    if (isToolHead(h, units[u]!)) {
+      lastTool = u;
       toolCount++;
     }
   }
 
   const tools = new Array<Record<string, unknown>>(toolCount);
   // At most one extra section per other heading (safety and notes take none); cut to length after.
-  const extras = new Array<Record<string, unknown>>(unitHeads.length - toolCount);
+  const extras = new Array<Record<string, unknown>>(units.length - toolCount);
   let toolsRead = 0;
   let extrasRead = 0;
   let safety: string[] | undefined;
   let notes: string[] | undefined;
+  // Where the next extra section goes: after safety or notes, or after the last tool (its anchor is made only when needed).
   let anchor: string | undefined;
+  let anchorTool: string | undefined;
+  let anchorCount = 0;
   const seen = new Map<string, number>();
-  unitHeads.forEach((head, k) => {
-    const unitLines = lines.slice(head.index + 1, unitHeads[k + 1]?.index ?? lines.length);
-    if (isToolHead(head)) {
-      const name = stripCode(head.title.slice(5).trim());
+  for (let u = 0; u < units.length; u++) {
+    const k = units[u]!;
+    const title = h.title[k]!;
+    const level = h.level[k]!;
+    const unitLines = linesFrom(body, h.next[k]!, u + 1 < units.length ? h.start[units[u + 1]!]! : body.length + 1);
+    if (isToolHead(h, k)) {
+      const name = stripCode(title.slice(5).trim());
       tools[toolsRead++] = readTool(name, unitLines);
-      const n = (seen.get(name) ?? 0) + 1;
-      seen.set(name, n);
-      anchor = n === 1 ? `tool:${name}` : `tool:${name}#${n}`;
-      return;
+      anchorCount = (seen.get(name) ?? 0) + 1;
+      seen.set(name, anchorCount);
+      anchorTool = name;
+      anchor = undefined;
+      continue;
     }
-    if (k > lastTool && head.level === 2) {
-      if (safety === undefined && notes === undefined && head.title === SAFETY_HEADING) {
+    if (u > lastTool && level === 2) {
+      if (safety === undefined && notes === undefined && title === SAFETY_HEADING) {
         const items = pureList(unitLines);
         if (items) {
           safety = items;
           anchor = 'safety';
-          return;
+          continue;
         }
       }
-      if (notes === undefined && head.title === NOTES_HEADING) {
+      if (notes === undefined && title === NOTES_HEADING) {
         const items = pureList(unitLines);
         if (items) {
           notes = items;
           anchor = 'notes';
-          return;
+          continue;
         }
       }
     }
-    const section: Record<string, unknown> = { heading: head.title, level: head.level, content: trimBlankLines(unitLines).join('\n') };
+    const section: Record<string, unknown> = { heading: title, level, content: trimBlankLines(unitLines).join('\n') };
+    if (anchor === undefined && anchorTool !== undefined) anchor = anchorCount === 1 ? `tool:${anchorTool}` : `tool:${anchorTool}#${anchorCount}`;
     if (anchor !== undefined) section['after'] = anchor;
     extras[extrasRead++] = section;
-  });
+  }
   extras.length = extrasRead;
-
-  out['tools'] = tools;
-  out['safety'] = safety ?? [];
-  out['notes'] = notes ?? [];
-  out['extra_sections'] = extras;
-  return out;
+  return { tools, safety: safety ?? [], notes: notes ?? [], extra_sections: extras };
 }
 
-function isToolHead(h: HeadingAt): boolean {
-  return h.level === 2 && isToolTitle(h.title);
+function isToolHead(h: BodyHeadings, k: number): boolean {
+  return h.level[k] === 2 && isToolTitle(h.title[k]!);
 }
 
 /** The text under the title: its first paragraph is the summary, the rest the instructions. */

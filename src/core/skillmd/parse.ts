@@ -17,15 +17,47 @@ const NO_MASK: readonly boolean[] = Object.freeze([]);
 
 /** Parses a SKILL.md. Never throws; malformed input yields diagnostics. */
 export function parseSkillMd(text: string): ParsedSkillMd {
+  return guarded(text, parse, emptyResult);
+}
+
+/** What decompileSkill reads of a parse: the frontmatter half, the body and its headings. */
+export interface ParsedHeadings {
+  frontmatter: SkillFrontmatter | null;
+  /** The same diagnostics as parseSkillMd's, but for those of the tool sections (not read here). */
+  diagnostics: Diagnostic[];
+  body: string;
+  bodyLine: number;
+  headings: BodyHeadings;
+}
+
+/**
+ * parseSkillMd without the sections and tool sections it builds from the
+ * headings: the frontmatter is read the same way and the headings are
+ * found, and nothing per heading is made (on a body of many short headings
+ * those objects were most of what a decompile kept alive).
+ */
+export function parseSkillMdHeadings(text: string): ParsedHeadings {
+  return guarded(
+    text,
+    (t) => {
+      const front = parseFront(t);
+      return { frontmatter: front.frontmatter, diagnostics: front.diagnostics, body: front.body, bodyLine: front.bodyLine, headings: scanHeadings(front.body) };
+    },
+    (diagnostics) => ({ frontmatter: null, diagnostics, body: '', bodyLine: 1, headings: scanHeadings('') }),
+  );
+}
+
+/** `read(text)`, with a text that is no string and a bug of ours both turned into a diagnostic. */
+function guarded<T>(text: string, read: (text: string) => T, empty: (diagnostics: Diagnostic[]) => T): T {
   if (typeof text !== 'string') {
-    return emptyResult([errorDiag('content-not-text', 'skill_md', 'the SKILL.md content must be a string of Markdown text')]);
+    return empty([errorDiag('content-not-text', 'skill_md', 'the SKILL.md content must be a string of Markdown text')]);
   }
   try {
-    return parse(text);
+    return read(text);
   } catch (err) {
     // A bug of ours must not take the caller down; report it as a diagnostic.
     const msg = err instanceof Error ? err.message : String(err);
-    return emptyResult([errorDiag('parse-internal', 'skill_md', `the SKILL.md could not be parsed (${msg}); please report this input`)]);
+    return empty([errorDiag('parse-internal', 'skill_md', `the SKILL.md could not be parsed (${msg}); please report this input`)]);
   }
 }
 
@@ -43,7 +75,10 @@ function emptyResult(diagnostics: Diagnostic[]): ParsedSkillMd {
   };
 }
 
-function parse(text: string): ParsedSkillMd {
+type Front = Pick<ParsedSkillMd, 'frontmatter' | 'frontmatterLines' | 'frontmatterYaml' | 'forge' | 'body' | 'bodyLine' | 'diagnostics'>;
+
+/** The frontmatter split off and read, the forge metadata normalised, and their diagnostics. */
+function parseFront(text: string): Front {
   const split = splitFrontmatter(text);
   const diagnostics: Diagnostic[] = [...split.diagnostics];
 
@@ -63,11 +98,14 @@ function parse(text: string): ParsedSkillMd {
 
   const { forge, diagnostics: forgeDiags } = normalizeForgeMetadata(frontmatter, lineOf);
   diagnostics.push(...forgeDiags);
+  return { frontmatter, frontmatterLines, frontmatterYaml, forge, body: split.body, bodyLine: split.bodyLine, diagnostics };
+}
 
-  const body = split.body;
+function parse(text: string): ParsedSkillMd {
+  const { frontmatter, frontmatterLines, frontmatterYaml, forge, body, bodyLine, diagnostics } = parseFront(text);
   const headings = scanHeadings(body);
-  const sections = sectionsOf(body, split.bodyLine, headings);
-  const tools = readTools(body, split.bodyLine, headings, diagnostics);
+  const sections = sectionsOf(body, bodyLine, headings);
+  const tools = readTools(body, bodyLine, headings, diagnostics);
   let legacy: string[] = [];
   if (tools.length === 0) {
     const lines = body.split('\n');
@@ -78,8 +116,8 @@ function parse(text: string): ParsedSkillMd {
     frontmatter,
     frontmatterLines,
     forge,
-    body: split.body,
-    bodyLine: split.bodyLine,
+    body,
+    bodyLine,
     sections,
     tools,
     legacyNames: legacy,
