@@ -12,7 +12,8 @@ import { NOTES_HEADING, SAFETY_HEADING, specIssues } from './compile.js';
 import { codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankLines } from './markdown/lines.js';
 import { parseSkillMdHeadings } from './parse.js';
 import { isToolTitle, type BodyHeadings } from './sections.js';
-import { SkillSpecSchema, type SkillSpec } from './spec-schema.js';
+import type { SkillSpec } from './spec-schema.js';
+import { parseDecompiledSpec } from './decompile-spec.js';
 import { labelOf, stripCode, type LabelKind } from './tool-section/index.js';
 import { flatList, readPart } from './decompile-parts.js';
 
@@ -45,7 +46,7 @@ export function safeDecompileSkill(skillMd: string): DecompileResult {
     };
   }
   const raw: Record<string, unknown> = { ...frontmatterFields(parsed.frontmatter), ...readBody(parsed.body, parsed.headings) };
-  const spec = SkillSpecSchema.safeParse(raw);
+  const spec = parseDecompiledSpec(raw);
   if (!spec.success) return { ok: false, diagnostics: specIssues(spec.error.issues) };
   return { ok: true, spec: spec.data };
 }
@@ -228,9 +229,10 @@ const PART_ORDER: readonly LabelKind[] = ['input', 'output', 'examples', 'heuris
 
 /** A tool section in the compiler's shape; anything after the first part that does not fit becomes `notes`. */
 function readTool(name: string, raw: readonly string[]): Record<string, unknown> {
-  const lines = trimBlankLines(raw);
   const tool: Record<string, unknown> = { name, description: '' };
-  if (lines.length === 0) return tool; // a section with no text (the next heading follows at once)
+  if (raw.length === 0) return tool; // a section with no lines (the next heading follows at once): nothing to trim
+  const lines = trimBlankLines(raw);
+  if (lines.length === 0) return tool; // a section with no text
   const mask = codeLineMask(lines);
 
   let pos = 0;
