@@ -24,27 +24,40 @@ function plainTool(name: string, description: string): ToolSpec {
   return tool as ToolSpec;
 }
 
+/**
+ * A tool as decompileSkill read it: its fields, or only its name for a tool
+ * section with no lines (a name and an empty description, without an object
+ * kept alive until the schema step).
+ */
+export type ReadTool = Record<string, unknown> | string;
+
 /** Whether a read tool has exactly the keys `name` and `description`, both strings. */
-function isPlainTool(tool: Record<string, unknown>): boolean {
+function isPlainTool(tool: ReadTool): boolean {
+  if (typeof tool === 'string') return true;
   let keys = 0;
   for (const _ in tool) keys++;
   return keys === 2 && typeof tool['name'] === 'string' && typeof tool['description'] === 'string';
 }
 
-/** SkillSpecSchema.safeParse(raw), with the same result. */
+/** SkillSpecSchema.safeParse of the fields read, `tools` among them (each a ReadTool), with the same result. */
 export function parseDecompiledSpec(raw: Record<string, unknown>): ZodSafeParseResult<SkillSpec> {
   const tools = raw['tools'];
-  if (!CAN_FILL || !Array.isArray(tools)) return SkillSpecSchema.safeParse(raw);
-  const plain = tools.map((t) => isPlainTool(t as Record<string, unknown>));
+  if (!Array.isArray(tools)) return SkillSpecSchema.safeParse(raw);
+  const read = tools as ReadTool[];
+  const whole = (): ZodSafeParseResult<SkillSpec> =>
+    SkillSpecSchema.safeParse({ ...raw, tools: read.map((t) => (typeof t === 'string' ? { name: t, description: '' } : t)) });
+  if (!CAN_FILL) return whole();
+  const plain = read.map(isPlainTool);
   if (!plain.includes(true)) return SkillSpecSchema.safeParse(raw);
-  const rest = SkillSpecSchema.safeParse({ ...raw, tools: tools.filter((_, i) => !plain[i]) });
+  const rest = SkillSpecSchema.safeParse({ ...raw, tools: read.filter((_, i) => !plain[i]) });
   // Only the other fields can fail: the whole spec is then parsed again, so the issues and their paths are the schema's own.
-  if (!rest.success) return SkillSpecSchema.safeParse(raw);
+  if (!rest.success) return whole();
   const checked = rest.data.tools;
-  const out = new Array<ToolSpec>(tools.length);
-  for (let i = 0, j = 0; i < tools.length; i++) {
-    const t = tools[i] as Record<string, string>;
-    out[i] = plain[i] ? plainTool(t['name']!, t['description']!) : checked[j++]!;
+  const out = new Array<ToolSpec>(read.length);
+  for (let i = 0, j = 0; i < read.length; i++) {
+    const t = read[i]!;
+    if (!plain[i]) out[i] = checked[j++]!;
+    else out[i] = typeof t === 'string' ? plainTool(t, '') : plainTool(t['name'] as string, t['description'] as string);
   }
   rest.data.tools = out;
   return rest;

@@ -13,7 +13,7 @@ import { codeLineMask, fenceOpening, headingOf, isBlank, startsBlock, trimBlankL
 import { parseSkillMdHeadings } from './parse.js';
 import { isToolTitle, type BodyHeadings } from './sections.js';
 import type { SkillSpec } from './spec-schema.js';
-import { parseDecompiledSpec } from './decompile-spec.js';
+import { parseDecompiledSpec, type ReadTool } from './decompile-spec.js';
 import { labelOf, stripCode, type LabelKind } from './tool-section/index.js';
 import { flatList, readPart } from './decompile-parts.js';
 
@@ -143,7 +143,7 @@ function readUnits(body: string, h: BodyHeadings, units: Int32Array): Record<str
     }
   }
 
-  const tools = new Array<Record<string, unknown>>(toolCount);
+  const tools = new Array<ReadTool>(toolCount);
   // At most one extra section per other heading (safety and notes take none); cut to length after.
   const extras = new Array<Record<string, unknown>>(units.length - toolCount);
   let toolsRead = 0;
@@ -162,7 +162,7 @@ function readUnits(body: string, h: BodyHeadings, units: Int32Array): Record<str
     const unitLines = linesFrom(body, h.next[k]!, u + 1 < units.length ? h.start[units[u + 1]!]! : body.length + 1);
     if (isToolHead(h, k)) {
       const name = stripCode(title.slice(5).trim());
-      tools[toolsRead++] = readTool(name, unitLines);
+      tools[toolsRead++] = unitLines === NO_LINES ? name : readTool(name, unitLines);
       anchorCount = (seen.get(name) ?? 0) + 1;
       seen.set(name, anchorCount);
       anchorTool = name;

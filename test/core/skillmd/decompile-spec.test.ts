@@ -17,6 +17,14 @@ describe('parseDecompiledSpec', () => {
     expect(got.success && got.data.tools.map((t) => Object.keys(t))).toEqual(want.success && want.data.tools.map((t) => Object.keys(t)));
   });
 
+  it('reads a tool given by its name alone as that name with an empty description', () => {
+    const raw = { name: 'a-b', description: 'd', tools: ['bare', full, plain('two')] };
+    const asObjects = { ...raw, tools: [{ name: 'bare', description: '' }, full, plain('two')] };
+    expect(JSON.stringify(parseDecompiledSpec(raw))).toBe(JSON.stringify(SkillSpecSchema.safeParse(asObjects)));
+    const failing = { ...raw, name: 5 };
+    expect(JSON.stringify(parseDecompiledSpec(failing))).toBe(JSON.stringify(SkillSpecSchema.safeParse({ ...asObjects, name: 5 })));
+  });
+
   it('makes new lists for every plain tool', () => {
     const got = parseDecompiledSpec({ name: 'a-b', description: 'd', tools: [plain('one'), plain('two')] });
     if (!got.success) throw new Error('expected a spec');
