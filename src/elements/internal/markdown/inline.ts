@@ -19,7 +19,10 @@ export type Inline =
 const PUNCT = /[!-/:-@[-`{-~\p{P}\p{S}]/u;
 const SPACE = /\s/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
-const URL_START = /^https?:\/\/[^\s<]+/i;
+// Sticky (read at lastIndex, no slice of the rest of the text); module-level, as a literal in a function is a new object per call.
+const URL_START = /https?:\/\/[^\s<]+/iy;
+const AUTOLINK = /<(https?:\/\/[^\s<>]+|mailto:[^\s<>]+)>/iy;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** A run of characters that start no inline syntax (escape, code, line break, link, image, autolink, URL, emphasis). */
 const PLAIN = /[^\\`\n![<hH*_~]+/y;
 
@@ -126,13 +129,15 @@ export function parseInline(src: string): Inline[] {
 }
 
 function parseInlineText(src: string): Inline[] {
+  PLAIN.lastIndex = 0;
+  if (PLAIN.test(src) && PLAIN.lastIndex === src.length) {
+    // No inline syntax: the text is its one run (counted as the one slice a TextRun would cut), with no parser state built.
+    TextRun.slices++;
+    return [{ t: 'text', v: src }];
+  }
   const out: Inline[] = [];
   const delims: Delim[] = [];
   const text = new TextRun(src);
-  const flush = () => {
-    const v = text.take();
-    if (v) out.push({ t: 'text', v });
-  };
   let i = 0;
   while (i < src.length) {
     PLAIN.lastIndex = i;
@@ -145,7 +150,7 @@ function parseInlineText(src: string): Inline[] {
     if (c === '\\' && i + 1 < src.length) {
       const n = src[i + 1]!;
       if (n === '\n') {
-        flush();
+        flush(text, out);
         out.push({ t: 'br' });
         i += 2;
         continue;
@@ -159,7 +164,7 @@ function parseInlineText(src: string): Inline[] {
     if (c === '`') {
       const span = codeSpan(src, i);
       if (span) {
-        flush();
+        flush(text, out);
         out.push({ t: 'code', v: span.code });
         i = span.end;
         continue;
@@ -172,7 +177,7 @@ function parseInlineText(src: string): Inline[] {
     if (c === '\n') {
       // Two trailing spaces make a hard break; otherwise a soft one (a space on screen).
       if (text.trimSpaces() >= 2) {
-        flush();
+        flush(text, out);
         out.push({ t: 'br' });
       } else text.add(i, i + 1);
       i++;
@@ -181,7 +186,7 @@ function parseInlineText(src: string): Inline[] {
     }
     const link = linkNode(src, i);
     if (link) {
-      flush();
+      flush(text, out);
       out.push(link.node);
       i = link.end;
       continue;
@@ -190,7 +195,7 @@ function parseInlineText(src: string): Inline[] {
       const j = runEnd(src, i);
       const d = delimiterAt(src, i, j);
       if (d) {
-        flush();
+        flush(text, out);
         out.push({ t: 'text', v: src.slice(i, j) });
         if (d.open || d.close) delims.push({ ch: c, node: out.length - 1, count: j - i, orig: j - i, open: d.open, close: d.close });
       } else text.add(i, j);
@@ -200,8 +205,17 @@ function parseInlineText(src: string): Inline[] {
     text.add(i, i + 1);
     i++;
   }
-  flush();
+  // Plain text gives an array of exactly one node (a push to the empty array would reserve 17 places).
+  const v = text.take();
+  if (out.length === 0) return v ? [{ t: 'text', v }] : out;
+  if (v) out.push({ t: 'text', v });
   return resolveEmphasis(out, delims);
+}
+
+/** Ends the text gathered in `text` as a text node of `out` (none when it is empty). */
+function flush(text: TextRun, out: Inline[]): void {
+  const v = text.take();
+  if (v) out.push({ t: 'text', v });
 }
 
 /** The image, link, autolink or bare http(s) URL that starts at `i`, and where it ends; null when none does. */
@@ -216,11 +230,13 @@ function linkNode(src: string, i: number): { node: Inline; end: number } | null 
     if (l) return { node: { t: 'link', href: l.href, c: parseInline(l.label) }, end: l.end };
   }
   if (c === '<') {
-    const m = /^<(https?:\/\/[^\s<>]+|mailto:[^\s<>]+)>/i.exec(src.slice(i));
+    AUTOLINK.lastIndex = i;
+    const m = AUTOLINK.exec(src);
     if (m) return { node: { t: 'link', href: m[1]!, c: [{ t: 'text', v: m[1]! }] }, end: i + m[0].length };
   }
-  if ((c === 'h' || c === 'H') && (i === 0 || !/[\p{L}\p{N}]/u.test(src[i - 1]!))) {
-    const m = URL_START.exec(src.slice(i));
+  if ((c === 'h' || c === 'H') && (i === 0 || !WORD_CHAR.test(src[i - 1]!))) {
+    URL_START.lastIndex = i;
+    const m = URL_START.exec(src);
     if (m) {
       const url = trimUrl(m[0]);
       return { node: { t: 'link', href: url, c: [{ t: 'text', v: url }] }, end: i + url.length };
@@ -377,10 +393,13 @@ function resolveEmphasis(nodes: Inline[], delims: Delim[]): Inline[] {
   return mergeText(out);
 }
 
-/** Adjacent text nodes joined into one (each run joined once, not grown a piece at a time), empty ones dropped. */
+/** Adjacent text nodes joined into one (each run joined once, not grown a piece at a time), empty ones dropped; `nodes` itself when there are none. */
 function mergeText(nodes: Inline[]): Inline[] {
-  const out: Inline[] = [];
-  for (let k = 0; k < nodes.length;) {
+  let k = 0;
+  while (k < nodes.length && (nodes[k]!.t !== 'text' || ((nodes[k] as { v: string }).v !== '' && nodes[k + 1]?.t !== 'text'))) k++;
+  if (k === nodes.length) return nodes;
+  const out: Inline[] = nodes.slice(0, k);
+  while (k < nodes.length) {
     const n = nodes[k]!;
     if (n.t !== 'text') {
       out.push(n);

@@ -4,6 +4,8 @@
 // quadratically on a long run of spaces, `~` or `#` followed by one more
 // character: a reply could freeze the page. Same results, one pass.
 
+// Regex literals stay at module level: one written inside a function is a new object on every call.
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const isSpaceOrTab = (c: string | undefined): boolean => c === ' ' || c === '\t';
 
 /** Index after at most 3 leading spaces. */
@@ -28,15 +30,15 @@ export function fenceOf(line: string): { mark: string; lang: string } | null {
   return { mark: line.slice(start, end), lang: line.slice(from, to) };
 }
 
-/** The ATX heading on this line: its level and text (without a closing `#` run and the spaces around), or null. */
-export function headingOf(line: string): { level: number; text: string } | null {
+/** The ATX heading on this line, as the heading block: its level and text (without a closing `#` run and the spaces around), or null. */
+export function headingOf(line: string): { t: 'h'; level: number; text: string } | null {
   const start = indentEnd(line);
   let hashes = start;
   while (line[hashes] === '#') hashes++;
   const level = hashes - start;
   if (level < 1 || level > 6) return null;
   if (hashes < line.length && !isSpaceOrTab(line[hashes])) return null;
-  if (/[\n\r\u2028\u2029]/.test(line)) return null;
+  if (LINE_BREAK.test(line)) return null;
   let from = hashes;
   let to = line.length;
   while (from < to && isSpaceOrTab(line[from])) from++;
@@ -47,5 +49,5 @@ export function headingOf(line: string): { level: number; text: string } | null 
     to = close;
     while (to > from && isSpaceOrTab(line[to - 1])) to--;
   }
-  return { level, text: line.slice(from, to) };
+  return { t: 'h', level, text: line.slice(from, to) };
 }

@@ -49,17 +49,26 @@ export class TextRun {
 
   /** The text gathered so far ('' when none); the run starts empty again. */
   take(): string {
+    if (this.parts.length === 0) return this.cut();
     this.seal();
     const text = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
     this.parts.length = 0;
     return text;
   }
 
-  private seal(): void {
+  /** The pending range as one slice ('' when it is empty); the range starts empty again. */
+  private cut(): string {
+    let text = '';
     if (this.to > this.from) {
-      this.parts.push(this.src.slice(this.from, this.to));
+      text = this.src.slice(this.from, this.to);
       TextRun.slices++;
     }
     this.from = this.to = 0;
+    return text;
+  }
+
+  private seal(): void {
+    const text = this.cut();
+    if (text) this.parts.push(text);
   }
 }
