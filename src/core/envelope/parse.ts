@@ -35,19 +35,19 @@ type Obj = Record<string, unknown>;
 /** Parses a whole model reply. Never throws. */
 export function parseEnvelope(text: string): ParsedEnvelope {
   if (typeof text !== 'string') text = text == null ? '' : String(text);
-  return parseEnvelopeShown(text, shownMessage(text, isEnvelopeText));
+  return parseEnvelopeShown(text, [shownMessage(text, isEnvelopeText)]);
 }
 
 /**
  * parseEnvelope for a reply whose stream has already shown `shown` (the
- * message deltas, joined): the stream's `end()`. The shown text is never taken
+ * message deltas, in order): the stream's `end()`. The shown text is never taken
  * back: when the reply turns out to carry another message (a repeated
  * `message` key, JSON restarted after the message was shown), the message
  * starts with the shown text and the final one follows it.
  */
-export function parseEnvelopeShown(text: string, shown: string): ParsedEnvelope {
+export function parseEnvelopeShown(text: string, shown: readonly string[]): ParsedEnvelope {
   const r = parseReply(text);
-  if (shown === '' || r.message.startsWith(shown)) return r;
+  if (startsWithPieces(r.message, shown)) return r;
   r.diagnostics.push(
     warningDiag(
       'envelope-message-rewritten',
@@ -55,7 +55,17 @@ export function parseEnvelopeShown(text: string, shown: string): ParsedEnvelope 
       'the reply wrote its message again after part of it had been shown (a repeated "message" key or JSON started over); the text already shown was kept before the final message',
     ),
   );
-  return { ...r, message: joinProse(shown, r.message) };
+  return { ...r, message: joinProse(shown.join(''), r.message) };
+}
+
+/** Whether `text` starts with the pieces, joined; compared in place (joining a long reply's deltas copied all of it once more). */
+function startsWithPieces(text: string, pieces: readonly string[]): boolean {
+  let at = 0;
+  for (const p of pieces) {
+    if (text.slice(at, at + p.length) !== p) return false;
+    at += p.length;
+  }
+  return true;
 }
 
 /** True when the text of a complete object holds an envelope by the structured rules (the stream stops showing text after one). */

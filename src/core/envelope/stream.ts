@@ -60,8 +60,8 @@ export function createEnvelopeStream(): EnvelopeStream {
 class Stream {
   // The text so far. Appending builds a rope in O(1); it is flattened once, in end().
   private text = '';
-  /** Every delta emitted so far, joined. */
-  private shown = '';
+  /** Every delta emitted so far, in order (never joined: end() compares them in place). */
+  private readonly shown: string[] = [];
   chars = 0;
   private lastProgressChars = -1;
   private lastPhase: DraftPhase = 'message';
@@ -85,7 +85,7 @@ class Stream {
     }
     if (delta !== '') {
       events.push({ type: 'message_delta', delta });
-      this.shown += delta;
+      this.shown.push(delta);
     }
     return events;
   }
