@@ -61,12 +61,12 @@ describe('lazily loaded parts of the standalone bundle', () => {
     expect(importsOf(chunk('accept-requirements'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('frontmatter')}`, `./${chunk('yaml')}`]));
     expect(importsOf(chunk('parse'))).toEqual(new Set([`./${chunk('frontmatter')}`, `./${chunk('runtime-view')}`]));
     expect(importsOf(chunk('fix-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('runtime-view')}`, `./${chunk('parse')}`]));
-    // The Run view shows the declaration fixes as a diff (the diff chunk) and the capability profile, whose wire
-    // mapping is a chunk it shares with the Evals view (an eval run's profile).
-    expect(importsOf(chunk('tool-run-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`, `./${chunk('profile-wire')}`]));
-    expect(importsOf(chunk('profile-wire'))).toEqual(new Set([`./${BUNDLE}`]));
+    // The capability profile (its view, with the declaration fixes as a diff from the diff chunk, and its wire
+    // mapping) is a chunk the Run view shares with the Evals view (an eval run joins the same editing session).
+    expect(importsOf(chunk('tool-run-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('profile-view')}`]));
+    expect(importsOf(chunk('profile-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`]));
     expect(importsOf(chunk('evals-view'))).toEqual(
-      new Set([`./${BUNDLE}`, `./${chunk('parse')}`, `./${chunk('profile-wire')}`, `./${chunk('routing-wire')}`, `./${chunk('runtime-view')}`]),
+      new Set([`./${BUNDLE}`, `./${chunk('parse')}`, `./${chunk('profile-view')}`, `./${chunk('routing-wire')}`, `./${chunk('runtime-view')}`]),
     );
     // The routing protocol is a chunk the routing dialog shares with the Evals view.
     expect(importsOf(chunk('routing-view'))).toEqual(new Set([`./${BUNDLE}`, `./${chunk('diff-view')}`, `./${chunk('routing-wire')}`]));

@@ -16,6 +16,7 @@ import {
 } from '../../core/protocol/evals-wire.js';
 import { evalsSuggestBodyToWire, evalsSuggestReplyFromWire } from '../../core/protocol/evals-suggest-wire.js';
 import type { EvalCase } from '../../core/evals/types.js';
+import type { ObservedRun } from '../../core/tool-run/observation.js';
 import type { ApiClient } from './client.js';
 import { readSse } from './sse.js';
 import type { Draft } from '../types.js';
@@ -31,6 +32,8 @@ export interface EvalsTarget {
   maxCalls: number;
   /** The cases to run (the edited ones); absent: the server's own choice. */
   cases?: EvalCase[] | undefined;
+  /** The editing session's observed runs (tries, earlier evals): the report's capability profile covers them too. */
+  runs?: ObservedRun[] | undefined;
 }
 
 const agentPath = (agent: string) => `/agents/${encodeURIComponent(agent)}/skill-builder`;
@@ -44,6 +47,7 @@ export async function* runEvals(api: ApiClient, t: EvalsTarget, signal: AbortSig
     runsPerConfiguration: t.runsPerConfiguration,
     maxCalls: t.maxCalls,
     cases: t.cases,
+    runs: t.runs,
   });
   const res = await api.post(`${agentPath(t.agent)}/evals`, body, signal);
   for await (const m of readSse(res.body!, signal)) {

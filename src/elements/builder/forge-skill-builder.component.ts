@@ -81,7 +81,7 @@ const EDIT_STARTERS = [
  * @csspart agent-tool - One tool of that view.
  * @csspart runs - The Run analysis: run a tool of the draft on the server with an example input.
  * @csspart run-result - The result of a tool run.
- * @csspart capability-profile - Declared versus observed after a tool run: the profile, its findings and the declaration fixes.
+ * @csspart capability-profile - Declared versus observed after a tool run (under Run) or an eval run with observed tool calls (under Evals): the profile, its findings and the declaration fixes.
  * @csspart evals - The Evals analysis: the skill's cases run with and without it, graded.
  * @csspart evals-summary - The benchmark table of an eval run.
  * @csspart eval-case - One eval case: its with-skill and without-skill runs and the feedback box.

@@ -7,16 +7,23 @@
 // (evals-runs-view). A feedback box per case is saved to
 // the skill's evals/feedback.json (a saved skill only), and "Ask the designer
 // to improve" sends the failed expectations and the feedback as the next chat
-// turn — never a tool's output or an env value. Loaded on first use; its
-// state lives here, per element, and its styles travel with it.
+// turn — never a tool's output or an env value. A run joins the editing
+// session of the Run analysis: it sends the session's observed runs, and its
+// observed tool calls and the report's capability profile become the
+// session's (the profile shown under Run), shown here too with its fixes.
+// Loaded on first use; its state lives here, per element, and its styles
+// travel with it.
 
 import { html, nothing } from 'lit';
+import { evalSessionRuns } from '../../../core/evals/eval-session.js';
 import type { EvalCase, EvalPlan, EvalRun } from '../../../core/evals/types.js';
+import { MAX_SESSION_RUNS } from '../../../core/observe/session.js';
 import { loadFeedback, runEvals, saveFeedback, type EvalReportView } from '../../api/evals.js';
 import type { DraftPanel } from './draft-panel.js';
 import { listProblem, newCaseBook, runCases, syncCases, type CaseBook } from './evals-cases.js';
 import { renderCases } from './evals-cases-view.js';
 import { caseResults, pct, RUN_STYLE } from './evals-runs-view.js';
+import { renderSessionProfile } from './profile-view.js';
 
 interface EvalsState {
   running: AbortController | null;
@@ -37,6 +44,8 @@ interface EvalsState {
   book: CaseBook;
   /** The run shown per case. */
   pick: Record<number, number>;
+  /** How many tool calls of the last run were observed (they joined the session's profile). */
+  observed: number;
 }
 
 const STATES = new WeakMap<object, EvalsState>();
@@ -60,6 +69,7 @@ function stateOf(b: DraftPanel): EvalsState {
       maxCalls: 60,
       book: newCaseBook(),
       pick: {},
+      observed: 0,
     };
     STATES.set(b.host, s);
   }
@@ -72,9 +82,30 @@ async function start(b: DraftPanel, s: EvalsState, agent: string): Promise<void>
   const cases = runCases(s.book, draft);
   if (!cases.length || listProblem(s.book.list)) return;
   const controller = new AbortController();
-  Object.assign(s, { running: controller, plan: null, cases: [], runs: [], progress: null, selfTest: null, report: null, error: '', saved: '', pick: {} });
+  Object.assign(s, {
+    running: controller,
+    plan: null,
+    cases: [],
+    runs: [],
+    progress: null,
+    selfTest: null,
+    report: null,
+    error: '',
+    saved: '',
+    pick: {},
+    observed: 0,
+  });
   b.host.requestUpdate();
-  const target = { agent, draft, editingName: b.editor.editing ?? undefined, runsPerConfiguration: s.runsPerConfiguration, maxCalls: s.maxCalls, cases };
+  const session = b.editor.toolRun?.runs;
+  const target = {
+    agent,
+    draft,
+    editingName: b.editor.editing ?? undefined,
+    runsPerConfiguration: s.runsPerConfiguration,
+    maxCalls: s.maxCalls,
+    cases,
+    runs: session,
+  };
   try {
     for await (const ev of runEvals(b.ctx.api(), target, controller.signal)) {
       if (ev.type === 'plan') s.plan = ev.plan;
@@ -87,6 +118,7 @@ async function start(b: DraftPanel, s: EvalsState, agent: string): Promise<void>
         s.error = ev.error;
         if (ev.report) s.report = ev.report;
       }
+      if (s.report && (ev.type === 'done' || ev.type === 'error')) joinSession(b, s, s.report, draft.skillMd);
       b.host.requestUpdate();
     }
     b.ctx.say(s.error ? `Evals failed: ${s.error}` : 'Evals finished.');
@@ -97,6 +129,17 @@ async function start(b: DraftPanel, s: EvalsState, agent: string): Promise<void>
     s.running = null;
     b.host.requestUpdate();
   }
+}
+
+/** The run's observed tool calls join the editing session, and the report's profile (over both) becomes the session's. */
+function joinSession(b: DraftPanel, s: EvalsState, report: EvalReportView, ran: string): void {
+  const profile = report.capabilityProfile;
+  if (!profile) return;
+  const was = b.editor.toolRun;
+  const before = was?.runs ?? [];
+  const runs = evalSessionRuns(before, s.runs, report.skill);
+  s.observed = runs.length - before.length;
+  b.editor.setToolRun({ ...(was ?? { tool: '', input: '{}' }), runs: runs.slice(-MAX_SESSION_RUNS), profile, ran, preview: false });
 }
 
 async function syncFeedback(b: DraftPanel, s: EvalsState, agent: string, name: string): Promise<void> {
@@ -167,7 +210,8 @@ function caseView(b: DraftPanel, s: EvalsState, c: EvalCase) {
 }
 
 const STYLE = html`<style>
-  .evals { display: grid; gap: var(--_space-2); }
+  .evals { display: grid; grid-template-columns: minmax(0, 1fr); gap: var(--_space-2); }
+  .evals-form button { white-space: normal; }
   .evals h4 { margin: 0; font-size: 0.9em; }
   .evals-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); align-items: end; }
   .evals-form input { width: 5em; }
@@ -213,6 +257,17 @@ ${name ? html`<button class="small" @click=${() => void persist(b, s, agent, nam
 ${s.saved ? html`<p class="muted">${s.saved}</p>` : nothing}`;
 }
 
+/** The session's profile after a run whose tool calls were observed: the one the Run analysis shows, with the same fixes. */
+function profileOf(b: DraftPanel, s: EvalsState) {
+  if (!b.editor.toolRun?.profile) return nothing;
+  const calls = s.observed === 1 ? 'Its 1 observed tool call' : `Its ${s.observed} observed tool calls`;
+  const run = b.editor.draft?.skillMd.includes('## Tool:')
+    ? html` <button class="link" @click=${() => b.editor.showAnalysis('run')}>Open it in Run</button>`
+    : nothing;
+  return html`<p class="muted">${calls} joined this editing session's declared-versus-observed profile.${run}</p>
+${renderSessionProfile(b.editor, b.ctx)}`;
+}
+
 export function renderEvals(b: DraftPanel) {
   const agent = b.ctx.targetAgent();
   if (!agent)
@@ -225,5 +280,6 @@ export function renderEvals(b: DraftPanel) {
   return html`<section class="evals" part="evals" aria-labelledby="evals-title">${STYLE}${RUN_STYLE}<h4 id="evals-title">Does the skill help?</h4>
 <p class="muted">Runs each case with the skill and without it, grades every run and compares the pass rates.</p>
 ${draft ? renderCases(b, s.book, agent, !!s.running) : nothing} ${form(b, s, agent)} ${status(s)} ${s.report ? summary(s.report) : nothing}
+${s.observed && !s.running ? profileOf(b, s) : nothing}
 ${s.cases.map((c) => caseView(b, s, c))} ${s.runs.length && !s.running ? actions(b, s, agent) : nothing}</section>`;
 }

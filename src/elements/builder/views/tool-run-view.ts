@@ -18,7 +18,7 @@ import { live } from 'lit/directives/live.js';
 import { addObservedRun } from '../../../core/observe/session.js';
 import { tryReplyFromWire, trySessionToWire } from '../../../core/protocol/profile-wire.js';
 import type { ToolRunState } from '../controllers/draft-controller.js';
-import { renderProfile } from './profile-view.js';
+import { renderSessionProfile } from './profile-view.js';
 import type { BuilderContext } from '../controllers/context.js';
 import type { Draft, ToolRunResult } from '../../types.js';
 
@@ -128,15 +128,6 @@ ${r.outputDiagnostics.map((x) => html`<p class="warn"><code>${x.path || '/'}</co
 ${r.fixRequest ? html`<button class="small" ?disabled=${b.chat.busy} @click=${() => b.chat.send(r.fixRequest!)}>Ask the designer to fix it</button>` : nothing}</div>`;
 }
 
-/** Puts the fixed SKILL.md in the draft (the operator saw the diff and chose Apply). */
-function applyFix(b: ToolRunView, s: ToolRunState, skillMd: string): void {
-  const d = b.editor.draft;
-  if (!d) return;
-  b.editor.edit({ ...d, skillMd });
-  b.editor.setToolRun({ ...s, preview: false });
-  b.ctx.say('Declarations fixed in the draft. Run the tool again to check them.');
-}
-
 export function renderToolRuns(b: ToolRunView) {
   const d = b.editor.draft;
   const tools = d ? draftTools(d.skillMd) : [];
@@ -146,7 +137,7 @@ export function renderToolRuns(b: ToolRunView) {
   const s = current?.tool === tool.name ? current : fresh(tool, current);
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   const setInput = (input: string) => b.editor.setToolRun({ ...s, input, error: '' });
-  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .run-causes { border-left: 3px solid var(--_danger); padding-left: var(--_space-2); } .run-causes h5 { margin: 0; font-size: 0.9em; } .run-causes ul { margin: var(--_space-1) 0 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .run-causes li { overflow-wrap: anywhere; } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; } .profile { display: grid; gap: var(--_space-2); border-top: 1px solid var(--_border); padding-top: var(--_space-2); } .profile p { margin: 0; } .declared-used { border-collapse: collapse; } .declared-used th, .declared-used td { text-align: left; vertical-align: top; padding: 2px var(--_space-2) 2px 0; overflow-wrap: anywhere; } .findings { margin: 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .profile .warn { color: var(--_warning); }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
+  return html`<section class="runs" part="runs" aria-labelledby="runs-title"><style>.runs { display: grid; gap: var(--_space-2); } .runs h4 { margin: 0; font-size: 0.9em; } .run-form { display: flex; flex-wrap: wrap; gap: var(--_space-2); } .run-form textarea { flex: 1 1 100%; } .run-result pre { white-space: pre-wrap; overflow-wrap: anywhere; } .run-result .warn { color: var(--_warning); } .run-causes { border-left: 3px solid var(--_danger); padding-left: var(--_space-2); } .run-causes h5 { margin: 0; font-size: 0.9em; } .run-causes ul { margin: var(--_space-1) 0 0; padding-left: var(--_space-4); display: grid; gap: var(--_space-1); } .run-causes li { overflow-wrap: anywhere; } .tree ul { margin: 0; padding-left: var(--_space-4); list-style: none; }</style><h4 id="runs-title">Run a tool</h4><div class="run-form">
 <select aria-label="Tool" @change=${(e: Event) =>
     b.editor.setToolRun(
       fresh(
@@ -158,5 +149,5 @@ ${tool.examples.length ? html`<select aria-label="Example input" @change=${(e: E
 <textarea class="mono" aria-label="Input (JSON)" rows="2" spellcheck="false" .value=${live(s.input)} @input=${(e: Event) => setInput(value(e))}></textarea>
 <button class="small primary" ?disabled=${s.busy} @click=${() => void run(b, s)}>${s.busy ? 'Running…' : 'Run'}<span class="sr-only"> ${s.tool}</span></button></div>
 ${s.error ? html`<p class="field-error" role="alert">${s.error}</p>` : nothing} ${s.result ? renderResult(b, s.result) : nothing}
-${d && s.profile && s.ran !== undefined ? renderProfile({ draft: d, ran: s.ran, profile: s.profile, preview: !!s.preview, setPreview: (preview) => b.editor.setToolRun({ ...s, preview }), apply: (skillMd) => applyFix(b, s, skillMd) }) : nothing}</section>`;
+${renderSessionProfile(b.editor, b.ctx, s)}</section>`;
 }
