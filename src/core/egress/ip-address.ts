@@ -26,9 +26,15 @@ const METADATA_V6 = new Set(['fd00:ec2:0:0:0:0:0:254']); // AWS over IPv6
 const LOOPBACK: AddressClass = { kind: 'loopback', what: 'this machine (loopback)' };
 const METADATA: AddressClass = { kind: 'metadata', what: 'a cloud metadata endpoint, which hands out the machine’s credentials' };
 
+const PLAIN_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$/;
+/** The URL parser's "ends in a number" (the last label, before an optional final dot, is decimal or 0x-hex): it then reads an IPv4 address. */
+const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)\.?$/;
+
 /** The host as the URL parser canonicalises it (`[v6]` bracketed), or null when it is no host. */
 export function canonicalHost(host: string): string | null {
   if (host === '' || /[\s/?#@\\]/.test(host)) return null;
+  // Lower-case ASCII labels that are no punycode and do not end in a number are their own canonical form (no URL object needed).
+  if (PLAIN_NAME.test(host) && !host.includes('xn--') && !ENDS_IN_NUMBER.test(host)) return host;
   try {
     return new URL(`http://${host}/`).hostname;
   } catch {

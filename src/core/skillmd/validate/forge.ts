@@ -192,9 +192,12 @@ function checkCapabilities(ctx: RuleContext, caps: unknown, add: Sink): void {
   });
 }
 
+const HEURISTICS_TITLE = /^detection heuristics\b/i;
+
 /** A skill-level `Detection Heuristics` heading (any level) covers every tool that has none of its own. */
 function hasSkillHeuristics(parsed: ParsedSkillMd): boolean {
-  return parsed.sections.some((s) => /^detection heuristics\b/i.test(s.title.trim()));
+  // The regex is made once: a literal inside the callback was a new RegExp object per section.
+  return parsed.sections.some((s) => HEURISTICS_TITLE.test(s.title.trim()));
 }
 
 export function forgeToolRules(ctx: RuleContext, add: Sink): void {
@@ -213,14 +216,21 @@ export function forgeToolRules(ctx: RuleContext, add: Sink): void {
     return;
   }
   const sharedHeuristics = hasSkillHeuristics(parsed);
-  const seen = new Set<string>();
+  // Tool name → the field and message of its duplicate finding, made at its first repeat and shared by the later ones
+  // (a file of thousands of same-named tools made two strings per repeat); undefined until the name repeats.
+  const seen = new Map<string, { field: string; message: string } | undefined>();
   for (const tool of tools) {
-    const f = `tools.${tool.name}`;
     if (seen.has(tool.name)) {
-      add(warningDiag('tool-duplicate', f, `"## Tool: ${tool.name}" appears more than once; give each tool a unique name or merge the sections`, tool.line));
+      let d = seen.get(tool.name);
+      if (d === undefined) {
+        d = { field: `tools.${tool.name}`, message: `"## Tool: ${tool.name}" appears more than once; give each tool a unique name or merge the sections` };
+        seen.set(tool.name, d);
+      }
+      add(warningDiag('tool-duplicate', d.field, d.message, tool.line));
       continue;
     }
-    seen.add(tool.name);
+    seen.set(tool.name, undefined);
+    const f = `tools.${tool.name}`;
     if (isBuiltinTool(tool.name)) {
       add(
         warningDiag(
