@@ -25,6 +25,7 @@ export function evalObservedRuns(runs: readonly EvalRun[], skillName: string): O
   return out;
 }
 
-/** The session's runs followed by the evaluation's observed calls (renamed where an id is taken). */
-export const evalSessionRuns = (sessionRuns: readonly ObservedRun[], runs: readonly EvalRun[], skillName: string): ObservedRun[] =>
-  joinObservedRuns(sessionRuns, evalObservedRuns(runs, skillName));
+/** The session after an evaluation: its runs followed by the evaluation's observed calls (renamed where an id is taken), as the report's profile names them. */
+export function evalSessionRuns(sessionRuns: readonly ObservedRun[], runs: readonly EvalRun[], skillName: string): ObservedRun[] {
+  return joinObservedRuns(sessionRuns, evalObservedRuns(runs, skillName));
+}

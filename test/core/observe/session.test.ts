@@ -5,7 +5,7 @@
 // the session's tries and its calls once each.
 
 import { describe, expect, it } from 'vitest';
-import { evalObservedRuns } from '../../../src/core/evals/eval-session.js';
+import { evalObservedRuns, evalSessionRuns } from '../../../src/core/evals/eval-session.js';
 import { evalCapabilityProfile } from '../../../src/core/evals/observed-runs.js';
 import type { EvalRun } from '../../../src/core/evals/types.js';
 import { addObservedRun, joinObservedRuns, MAX_SESSION_RUNS } from '../../../src/core/observe/session.js';
@@ -82,6 +82,8 @@ describe('editing session runs', () => {
     const session = joinObservedRuns([obs('run 1')], evalObservedRuns([evalRun('a.example')], 'report-demo'));
     const p = evalCapabilityProfile({ skillMd: MD, scripts: {} }, [evalRun('b.example')], 'report-demo', session)!;
     expect(p.runs.map((r) => r.id)).toEqual(['run 1', 'eval 1 run 1 call 1', 'eval 1 run 1 call 1 #2']);
+    // The session a client keeps after this evaluation names its runs exactly as the profile does.
+    expect(evalSessionRuns(session, [evalRun('b.example')], 'report-demo').map((r) => r.id)).toEqual(p.runs.map((r) => r.id));
     expect(p.used.egress).toEqual(['a.example', 'b.example']);
     expect(p.findings.map((f) => `${f.kind} ${f.subject}`)).toContain('observed-egress-undeclared b.example');
   });
