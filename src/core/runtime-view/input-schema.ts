@@ -79,23 +79,13 @@ export function runtimeSpecParts(spec: string): RuntimeSpecPart[] {
   return parts;
 }
 
-/** The spec and parts each schema of runtimeInputSchema was made from, so a reader of the same view does not split the spec again. */
-const MADE_FROM = new WeakMap<RuntimeInputSchema, { spec: string; parts: readonly RuntimeSpecPart[] }>();
-
-/** runtimeSpecParts(spec), taken from `schema` when runtimeInputSchema made it from that spec (do not change the list). */
-export function specPartsOf(schema: RuntimeInputSchema, spec: string): readonly RuntimeSpecPart[] {
-  const made = MADE_FROM.get(schema);
-  return made !== undefined && made.spec === spec ? made.parts : runtimeSpecParts(spec);
-}
-
 /** The schema the runtime computes for an `**Input:**` spec line (the text after the label). */
 export function runtimeInputSchema(spec: string): RuntimeInputSchema {
   const text = goTrimSpace(spec);
   if (text === '') return { type: 'object', properties: {}, additionalProperties: true };
   const byName = new Map<string, RuntimeJsonType>();
   const required: string[] = [];
-  const parts = runtimeSpecParts(text);
-  for (const p of parts) {
+  for (const p of runtimeSpecParts(text)) {
     byName.set(p.name, p.type); // a repeated name: the last type wins, like a Go map
     if (p.required) required.push(p.name);
   }
@@ -108,7 +98,6 @@ export function runtimeInputSchema(spec: string): RuntimeInputSchema {
   }
   const schema: RuntimeInputSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
-  MADE_FROM.set(schema, { spec, parts });
   return schema;
 }
 

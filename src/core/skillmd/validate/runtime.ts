@@ -9,8 +9,7 @@
 import { errorDiag, warningDiag, type Diagnostic } from '../../diagnostics.js';
 import { isBuiltinTool } from '../../forge-runtime/builtins.js';
 import { PROPERTY_KEY_PATTERN, runtimeJsonType, suggestPropertyKey } from '../../forge-runtime/input-spec.js';
-import { forgeRuntimeView, type RuntimeToolView, type RuntimeView } from '../../runtime-view/index.js';
-import { specPartsOf } from '../../runtime-view/input-schema.js';
+import { forgeRuntimeView, runtimeSpecParts, type RuntimeToolView, type RuntimeView } from '../../runtime-view/index.js';
 import { inputSpecLine, specTypeWord } from '../spec-line.js';
 import { codeLineMask, headingOf } from '../markdown/lines.js';
 import { normalizeScriptName } from '../../forge-runtime/script-binding.js';
@@ -185,7 +184,7 @@ function cutRule(ctx: Ctx, tool: ToolSection, ended: { line: number; text: strin
 /** The spec line against the table (or the author's inline reading): names, types, required, first parameter. */
 function specRules(ctx: Ctx, tool: ToolSection, entry: RuntimeToolView): void {
   const f = `tools.${tool.name}.input`;
-  const parts = specPartsOf(entry.inputSchema, entry.inputSpec);
+  const parts = runtimeSpecParts(entry.inputSpec);
   const at = entry.inputSpecLine ?? tool.line;
   const first = parts[0];
   const authorFirst = first ? tool.input.find((p) => p.name === first.name) : undefined;
