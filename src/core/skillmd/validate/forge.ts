@@ -219,7 +219,10 @@ export function forgeToolRules(ctx: RuleContext, add: Sink): void {
   // Tool name → the field and message of its duplicate finding, made at its first repeat and shared by the later ones
   // (a file of thousands of same-named tools made two strings per repeat); undefined until the name repeats.
   const seen = new Map<string, { field: string; message: string } | undefined>();
-  for (const tool of tools) {
+  // Indexed loops over the tools here and in the runtime rules: a for-of loop that runs before the function is optimised
+  // allocates an iterator result per tool (4 MB per validate of 52,000 tools).
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
     if (seen.has(tool.name)) {
       let d = seen.get(tool.name);
       if (d === undefined) {

@@ -41,7 +41,9 @@ export function runtimeRules(rc: RuleContext, add: Sink): void {
 
   // Both lists are in file order: the runtime's entry of a tool is found by walking them side by side.
   let next = 0;
-  for (const tool of rc.parsed.tools) {
+  const tools = rc.parsed.tools;
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
     while (next < view.tools.length && view.tools[next]!.line < tool.line) next++;
     if (isBuiltinTool(tool.name)) continue;
     const at = view.tools[next];
@@ -68,7 +70,7 @@ export function runtimeRules(rc: RuleContext, add: Sink): void {
       );
     toolRules(ctx, tool, entry);
   }
-  if (rc.parsed.legacyNames.length === 0) for (const t of view.tools) if (t.kind === 'phantom') phantomRule(ctx, t);
+  if (rc.parsed.legacyNames.length === 0) for (let i = 0; i < view.tools.length; i++) if (view.tools[i]!.kind === 'phantom') phantomRule(ctx, view.tools[i]!);
 }
 
 /** The runtime view when the caller has none: the frontmatter is parsed already (rc.parsed), so the view reads only the body. */
