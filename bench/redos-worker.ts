@@ -59,9 +59,15 @@ function repeatsFor(fn: () => unknown, minMs: number): number {
   }
 }
 
-/** The main-thread time of one parse, from one sample of `repeats` parses (a full GC first, so a sample does not pay for the garbage of the last). */
+/**
+ * The main-thread time of one parse, from one sample of `repeats` parses: a full GC first, so a
+ * sample does not pay for the garbage of the last, then one parse left out of the time, so it does
+ * not pay either for the heap growing back after that GC (a cost per sample, which a 1 MiB sample
+ * of 3 parses carried a third of and a 64 KiB sample of 75 a 75th).
+ */
 function sampleMs(fn: () => unknown, repeats: number): number {
   gc?.();
+  fn();
   const t0 = nowMs();
   for (let i = 0; i < repeats; i++) fn();
   return (nowMs() - t0) / repeats;

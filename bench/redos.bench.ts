@@ -14,8 +14,10 @@
 // /proc/thread-self/schedstat; wall clock elsewhere): process CPU time would
 // also count V8's GC and compiler threads, wall clock the waits for a core on
 // a shared machine. After a warm-up of both sizes, a sample repeats the parse
-// until it lasts ≥ 30 ms (time per parse = sample ÷ repeats), a full GC before
-// each sample; the samples alternate 64 KiB, 1 MiB, so each pair is measured
+// until it lasts ≥ 30 ms (time per parse = sample ÷ repeats), a full GC and
+// one untimed parse before each sample (the heap grows back outside the time:
+// that cost per sample weighed 25 times more on a 1 MiB sample of 3 parses
+// than on a 64 KiB one of 75); the samples alternate 64 KiB, 1 MiB, so each pair is measured
 // back to back, and the ratio of an input is the median over 9 pairs of
 // (1 MiB ÷ 64 KiB). The figure per parser is its worst ratio over all
 // inputs (target ≤ 24) and its slowest 1 MiB input; the table at the end and
@@ -141,7 +143,7 @@ writeResult({
   repetitions: PAIRS,
   notes:
     `Each parser gets ${Object.keys(PAYLOADS).length} pathological payloads (runs of spaces, #, backticks, |, *, _, [, nested brackets, an unclosed fence, "## Tool: " + spaces + x, "**Input:**" + spaces + x, table rows of |, many short headings, curly quotes, slashes) in 2–3 shapes each (bare, inside a SKILL.md or JSON envelope, as a .env line), at 64 KiB and 1 MiB. ` +
-    `Per input: ${THREAD_CPU ? "the main thread's CPU time (/proc/thread-self/schedstat)" : 'wall-clock time (performance.now())'} of one parse after a warm-up (process CPU time would also count V8's GC and compiler threads, wall clock the waits for a core), in ${PAIRS} pairs of samples taken back to back (64 KiB, then 1 MiB, after both sizes warmed up); a sample repeats the parse until it lasts ≥ ${MIN_SAMPLE_MS} ms and is divided by the repeats, a full GC before each sample; each parser in a child process, an input stopped after ${CAP_MS / 1000} s ("> cap"). ` +
+    `Per input: ${THREAD_CPU ? "the main thread's CPU time (/proc/thread-self/schedstat)" : 'wall-clock time (performance.now())'} of one parse after a warm-up (process CPU time would also count V8's GC and compiler threads, wall clock the waits for a core), in ${PAIRS} pairs of samples taken back to back (64 KiB, then 1 MiB, after both sizes warmed up); a sample repeats the parse until it lasts ≥ ${MIN_SAMPLE_MS} ms and is divided by the repeats, a full GC and one untimed parse before each sample; each parser in a child process, an input stopped after ${CAP_MS / 1000} s ("> cap"). ` +
     'The ratio of an input is the median over its pairs of time(1 MiB) / time(64 KiB): linear ≈ 16, quadratic ≈ 256; the worst input per parser is shown with its two median times (64 KiB → 1 MiB). ' +
     `The chat Markdown renderer is measured through its parsing (parseBlocks, then parseInline of every text), without the DOM it builds (that needs a browser). Figures are exact values of this run (no spread); 1/5/15-minute load average at the end: ${loadavg()
       .map((x) => x.toFixed(1))

@@ -62,7 +62,7 @@ export function parseEnvelopeShown(text: string, shown: readonly string[]): Pars
 function startsWithPieces(text: string, pieces: readonly string[]): boolean {
   let at = 0;
   for (const p of pieces) {
-    if (text.slice(at, at + p.length) !== p) return false;
+    if (!text.startsWith(p, at)) return false;
     at += p.length;
   }
   return true;
