@@ -113,7 +113,39 @@ class PartialReader {
     }
   }
 
+  /**
+   * A string of standard escapes only (the usual case), decoded by JSON.parse in one pass: no
+   * piece per escape to join (a long text of short lines was one concatenation per line). Null
+   * when it cannot be (a raw control character, an unknown escape, a cut escape at the end): the
+   * lenient reader below takes those.
+   */
+  private nativeString(): (PartialNode & { kind: 'string' }) | null {
+    const s = this.s;
+    let q = this.i;
+    for (;;) {
+      q = s.indexOf('"', q + 1);
+      if (q === -1) break;
+      let k = q - 1;
+      while (s.charCodeAt(k) === 92 /* \ */) k--;
+      if ((q - 1 - k) % 2 === 0) break;
+    }
+    const done = q !== -1;
+    const end = done ? q : s.length;
+    // Cut text: only when it does not end inside an escape (a backslash, or \u and fewer than 4 digits).
+    if (!done && /\\(?:u[0-9a-fA-F]{0,3})?$/.test(s.slice(Math.max(this.i + 1, end - 6), end))) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(`${s.slice(this.i, end)}${done ? '' : '"'}`);
+    } catch {
+      return null;
+    }
+    this.i = done ? end + 1 : s.length;
+    return { kind: 'string', value: value as string, done };
+  }
+
   private string(): PartialNode & { kind: 'string' } {
+    const native = this.nativeString();
+    if (native) return native;
     const s = this.s;
     let i = this.i + 1;
     let out = '';
