@@ -86,7 +86,8 @@ export class EnvelopeReader {
   private locked = false;
   private streamedRoot = false;
   private heldHigh = '';
-  private out = '';
+  /** The message text decoded from the current piece, joined once when the piece is read (a concatenation per escape kept a chain of small strings alive). */
+  private out: string[] = [];
 
   private top(): Frame | undefined {
     return this.frames[this.frames.length - 1];
@@ -108,7 +109,7 @@ export class EnvelopeReader {
       this.heldHigh = s.slice(-1);
       s = s.slice(0, -1);
     }
-    this.out += s;
+    this.out.push(s);
   }
 
   private startRoot(offset: number): void {
@@ -238,7 +239,7 @@ export class EnvelopeReader {
     const f = this.top();
     if (this.stringRole === 'stream') {
       if (this.heldHigh !== '') {
-        this.out += this.heldHigh;
+        this.out.push(this.heldHigh);
         this.heldHigh = '';
       }
       this.locked = true;
@@ -369,7 +370,7 @@ export class EnvelopeReader {
 
   /** Reads the next piece of the reply; returns the message text it decoded (often ''). */
   read(chunk: string): string {
-    this.out = '';
+    this.out = [];
     let i = 0;
     const n = chunk.length;
     while (i < n) {
@@ -381,8 +382,8 @@ export class EnvelopeReader {
       this.capture.push(this.captureFrom === 0 ? chunk : chunk.slice(this.captureFrom));
       this.captureFrom = 0;
     }
-    const out = this.out;
-    this.out = '';
+    const out = this.out.length === 1 ? this.out[0]! : this.out.join('');
+    this.out = [];
     return out;
   }
 }
