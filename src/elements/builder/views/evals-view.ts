@@ -50,26 +50,31 @@ interface EvalsState {
 
 const STATES = new WeakMap<object, EvalsState>();
 
+/** What a run fills in, empty: before the first run and when a new one starts. */
+const noRun = () => ({
+  plan: null,
+  cases: [],
+  runs: [],
+  progress: null,
+  selfTest: null,
+  report: null,
+  error: '',
+  saved: '',
+  pick: {},
+  observed: 0,
+});
+
 function stateOf(b: DraftPanel): EvalsState {
   let s = STATES.get(b.host);
   if (!s) {
     s = {
       running: null,
-      plan: null,
-      cases: [],
-      runs: [],
-      progress: null,
-      selfTest: null,
-      report: null,
-      error: '',
+      ...noRun(),
       feedback: {},
       feedbackOf: null,
-      saved: '',
       runsPerConfiguration: 1,
       maxCalls: 60,
       book: newCaseBook(),
-      pick: {},
-      observed: 0,
     };
     STATES.set(b.host, s);
   }
@@ -84,16 +89,7 @@ async function start(b: DraftPanel, s: EvalsState, agent: string): Promise<void>
   const controller = new AbortController();
   Object.assign(s, {
     running: controller,
-    plan: null,
-    cases: [],
-    runs: [],
-    progress: null,
-    selfTest: null,
-    report: null,
-    error: '',
-    saved: '',
-    pick: {},
-    observed: 0,
+    ...noRun(),
   });
   b.host.requestUpdate();
   const session = b.editor.toolRun?.runs;
